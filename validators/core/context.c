@@ -1,0 +1,126 @@
+/* Reporting: severity from the catalog, counting, the error limit, delivery. */
+#include "context.h"
+#include "rule_table.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void deliver(struct tl_ctx *ctx, const struct tl_rule_info *rule,
+		    const struct tl_location *loc, const char *message)
+{
+	if (!ctx->opts->on_diag)
+		return;
+	struct tl_diagnostic d = { rule, rule->severity, *loc, message };
+	ctx->opts->on_diag(&d, ctx->opts->user);
+}
+
+void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location *loc,
+	       const char *fmt, ...)
+{
+	const struct tl_rule_info *rule = tl_rule_by_id(id);
+	struct tl_result *r = ctx->result;
+	unsigned limit = ctx->opts->max_errors;
+	switch (rule->severity) {
+	case TL_ERROR: r->errors++; break;
+	case TL_WARNING: r->warnings++; break;
+	case TL_NOTE: r->notes++; break;
+	}
+	if (ctx->stopped)
+		return;
+	/* Past the limit nothing more is reported; warnings share the limit so a
+	 * defect repeated in every record cannot flood the output either. */
+	if (limit && rule->severity == TL_WARNING && r->warnings > limit)
+		return;
+
+	char message[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof message, fmt, ap);
+	va_end(ap);
+	deliver(ctx, rule, loc, message);
+
+	if (limit && rule->severity == TL_ERROR && r->errors >= limit) {
+		ctx->stopped = true;
+		r->truncated = true;
+		char note[160];
+		snprintf(note, sizeof note,
+			 "reporting stopped: expected at most %u errors (--max-errors), found that many",
+			 limit);
+		r->notes++;
+		deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), loc, note);
+	}
+}
+
+void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ctx->result->detail, sizeof ctx->result->detail, fmt, ap);
+	va_end(ap);
+}
+
+bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out, char *err,
+		    size_t errlen)
+{
+	if (ctx->members) {
+		for (size_t i = 0; i < ctx->member_count; i++) {
+			if (ctx->members[i].name && strcmp(ctx->members[i].name, member) == 0) {
+				tl_input_from_memory(out, ctx->members[i].data, ctx->members[i].size,
+						     member);
+				return true;
+			}
+		}
+		if (err && errlen)
+			snprintf(err, errlen, "no member %s", member);
+		return false;
+	}
+	char path[4096];
+	int n = snprintf(path, sizeof path, "%s/%s", ctx->path, member);
+	if (n < 0 || (size_t)n >= sizeof path) {
+		if (err && errlen)
+			snprintf(err, errlen, "path too long for member %s", member);
+		return false;
+	}
+	if (!tl_input_open(out, path, err, errlen))
+		return false;
+	out->name = member;
+	if (out->is_directory) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s is a directory", member);
+		tl_input_close(out);
+		return false;
+	}
+	return true;
+}
+
+const char *tl_quote(char *buf, size_t buflen, const uint8_t *bytes, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t o = 0;
+	if (buflen == 0)
+		return buf;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t b = bytes[i];
+		bool plain = b >= 0x20 && b < 0x7f && b != '\\' && b != '"';
+		size_t need = plain ? 1 : (b == '\\' || b == '"') ? 2 : 4;
+		if (o + need + 4 > buflen) {
+			if (o + 4 <= buflen)
+				memcpy(buf + o, "...", 3), o += 3;
+			break;
+		}
+		if (plain) {
+			buf[o++] = (char)b;
+		} else if (b == '\\' || b == '"') {
+			buf[o++] = '\\';
+			buf[o++] = (char)b;
+		} else {
+			buf[o++] = '\\';
+			buf[o++] = 'x';
+			buf[o++] = hex[b >> 4];
+			buf[o++] = hex[b & 15];
+		}
+	}
+	buf[o < buflen ? o : buflen - 1] = '\0';
+	return buf;
+}

@@ -1,0 +1,57 @@
+/* The validation context: what a format validator reports into. Validators
+ * only say tl_report(ctx, RULE_..., &loc, "expected ..., found ...", ...);
+ * severity, counting, the error limit and delivery are handled here. */
+#ifndef TL_CONTEXT_H
+#define TL_CONTEXT_H
+
+#include "tracelint.h"
+#include "input.h"
+#include "rules.h"
+
+struct tl_ctx {
+	const struct tl_options *opts;
+	struct tl_result *result;
+	const char *path;                  /* file or directory being validated */
+	const struct tl_member *members;   /* in-memory trace directory, or NULL */
+	size_t member_count;
+	bool stopped;                      /* max_errors reached: validators may bail out */
+};
+
+static inline struct tl_location tl_at(uint64_t offset)
+{
+	struct tl_location loc = { offset, 0, 0, -1, NULL, NULL };
+	return loc;
+}
+
+static inline struct tl_location tl_at_record(uint64_t offset, int64_t record)
+{
+	struct tl_location loc = { offset, 0, 0, record, NULL, NULL };
+	return loc;
+}
+
+static inline struct tl_location tl_at_text(uint64_t offset, uint32_t line, uint32_t column)
+{
+	struct tl_location loc = { offset, line, column, -1, NULL, NULL };
+	return loc;
+}
+
+void tl_report(struct tl_ctx *ctx, enum tl_rule_id rule, const struct tl_location *loc,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* True once the error limit is reached; long loops should stop early. */
+static inline bool tl_stopped(const struct tl_ctx *ctx) { return ctx->stopped; }
+
+/* Free text for the verdict line, e.g. which byte order was used. */
+void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Opens a member file of the trace directory being validated (on disk, or
+ * in memory when fuzzing). Returns false with a reason in err if absent. */
+bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out,
+		    char *err, size_t errlen);
+
+/* Appends printable text to buf for a message: bytes outside printable ASCII
+ * become \xNN, and long text is cut with "...". Returns buf. */
+const char *tl_quote(char *buf, size_t buflen, const uint8_t *bytes, size_t n);
+
+#endif

@@ -1,0 +1,27 @@
+/* What a format validator provides to the core: a content probe for
+ * auto-detection and a validation entry point. */
+#ifndef TL_FORMAT_H
+#define TL_FORMAT_H
+
+#include "context.h"
+
+struct tl_format {
+	enum tl_format_id id;
+	const char *name;            /* command-line name */
+	const char *summary;
+	bool directory;              /* takes a trace directory rather than a file */
+	/* Confidence 0..100 that in holds this format; 0 means no, with a
+	 * short reason in *why_not for the "nothing matched" message. */
+	int (*probe)(const struct tl_input *in, const char **why_not);
+	void (*validate)(struct tl_ctx *ctx, const struct tl_input *in);
+};
+
+extern const struct tl_format tl_format_xray;
+extern const struct tl_format tl_format_dcfg;
+extern const struct tl_format tl_format_dcfg_trace;
+extern const struct tl_format tl_format_umtrace;
+extern const struct tl_format tl_format_tfile;
+
+const struct tl_format *tl_format_get(enum tl_format_id id);
+
+#endif

@@ -1,0 +1,155 @@
+/* Input mapping (see input.h). */
+#define _GNU_SOURCE
+#include "input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void set_err(char *err, size_t errlen, const char *what, const char *path, int e)
+{
+	if (err && errlen)
+		snprintf(err, errlen, "%s %s: %s", what, path, strerror(e));
+}
+
+static bool map_fd(struct tl_input *in, int fd, size_t size)
+{
+	in->size = size;
+	if (size == 0)
+		return true;
+	void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (m == MAP_FAILED)
+		return false;
+	/* Validators read front to back: let the kernel read ahead. */
+	(void)madvise(m, size, MADV_SEQUENTIAL);
+	in->map = m;
+	in->map_size = size;
+	in->data = m;
+	return true;
+}
+
+/* Standard input may be a pipe: copy it into an unlinked temporary file so it
+ * can be mapped like any other file and never sits on the heap. */
+static int spool_stdin(char *err, size_t errlen)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmpl[4096];
+	snprintf(tmpl, sizeof tmpl, "%s/tracelint-stdin-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(tmpl);
+	if (fd < 0) {
+		set_err(err, errlen, "cannot create a spool file for", "standard input", errno);
+		return -1;
+	}
+	unlink(tmpl);
+	static char buf[1 << 16];
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			set_err(err, errlen, "cannot read", "standard input", errno);
+			close(fd);
+			return -1;
+		}
+		for (ssize_t done = 0; done < n;) {
+			ssize_t w = write(fd, buf + done, (size_t)(n - done));
+			if (w < 0) {
+				if (errno == EINTR)
+					continue;
+				set_err(err, errlen, "cannot spool", "standard input", errno);
+				close(fd);
+				return -1;
+			}
+			done += w;
+		}
+	}
+	return fd;
+}
+
+bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errlen)
+{
+	memset(in, 0, sizeof *in);
+	in->name = path;
+	int fd;
+	if (strcmp(path, "-") == 0) {
+		fd = spool_stdin(err, errlen);
+		if (fd < 0)
+			return false;
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			set_err(err, errlen, "cannot open", path, errno);
+			return false;
+		}
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		set_err(err, errlen, "cannot stat", path, errno);
+		close(fd);
+		return false;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		in->is_directory = true;
+		close(fd);
+		return true;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		if (err && errlen)
+			snprintf(err, errlen, "cannot read %s: not a regular file or directory", path);
+		close(fd);
+		return false;
+	}
+	if ((uintmax_t)st.st_size > SIZE_MAX) {
+		if (err && errlen)
+			snprintf(err, errlen, "cannot map %s: file too large for this machine", path);
+		close(fd);
+		return false;
+	}
+	bool ok = map_fd(in, fd, (size_t)st.st_size);
+	int e = errno;
+	close(fd);
+	if (!ok) {
+		set_err(err, errlen, "cannot map", path, e);
+		return false;
+	}
+	return true;
+}
+
+void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name)
+{
+	memset(in, 0, sizeof *in);
+	in->data = size ? data : NULL;
+	in->size = size;
+	in->name = name;
+}
+
+void tl_input_release(struct tl_input *in, uint64_t upto)
+{
+	if (!in->map)
+		return;
+	long page = sysconf(_SC_PAGESIZE);
+	if (page <= 0)
+		return;
+	if (upto > in->map_size)
+		upto = in->map_size;
+	uint64_t end = upto - upto % (uint64_t)page;
+	/* Release in large steps only: each call is a system call. */
+	if (end <= in->released || end - in->released < (16u << 20))
+		return;
+	(void)madvise((char *)in->map + in->released, end - in->released, MADV_DONTNEED);
+	in->released = end;
+}
+
+void tl_input_close(struct tl_input *in)
+{
+	if (in->map)
+		munmap(in->map, in->map_size);
+	memset(in, 0, sizeof *in);
+}

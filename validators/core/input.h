@@ -1,0 +1,30 @@
+/* Input mapping: a file, standard input or a memory buffer seen as one byte
+ * range. Files are memory-mapped; standard input is spooled to an unlinked
+ * temporary file and mapped too, so no input is ever copied onto the heap. */
+#ifndef TL_INPUT_H
+#define TL_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tl_input {
+	const uint8_t *data;  /* NULL for an empty input or a directory */
+	size_t size;
+	const char *name;     /* for diagnostics */
+	bool is_directory;
+	/* internal */
+	void *map;
+	size_t map_size;
+	uint64_t released;    /* bytes before this were handed back to the kernel */
+};
+
+/* path "-" is standard input. Returns false with a message in err. */
+bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errlen);
+void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);
+/* A streaming validator calls this with the offset below which it will not
+ * read again, so the pages of a huge mapped file do not pile up in RSS. */
+void tl_input_release(struct tl_input *in, uint64_t upto);
+void tl_input_close(struct tl_input *in);
+
+#endif

@@ -1,0 +1,52 @@
+/* Writer construction and dispatch (see writer.h). */
+#include "writer.h"
+
+#include <stdlib.h>
+
+struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet)
+{
+	struct tl_writer *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	w->out = stdio_file;
+	w->quiet = quiet;
+	switch (style) {
+	case TL_OUTPUT_JSON: w->ops = &tl_json_writer; break;
+	case TL_OUTPUT_SARIF: w->ops = &tl_sarif_writer; break;
+	default: w->ops = &tl_text_writer; break;
+	}
+	return w;
+}
+
+void tl_writer_begin(struct tl_writer *w, const char *path)
+{
+	w->path = path;
+	w->ops->begin(w);
+}
+
+void tl_writer_diag(const struct tl_diagnostic *diag, void *writer)
+{
+	struct tl_writer *w = writer;
+	w->ops->diag(w, diag);
+}
+
+void tl_writer_end(struct tl_writer *w, const struct tl_result *result, enum tl_status status,
+		   const char *message)
+{
+	w->ops->end(w, result, status, message);
+}
+
+int tl_writer_finish(struct tl_writer *w)
+{
+	int rc = w->ops->finish(w);
+	free(w);
+	return rc;
+}
+
+void tl_diag_path(char *buf, size_t len, const char *path, const struct tl_diagnostic *d)
+{
+	if (d->loc.member)
+		snprintf(buf, len, "%s/%s", path, d->loc.member);
+	else
+		snprintf(buf, len, "%s", path);
+}

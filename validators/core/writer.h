@@ -1,0 +1,35 @@
+/* Output writers: one file per style behind a small table of functions. */
+#ifndef TL_WRITER_H
+#define TL_WRITER_H
+
+#include "tracelint.h"
+#include <stdio.h>
+
+struct json_object;
+
+struct tl_writer_ops {
+	void (*begin)(struct tl_writer *w);
+	void (*diag)(struct tl_writer *w, const struct tl_diagnostic *d);
+	void (*end)(struct tl_writer *w, const struct tl_result *r, enum tl_status status,
+		    const char *message);
+	int (*finish)(struct tl_writer *w);
+};
+
+struct tl_writer {
+	const struct tl_writer_ops *ops;
+	FILE *out;
+	bool quiet;
+	const char *path;             /* path of the input being reported */
+	struct json_object *root;     /* JSON and SARIF styles */
+	struct json_object *current;  /* diagnostics or results array */
+	struct json_object *file;     /* JSON style: the current file object */
+};
+
+extern const struct tl_writer_ops tl_text_writer;
+extern const struct tl_writer_ops tl_json_writer;
+extern const struct tl_writer_ops tl_sarif_writer;
+
+/* "PATH" or "PATH/MEMBER" for a diagnostic in a trace directory. */
+void tl_diag_path(char *buf, size_t len, const char *path, const struct tl_diagnostic *d);
+
+#endif

@@ -1,0 +1,142 @@
+/* tracelint: validators for trace file formats (LLVM XRay, Intel DCFG and
+ * DCFG-trace, UMTracer, GDB tfile).
+ *
+ * The library validates one input at a time and hands every diagnostic to a
+ * callback as it is found, so an embedding tool decides what to do with it.
+ * Nothing here aborts or prints; all state lives in the caller's objects. */
+#ifndef TRACELINT_H
+#define TRACELINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRACELINT_VERSION "0.1.0"
+
+enum tl_format_id {
+	TL_FORMAT_AUTO = 0,
+	TL_FORMAT_XRAY,
+	TL_FORMAT_DCFG,
+	TL_FORMAT_DCFG_TRACE,
+	TL_FORMAT_UMTRACE,
+	TL_FORMAT_TFILE,
+	TL_FORMAT_COUNT
+};
+
+enum tl_severity { TL_NOTE = 0, TL_WARNING = 1, TL_ERROR = 2 };
+
+enum tl_endian { TL_ENDIAN_AUTO = 0, TL_ENDIAN_LITTLE, TL_ENDIAN_BIG };
+
+/* One entry of the rule catalog (generated from specs/<format>.md). */
+struct tl_rule_info {
+	const char *id;        /* stable ID, e.g. "TFILE-HEADER-MAGIC" */
+	enum tl_severity severity;
+	const char *format;    /* "tfile", "xray", "dcfg", ..., or "core" */
+	const char *summary;   /* one-line statement of the rule */
+	const char *source;    /* seed or research section it comes from */
+};
+
+/* Where a diagnostic points. offset is always set; the rest when they apply. */
+struct tl_location {
+	uint64_t offset;       /* bytes from the start of the file (or member) */
+	uint32_t line;         /* 1-based, 0 when the location is binary */
+	uint32_t column;       /* 1-based, 0 when the location is binary */
+	int64_t record;        /* record or frame index, -1 when none */
+	const char *member;    /* file inside a trace directory, or NULL */
+	const char *pointer;   /* RFC 6901 JSON Pointer, or NULL */
+};
+
+struct tl_diagnostic {
+	const struct tl_rule_info *rule;
+	enum tl_severity severity;
+	struct tl_location loc;
+	const char *message;   /* says what was expected and what was found */
+};
+
+/* Called for every reported diagnostic; the pointers live only during the call. */
+typedef void (*tl_diag_fn)(const struct tl_diagnostic *diag, void *user);
+
+struct tl_options {
+	enum tl_format_id format;  /* TL_FORMAT_AUTO: detect by content */
+	enum tl_endian endian;     /* binary formats whose files do not say */
+	const char *pair_path;     /* DCFG for a DCFG-trace (--pair), or NULL */
+	unsigned max_errors;       /* stop reporting after this many; 0 = no limit */
+	bool werror;               /* warnings make the verdict invalid */
+	tl_diag_fn on_diag;        /* may be NULL */
+	void *user;
+};
+
+struct tl_result {
+	enum tl_format_id format;  /* the format validated (after detection) */
+	bool valid;
+	uint64_t errors;           /* found, including those not reported */
+	uint64_t warnings;
+	uint64_t notes;
+	bool truncated;            /* reporting stopped at max_errors */
+	char detail[128];          /* e.g. "little-endian (detected)", or "" */
+};
+
+/* Status of a validation call, separate from the verdict in tl_result. */
+enum tl_status {
+	TL_OK = 0,             /* validated; see result->valid */
+	TL_E_IO = 1,           /* PATH could not be opened or read */
+	TL_E_UNKNOWN_FORMAT,   /* auto-detection found no format */
+	TL_E_USAGE             /* bad options (e.g. --pair without a DCFG-trace) */
+};
+
+void tl_options_init(struct tl_options *opts);
+
+/* Validate a file, a UMTracer trace directory, or "-" (standard input).
+ * On TL_E_IO / TL_E_UNKNOWN_FORMAT, err (if not NULL) receives a message. */
+enum tl_status tl_validate_path(const char *path, const struct tl_options *opts,
+				struct tl_result *result, char *err, size_t errlen);
+
+/* Validate bytes already in memory. name is used in diagnostics only. */
+enum tl_status tl_validate_buffer(const void *data, size_t size, const char *name,
+				  const struct tl_options *opts, struct tl_result *result,
+				  char *err, size_t errlen);
+
+/* A trace directory held in memory (e.g. by a fuzzer): its member files by name. */
+struct tl_member {
+	const char *name;      /* e.g. "exec.vtable" */
+	const void *data;
+	size_t size;
+};
+
+enum tl_status tl_validate_members(const struct tl_member *members, size_t count,
+				   const char *name, const struct tl_options *opts,
+				   struct tl_result *result, char *err, size_t errlen);
+
+/* Output writers: the three report styles of the tracelint CLI, for embedders too.
+ * Feed tl_writer_diag from tl_options.on_diag (with the writer as user). */
+enum tl_output_style { TL_OUTPUT_TEXT = 0, TL_OUTPUT_JSON, TL_OUTPUT_SARIF };
+struct tl_writer;
+struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet);
+void tl_writer_begin(struct tl_writer *w, const char *path);
+void tl_writer_diag(const struct tl_diagnostic *diag, void *writer);
+/* status != TL_OK: the path could not be validated; message says why. */
+void tl_writer_end(struct tl_writer *w, const struct tl_result *result,
+		   enum tl_status status, const char *message);
+/* Writes what the style buffers (JSON, SARIF) and frees the writer. */
+int tl_writer_finish(struct tl_writer *w);
+
+/* Format names as used on the command line: "xray", "dcfg", "dcfg-trace",
+ * "umtrace", "tfile". */
+const char *tl_format_name(enum tl_format_id format);
+enum tl_format_id tl_format_from_name(const char *name); /* TL_FORMAT_COUNT if unknown */
+
+/* The rule catalog. */
+size_t tl_rule_count(void);
+const struct tl_rule_info *tl_rule_at(size_t index);
+const struct tl_rule_info *tl_rule_find(const char *id);
+
+const char *tl_severity_name(enum tl_severity severity);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
