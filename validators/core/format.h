@@ -9,7 +9,9 @@ struct tl_format {
 	enum tl_format_id id;
 	const char *name;            /* command-line name */
 	const char *summary;
-	bool directory;              /* takes a trace directory rather than a file */
+	/* Takes a trace directory (in->is_directory, no data); such a format is
+	 * also offered single files (one member of a trace) to probe and validate. */
+	bool directory;
 	/* Confidence 0..100 that in holds this format; 0 means no, with a
 	 * short reason in *why_not for the "nothing matched" message. */
 	int (*probe)(const struct tl_input *in, const char **why_not);

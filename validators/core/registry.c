@@ -47,8 +47,9 @@ const struct tl_format *tl_detect(const struct tl_input *in, char *err, size_t e
 		const struct tl_format *f = formats[i];
 		const char *why = NULL;
 		int score = 0;
-		if (f->directory != in->is_directory)
-			why = f->directory ? "needs a trace directory" : "needs a file, not a directory";
+		/* Directory formats also probe single files (one table of a trace). */
+		if (in->is_directory && !f->directory)
+			why = "needs a file, not a directory";
 		else
 			score = f->probe(in, &why);
 		if (score > best_score) {

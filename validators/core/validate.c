@@ -33,9 +33,6 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		f = tl_format_get(opts->format);
 		if (!f)
 			return fail(err, errlen, TL_E_USAGE, "unknown format");
-		if (f->directory && !in->is_directory)
-			return fail(err, errlen, TL_E_USAGE,
-				    "this format is a trace directory; give the directory");
 		if (!f->directory && in->is_directory)
 			return fail(err, errlen, TL_E_IO, "is a directory, not a file of this format");
 	}
