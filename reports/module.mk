@@ -1,0 +1,13 @@
+# Benchmarks (issue 8): `make bench` generates large inputs with our own
+# generators, measures tracelint against cat and the reference readers, and
+# writes reports/bench.md and reports/bench-throughput.png. Not part of check.
+BENCH_DIR ?= /tmp/tracelint-bench
+BENCH_SIZES ?= 10 100 1000
+BENCH_RUNS ?= 5
+BENCH_FORMATS ?= tfile xray dcfg dcfg-trace umtrace
+
+.PHONY: bench
+bench: deps all
+	BENCH_DIR=$(BENCH_DIR) BENCH_SIZES="$(BENCH_SIZES)" BENCH_RUNS=$(BENCH_RUNS) \
+	BENCH_FORMATS="$(BENCH_FORMATS)" TRACELINT=$(abspath $(BIN)) \
+		sh reports/bench/bench.sh
