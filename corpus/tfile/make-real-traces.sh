@@ -5,12 +5,25 @@
 # port, lets gdb run the inferior to main, plays the case's tracepoint
 # commands (trace/actions/tstart/continue/tstop) and saves the buffer with
 # tsave into valid/gdb-<case>.tf. Then writes two big-endian copies with
-# gdb/byteswap.py: gdb-tsv-be.tf (auto-detected) and gdb-memory-be.tf (with a
-# .args file forcing --endian=big).
+# gdb/byteswap.py: gdb-tsv-be.tf (auto-detected) and gdb-locals-be.tf (with a
+# .args file forcing --endian=big; it has R blocks, whose payload stays as is).
 #
 # The committed files were made by GNU gdb (Debian 13.1-3) 13.1 and
 # GNU gdbserver (Debian 13.1-3) 13.1 on x86-64 Linux. Re-running the script
 # rewrites them (timestamps and addresses may differ).
+#
+# What the real files show beyond the manual (checked when they were made):
+# - every file starts with gdbserver's target description (240 tdesc lines,
+#   about 15 KB, the first one "tdesc " with an empty payload);
+# - gdb-circular.tf: the wrapped buffer saves fewer frames than its status
+#   says (tframes:12 = 18, tcreated:28 = 40, 15 frames in the file) and the
+#   end marker is followed by 74 more zero bytes (78 zeros in all), not 2;
+# - gdb-full.tf: a 200-byte buffer; the 2416-byte R block never fits, so
+#   gdbserver drops it and its frames hold only the two 4-byte M blocks,
+#   although the tracepoint collects registers (tp A ...:R40);
+# - gdb-large-memory.tf: one 100000-byte collection saved as two M blocks,
+#   65535 + 34465 bytes;
+# - gdb-notes.tf: the stop note keeps the quotes typed to tstop.
 #
 # Usage: corpus/tfile/make-real-traces.sh [CASE...]   (default: every case)
 set -eu
@@ -80,8 +93,8 @@ if [ -f "$valid/gdb-tsv.tf" ]; then
 	python3 "$here/gdb/byteswap.py" "$valid/gdb-tsv.tf" "$valid/gdb-tsv-be.tf"
 	echo "gdb-tsv-be.tf: $(wc -c < "$valid/gdb-tsv-be.tf") bytes (big-endian copy, auto)"
 fi
-if [ -f "$valid/gdb-memory.tf" ]; then
-	python3 "$here/gdb/byteswap.py" "$valid/gdb-memory.tf" "$valid/gdb-memory-be.tf"
-	echo '--endian=big' > "$valid/gdb-memory-be.tf.args"
-	echo "gdb-memory-be.tf: $(wc -c < "$valid/gdb-memory-be.tf") bytes (big-endian copy, --endian=big)"
+if [ -f "$valid/gdb-locals.tf" ]; then
+	python3 "$here/gdb/byteswap.py" "$valid/gdb-locals.tf" "$valid/gdb-locals-be.tf"
+	echo '--endian=big' > "$valid/gdb-locals-be.tf.args"
+	echo "gdb-locals-be.tf: $(wc -c < "$valid/gdb-locals-be.tf") bytes (big-endian copy, --endian=big)"
 fi
