@@ -18,6 +18,8 @@
 # - gdb-circular.tf: the wrapped buffer saves fewer frames than its status
 #   says (tframes:12 = 18, tcreated:28 = 40, 15 frames in the file) and the
 #   end marker is followed by 74 more zero bytes (78 zeros in all), not 2;
+#   its M blocks hold the counter after hits 21..35 of 0..39, while the
+#   newest 18 hits are 22..39: the copy is not the buffer's live frames;
 # - gdb-full.tf: a 200-byte buffer; the 2416-byte R block never fits, so
 #   gdbserver drops it and its frames hold only the two 4-byte M blocks,
 #   although the tracepoint collects registers (tp A ...:R40);
