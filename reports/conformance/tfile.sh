@@ -61,7 +61,7 @@ our_verdict() {
 	case $rc in
 	0) echo "valid$suffix" ;;
 	1) echo "invalid: $(cat "$tmp/rules")$suffix" ;;
-	*) echo "not validated: ${why:-exit status $rc}" ;;
+	*) echo "not validated: $(printf '%s' "${why:-exit status $rc}" | cut -c1-60)" ;;
 	esac
 }
 
@@ -73,8 +73,11 @@ gdb_outcome() {
 	set -- -batch -nx
 	[ -z "$endian" ] || set -- "$@" -ex "set endian $endian"
 	rc=0
-	timeout "$GDB_TIMEOUT" gdb "$@" -ex "python path = '$path'" -x "$walker" \
-		> "$tmp/gdb.log" 2>&1 < /dev/null || rc=$?
+	# Run in the temp directory without core files: gdb offers to dump core
+	# on an internal error and would leave it in the current directory.
+	(cd "$tmp" && ulimit -c 0 && timeout "$GDB_TIMEOUT" gdb "$@" \
+		-iex 'maint set internal-error corefile no' \
+		-ex "python path = '$path'" -x "$walker") > "$tmp/gdb.log" 2>&1 < /dev/null || rc=$?
 	if [ $rc = 124 ]; then
 		echo "timeout (${GDB_TIMEOUT}s)"
 		return
@@ -82,7 +85,7 @@ gdb_outcome() {
 	crash=$(grep -m1 -E 'internal-error|Fatal signal|Segmentation fault|virtual memory exhausted' "$tmp/gdb.log" || true)
 	if [ -n "$crash" ] || [ $rc -ge 128 ]; then
 		[ $rc -lt 128 ] || crash="${crash:+$crash; }killed by signal $((rc - 128))"
-		echo "crashed: $(printf '%s' "$crash" | cut -c1-120)"
+		echo "crashed: $(printf '%s' "$crash" | sed 's/^.*internal-error/internal-error/' | cut -c1-120)"
 		return
 	fi
 	open_error=$(sed -n 's/^WALK-OPEN-ERROR //p' "$tmp/gdb.log" | head -n 1)
@@ -107,25 +110,48 @@ gdb_outcome() {
 	fi
 }
 
-# Why gdb and tracelint disagree, from the first error rule we report (an
-# invalid file gdb reads) or from the case (a file we pass and gdb fails).
-# The facts come from shared/research/tfile.md §7 (leniencies) and §8 (defects).
+# Why gdb and tracelint disagree: from gdb's outcome (a crash or timeout on a
+# file we reject), from the first error rule we report (an invalid file gdb
+# reads: one of gdb's leniencies, shared/research/tfile.md §7), or, for a
+# file we pass and gdb fails on, from gdb's message.
 explain() {
-	rules=$1 gdb_says=$2
+	rules=$1 gdb_says=$2 ours=$3
+	case "$ours" in
+	"not validated"*) echo "tracelint gave no verdict (${ours#not validated: }), so there is nothing to compare." ; return ;;
+	esac
 	case "$gdb_says" in
-	crashed*) echo "gdb crashes on this input (research §8): our rejection is the safe verdict." ; return ;;
+	crashed*) echo "gdb crashes on this input (research §8 lists its crashes on malformed files); our rejection is the safe verdict." ; return ;;
 	timeout*) echo "gdb does not finish reading this input within ${GDB_TIMEOUT}s." ; return ;;
+	*"Premature end of file"*"with \`set endian big\`: accepted"*)
+		echo "the file does not record its byte order and gdb cannot detect it: read as little-endian it fails, read with \`set endian big\` it is accepted; tracelint detects big-endian from the frame chain." ; return ;;
 	esac
-	case "$rules" in
-	'') echo "no explanation recorded: tracelint reports no error here." ;;
-	*) echo "gdb is lenient here (research §7): it does not check what rule ${rules%%,*} checks." ;;
+	[ -n "$rules" ] || { echo "gdb fails on a file tracelint passes: ${gdb_says}." ; return ; }
+	rule=${rules%%,*}
+	case "$rule" in
+	*TDESC* | *XML*) why="gdb only warns about a broken or include-using target description and falls back to another architecture (research §3.4)" ;;
+	*NUL* | *CR* | *CONTROL* | *PRINT* | *ASCII*) why="gdb treats every byte but newline as payload: a CR stays in the text and a NUL silently cuts the line short (research §3.1)" ;;
+	*PREFIX* | *UNKNOWN-LINE* | *UNKNOWN-DEF*) why="gdb ignores a line it does not recognise, with a warning (research §3.1)" ;;
+	*STATUS*FRAMES* | *TFRAMES*) why="gdb never compares the status tframes with the frames it finds (research §3.5)" ;;
+	*STATUS*) why="gdb's status parser skips one byte between fields unchecked, matches keys by prefix, reads bad numbers as 0 and skips unknown keys, reasons and duplicate lines (research §3.5, §7)" ;;
+	*TSV*) why="gdb's tsv parser never checks separators, lets a duplicate number overwrite the first and decodes odd-length or truncated names without complaint (research §3.6)" ;;
+	*TP*V* | *TP*HIT*) why="gdb adds the tp V counts without checking them (research §3.7)" ;;
+	*TP* | *TRACEPOINT* | *COND* | *ACTION*) why="gdb's tracepoint parser never checks separators, takes any flag but E as disabled, accepts duplicate definitions, unchecked condition lengths and pieces without a T line when no executable is loaded (research §3.7, §7)" ;;
+	*R-* | *RSIZE* | *REG*) why="gdb reads the R line with strtol base 16 (blanks, a sign, 0x and trailing junk accepted; the last R line wins) and uses only the first R block of a frame (research §3.3, §4.3)" ;;
+	*TRAIL* | *AFTER* | *MARKER* | *END*) why="gdb stops at the first zero tracepoint number and never reads what follows it (research §4.1, §7)" ;;
+	*FRAME*TP* | *TPNUM* | *UNDEF*) why="gdb does not require a frame's tracepoint number to be defined by a tp line (research §7)" ;;
+	*BLOCK* | *TILE* | *OVERRUN* | *FRAME*) why="gdb stops walking a frame's blocks at the first one that overruns the frame and does not require the blocks to end exactly at the frame end (research §4.3, §7)" ;;
+	*M-* | *MEM*) why="gdb accepts zero-length and address-wrapping M blocks (research §7)" ;;
+	*V-* | *VAR*) why="gdb does not check a V block's number against the tsv lines (research §7)" ;;
+	*) why="no explanation recorded for rule $rule" ;;
 	esac
+	echo "$why; tracelint reports $rule."
 }
 
 verdict_kind() {
 	case "$1" in
 	valid*) echo pass ;;
-	*) echo fail ;;
+	invalid*) echo fail ;;
+	*) echo none ;;
 	esac
 }
 
@@ -162,7 +188,7 @@ for kind in valid invalid regressions; do
 			agree=$((agree + 1))
 		else
 			same=**no**
-			printf -- '- `%s`: %s\n' "$rel" "$(explain "$(cat "$tmp/rules")" "$theirs")" >> "$notes"
+			printf -- '- `%s`: %s\n' "$rel" "$(explain "$(cat "$tmp/rules")" "$theirs" "$ours")" >> "$notes"
 		fi
 		printf '| `%s` | %s | %s | %s |\n' "$rel" "$(md "$ours")" "$(md "$theirs")" "$same" >> "$rows"
 		echo "$rel: $ours / $theirs" >&2
