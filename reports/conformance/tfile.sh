@@ -101,6 +101,9 @@ gdb_outcome() {
 		*) echo "rejected: $open_error (the $frames frames stay readable)" ;;
 		esac
 	elif [ -n "$walk_error" ]; then
+		case "$walk_error" in
+		*"block type '") walk_error="$walk_error (gdb cuts its message at a NUL type byte)" ;;
+		esac
 		echo "rejected at frame $error_frame: $walk_error"
 	elif [ -z "$frames" ]; then
 		echo "crashed: no walk result (exit status $rc): $(grep -v '^Found trace' "$tmp/gdb.log" | tail -n 1 | cut -c1-100)"
