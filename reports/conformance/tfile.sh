@@ -197,6 +197,7 @@ rows=$tmp/rows
 notes=$tmp/notes
 : > "$rows"
 : > "$notes"
+: > "$tmp/outcomes"
 total=0 agree=0
 for kind in valid invalid regressions; do
 	for path in "$top/corpus/tfile/$kind"/*; do
@@ -220,6 +221,7 @@ for kind in valid invalid regressions; do
 			printf -- '- `%s`: %s\n' "$rel" "$(explain "$(cat "$tmp/rules")" "$theirs" "$ours")" >> "$notes"
 		fi
 		printf '| `%s` | %s | %s | %s |\n' "$rel" "$(md "$ours")" "$(md "$theirs")" "$same" >> "$rows"
+		printf '%s\n' "$theirs" | sed 's/ *[(:].*//; s/ at frame [0-9]*//' >> "$tmp/outcomes"
 		echo "$rel: $ours / $theirs" >&2
 	done
 done
@@ -237,7 +239,8 @@ done
 	echo "executable is loaded) is left out. The two agree when tracelint says valid and gdb"
 	echo "accepts, or tracelint says invalid and gdb rejects, crashes or times out."
 	echo
-	echo "$agree of $total cases agree."
+	echo "$agree of $total cases agree. gdb's outcomes: $(sort "$tmp/outcomes" | uniq -c |
+		awk '{ n = $1; $1 = ""; printf "%s%s%s", (k++ ? ", " : ""), n, $0 }')."
 	echo
 	echo "| case | tracelint | gdb 13.1 | agree |"
 	echo "|---|---|---|---|"
