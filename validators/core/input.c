@@ -18,24 +18,6 @@ static void set_err(char *err, size_t errlen, const char *what, const char *path
 		snprintf(err, errlen, "%s %s: %s", what, path, strerror(e));
 }
 
-/* Page faults, one per page touched, cost more than reading the bytes of a
- * page-cached file: map the window ahead of the reader in one call instead
- * (MADV_POPULATE_READ, Linux 5.14; older kernels ignore the request). The
- * window is small so released pages and the window bound RSS together. */
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22
-#endif
-#define PREFAULT_WINDOW (8u << 20)
-
-static void prefault(struct tl_input *in, uint64_t from)
-{
-	if (!in->map || from >= in->map_size)
-		return;
-	uint64_t n = in->map_size - from < PREFAULT_WINDOW ? in->map_size - from : PREFAULT_WINDOW;
-	(void)madvise((char *)in->map + from, n, MADV_POPULATE_READ);
-	in->prefaulted = from + n;
-}
-
 static bool map_fd(struct tl_input *in, int fd, size_t size)
 {
 	in->size = size;
@@ -49,7 +31,6 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	in->map = m;
 	in->map_size = size;
 	in->data = m;
-	prefault(in, 0);
 	return true;
 }
 
@@ -162,8 +143,6 @@ void tl_input_release(const struct tl_input *input, uint64_t upto)
 	struct tl_input *in = mapping_of(input);
 	if (!in->map)
 		return;
-	if (upto + PREFAULT_WINDOW / 2 > in->prefaulted)
-		prefault(in, in->prefaulted > upto ? in->prefaulted : upto);
 	long page = sysconf(_SC_PAGESIZE);
 	if (page <= 0)
 		return;
@@ -184,7 +163,6 @@ void tl_input_restart(const struct tl_input *input)
 		return;
 	(void)madvise(in->map, in->map_size, MADV_DONTNEED);
 	in->released = 0;
-	prefault(in, 0);
 }
 
 void tl_input_close(struct tl_input *in)

@@ -17,7 +17,6 @@ struct tl_input {
 	void *map;
 	size_t map_size;
 	uint64_t released;    /* bytes before this were handed back to the kernel */
-	uint64_t prefaulted;  /* bytes before this are mapped ahead of the reader */
 };
 
 /* path "-" is standard input. Returns false with a message in err. */
