@@ -106,7 +106,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 	int64_t link = umt_s(svt, at + (r->type == 4 ? 8 : 16), 8);
 	uint64_t completed = umt_u(svt, at + 5, 1);
 	if (link >= 0 && (uint64_t)link == r->eid) {
-		if ((r->type == 5) != (completed == 1))
+		if (r->type != 4 && (r->type == 5) != (completed == 1))
 			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U253, r->start + 4,
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
