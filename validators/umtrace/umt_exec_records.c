@@ -134,6 +134,15 @@ static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
 	return true;
 }
 
+/* A record whose ThreadID is out of range was reported (U222) and left out of every
+ * chain: pointers to it are follow-on findings. */
+static bool bad_thread_record(struct umt_trace *t, int64_t eid)
+{
+	int64_t other;
+	return eid >= 0 && thread_of(t, (uint64_t)eid, &other) &&
+	       (other < 0 || (uint64_t)other >= t->thread.rows);
+}
+
 /* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
 static void check_flow(struct umt_trace *t, const struct rec *r)
 {
@@ -147,18 +156,14 @@ static void check_flow(struct umt_trace *t, const struct rec *r)
 			   "expected Prev/Next of record %llu to be -1 or in [0, %lld), found %lld, %lld",
 			   (unsigned long long)r->eid, (long long)n, (long long)prev, (long long)next);
 		next = -2; /* no expectation for the successor */
-	} else if (prev != ts->last) {
+	} else if (prev != ts->last && !bad_thread_record(t, prev)) {
 		umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U261, at,
 			   "expected Prev of record %llu = %lld (previous record of thread %lld), found %lld",
 			   (unsigned long long)r->eid, (long long)ts->last, (long long)r->thread,
 			   (long long)prev);
 	}
 	if (ts->last >= 0 && ts->pending_next != -2 && ts->pending_next != (int64_t)r->eid) {
-		int64_t other;
-		/* A successor with an impossible ThreadID was reported already (U222). */
-		bool skipped = ts->pending_next >= 0 && thread_of(t, (uint64_t)ts->pending_next, &other) &&
-			       (other < 0 || (uint64_t)other >= t->thread.rows);
-		if (!skipped)
+		if (!bad_thread_record(t, ts->pending_next))
 			umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U262, 16 * (uint64_t)ts->last + 8,
 				   "expected Next of record %lld = %llu (next record of thread %lld), found %lld",
 				   (long long)ts->last, (unsigned long long)r->eid, (long long)r->thread,
