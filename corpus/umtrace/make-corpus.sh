@@ -56,7 +56,7 @@ new invalid ranges-table-fp;     poke address_space.itable 24 8 8        # U107
 new invalid ranges-past-end;     poke address_space.itable 8 8 1000      # U108
 new invalid ins-extra-size;      poke ins.itable 40 8 100000             # U109
 new invalid ins-extra-overlap;   poke ins.itable 32 8 200                # U110
-new invalid ranges-trailing;     printf "xx" >> "$case_dir/address_space.itable" # U111
+new valid ranges-trailing;       printf "xx" >> "$case_dir/address_space.itable" # U111
 new invalid ustr-negative;       poke module.itable 144 2 -5             # U120
 new invalid ustr-too-long;       poke module.itable 144 2 5000           # U121
 new invalid cstr-no-nul;         poke ins.itable 240 2 6                 # U122
