@@ -12,3 +12,6 @@ umtgen: $(UMTGEN)
 # Regenerates corpus/umtrace from the generator (valid traces and one mutation per rule).
 umtrace-corpus: $(UMTGEN) $(BIN)
 	sh corpus/umtrace/make-corpus.sh $(UMTGEN)
+
+# The generator round-trip test (tests/umtrace/generator_test.sh) needs umtgen.
+tests: $(UMTGEN)
