@@ -1,0 +1,163 @@
+#!/bin/sh
+# Regenerates the UMTracer corpus: valid traces written by umtgen, and one mutated copy
+# per rule (a few bytes poked, a file cut or removed). Run from the repository root:
+#   make umtrace-corpus            (or: sh corpus/umtrace/make-corpus.sh build/umtgen)
+# The .expected sidecars are kept as committed (reviewed by hand); BLESS=1 rewrites them
+# from build/tracelint's output for review. Offsets below come from umtgen's layout map
+# of the base traces (umtgen gen DIR -m MAP); umtgen is deterministic.
+set -eu
+GEN=${1:-build/umtgen}
+TL=${TRACELINT:-build/tracelint}
+C=corpus/umtrace
+V=$C/valid
+I=$C/invalid
+find "$V" "$I" -mindepth 1 -maxdepth 1 ! -name "*.expected" ! -name "*.args" -exec rm -rf {} + 2>/dev/null || :
+mkdir -p "$V" "$I"
+
+# Base traces: 64-bit, exec v1, graceful exit (seed 6: every record type but 7);
+# 32-bit, exec v0, ended abruptly.
+"$GEN" gen "$V/trace64" -s 6 -n 50
+"$GEN" gen "$V/trace32-abrupt" -b 32 -v 0 -a -s 7 -t 4 -n 60
+cp "$V/trace64/thread.itable" "$V/single-thread.itable"
+
+case_dir= # the case being built
+new() { # new KIND NAME [BASE]: copy a base trace into a new case
+	case_dir=$C/$1/$2
+	cp -R "$V/${3:-trace64}" "$case_dir"
+}
+poke() { "$GEN" poke "$case_dir/$1" "$2" "$3" "$4"; }
+cut() { truncate -s "$2" "$case_dir/$1"; }
+xml() { sed -i "$1" "$case_dir/trace.xml"; }
+
+# ---- warnings only: valid cases -------------------------------------------------
+new valid string-inner-nul;      poke ins.itable 243 1 0                 # U123
+new valid exec-trailing-bytes;   printf 'xx' >> "$case_dir/exec.vtable"   # U210
+new valid flags-on-thread-end;   poke exec.vtable 2073 1 0x41            # U227
+new valid syscall-ids-version;   poke syscall.vtable 4 4 2               # U401
+new valid module-unload-late;    poke module.itable 56 8 1000            # U502
+new valid ranges-unsorted;       poke address_space.itable 32 8 0x80000000; poke address_space.itable 40 8 0x80000fff # U703
+new valid ranges-adjacent;       poke address_space.itable 48 8 0x11000; poke address_space.itable 56 8 0x11fff # U705
+new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
+new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
+new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
+new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+
+# ---- errors ------------------------------------------------------------------------
+new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
+cp "$V/trace64/exec.offsets" "$I/single-offsets.bin"                     # UMT-NOT-A-TABLE
+printf -- '--format=umtrace\n' > "$I/single-offsets.bin.args"
+new invalid thread-short-header; cut thread.itable 20                   # U101
+new invalid thread-header-ver;   poke thread.itable 0 4 1                # U102
+new invalid module-record-ver;   poke module.itable 4 4 1                # U103
+new invalid ranges-row-count;    poke address_space.itable 8 8 -1        # U104
+new invalid thread-row-size;     poke thread.itable 16 8 40              # U105
+new invalid module-rows-64;      poke module.itable 16 8 64              # U106 (+U110)
+new invalid ranges-table-fp;     poke address_space.itable 24 8 8        # U107
+new invalid ranges-past-end;     poke address_space.itable 8 8 1000      # U108
+new invalid ins-extra-size;      poke ins.itable 40 8 100000             # U109
+new invalid ins-extra-overlap;   poke ins.itable 32 8 200                # U110
+new valid ranges-trailing;       printf "xx" >> "$case_dir/address_space.itable" # U111
+new invalid ustr-negative;       poke module.itable 144 2 -5             # U120
+new invalid ustr-too-long;       poke module.itable 144 2 5000           # U121
+new invalid cstr-no-nul;         poke ins.itable 240 2 6                 # U122
+new invalid exec-short;          cut exec.vtable 10                      # U201
+new invalid exec-version;        poke exec.vtable 0 4 2                  # U202
+new invalid exec-count-negative; poke exec.vtable 8 8 -2                 # U203
+new invalid offsets-size;        cut exec.offsets 392                    # U204
+new invalid prevnext-size;       cut exec.prev_next.column 770           # U205
+new invalid offset0-in-header;   poke exec.offsets 0 8 8                 # U206
+new invalid offset0-gap;         poke exec.offsets 0 8 17                # U207 (+follow-ons)
+new invalid offsets-decrease;    poke exec.offsets 16 8 100              # U208
+new invalid offsets-past-end;    poke exec.offsets 392 8 5000            # U209
+new invalid record-too-short;    poke exec.offsets 384 8 2722            # U220
+new invalid record-type-7;       poke exec.vtable 146 1 7                # U221
+new invalid record-thread-id;    poke exec.vtable 142 4 9                # U222
+new invalid record-size-type;    poke exec.vtable 2072 1 6               # U223
+new invalid record-lc-size;      poke exec.vtable 148 8 1                # U224
+new invalid record-ins-id;       poke exec.vtable 148 8 99               # U225
+new invalid record-cs64;         poke exec.vtable 147 1 0                # U226
+new invalid context-mem-count;   poke exec.vtable 22 4 100               # U240
+new invalid context-regs-fp;     poke exec.vtable 30 8 8                 # U241
+new invalid context-mem-size;    poke exec.vtable 46 8 1000              # U242
+new invalid context-mem-32bit;   poke exec.vtable 21 1 0; poke exec.vtable 38 8 0x1234000000 # U243
+new invalid syscall-id-range;    poke exec.vtable 976 8 9                # U250
+new invalid syscall-two-entries; poke exec.vtable 1522 8 0               # U251 (+U408)
+new invalid syscall-two-exits;   poke exec.vtable 1646 8 2               # U252 (+U409)
+new invalid syscall-completed;   poke syscall.vtable 181 1 1             # U253
+new invalid prev-out-of-range;   poke exec.prev_next.column 80 8 500     # U260
+new invalid prev-wrong;          poke exec.prev_next.column 80 8 3       # U261
+new invalid next-wrong;          poke exec.prev_next.column 72 8 7       # U262
+new invalid thread-no-begin;     poke exec.vtable 206 1 8                # U263
+new invalid after-thread-end;    poke exec.vtable 2068 4 0               # U264 (+chain findings)
+new invalid app-end-early;       poke exec.vtable 2072 1 3               # U265
+new invalid thread-without-records; head -c 48 /dev/zero >> "$case_dir/thread.itable"; poke thread.itable 8 8 4; poke thread.itable 176 4 3 # U266
+new invalid thread-id;           poke thread.itable 80 4 5               # U270
+new invalid thread-first-eid;    poke thread.itable 48 8 1               # U271
+new invalid thread-last-eid;     poke thread.itable 56 8 10              # U272
+new invalid thread-rec-count;    poke thread.itable 64 8 99              # U273
+new invalid ins-id;              poke ins.itable 112 8 5                 # U300
+new invalid ins-type;            poke ins.itable 56 1 7                  # U301
+new invalid ins-cs64;            poke ins.itable 57 1 2                  # U302
+new invalid ins-code-size;       poke ins.itable 58 1 16                 # U303
+new invalid ins-module-id;       poke ins.itable 60 4 7                  # U304
+new invalid ins-address-32bit trace32-abrupt; poke ins.itable 64 8 0x100401000 # U306
+new invalid ins-disasm-fp;       poke ins.itable 88 8 -1                 # U307
+new invalid ins-decoded-fp;      poke ins.itable 224 8 380               # U308
+new invalid decoded-exp-count;   poke ins.itable 257 1 5                 # U310
+new invalid decoded-eff-size;    poke ins.itable 306 1 3                 # U311
+new invalid decoded-flags;       poke ins.itable 256 1 0x40              # U313
+new invalid decoded-lc-size;     poke ins.itable 308 2 -1                # U315
+new invalid decoded-slot-groups; poke ins.itable 310 1 2                 # U316
+new invalid decoded-mem1-base;   poke ins.itable 317 1 5                 # U317
+new invalid decoded-scale;       poke ins.itable 315 1 3                 # U319
+new invalid operand-flags;       poke ins.itable 262 1 4                 # U330
+new invalid operand-before-na;   poke ins.itable 263 1 0xff              # U331
+new invalid operand-after-na;    poke ins.itable 264 1 0xff              # U332
+new invalid operand-before-late; poke ins.itable 263 1 1                 # U333
+new invalid operand-size;        poke ins.itable 260 2 9                 # U335
+new invalid operand-mem-offset;  poke ins.itable 416 1 0                 # U336
+new invalid slot-negative;       poke ins.itable 342 2 -1                # U340
+new invalid slot-addr-width;     poke ins.itable 346 1 9                 # U341
+new invalid slot-past-lc;        poke ins.itable 354 2 9                 # U343
+new invalid syscall-version;     poke syscall.vtable 0 4 1               # U400
+new invalid syscall-offsets-size; cut syscall.offsets 40                 # U402
+new invalid syscall-block-size;  poke syscall.offsets 8 8 20             # U403
+new invalid syscall-convention;  poke syscall.vtable 180 1 9             # U405
+new invalid syscall-args-fp;     poke syscall.vtable 216 8 70            # U406
+new invalid syscall-extras-fp;   poke syscall.vtable 183 1 1; poke syscall.vtable 224 8 0 # U407
+new invalid syscall-begin-eid;   poke syscall.vtable 104 8 3             # U408
+new invalid syscall-end-eid;     poke syscall.vtable 112 8 29            # U409
+new invalid syscall-end-thread;  poke exec.vtable 1640 4 0               # U410 (+chain findings)
+new invalid syscall-open-completed; poke syscall.vtable 112 8 -1         # U411
+new invalid module-range;        poke module.itable 64 8 0x500000        # U500
+new invalid module-load-eid;     poke module.itable 48 8 -3              # U501
+new invalid module-name-fp;      poke module.itable 80 8 10              # U503
+new invalid cmap-size;           cut context_map.itable 17000            # U600
+new invalid cmap-count;          poke context_map.itable 2 2 600         # U601
+new invalid cmap-reg-size;       poke context_map.itable 13338 1 100     # U602
+new invalid cmap-name;           poke context_map.itable 1056 8 0x4141414141414141; poke context_map.itable 1064 8 0x4141414141414141 # U603
+new invalid cmap-common-name;    poke context_map.itable 18 2 50         # U604
+new invalid range-first;         poke address_space.itable 32 8 0x10001  # U700
+new invalid range-last;          poke address_space.itable 40 8 0x10ffe  # U701
+new invalid range-empty;         poke address_space.itable 40 8 0xfff    # U702
+new invalid ranges-overlap;      poke address_space.itable 48 8 0x10000  # U704
+new invalid xml-malformed;       xml 's|</Data>|</Dat>|'                 # U800
+new invalid xml-xed-text;        xml 's/20150121/v1/'                    # U802
+new invalid xml-pid-text;        xml 's/4242/-5/'                        # U805
+
+if [ "${BLESS:-0}" = 1 ]; then
+	for path in "$V"/* "$I"/*; do
+		case "$path" in *.expected | *.args) continue ;; esac
+		set --
+		[ -f "$path.args" ] && set -- $(cat "$path.args")
+		"$TL" --output=json "$@" "$path" | jq -r '.files[0].diagnostics[] |
+			(if .member then .member + ":" else "" end) +
+			(if .line then "\(.line):\(.column)" else "\(.offset)" end) +
+			" " + .severity + " " + .rule' > "$path.expected.new"
+		if [ -s "$path.expected.new" ]; then
+			mv "$path.expected.new" "$path.expected"
+		else
+			rm -f "$path.expected.new" "$path.expected"
+		fi
+	done
+fi
