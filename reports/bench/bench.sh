@@ -1,31 +1,45 @@
 #!/bin/sh
 # Measures tracelint -q per format and input size against the floor (cat) and
-# the format's reference reader, each as the median of BENCH_RUNS runs after a
-# warm-up with the file in the page cache, and writes reports/bench.md.
+# the format's reference readers, each as the median of BENCH_RUNS runs after
+# a warm-up with the file in the page cache, and writes reports/bench.md.
 #
 # Each format has reports/bench/<format>.sh defining:
 #   bench_sizes                 sizes in MB to measure (default: $BENCH_SIZES)
 #   bench_generate SIZE_MB OUT  writes a valid input of about SIZE_MB megabytes
-#   bench_reference FILE        runs the reference reader on FILE (optional)
-#   bench_reference_name        how the report names it
-#   bench_reference_max_mb      largest size worth running the reference on
+#   bench_references            names of the reference readers (optional)
+#   bench_reference NAME FILE   runs reference reader NAME on FILE
+#   bench_reference_max_mb      largest size worth running the references on
+#   bench_items_name            what bench_items counts, e.g. "edges" (optional)
+#   bench_items FILE            prints how many of those FILE holds
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 : "${BENCH_DIR:=/tmp/tracelint-bench}" "${BENCH_RUNS:=5}" "${BENCH_SIZES:=10 100 1000}"
 : "${BENCH_FORMATS:=tfile xray dcfg dcfg-trace umtrace}" "${TRACELINT:=$top/build/tracelint}"
-export TRACELINT top
+export TRACELINT top BENCH_DIR
 mkdir -p "$BENCH_DIR"
 results="$BENCH_DIR/results.tsv"
 : > "$results"
 
+# Runs a command once; prints "seconds max_rss_kb". The wall time comes from
+# nanosecond clock readings (GNU time's own is rounded to 10 ms, too coarse
+# for a 10 MB input read at GB/s).
+run_once() {
+	start=$(date +%s%N)
+	/usr/bin/time -f '%M' -o "$BENCH_DIR/rss.out" "$@" > /dev/null 2>&1 || true
+	end=$(date +%s%N)
+	echo "$(( (end - start) / 1000 )) $(tail -n 1 "$BENCH_DIR/rss.out")" |
+		awk '{ printf "%.6f %s\n", $1 / 1e6, $2 }'
+}
+
 # Prints "seconds max_rss_kb" of the median run (by time) of a command.
 measure() {
-	i=0
+	runs=$1
+	shift
 	"$@" > /dev/null 2>&1 || true # warm-up: page cache and dynamic loader
-	while [ $i -lt "$BENCH_RUNS" ]; do
-		/usr/bin/time -f '%e %M' -o "$BENCH_DIR/time.out" "$@" > /dev/null 2>&1 || true
-		cat "$BENCH_DIR/time.out"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		run_once "$@"
 		i=$((i + 1))
 	done | sort -n | awk '{ t[NR] = $1; m[NR] = $2 } END { k = int((NR + 1) / 2); print t[k], m[k] }'
 }
@@ -35,34 +49,41 @@ input_bytes() { du -sb "$1" | awk '{print $1}'; }
 for fmt in $BENCH_FORMATS; do
 	def="$here/$fmt.sh"
 	[ -f "$def" ] || { echo "no benchmark definition for $fmt" >&2; continue; }
-	unset -f bench_reference 2> /dev/null || true
-	bench_reference_name=""
+	unset -f bench_reference bench_items 2> /dev/null || true
+	bench_references=""
 	bench_reference_max_mb=0
+	bench_items_name=""
 	bench_sizes="$BENCH_SIZES"
 	. "$def"
 	for mb in $bench_sizes; do
 		input="$BENCH_DIR/$fmt-$mb"
 		[ -e "$input" ] || bench_generate "$mb" "$input"
 		bytes=$(input_bytes "$input")
+		items=-
+		[ -z "$bench_items_name" ] || items=$(bench_items "$input")
 		"$TRACELINT" -q "$input" > "$BENCH_DIR/verdict" 2>&1 || true
 		verdict=$(tail -n 1 "$BENCH_DIR/verdict")
-		set -- $(measure "$TRACELINT" -q "$input")
+		set -- $(measure "$BENCH_RUNS" "$TRACELINT" -q "$input")
 		tl_s=$1 tl_kb=$2
 		# The floor: reading every byte once (all member files of a directory).
-		set -- $(measure sh -c "if [ -d '$input' ]; then cat '$input'/*; else cat '$input'; fi")
+		set -- $(measure "$BENCH_RUNS" sh -c "if [ -d '$input' ]; then cat '$input'/* > /dev/null; else cat '$input' > /dev/null; fi")
 		cat_s=$1
-		ref_s=- ref_kb=-
-		if command -v bench_reference > /dev/null 2>&1 && [ "$mb" -le "$bench_reference_max_mb" ]; then
-			saved=$BENCH_RUNS
-			BENCH_RUNS=1 # the reference readers take seconds to minutes
-			set -- $(measure sh -c ". '$def'; bench_reference '$input'")
-			BENCH_RUNS=$saved
-			ref_s=$1 ref_kb=$2
-		fi
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$fmt" "$mb" "$bytes" "$tl_s" "$tl_kb" \
-			"$cat_s" "$ref_s" "$ref_kb" "${bench_reference_name:--}" >> "$results"
-		echo "$fmt $mb MB: tracelint ${tl_s}s ${tl_kb}KB, cat ${cat_s}s, ${bench_reference_name:-reference} ${ref_s}s — $verdict"
+		refs=$bench_references
+		[ "$mb" -le "$bench_reference_max_mb" ] || refs=""
+		[ -n "$refs" ] || refs=-
+		for ref in $refs; do
+			ref_s=- ref_kb=-
+			if [ "$ref" != - ]; then
+				# The reference readers take seconds to minutes: one measured run.
+				set -- $(measure 1 sh -c ". '$def'; bench_reference '$ref' '$input'")
+				ref_s=$1 ref_kb=$2
+			fi
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$fmt" "$mb" "$bytes" "$tl_s" \
+				"$tl_kb" "$cat_s" "$ref" "$ref_s" "$ref_kb" "$items" "${bench_items_name:--}" >> "$results"
+			echo "$fmt $mb MB: tracelint ${tl_s}s ${tl_kb}KB, cat ${cat_s}s, $ref ${ref_s}s — $verdict"
+		done
 	done
 done
 sh "$here/report.sh" "$results" > "$top/reports/bench.md"
+cp "$results" "$top/reports/bench-results.tsv"
 echo "wrote reports/bench.md"

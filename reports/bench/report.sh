@@ -14,30 +14,49 @@ ${BENCH_RUNS:-5} runs after a warm-up run with the input in the page cache (refe
 one run). Inputs come from our own generators (\`reports/bench/<format>.sh\`), so the run is
 reproducible; nothing large is kept in git. Throughput is input bytes / wall time of
 \`tracelint -q\`; "× cat" is tracelint's time over \`cat FILE > /dev/null\` (1.0 would be the
-physical floor); "ref / tl" is how many times faster tracelint is than the reference reader.
+physical floor); "NAME / tl" is how many times faster tracelint is than reference reader NAME (a
+reference column is empty above the size the reader can handle in reasonable time).
 
 HEAD
 awk -F'\t' '
 function mbs(bytes, s) { return s > 0 ? sprintf("%.0f", bytes / 1e6 / s) : "∞" }
 function ratio(a, b) { return (b > 0 && a != "-") ? sprintf("%.1f", a / b) : "–" }
+function flush(   i, r, line) {
+	if (fmt == "") return
+	printf "\n## %s\n\n| size | bytes | tracelint s | MB/s | × cat |", fmt
+	if (itemsname != "-") printf " M %s/s |", itemsname
+	printf " peak RSS MB |"
+	for (i = 1; i <= nrefs; i++) if (refs[i] != "-") printf " %s s | %s / tl | %s RSS MB |", refs[i], refs[i], refs[i]
+	printf "\n|---|---|---|---|---|"
+	if (itemsname != "-") printf "---|"
+	printf "---|"
+	for (i = 1; i <= nrefs; i++) if (refs[i] != "-") printf "---|---|---|"
+	printf "\n"
+	for (r = 1; r <= nsizes; r++) print rows[r] refcols[r]
+	nrefs = 0; nsizes = 0; delete refs; delete rows; delete refcols; delete seenref; delete seensize
+}
 {
-	if ($1 != fmt) {
-		fmt = $1
-		printf "\n## %s\n\n", fmt
-		printf "| size | bytes | tracelint s | MB/s | × cat | %s s | ref / tl | peak RSS MB | ref RSS MB |\n", ($9 == "-" ? "reference" : $9)
-		print "|---|---|---|---|---|---|---|---|---|"
+	if ($1 != fmt) { flush(); fmt = $1; itemsname = $11 }
+	if (!($7 in seenref)) { seenref[$7] = 1; refs[++nrefs] = $7 }
+	if (!($2 in seensize)) {
+		seensize[$2] = ++nsizes
+		tl = $4 + 0; cat = $6 + 0
+		line = sprintf("| %s MB | %s | %.3f | %s | %s |", $2, $3, tl, mbs($3, tl),
+			(cat > 0 ? sprintf("%.1f", tl / cat) : "–"))
+		if (itemsname != "-") line = line sprintf(" %s |", (tl > 0 && $10 != "-") ? sprintf("%.0f", $10 / 1e6 / tl) : "–")
+		rows[nsizes] = line sprintf(" %.1f |", $5 / 1024)
 	}
-	tl = $4 + 0; cat = $6 + 0
-	ref = $7
-	printf "| %s MB | %s | %.3f | %s | %s | %s | %s | %.1f | %s |\n", $2, $3, tl, mbs($3, tl),
-		(cat > 0 ? sprintf("%.1f", tl / cat) : "< 0.01 s cat"), ref, ratio(ref, tl), $5 / 1024,
-		($8 == "-" ? "–" : sprintf("%.0f", $8 / 1024))
-}' "$results"
+	k = seensize[$2]
+	if ($7 != "-")
+		refcols[k] = refcols[k] sprintf(" %s | %s | %s |", ($8 == "-" ? "–" : sprintf("%.2f", $8)), ratio($8, $4 + 0),
+			($9 == "-" ? "–" : sprintf("%.0f", $9 / 1024)))
+}
+END { flush() }' "$results"
 
 # Throughput against input size, one line per format.
 if command -v gnuplot > /dev/null 2>&1; then
 	data=$(mktemp)
-	awk -F'\t' '{ if ($4 > 0) print $1, $3 / 1e6, $3 / 1e6 / $4 }' "$results" > "$data"
+	awk -F'\t' '!seen[$1 FS $2]++ && $4 > 0 { print $1, $3 / 1e6, $3 / 1e6 / $4 }' "$results" > "$data"
 	formats=$(awk '{print $1}' "$data" | uniq | tr '\n' ' ')
 	plot=""
 	for f in $formats; do
