@@ -60,7 +60,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 				  (unsigned)rec->action, rec->function_id);
 		if (rec->function_id == 0)
 			tl_report(run->ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
-				  "expected a function id of 1 or more, found 0 in a %s record",
+				  "expected a function id of 1 or more, found 0 (action %s)",
 				  xray_action_name(rec->action));
 		return;
 	}
@@ -207,7 +207,9 @@ bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
 			 const struct xray_record *rec)
 {
 	bool is_argument = rec->metadata && rec->kind == XRAY_CALL_ARGUMENT;
-	if (!is_argument) {
+	if (is_argument) {
+		g->entry_args_open = false;     /* the Entry_Args got its argument */
+	} else {
 		g->last_name = describe(rec);
 		close_entry_args(g, run);
 	}

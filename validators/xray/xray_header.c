@@ -56,8 +56,8 @@ static bool check_type_and_version(struct tl_ctx *ctx, const struct xray_header 
 	unsigned max = hdr->type == XRAY_TYPE_FDR ? 5 : 3;
 	if (hdr->version < 1 || hdr->version > max) {
 		tl_report(ctx, RULE_XRAY_HEADER_VERSION, &at_version,
-			  "expected version 1..%u for a %s trace, found %u", max,
-			  hdr->type == XRAY_TYPE_FDR ? "FDR" : "basic-mode", (unsigned)hdr->version);
+			  "expected version 1..%u for %s trace, found %u", max,
+			  hdr->type == XRAY_TYPE_FDR ? "an FDR" : "a basic-mode", (unsigned)hdr->version);
 		return false;
 	}
 	return true;

@@ -68,7 +68,7 @@ static void function(struct xray_tsc *t, const struct xray_run *run, const struc
 		struct tl_location at = tl_at_record(rec->offset + 4, rec->index);
 		tl_report(run->ctx, RULE_XRAY_FDR_TSC_DELTA_RANGE, &at,
 			  "expected a TSC delta of at most 2147483647 (larger gaps are written as "
-			  "TSCWrap), found %" PRIu32 " in a %s record", rec->tsc_delta,
+			  "TSCWrap), found %" PRIu32 " (action %s)", rec->tsc_delta,
 			  xray_action_name(rec->action));
 	}
 	advance(t, rec->tsc_delta);
