@@ -65,7 +65,7 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 	xray_stack_begin(&w->stack);
 	xray_tsc_begin(&w->tsc);
 	tl_cursor_init(&c, w->in->data + start, (size_t)(end - start), start);
-	while (tl_cursor_left(&c) > 0 && !tl_stopped(w->ctx)) {
+	while (tl_cursor_left(&c) > 0) {
 		struct xray_record rec;
 		rec.index = w->next_index;
 		enum xray_decode_status st = xray_decode(&c, w->hdr, &rec);
@@ -108,7 +108,7 @@ static void walk_fixed_buffers(struct fdr_walk *w)
 			  "buffer_size %" PRIu64 " bytes, found %" PRIu64 " bytes left over for the "
 			  "last buffer", data, stride, rest);
 	}
-	for (uint64_t start = XRAY_HEADER_SIZE; start < size && !tl_stopped(w->ctx);
+	for (uint64_t start = XRAY_HEADER_SIZE; start < size;
 	     start += stride) {
 		uint64_t end = size - start > stride ? start + stride : size;
 		bool saw_end;
@@ -160,7 +160,7 @@ static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
 static void walk_extents_buffers(struct fdr_walk *w)
 {
 	uint64_t size = w->in->size, off = XRAY_HEADER_SIZE;
-	while (off < size && !tl_stopped(w->ctx)) {
+	while (off < size) {
 		struct tl_cursor c;
 		struct xray_record ext;
 		tl_cursor_init(&c, w->in->data + off, (size_t)(size - off), off);
