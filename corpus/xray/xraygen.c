@@ -742,6 +742,8 @@ static const struct gen_case cases[] = {
 	{ "invalid", "preamble.xray", e_preamble },
 	{ "invalid", "preamble-in-body.xray", e_preamble_in_body },
 	{ "invalid", "call-argument-order.xray", e_call_argument_order },
+	/* the same bytes, run with --max-errors=1 (max-errors.xray.args): the core rule TL-MAX-ERRORS */
+	{ "invalid", "max-errors.xray", e_call_argument_order },
 	{ "invalid", "event-size.xray", e_event_size },
 	{ "invalid", "wallclock-micros.xray", e_wallclock_micros },
 	{ "invalid", "basic-size.xray", e_basic_size },
