@@ -9,10 +9,10 @@
 
 enum { MAGIC = 8, FRAME_HEAD = 6, MAX_FRAMES = 512, MAX_BLOCKS = 256, MAX_LINES = 256 };
 
-static const char magic[MAGIC] = "\x7fTRACE0\n";
+static const char tfile_magic[MAGIC] = "\x7fTRACE0\n";
 
 /* Lines gdb writes or reads in the description section, and a few it must reject. */
-static const char *const lines[] = {
+static const char *const tfile_lines[] = {
 	"R 10", "R 970", "R 0", "R ffffffff", "R", "status 0;tstop::0;tframes:1",
 	"status 1;tnotrun:0;tframes:0;tcreated:0;tfree:ffff;tsize:10000;circular:0;disconn:0",
 	"status 0;terror:4572726f72:1", "status 0;tfull:0;tframes:ffffffff",
@@ -22,7 +22,7 @@ static const char *const lines[] = {
 	"tdesc <?xml version=\"1.0\"?>", "unknown line", "tp", "status",
 };
 
-struct span {
+struct tfile_span {
 	size_t off, len;
 };
 
@@ -32,9 +32,9 @@ struct tfile_view {
 	bool big;
 	size_t text_end;            /* offset of the first frame */
 	size_t regs;                /* R SIZE, 0 when unknown */
-	struct span line[MAX_LINES];
+	struct tfile_span line[MAX_LINES];
 	size_t nlines;
-	struct span frame[MAX_FRAMES];
+	struct tfile_span frame[MAX_FRAMES];
 	size_t nframes;
 	size_t end_marker;          /* offset of the u16 0, or size when absent */
 	struct tlm_rng rng;
@@ -54,7 +54,7 @@ static size_t hex_value(const uint8_t *p, size_t n)
 	return v;
 }
 
-static void scan(struct tfile_view *v)
+static void tfile_scan(struct tfile_view *v)
 {
 	v->nlines = v->nframes = 0;
 	v->regs = 0;
@@ -68,7 +68,7 @@ static void scan(struct tfile_view *v)
 			break;
 		}
 		if (v->nlines < MAX_LINES)
-			v->line[v->nlines++] = (struct span){ off, len + (nl != NULL) };
+			v->line[v->nlines++] = (struct tfile_span){ off, len + (nl != NULL) };
 		if (len > 2 && v->data[off] == 'R' && v->data[off + 1] == ' ')
 			v->regs = hex_value(v->data + off + 2, len - 2);
 		off += len + 1;
@@ -93,13 +93,13 @@ static void scan(struct tfile_view *v)
 			if (body <= len - FRAME_HEAD)
 				len = FRAME_HEAD + (size_t)body;
 		}
-		v->frame[v->nframes++] = (struct span){ off, len };
+		v->frame[v->nframes++] = (struct tfile_span){ off, len };
 		off += len;
 	}
 }
 
 /* The blocks of one frame, as far as they can be framed. */
-static size_t scan_blocks(const struct tfile_view *v, const struct span *f, struct span *out)
+static size_t scan_blocks(const struct tfile_view *v, const struct tfile_span *f, struct tfile_span *out)
 {
 	size_t n = 0, off = f->off + FRAME_HEAD, end = f->off + f->len;
 	while (off < end && n < MAX_BLOCKS) {
@@ -112,7 +112,7 @@ static size_t scan_blocks(const struct tfile_view *v, const struct span *f, stru
 		}
 		if (len > left)
 			len = left;
-		out[n++] = (struct span){ off, len };
+		out[n++] = (struct tfile_span){ off, len };
 		off += len;
 	}
 	return n;
@@ -125,7 +125,7 @@ static void set_frame_size(struct tfile_view *v, size_t frame_off, size_t body)
 
 static bool insert_line(struct tfile_view *v)
 {
-	const char *s = lines[tlm_rng_below(&v->rng, sizeof lines / sizeof lines[0])];
+	const char *s = tfile_lines[tlm_rng_below(&v->rng, sizeof tfile_lines / sizeof tfile_lines[0])];
 	size_t n = strlen(s);
 	size_t at = v->nlines ? v->line[tlm_rng_below(&v->rng, v->nlines)].off : MAGIC;
 	if (at > v->size || !tlm_insert(v->data, &v->size, v->max, at, n + 1))
@@ -137,10 +137,10 @@ static bool insert_line(struct tfile_view *v)
 
 static bool insert_block(struct tfile_view *v, size_t fi)
 {
-	struct span f = v->frame[fi];
+	struct tfile_span f = v->frame[fi];
 	if (f.len < FRAME_HEAD)
 		return false;
-	struct span blocks[MAX_BLOCKS];
+	struct tfile_span blocks[MAX_BLOCKS];
 	size_t nb = scan_blocks(v, &f, blocks);
 	size_t bi = tlm_rng_below(&v->rng, nb + 1);
 	size_t at = bi < nb ? blocks[bi].off : f.off + f.len;
@@ -168,12 +168,12 @@ static bool insert_block(struct tfile_view *v, size_t fi)
 
 static bool drop_block(struct tfile_view *v, size_t fi)
 {
-	struct span f = v->frame[fi];
-	struct span blocks[MAX_BLOCKS];
+	struct tfile_span f = v->frame[fi];
+	struct tfile_span blocks[MAX_BLOCKS];
 	size_t nb = f.len >= FRAME_HEAD ? scan_blocks(v, &f, blocks) : 0;
 	if (!nb)
 		return false;
-	struct span b = blocks[tlm_rng_below(&v->rng, nb)];
+	struct tfile_span b = blocks[tlm_rng_below(&v->rng, nb)];
 	tlm_erase(v->data, &v->size, b.off, b.len);
 	set_frame_size(v, f.off, f.len - FRAME_HEAD - b.len);
 	return true;
@@ -181,12 +181,12 @@ static bool drop_block(struct tfile_view *v, size_t fi)
 
 static bool mutate_block_field(struct tfile_view *v, size_t fi)
 {
-	struct span f = v->frame[fi];
-	struct span blocks[MAX_BLOCKS];
+	struct tfile_span f = v->frame[fi];
+	struct tfile_span blocks[MAX_BLOCKS];
 	size_t nb = f.len >= FRAME_HEAD ? scan_blocks(v, &f, blocks) : 0;
 	if (!nb)
 		return false;
-	struct span b = blocks[tlm_rng_below(&v->rng, nb)];
+	struct tfile_span b = blocks[tlm_rng_below(&v->rng, nb)];
 	uint8_t *p = v->data + b.off;
 	if (p[0] == 'M' && b.len >= 11) {
 		unsigned pos = tlm_rng_below(&v->rng, 2) ? 9 : 1, width = pos == 9 ? 2 : 8;
@@ -200,7 +200,7 @@ static bool mutate_block_field(struct tfile_view *v, size_t fi)
 	return true;
 }
 
-static size_t synthesize(struct tfile_view *v)
+static size_t tfile_synthesize(struct tfile_view *v)
 {
 	static const char text[] = "\x7fTRACE0\nR 10\nstatus 0;tstop::0;tframes:1\n"
 				   "tp T1:401000:E:0:0\ntsv 1:0:0:636f756e74\n\n";
@@ -234,12 +234,12 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 	v.size = size;
 	v.max = max_size;
 	tlm_rng_seed(&v.rng, seed);
-	if (size < MAGIC || memcmp(data, magic, MAGIC) != 0) {
+	if (size < MAGIC || memcmp(data, tfile_magic, MAGIC) != 0) {
 		if (!bytes || tlm_rng_below(&v.rng, 2))
-			return synthesize(&v);
+			return tfile_synthesize(&v);
 		return bytes(data, size, max_size);
 	}
-	scan(&v);
+	tfile_scan(&v);
 	size_t fi = tlm_rng_below(&v.rng, v.nframes), fj = tlm_rng_below(&v.rng, v.nframes);
 	bool done = false;
 	switch (tlm_rng_below(&v.rng, bytes ? 12 : 11)) {
@@ -248,7 +248,7 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 		break;
 	case 1: /* drop or blank a description line */
 		if (v.nlines) {
-			struct span l = v.line[tlm_rng_below(&v.rng, v.nlines)];
+			struct tfile_span l = v.line[tlm_rng_below(&v.rng, v.nlines)];
 			tlm_erase(data, &v.size, l.off, l.len);
 			done = true;
 		}

@@ -29,7 +29,7 @@ static void put_word(struct umt_view *v, size_t off, uint64_t value)
 	tlm_put(v->data + off, WORD, false, value);
 }
 
-static void scan(struct umt_view *v)
+static void umt_scan(struct umt_view *v)
 {
 	v->nptr = 0;
 	for (size_t off = v->phase; off + WORD <= v->size && v->nptr < MAX_WORDS; off += WORD) {
@@ -107,7 +107,7 @@ size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t 
 	v.phase = (size_t)tlm_rng_below(&v.rng, 4) == 0 ? (size_t)tlm_rng_below(&v.rng, WORD) : 0;
 	if (size < WORD)
 		return bytes ? bytes(data, size, max_size) : size;
-	scan(&v);
+	umt_scan(&v);
 	switch (tlm_rng_below(&v.rng, bytes ? 6 : 5)) {
 	case 0: case 1: /* a pointer-like word */
 		if (v.nptr) {

@@ -11,7 +11,7 @@ enum { HEADER = 32, META = 16, FUNC = 8, BASIC = 32, MAX_RECORDS = 1024 };
 enum { K_NEW_BUFFER, K_END_OF_BUFFER, K_NEW_CPU, K_TSC_WRAP, K_WALLCLOCK, K_CUSTOM_EVENT,
 	K_CALL_ARGUMENT, K_BUFFER_EXTENTS, K_TYPED_EVENT, K_PID, K_KINDS };
 
-struct span {
+struct xray_span {
 	size_t off, len;
 	int kind;       /* metadata kind, or -1 for a function / basic record */
 };
@@ -21,7 +21,7 @@ struct xray_view {
 	size_t size, max;
 	bool big, basic;
 	unsigned version;
-	struct span rec[MAX_RECORDS];
+	struct xray_span rec[MAX_RECORDS];
 	size_t count;
 	struct tlm_rng rng;
 };
@@ -42,7 +42,7 @@ static uint8_t meta_byte(const struct xray_view *v, int kind)
 }
 
 /* Splits the body into records; an event's payload belongs to its record. */
-static void scan(struct xray_view *v)
+static void xray_scan(struct xray_view *v)
 {
 	v->count = 0;
 	size_t off = HEADER;
@@ -64,7 +64,7 @@ static void scan(struct xray_view *v)
 		}
 		if (len > left)
 			len = left;
-		v->rec[v->count++] = (struct span){ off, len, kind };
+		v->rec[v->count++] = (struct xray_span){ off, len, kind };
 		off += len;
 	}
 }
@@ -79,7 +79,7 @@ static size_t boundary(struct xray_view *v)
  * them so an edit inside a buffer does not end the parse at its framing. */
 static void fix_extents(struct xray_view *v)
 {
-	scan(v);
+	xray_scan(v);
 	for (size_t i = 0; i < v->count; i++) {
 		if (v->rec[i].kind != K_BUFFER_EXTENTS || v->rec[i].len < META)
 			continue;
@@ -97,7 +97,7 @@ static uint32_t some_function_id(struct xray_view *v)
 {
 	/* Reuse an id of the trace half the time, so entries and exits pair up. */
 	for (size_t tries = 0; tries < 4 && v->count; tries++) {
-		struct span *s = &v->rec[tlm_rng_below(&v->rng, v->count)];
+		struct xray_span *s = &v->rec[tlm_rng_below(&v->rng, v->count)];
 		if (s->kind == -1 && s->len >= FUNC && !v->basic) {
 			uint32_t w = (uint32_t)tlm_get(v->data + s->off, 4, v->big);
 			return v->big ? w & 0x0fffffffu : w >> 4;
@@ -183,7 +183,7 @@ static bool mutate_field(struct xray_view *v)
 {
 	if (!v->count)
 		return false;
-	struct span *s = &v->rec[tlm_rng_below(&v->rng, v->count)];
+	struct xray_span *s = &v->rec[tlm_rng_below(&v->rng, v->count)];
 	uint8_t *p = v->data + s->off;
 	if (v->basic) {
 		if (s->len < BASIC)
@@ -266,7 +266,7 @@ static void mutate_header(struct xray_view *v)
 }
 
 /* Too short for a header: start from a small valid FDR v5 buffer. */
-static size_t synthesize(struct xray_view *v)
+static size_t xray_synthesize(struct xray_view *v)
 {
 	static const int kinds[] = { K_BUFFER_EXTENTS, K_NEW_BUFFER, K_WALLCLOCK, K_PID, K_NEW_CPU };
 	size_t need = HEADER + 5 * META + 2 * FUNC;
@@ -299,12 +299,12 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 	v.max = max_size;
 	tlm_rng_seed(&v.rng, seed);
 	if (size < HEADER)
-		return synthesize(&v);
+		return xray_synthesize(&v);
 	unsigned le = (unsigned)tlm_get(data, 2, false), be = (unsigned)tlm_get(data, 2, true);
 	v.big = !(le >= 1 && le <= 5) && be >= 1 && be <= 5;
 	v.version = v.big ? be : le;
 	v.basic = tlm_get(data + 2, 2, v.big) == 0;
-	scan(&v);
+	xray_scan(&v);
 
 	bool reframe = false, done = false;
 	unsigned choice = (unsigned)tlm_rng_below(&v.rng, bytes ? 10 : 9);
