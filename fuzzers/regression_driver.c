@@ -2,7 +2,9 @@
  * libFuzzer, so every target is exercised by `make check` with gcc too.
  * A crash or sanitizer report fails the run; the file being run is printed
  * first so the culprit is named. */
+#ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
+#endif
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
