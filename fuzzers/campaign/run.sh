@@ -45,9 +45,9 @@ run_libfuzzer() {
 	rm -f "$work/corpus.min"/*
 	nice -n 10 "$bin" -merge=1 "$work/corpus.min" "$work/corpus" "$work/seeds" > "$work/merge.txt" 2>&1 || true
 	rm -rf "$work/corpus" && mv "$work/corpus.min" "$work/corpus"
-	execs=$(awk -F: '/stat::number_of_executed_units/ {gsub(/ /,"",$3); print $3}' "$work/log.txt" | tail -1)
-	rate=$(awk -F: '/stat::average_exec_per_sec/ {gsub(/ /,"",$3); print $3}' "$work/log.txt" | tail -1)
-	rss=$(awk -F: '/stat::peak_rss_mb/ {gsub(/ /,"",$3); print $3}' "$work/log.txt" | tail -1)
+	execs=$(awk -F: '/stat::number_of_executed_units/ {gsub(/ /,"",$NF); print $NF}' "$work/log.txt" | tail -1)
+	rate=$(awk -F: '/stat::average_exec_per_sec/ {gsub(/ /,"",$NF); print $NF}' "$work/log.txt" | tail -1)
+	rss=$(awk -F: '/stat::peak_rss_mb/ {gsub(/ /,"",$NF); print $NF}' "$work/log.txt" | tail -1)
 	# Timeline: libFuzzer's exec/s is the running average, so time = execs / rate.
 	awk '/^#[0-9]+/ && /cov:/ {
 		n = substr($1, 2); cov = ft = rate = 0
