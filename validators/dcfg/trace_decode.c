@@ -61,7 +61,8 @@ static void code_text(const struct tcode *c, char *out)
 
 void ttable_finish(struct jv *v, struct ttable *t)
 {
-	qsort(t->codes, t->n, sizeof *t->codes, cmp_code);
+	if (t->n)
+		qsort(t->codes, t->n, sizeof *t->codes, cmp_code);
 	t->states = calloc((size_t)t->n + 1, sizeof *t->states);
 	if (!t->states)
 		return;
