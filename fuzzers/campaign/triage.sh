@@ -9,11 +9,13 @@ set -eu
 . fuzzers/campaign/common.sh
 TARGET=$1 BIN=$2
 shift 2
+TRACELINT_GIVEN=${TRACELINT:-}
 TRACELINT=${TRACELINT:-build/tracelint}
 # Where the cases go (a test points this elsewhere) and how long to minimise.
 CORPUS_ROOT=${CORPUS_ROOT:-corpus}
 MINIMIZE_SECONDS=${MINIMIZE_SECONDS:-60}
-[ -x "$TRACELINT" ] || make -s all > /dev/null
+# The sidecars come from the current sources: bring the release build up to date.
+[ -n "${TRACELINT_GIVEN:-}" ] || make -s all > /dev/null
 tmp=$(mktemp -d /tmp/tracelint-triage.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -57,7 +59,10 @@ for crash in "$@"; do
 	dir_fmt=$fmt
 	if [ -z "$dir_fmt" ]; then
 		dir_fmt=$("$TRACELINT" -o json "$min" 2>/dev/null | jq -r '.files[0].format // empty')
-		[ -n "$dir_fmt" ] || dir_fmt=xray
+	fi
+	if [ -z "$dir_fmt" ]; then
+		echo "not pinned (the release build recognises no format): $crash ($sig)"
+		continue
 	fi
 	dest=$CORPUS_ROOT/$dir_fmt/regressions/$(target_source_name "$TARGET")-$hash
 	mkdir -p "$CORPUS_ROOT/$dir_fmt/regressions"
