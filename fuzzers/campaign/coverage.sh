@@ -33,11 +33,12 @@ llvm-cov report "$O/tracelint" $objects -instr-profile="$O/merged.profdata" \
 	validators/ > reports/coverage/report.txt
 # Per validator directory: sum the per-file lines and branches.
 awk -v date="$(date -u +%Y-%m-%d)" '
-	$1 ~ /^validators\// {
-		split($1, p, "/"); dir = p[2]
+	# llvm-cov strips the common prefix: names are <validator>/<file>.
+	$1 ~ /\/.*\.[ch]$/ {
+		split($1, p, "/"); dir = p[1]
 		# columns: regions missed cover functions missed executed lines missed cover branches missed cover
 		lines[dir] += $8; lmiss[dir] += $9; br[dir] += $11; bmiss[dir] += $12
-		file[$1] = sprintf("| `%s` | %s | %s | %s |", $1, $8, $10, $13)
+		file[$1] = sprintf("| `validators/%s` | %s | %s | %s |", $1, $8, $10, $13)
 		order[++n] = $1
 	}
 	END {
