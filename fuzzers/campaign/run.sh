@@ -73,7 +73,8 @@ run_afl() {
 	# AFL wants small seeds: the corpus files above 1 MB are left out.
 	mkdir -p "$work/afl-in"; rm -f "$work/afl-in"/*
 	find "$work/seeds" "$work/corpus" -type f -size -1024k -exec cp {} "$work/afl-in"/ \; 2>/dev/null
-	export AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1
+	# afl-cmin refuses /tmp without AFL_ALLOW_TMP.
+	export AFL_ALLOW_TMP=1 AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1
 	[ "$MUTATOR" != 1 ] || export AFL_CUSTOM_MUTATOR_LIBRARY="$(pwd)/$BUILD/fuzz-afl/libtlm_$name.so"
 	set -- -i "$work/afl-in" -o "$out" -m none -t 10000 -V "$SECONDS"
 	[ -z "$dict" ] || set -- "$@" -x "$dict"
