@@ -5,7 +5,7 @@
 # into $OUT: <target> (the fuzzer), <target>_seed_corpus.zip (corpus/ cases
 # of its formats), <target>.dict and <target>.options. Targets: every
 # fuzzers/<name>_fuzzer.c, plus <format>_mut_fuzzer with the structure-aware
-# mutator for the binary formats. Needs libjson-c-dev in the build image.
+# mutator for the binary formats. Needs the format libraries (libjson-c-dev, libexpat1-dev) in the image.
 set -eu
 # OSS-Fuzz copies this script to $SRC and runs it from WORKDIR (the checkout).
 [ -f fuzzers/build.sh ] || cd "$(dirname "$0")/.."
@@ -22,6 +22,8 @@ inc="-I. -Ivalidators/include -Ivalidators/core -Ifuzzers -I$WORK/lib/gen"
 # The library with the engine's instrumentation (CFLAGS carries it).
 make -s O="$WORK/lib" CC="$CC" SANITIZE=0 CFLAGS="$CFLAGS" lib
 lib=$WORK/lib/libtracelint.a
+# The libraries the format modules add (json-c, expat, ...).
+libs=$(make -s --no-print-directory fuzz-ldlibs)
 helpers=$(ls fuzzers/*.c | grep -v -e '_fuzzer\.c$' -e 'regression_driver\.c$' || true)
 mkdir -p "$WORK/obj"
 hobjs=
@@ -46,14 +48,14 @@ package() { # package TARGET-BINARY-NAME TARGET
 	(cd "$seeds" && zip -q -r "$OUT/${bin}_seed_corpus.zip" .)
 	: > "$OUT/$bin.dict"
 	for fmt in $(target_formats "$target"); do
-		[ -f "fuzzers/dict/$fmt.dict" ] && cat "fuzzers/dict/$fmt.dict" >> "$OUT/$bin.dict"
+		if [ -f "fuzzers/dict/$fmt.dict" ]; then cat "fuzzers/dict/$fmt.dict" >> "$OUT/$bin.dict"; fi
 	done
 	[ -s "$OUT/$bin.dict" ] || rm -f "$OUT/$bin.dict"
 	{
 		echo "[libfuzzer]"
 		echo "max_len = 65536"
 		echo "timeout = 25"
-		[ -f "$OUT/$bin.dict" ] && echo "dict = $bin.dict"
+		if [ -f "$OUT/$bin.dict" ]; then echo "dict = $bin.dict"; fi
 	} > "$OUT/$bin.options"
 }
 
@@ -62,7 +64,7 @@ for src in fuzzers/*_fuzzer.c; do
 	target=$(echo "$name" | tr _ -)
 	$CC $CFLAGS $std $inc -c "$src" -o "$WORK/obj/${name}_fuzzer.o"
 	# shellcheck disable=SC2086
-	$CXX $CFLAGS "$WORK/obj/${name}_fuzzer.o" $hobjs $LIB_FUZZING_ENGINE "$lib" -ljson-c \
+	$CXX $CFLAGS "$WORK/obj/${name}_fuzzer.o" $hobjs $LIB_FUZZING_ENGINE "$lib" $libs \
 		-o "$OUT/${name}_fuzzer"
 	package "${name}_fuzzer" "$target"
 	case $name in
@@ -71,7 +73,7 @@ for src in fuzzers/*_fuzzer.c; do
 			-c fuzzers/mutators/libfuzzer_glue.c -o "$WORK/obj/glue_$name.o"
 		# shellcheck disable=SC2086
 		$CXX $CFLAGS "$WORK/obj/${name}_fuzzer.o" $hobjs "$WORK/obj/glue_$name.o" $mobjs \
-			$LIB_FUZZING_ENGINE "$lib" -ljson-c -o "$OUT/${name}_mut_fuzzer"
+			$LIB_FUZZING_ENGINE "$lib" $libs -o "$OUT/${name}_mut_fuzzer"
 		package "${name}_mut_fuzzer" "$target"
 		;;
 	esac

@@ -91,3 +91,8 @@ check-heavy: fuzz fuzz-mutators
 # Lists the campaign reports with their headline figures.
 fuzz-report:
 	sh fuzzers/campaign/report-index.sh reports/fuzz
+
+# The libraries the formats link (for fuzzers/build.sh).
+.PHONY: fuzz-ldlibs
+fuzz-ldlibs:
+	@echo $(LDLIBS)
