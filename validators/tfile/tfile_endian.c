@@ -4,38 +4,48 @@
 #include "cursor.h"
 #include "tfile.h"
 
+/* How far a frame chain got under one byte order, best first. */
+enum chain_state { CHAIN_ENDS_WELL = 2, CHAIN_ALIVE = 1, CHAIN_BROKEN = 0 };
+
 struct chain {
-	bool ends_well;     /* zero tracepoint number followed by zero bytes only */
-	uint64_t reached;   /* bytes of the section the chain covered */
+	enum chain_state state;  /* ENDS_WELL: a zero tracepoint number, then zero bytes only */
+	uint64_t reached;        /* bytes of the section the chain covered */
 	uint64_t frames;
 };
 
-static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool big)
+/* The wrong order almost always breaks at the first frame header, so the
+ * walks look at a bounded number of frames first and only walk to the end
+ * of the file when both orders survive that far. */
+#define CHAIN_PROBE_FRAMES 4096
+
+static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool big,
+			       uint64_t max_frames)
 {
-	struct chain ch = { false, 0, 0 };
+	struct chain ch = { CHAIN_BROKEN, 0, 0 };
 	struct tl_cursor c;
 	tl_cursor_init(&c, in->data + start, (size_t)(in->size - start), start);
-	for (;;) {
+	while (ch.frames < max_frames) {
 		uint16_t tpnum;
 		uint32_t size;
 		if (!tl_cursor_u16(&c, big, &tpnum))
-			break;
+			return ch;
 		if (tpnum == 0) {
 			size_t left = tl_cursor_left(&c);
 			const uint8_t *rest;
 			tl_cursor_bytes(&c, left, &rest);
 			bool zeros = true;
-			for (size_t i = 0; i < left; i++)
-				zeros = zeros && rest[i] == 0;
-			ch.ends_well = zeros;
-			break;
+			for (size_t i = 0; i < left && zeros; i++)
+				zeros = rest[i] == 0;
+			ch.state = zeros ? CHAIN_ENDS_WELL : CHAIN_BROKEN;
+			return ch;
 		}
 		if (!tl_cursor_u32(&c, big, &size) || !tl_cursor_skip(&c, size))
-			break;
+			return ch;
 		ch.frames++;
 		ch.reached = tl_cursor_offset(&c) - start;
 		tl_input_release(in, tl_cursor_offset(&c));
 	}
+	ch.state = CHAIN_ALIVE;
 	return ch;
 }
 
@@ -46,15 +56,19 @@ bool tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t
 		*big = ctx->opts->endian == TL_ENDIAN_BIG;
 		return false;
 	}
-	struct chain little = walk_chain(in, start, false);
-	struct chain bigc = walk_chain(in, start, true);
+	struct chain little = walk_chain(in, start, false, CHAIN_PROBE_FRAMES);
+	struct chain bigc = walk_chain(in, start, true, CHAIN_PROBE_FRAMES);
+	if (little.state == CHAIN_ALIVE && bigc.state == CHAIN_ALIVE) {
+		little = walk_chain(in, start, false, UINT64_MAX);
+		bigc = walk_chain(in, start, true, UINT64_MAX);
+	}
 	tl_input_restart(in);
-	if (little.ends_well != bigc.ends_well) {
-		*big = bigc.ends_well;
+	if (little.state != bigc.state) {
+		*big = bigc.state > little.state;
 		return true;
 	}
 	/* Zero frames read the same in both orders: nothing to guess. */
-	if (little.frames == 0 && bigc.frames == 0 && little.ends_well) {
+	if (little.frames == 0 && bigc.frames == 0 && little.state == CHAIN_ENDS_WELL) {
 		*big = desc->arch_endian == 2;
 		return true;
 	}
@@ -70,6 +84,7 @@ bool tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t
 	struct tl_location loc = tl_at(start);
 	tl_report(ctx, RULE_TFILE_ENDIAN_GUESSED, &loc,
 		  "expected one byte order to fit the frames, found that %s: assumed little-endian "
-		  "(use --endian=little|big to say)", little.ends_well ? "both do" : "neither does");
+		  "(use --endian=little|big to say)",
+		  little.state == CHAIN_ENDS_WELL ? "both do" : "neither does");
 	return true;
 }
