@@ -1,0 +1,142 @@
+/* LLVM XRay traces: the types shared by the decoder, the walkers and the
+ * rule-group checkers. See specs/xray.md for the rules and decisions. */
+#ifndef TL_XRAY_H
+#define TL_XRAY_H
+
+#include "context.h"
+#include "cursor.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define XRAY_HEADER_SIZE 32u
+#define XRAY_FUNCTION_SIZE 8u
+#define XRAY_METADATA_SIZE 16u
+#define XRAY_BASIC_RECORD_SIZE 32u
+
+enum xray_type { XRAY_TYPE_BASIC = 0, XRAY_TYPE_FDR = 1 };
+
+struct xray_header {
+	bool big;               /* byte order of the whole file */
+	uint16_t version;
+	uint16_t type;
+	uint32_t flags;
+	uint64_t cycle_frequency;
+	uint64_t buffer_size;   /* FDR only */
+};
+
+/* Metadata kinds (the 7-bit field of a metadata record's first byte). */
+enum xray_kind {
+	XRAY_NEW_BUFFER = 0,
+	XRAY_END_OF_BUFFER = 1,
+	XRAY_NEW_CPU = 2,
+	XRAY_TSC_WRAP = 3,
+	XRAY_WALLCLOCK = 4,
+	XRAY_CUSTOM_EVENT = 5,
+	XRAY_CALL_ARGUMENT = 6,
+	XRAY_BUFFER_EXTENTS = 7,
+	XRAY_TYPED_EVENT = 8,
+	XRAY_PID = 9,
+	XRAY_KIND_COUNT = 10
+};
+
+enum xray_action { XRAY_ENTRY = 0, XRAY_EXIT = 1, XRAY_TAIL_EXIT = 2, XRAY_ENTRY_ARGS = 3 };
+
+/* One decoded FDR record. Only the fields of its kind are meaningful. */
+struct xray_record {
+	uint64_t offset;        /* file offset of its first byte */
+	int64_t index;          /* 0 = first record after the header */
+	bool metadata;
+	uint8_t kind;           /* metadata kind, 0..127 */
+	uint8_t action;         /* function action, 0..7 */
+	uint32_t function_id;   /* 28 bits */
+	uint32_t tsc_delta;     /* function records */
+	uint64_t size;          /* bytes of the record including an event payload */
+	int64_t value;          /* tid, pid, seconds, cpu, event size */
+	int64_t micros;         /* WallClockTime */
+	uint64_t tsc;           /* NewCPUId, TSCWrap */
+	uint64_t word;          /* CallArgument's argument, BufferExtents' byte count */
+	int32_t event_delta;    /* version-5 events */
+	bool has_event_delta;
+};
+
+/* What the FDR walker knows about the buffer it is in, for messages. */
+struct xray_buffer {
+	uint64_t index;         /* 0 = first buffer of the file */
+	uint64_t start;         /* offset of its first record */
+	uint64_t end;           /* offset after its last byte */
+	int64_t tid;            /* from NewBuffer, or -1 before it */
+};
+
+/* Everything a checker needs to report. */
+struct xray_run {
+	struct tl_ctx *ctx;
+	const struct xray_header *hdr;
+	const struct xray_buffer *buf;
+};
+
+const char *xray_kind_name(unsigned kind);
+const char *xray_action_name(unsigned action);
+
+/* Header: reads it (byte order chosen by content or --endian) and checks it.
+ * Returns false when the data that follows cannot be interpreted. */
+bool xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr);
+
+/* Decoder: outcome of decoding one FDR record at the cursor. */
+enum xray_decode_status {
+	XRAY_DECODED,           /* *rec is complete and fits */
+	XRAY_SHORT,             /* the record (or its payload) needs rec->size bytes; fewer are left */
+	XRAY_NEGATIVE_EVENT     /* an event's size field is negative: framing is lost */
+};
+enum xray_decode_status xray_decode(const struct tl_cursor *c, const struct xray_header *hdr,
+				    struct xray_record *rec);
+
+/* Rule-group checkers, each with its own state, fed record by record
+ * between buffer_begin and buffer_end. */
+enum xray_grammar_state {
+	XRAY_EXPECT_NEW_BUFFER,
+	XRAY_EXPECT_WALLCLOCK,
+	XRAY_EXPECT_PID,
+	XRAY_EXPECT_NEW_CPU,
+	XRAY_IN_BODY,
+	XRAY_AFTER_END
+};
+enum xray_previous { XRAY_PREV_OTHER, XRAY_PREV_ENTRY, XRAY_PREV_ENTRY_ARGS, XRAY_PREV_ARGUMENT };
+struct xray_grammar {
+	enum xray_grammar_state state;
+	enum xray_previous previous;
+	struct xray_record entry_args;  /* the Entry_Args still waiting for its argument */
+	bool entry_args_open;
+	const char *last_name;          /* the record before, for messages */
+};
+void xray_grammar_begin(struct xray_grammar *g);
+/* Returns true when the record ended the buffer (EndOfBuffer). */
+bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
+			 const struct xray_record *rec);
+void xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index);
+
+#define XRAY_STACK_FRAMES 256
+struct xray_stack {
+	uint32_t frames[XRAY_STACK_FRAMES];
+	uint64_t depth;         /* may exceed XRAY_STACK_FRAMES: deeper frames only counted */
+};
+void xray_stack_begin(struct xray_stack *s);
+void xray_stack_record(struct xray_stack *s, const struct xray_run *run,
+		       const struct xray_record *rec);
+
+#define XRAY_TSC_CPUS 64
+struct xray_tsc {
+	bool have_base;
+	uint16_t cpu;
+	uint64_t now;           /* TSC reached by the records so far */
+	struct { bool used; uint16_t cpu; uint64_t last; } per_cpu[XRAY_TSC_CPUS];
+};
+void xray_tsc_begin(struct xray_tsc *t);
+void xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
+		     const struct xray_record *rec);
+
+/* The two sub-formats' walkers. */
+void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);
+void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);
+
+#endif

@@ -1,0 +1,126 @@
+/* Basic ("naive") mode, header type 0: fixed 32-byte records, function
+ * records with absolute TSCs and argument payloads that belong to the
+ * record before them (research §4). */
+#include "xray.h"
+
+#include <inttypes.h>
+
+#define RELEASE_EVERY_RECORDS 65536u
+
+enum basic_record_type { BASIC_FUNCTION = 0, BASIC_ARGUMENT = 1 };
+
+/* What an argument payload must match: the function record it follows. */
+struct basic_owner {
+	bool valid;
+	uint32_t function_id;
+	uint32_t tid;
+	uint32_t pid;
+};
+
+struct basic_record {
+	uint16_t type;
+	uint8_t entry_type;
+	uint32_t function_id;
+	uint32_t tid;
+	uint32_t pid;
+};
+
+static void decode(struct tl_cursor c, bool big, struct basic_record *r)
+{
+	uint8_t cpu = 0;
+	uint32_t tsc_lo = 0, tsc_hi = 0;
+	(void)tl_cursor_u16(&c, big, &r->type);
+	if (r->type == BASIC_ARGUMENT) {
+		(void)(tl_cursor_skip(&c, 2) && tl_cursor_u32(&c, big, &r->function_id) &&
+		       tl_cursor_u32(&c, big, &r->tid) && tl_cursor_u32(&c, big, &r->pid));
+		return;
+	}
+	/* cpu at 2, entry type at 3, id at 4, TSC at 8, tid at 16, pid at 20. */
+	(void)(tl_cursor_u8(&c, &cpu) && tl_cursor_u8(&c, &r->entry_type) &&
+	       tl_cursor_u32(&c, big, &r->function_id) && tl_cursor_u32(&c, big, &tsc_lo) &&
+	       tl_cursor_u32(&c, big, &tsc_hi) && tl_cursor_u32(&c, big, &r->tid) &&
+	       tl_cursor_u32(&c, big, &r->pid));
+}
+
+static void check_argument(struct tl_ctx *ctx, const struct xray_header *hdr,
+			   const struct basic_owner *owner, const struct basic_record *r,
+			   uint64_t off, int64_t index)
+{
+	struct tl_location at = tl_at_record(off, index);
+	if (hdr->version < 2) {
+		tl_report(ctx, RULE_XRAY_BASIC_ARGUMENT_VERSION, &at,
+			  "expected no argument payload in a version-1 basic-mode trace, found one "
+			  "for function %" PRIu32, r->function_id);
+		return;
+	}
+	if (!owner->valid) {
+		tl_report(ctx, RULE_XRAY_BASIC_ARGUMENT_ORPHAN, &at,
+			  "expected an argument payload right after a function record, found it "
+			  "%s", index == 0 ? "first in the file" : "after a record it cannot belong to");
+		return;
+	}
+	bool pid_counts = hdr->version >= 3;
+	if (owner->function_id != r->function_id || owner->tid != r->tid ||
+	    (pid_counts && owner->pid != r->pid))
+		tl_report(ctx, RULE_XRAY_BASIC_ARGUMENT_ORPHAN, &at,
+			  "expected the payload of function %" PRIu32 ", tid %" PRIu32 "%s%" PRIu32
+			  " (the record before), found function %" PRIu32 ", tid %" PRIu32 "%s%" PRIu32,
+			  owner->function_id, owner->tid, pid_counts ? ", pid " : "",
+			  pid_counts ? owner->pid : 0, r->function_id, r->tid,
+			  pid_counts ? ", pid " : "", pid_counts ? r->pid : 0);
+}
+
+static void check_function(struct tl_ctx *ctx, const struct basic_record *r, uint64_t off,
+			   int64_t index)
+{
+	struct tl_location at = tl_at_record(off + 3, index);
+	if (r->entry_type > 3)
+		tl_report(ctx, RULE_XRAY_BASIC_ENTRY_TYPE, &at,
+			  "expected an entry type 0..3 (enter, exit, tail exit, enter with argument), "
+			  "found %u", (unsigned)r->entry_type);
+	if (r->function_id == 0) {
+		at = tl_at_record(off + 4, index);
+		tl_report(ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
+			  "expected a function id of 1 or more, found 0");
+	}
+}
+
+void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr)
+{
+	uint64_t data = in->size - XRAY_HEADER_SIZE;
+	uint64_t count = data / XRAY_BASIC_RECORD_SIZE, rest = data % XRAY_BASIC_RECORD_SIZE;
+	if (rest) {
+		struct tl_location at = tl_at_record(in->size - rest, (int64_t)count);
+		tl_report(ctx, RULE_XRAY_BASIC_SIZE, &at,
+			  "expected whole 32-byte records after the header, found %" PRIu64
+			  " bytes left over", rest);
+	}
+	struct basic_owner owner = { false, 0, 0, 0 };
+	struct tl_cursor c;
+	tl_cursor_init(&c, in->data + XRAY_HEADER_SIZE, (size_t)(count * XRAY_BASIC_RECORD_SIZE),
+		       XRAY_HEADER_SIZE);
+	/* No bail-out at --max-errors: the core stops printing but keeps
+	 * counting, so the verdict counts the whole file at the same cost. */
+	for (uint64_t i = 0; i < count; i++) {
+		struct tl_cursor rec;
+		struct basic_record r = { 0 };
+		uint64_t off = tl_cursor_offset(&c);
+		if (!tl_cursor_sub(&c, XRAY_BASIC_RECORD_SIZE, &rec))
+			break;
+		decode(rec, hdr->big, &r);
+		if (r.type == BASIC_FUNCTION) {
+			check_function(ctx, &r, off, (int64_t)i);
+			owner = (struct basic_owner){ true, r.function_id, r.tid, r.pid };
+		} else if (r.type == BASIC_ARGUMENT) {
+			check_argument(ctx, hdr, &owner, &r, off, (int64_t)i);
+		} else {
+			struct tl_location at = tl_at_record(off, (int64_t)i);
+			tl_report(ctx, RULE_XRAY_BASIC_RECORD_TYPE, &at,
+				  "expected record type 0 (function) or 1 (argument payload), found %u",
+				  (unsigned)r.type);
+			owner.valid = false;
+		}
+		if (i % RELEASE_EVERY_RECORDS == RELEASE_EVERY_RECORDS - 1)
+			tl_input_release(in, off);
+	}
+}

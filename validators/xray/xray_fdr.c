@@ -1,0 +1,209 @@
+/* The FDR walker: frames the data section into buffers (version 1: fixed
+ * buffer_size stride ending in EndOfBuffer; versions 2-5: BufferExtents
+ * byte counts), decodes each record once and feeds the rule-group checkers.
+ * One pass, constant memory; pages are released behind the cursor. */
+#include "xray.h"
+
+#include <inttypes.h>
+
+#define RELEASE_EVERY_RECORDS 65536u
+
+struct fdr_walk {
+	struct tl_ctx *ctx;
+	const struct tl_input *in;
+	const struct xray_header *hdr;
+	int64_t next_index;     /* index of the next record */
+	struct xray_buffer buf;
+	struct xray_grammar grammar;
+	struct xray_stack stack;
+	struct xray_tsc tsc;
+};
+
+enum buffer_outcome {
+	BUFFER_DONE,            /* walked to its end (or to EndOfBuffer) */
+	BUFFER_CUT,             /* a record crossed its end */
+	BUFFER_LOST             /* framing lost inside it: nothing after it can be trusted */
+};
+
+static void release_behind(struct fdr_walk *w, uint64_t offset)
+{
+	tl_input_release(w->in, offset);
+}
+
+static void report_crossing(struct fdr_walk *w, const struct xray_record *rec, uint64_t left)
+{
+	struct tl_location at = tl_at_record(rec->offset, rec->index);
+	const char *what = rec->metadata ? xray_kind_name(rec->kind) : "function record";
+	tl_report(w->ctx, RULE_XRAY_FDR_RECORD_CROSSES_BUFFER, &at,
+		  "expected the %s (%" PRIu64 " bytes%s) to end within buffer %" PRIu64
+		  ", which ends at offset %" PRIu64 "; only %" PRIu64 " bytes are left",
+		  what, rec->size,
+		  rec->size > XRAY_METADATA_SIZE ? " with its payload" : "", w->buf.index,
+		  w->buf.end, left);
+}
+
+static void report_negative_event(struct fdr_walk *w, const struct xray_record *rec)
+{
+	struct tl_location at = tl_at_record(rec->offset + 1, rec->index);
+	tl_report(w->ctx, RULE_XRAY_FDR_EVENT_SIZE, &at,
+		  "expected an event size of 0 or more in %s, found %" PRId64
+		  "; the records after it cannot be framed", xray_kind_name(rec->kind), rec->value);
+}
+
+/* Walks the records in [start, end) as one buffer. */
+static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint64_t end,
+				       bool already_cut, bool *saw_end)
+{
+	struct xray_run run = { w->ctx, w->hdr, &w->buf };
+	struct tl_cursor c;
+	enum buffer_outcome outcome = BUFFER_DONE;
+	w->buf.start = start;
+	w->buf.end = end;
+	w->buf.tid = -1;
+	*saw_end = false;
+	xray_grammar_begin(&w->grammar);
+	xray_stack_begin(&w->stack);
+	xray_tsc_begin(&w->tsc);
+	tl_cursor_init(&c, w->in->data + start, (size_t)(end - start), start);
+	while (tl_cursor_left(&c) > 0) {
+		struct xray_record rec;
+		rec.index = w->next_index;
+		enum xray_decode_status st = xray_decode(&c, w->hdr, &rec);
+		if (st == XRAY_NEGATIVE_EVENT) {
+			report_negative_event(w, &rec);
+			return BUFFER_LOST;
+		}
+		if (st == XRAY_SHORT) {
+			if (!already_cut)
+				report_crossing(w, &rec, tl_cursor_left(&c));
+			outcome = BUFFER_CUT;
+			break;
+		}
+		w->next_index++;
+		if (rec.metadata && rec.kind == XRAY_NEW_BUFFER)
+			w->buf.tid = rec.value;
+		*saw_end = xray_grammar_record(&w->grammar, &run, &rec);
+		xray_stack_record(&w->stack, &run, &rec);
+		xray_tsc_record(&w->tsc, &run, &rec);
+		(void)tl_cursor_skip(&c, (size_t)rec.size);
+		if (*saw_end)
+			break;
+		if ((uint64_t)w->next_index % RELEASE_EVERY_RECORDS == 0)
+			release_behind(w, rec.offset);
+	}
+	xray_grammar_end(&w->grammar, &run, w->next_index);
+	return outcome;
+}
+
+/* Version 1: buffers of exactly buffer_size bytes, each closed by EndOfBuffer. */
+static void walk_fixed_buffers(struct fdr_walk *w)
+{
+	uint64_t size = w->in->size, stride = w->hdr->buffer_size;
+	uint64_t data = size - XRAY_HEADER_SIZE, rest = data % stride;
+	bool last_is_partial = rest != 0;
+	if (last_is_partial) {
+		struct tl_location at = tl_at(size - rest);
+		tl_report(w->ctx, RULE_XRAY_FDR_V1_STRIDE, &at,
+			  "expected the %" PRIu64 "-byte data section to hold whole buffers of "
+			  "buffer_size %" PRIu64 " bytes, found %" PRIu64 " bytes left over for the "
+			  "last buffer", data, stride, rest);
+	}
+	for (uint64_t start = XRAY_HEADER_SIZE; start < size;
+	     start += stride) {
+		uint64_t end = size - start > stride ? start + stride : size;
+		bool saw_end;
+		int64_t first_index = w->next_index;
+		enum buffer_outcome out = walk_buffer(w, start, end, end - start < stride, &saw_end);
+		if (out == BUFFER_DONE && !saw_end) {
+			struct tl_location at = tl_at_record(start, first_index);
+			tl_report(w->ctx, RULE_XRAY_FDR_V1_END_OF_BUFFER, &at,
+				  "expected an EndOfBuffer record within the %" PRIu64
+				  " bytes of buffer %" PRIu64 " (tid %" PRId64 "), found none",
+				  end - start, w->buf.index, w->buf.tid);
+		}
+		w->buf.index++;
+		release_behind(w, end);
+		if (stride > size - start)
+			break; /* the next start would pass the end (and may overflow) */
+	}
+}
+
+static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
+				 struct xray_record *rec)
+{
+	rec->index = w->next_index;
+	enum xray_decode_status st = xray_decode(c, w->hdr, rec);
+	bool is_extents = rec->metadata && rec->kind == XRAY_BUFFER_EXTENTS;
+	struct tl_location at = tl_at_record(rec->offset, rec->index);
+	if (!is_extents) {
+		uint8_t first = 0;
+		(void)tl_cursor_peek_u8(c, &first);
+		tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_MISSING, &at,
+			  "expected a BufferExtents record to start buffer %" PRIu64
+			  ", found %s (first byte 0x%02x); the rest of the file cannot be framed",
+			  w->buf.index,
+			  rec->metadata ? xray_kind_name(rec->kind) : "a function record",
+			  (unsigned)first);
+		return false;
+	}
+	if (st != XRAY_DECODED) {
+		tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_EOF, &at,
+			  "expected a 16-byte BufferExtents record, found only %zu bytes before "
+			  "the end of the file", tl_cursor_left(c));
+		return false;
+	}
+	w->next_index++;
+	return true;
+}
+
+/* Versions 2-5: each buffer is a BufferExtents record and the bytes it counts. */
+static void walk_extents_buffers(struct fdr_walk *w)
+{
+	uint64_t size = w->in->size, off = XRAY_HEADER_SIZE;
+	while (off < size) {
+		struct tl_cursor c;
+		struct xray_record ext;
+		tl_cursor_init(&c, w->in->data + off, (size_t)(size - off), off);
+		if (!check_extents_record(w, &c, &ext))
+			return;
+		uint64_t extents = ext.word, body = off + XRAY_METADATA_SIZE, end;
+		struct tl_location at = tl_at_record(ext.offset + 1, ext.index);
+		if (extents > w->hdr->buffer_size)
+			tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_CAPACITY, &at,
+				  "expected extents of at most buffer_size %" PRIu64
+				  " bytes for buffer %" PRIu64 ", found %" PRIu64,
+				  w->hdr->buffer_size, w->buf.index, extents);
+		bool cut = !tl_add_u64(body, extents, &end) || end > size;
+		if (cut) {
+			tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_EOF, &at,
+				  "expected the %" PRIu64 " bytes of buffer %" PRIu64
+				  " to end within the file, found %" PRIu64 " bytes before its end",
+				  extents, w->buf.index, size - body);
+			end = size;
+		}
+		if (extents == 0) {
+			tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_EMPTY, &at,
+				  "expected buffer %" PRIu64 " to hold records, found extents of 0 "
+				  "(writers skip empty buffers)", w->buf.index);
+		} else {
+			bool saw_end;
+			if (walk_buffer(w, body, end, cut, &saw_end) == BUFFER_LOST)
+				return;
+		}
+		w->buf.index++;
+		release_behind(w, end);
+		off = end;
+	}
+}
+
+void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr)
+{
+	struct fdr_walk w = { 0 };
+	w.ctx = ctx;
+	w.in = in;
+	w.hdr = hdr;
+	if (hdr->version == 1)
+		walk_fixed_buffers(&w);
+	else
+		walk_extents_buffers(&w);
+}
