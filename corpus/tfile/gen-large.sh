@@ -72,7 +72,8 @@ lengths = memory_lengths()
 description = b"R %x\n" % RSIZE + tdesc_lines()
 description += (
     "status 0;tstop::0;tframes:%x;tcreated:%x;tfree:0;tsize:%x;"
-    "starttime:2f3940a15;stoptime:2f39423e6;notes:;username:\n" % (count, count, count * len(one))
+    "starttime:2f3940a15;stoptime:2f39423e6;notes:;username:\n"
+    % (count, count, min(count * len(one), 0xFFFFFFFF))  # status counts are 32-bit
 ).encode()
 description += b"tsv 1:0:1:%s\n" % hexs("trace_timestamp").encode()
 tp = "tp %%s%x:%x:" % (TP, ADDR)

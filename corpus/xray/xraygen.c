@@ -1,7 +1,8 @@
 /* xraygen: writes synthetic LLVM XRay traces for the tracelint corpus.
  *
  *   xraygen DIR             every valid and invalid case into DIR/valid, DIR/invalid
- *   xraygen --big BYTES F   one valid FDR v5 trace of about BYTES bytes (1 MiB buffers)
+ *   xraygen --big BYTES F   one valid FDR v5 trace of about BYTES bytes (1 MiB buffers);
+ *                           prints how many records it wrote
  *
  * Build: cc -std=c11 -O2 -o /tmp/xraygen corpus/xray/xraygen.c
  * No producer writes versions 1-4 or big-endian traces any more, so this
@@ -753,9 +754,11 @@ static const struct gen_case cases[] = {
 	{ "invalid", "basic-argument-version.xray", e_basic_argument_version },
 };
 
-/* One thread, 1 MiB buffers of call pairs, until about `target` bytes. */
-static void big_trace(FILE *f, uint64_t target)
+/* One thread, 1 MiB buffers of call pairs, until about `target` bytes.
+ * Returns the number of records written. */
+static uint64_t big_trace(FILE *f, uint64_t target)
 {
+	uint64_t records = 0;
 	struct out o = { f, false, 5, 0 };
 	const size_t cap = 1u << 20;
 	header(&o, 5, cap);
@@ -763,6 +766,7 @@ static void big_trace(FILE *f, uint64_t target)
 	while (written < target) {
 		struct buf b = new_buf(false, 5);
 		preamble(&b, 1234, 0, tsc);
+		records += 1 + 4;       /* BufferExtents and the v5 preamble */
 		uint32_t id = 1;
 		while (b.n + 3 * 16 <= cap - 16) {
 			fn(&b, ENTRY, id, 3);
@@ -770,7 +774,9 @@ static void big_trace(FILE *f, uint64_t target)
 				fn(&b, ENTRY_ARGS, id + 1, 2);
 				m_arg(&b, id);
 				fn(&b, EXIT, id + 1, 2);
+				records += 3;
 			}
+			records += 2;
 			fn(&b, EXIT, id, 5);
 			id = id % 1000 + 1;
 			tsc += 10;
@@ -778,6 +784,7 @@ static void big_trace(FILE *f, uint64_t target)
 		written += 16 + b.n;
 		emit(&o, &b);
 	}
+	return records;
 }
 
 int main(int argc, char **argv)
@@ -786,7 +793,8 @@ int main(int argc, char **argv)
 		FILE *f = fopen(argv[3], "wb");
 		if (!f)
 			die(argv[3]);
-		big_trace(f, strtoull(argv[2], NULL, 10));
+		uint64_t records = big_trace(f, strtoull(argv[2], NULL, 10));
+		printf("%llu records\n", (unsigned long long)records);
 		return fclose(f) ? 2 : 0;
 	}
 	if (argc != 2) {

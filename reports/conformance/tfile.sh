@@ -92,14 +92,18 @@ gdb_outcome() {
 	walk_error=$(sed -n 's/^WALK-ERROR [0-9]* //p' "$tmp/gdb.log" | head -n 1)
 	error_frame=$(sed -n 's/^WALK-ERROR \([0-9]*\) .*/\1/p' "$tmp/gdb.log" | head -n 1)
 	frames=$(sed -n 's/^WALK-END //p' "$tmp/gdb.log" | head -n 1)
-	warnings=$(sed -n 's/^warning: //p' "$tmp/gdb.log" | cut -c1-100 | awk '!seen[$0]++' |
-		paste -s -d ';' - | sed 's/;/; /g')
+	warnings=$(sed -n 's/^warning: //p' "$tmp/gdb.log" | sed 's/  */ /g' | cut -c1-100 |
+		awk '!seen[$0]++ { printf "%s%s", (n++ ? " / " : ""), $0 }')
 	if [ -n "$open_error" ]; then
-		case "$frames$walk_error" in
-		'') echo "rejected: $open_error" ;;
-		*) echo "rejected: $open_error (the file stays open: ${frames:-error at frame $error_frame})" ;;
+		# An error while merging tracepoints leaves the file open and walkable.
+		case "$frames" in
+		'' | 0) echo "rejected: $open_error" ;;
+		*) echo "rejected: $open_error (the $frames frames stay readable)" ;;
 		esac
 	elif [ -n "$walk_error" ]; then
+		case "$walk_error" in
+		*"block type '") walk_error="$walk_error (gdb cuts its message at a NUL type byte)" ;;
+		esac
 		echo "rejected at frame $error_frame: $walk_error"
 	elif [ -z "$frames" ]; then
 		echo "crashed: no walk result (exit status $rc): $(grep -v '^Found trace' "$tmp/gdb.log" | tail -n 1 | cut -c1-100)"
@@ -128,6 +132,31 @@ explain() {
 	[ -n "$rules" ] || { echo "gdb fails on a file tracelint passes: ${gdb_says}." ; return ; }
 	rule=${rules%%,*}
 	case "$rule" in
+	TFILE-BLOCK-M-WRAP) why="gdb never adds an M block's length to its address, so a block that wraps past 2^64 is read like any other" ;;
+	TFILE-BLOCK-OVERRUN) why="gdb steps from block to block while it is inside the frame and never checks that the last block ends at the frame end, so an overrunning block just ends its walk (research §4.3)" ;;
+	TFILE-END-TRAILING) why="gdb stops at the zero tracepoint number of the end marker and never reads the bytes after it (research §4.1)" ;;
+	TFILE-FRAME-TPNUM-UNDEFINED) why="gdb does not look a frame's tracepoint number up among the tp lines (research §7)" ;;
+	TFILE-FRAME-TPNUM) why="gdb reads a frame's tracepoint number as a signed 16-bit value and takes any nonzero one, including those of 0x8000 and above that it sees as negative (research §4.1)" ;;
+	TFILE-LINE-CR) why="gdb splits lines on newline only: the CR stays at the end of the payload, where its parsers ignore it (research §3.1)" ;;
+	TFILE-LINE-NUL) why="gdb's line parsers see the line only up to the NUL and silently drop the rest (research §3.1)" ;;
+	TFILE-R-DUPLICATE) why="gdb takes the last R line and ignores the others (research §3.3)" ;;
+	TFILE-R-SYNTAX) why="gdb reads the R value with strtol base 16, which accepts leading blanks, a sign, 0x and trailing junk (research §3.3)" ;;
+	TFILE-STATUS-REASON) why="gdb skips a stop reason it does not know like any unknown status key (research §3.5)" ;;
+	TFILE-STATUS-RUNNING) why="gdb takes any first status byte other than 1 as \"not running\" without checking it (research §3.5)" ;;
+	TFILE-TDESC-INCLUDE) why="gdb serves only target.xml: it warns that it cannot load the included document and carries on with a fallback architecture (research §3.4)" ;;
+	TFILE-TDESC-ROOT) why="gdb gives no warning: its XML reader quietly skips elements it does not expect (it reports them only under \`set debug xml\`), so a description without a <target> root just describes nothing" ;;
+	TFILE-TDESC-XML) why="gdb only warns that the target description does not parse and carries on with a fallback architecture (research §3.4)" ;;
+	TFILE-TP-ACTION) why="gdb stores A and S action texts without parsing them (research §3.7)" ;;
+	TFILE-TP-NUMBER) why="gdb takes any hex tracepoint number, here one above 0x7fff that no frame can carry as a positive number, and only warns that it has no source location" ;;
+	TFILE-TP-PREFIX) why="gdb skips one byte where each colon of a tp piece should be without checking it (research §3.7)" ;;
+	TFILE-TP-T-SYNTAX) why="gdb's T parser takes any flag but E as disabled, never checks separators and copies a condition of the declared length without checking that the line holds it (research §3.7)" ;;
+	TFILE-TP-T-DUPLICATE) why="gdb lets a second T line for the same location overwrite the first (research §7)" ;;
+	TFILE-TP-V-SYNTAX) why="gdb adds the tp V numbers to the location's counts without checking their form (research §3.7)" ;;
+	TFILE-TP-Z-DUPLICATE) why="gdb lets a second at or cond text of a location replace the first" ;;
+	TFILE-TSV-DUPLICATE-NAME) why="gdb merges trace state variables by name, so two numbers with one name become one variable (research §3.6)" ;;
+	TFILE-TSV-DUPLICATE-NUMBER) why="gdb lets a second tsv line with the same number overwrite the first (research §3.6)" ;;
+	TFILE-TSV-NAME) why="gdb decodes any hex name, empty or not printable, without complaint (research §3.6)" ;;
+	TFILE-TSV-SYNTAX) why="gdb's tsv parser reads three hex numbers and skips one byte after each without checking the builtin flag's value or the separators (research §3.6)" ;;
 	*TDESC* | *XML*) why="gdb only warns about a broken or include-using target description and falls back to another architecture (research §3.4)" ;;
 	*NUL* | *CR* | *CONTROL* | *PRINT* | *ASCII*) why="gdb treats every byte but newline as payload: a CR stays in the text and a NUL silently cuts the line short (research §3.1)" ;;
 	*PREFIX* | *UNKNOWN-LINE* | *UNKNOWN-DEF*) why="gdb ignores a line it does not recognise, with a warning (research §3.1)" ;;
@@ -168,6 +197,7 @@ rows=$tmp/rows
 notes=$tmp/notes
 : > "$rows"
 : > "$notes"
+: > "$tmp/outcomes"
 total=0 agree=0
 for kind in valid invalid regressions; do
 	for path in "$top/corpus/tfile/$kind"/*; do
@@ -191,6 +221,7 @@ for kind in valid invalid regressions; do
 			printf -- '- `%s`: %s\n' "$rel" "$(explain "$(cat "$tmp/rules")" "$theirs" "$ours")" >> "$notes"
 		fi
 		printf '| `%s` | %s | %s | %s |\n' "$rel" "$(md "$ours")" "$(md "$theirs")" "$same" >> "$rows"
+		printf '%s\n' "$theirs" | sed 's/ *[(:].*//; s/ at frame [0-9]*//' >> "$tmp/outcomes"
 		echo "$rel: $ours / $theirs" >&2
 	done
 done
@@ -208,7 +239,8 @@ done
 	echo "executable is loaded) is left out. The two agree when tracelint says valid and gdb"
 	echo "accepts, or tracelint says invalid and gdb rejects, crashes or times out."
 	echo
-	echo "$agree of $total cases agree."
+	echo "$agree of $total cases agree. gdb's outcomes: $(sort "$tmp/outcomes" | uniq -c |
+		awk '{ n = $1; $1 = ""; printf "%s%s%s", (k++ ? ", " : ""), n, $0 }')."
 	echo
 	echo "| case | tracelint | gdb 13.1 | agree |"
 	echo "|---|---|---|---|"

@@ -1,0 +1,92 @@
+# Fuzzing campaigns (issue 7). `make fuzz` (GNUmakefile) builds the plain
+# libFuzzer targets; this file adds the structure-aware mutators, the AFL++
+# build, a gcc UBSan regression build, campaigns, coverage and the heavy
+# smoke mode. See fuzzers/README.md.
+
+TLM_SRCS := fuzzers/mutators/mutator_util.c fuzzers/mutators/xray_mutator.c \
+	fuzzers/mutators/tfile_mutator.c fuzzers/mutators/umtrace_mutator.c
+# Formats with a mutator, among the targets that exist.
+TLM_FORMATS = $(filter xray tfile umtrace,$(FUZZ_NAMES))
+AFL_O := $(BUILD)/fuzz-afl
+AFL_CC ?= afl-clang-fast
+TARGET ?= xray
+SECONDS ?= 300
+JOBS ?= 1
+ENGINE ?= libfuzzer
+MUTATOR ?= 0
+SMOKE_SECONDS ?= 20
+
+.PHONY: fuzz-mutators fuzz-afl fuzz-ubsan fuzz-run fuzz-compare fuzz-coverage coverage \
+	fuzz-oss check-heavy fuzz-report
+
+# libFuzzer targets with the custom mutator: build/fuzz/<format>_mut_fuzzer.
+# The mutator objects get ASan but no coverage instrumentation, so they
+# never count as features of the target.
+fuzz-mutators: fuzz
+	@mkdir -p $(FUZZ_O)/mut
+	set -e; for s in $(TLM_SRCS); do \
+		$(FUZZ_CC) $(CSTD) -O1 -g -fsanitize=address,undefined -c $$s -o $(FUZZ_O)/mut/$$(basename $$s .c).o; \
+	done
+	set -e; for f in $(TLM_FORMATS); do \
+		echo "  FUZZ $${f} + mutator"; \
+		$(FUZZ_CC) $(CSTD) -O1 -g -fsanitize=address,undefined -Ifuzzers/mutators \
+			-DTLM_MUTATE=tlm_$${f}_mutate -c fuzzers/mutators/libfuzzer_glue.c -o $(FUZZ_O)/mut/glue_$$f.o; \
+		$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(INCLUDES) -I$(FUZZ_O)/lib/gen -Ifuzzers \
+			-o $(FUZZ_O)/$${f}_mut_fuzzer fuzzers/$${f}_fuzzer.c $(FUZZ_HELPERS) \
+			$(FUZZ_O)/mut/glue_$$f.o $(patsubst fuzzers/mutators/%.c,$(FUZZ_O)/mut/%.o,$(TLM_SRCS)) $(FUZZ_O)/lib/libtracelint.a $(LDLIBS); \
+	done
+
+# AFL++: persistent-mode, shared-memory targets build/fuzz-afl/<name>_afl
+# (ASan+UBSan through afl-clang-fast) and the custom mutator libraries
+# build/fuzz-afl/libtlm_<format>.so.
+fuzz-afl: deps
+	AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 $(MAKE) O=$(AFL_O)/lib CC=$(AFL_CC) SANITIZE=0 lib
+	@mkdir -p $(AFL_O)
+	set -e; for n in $(FUZZ_NAMES); do \
+		echo "  AFL  $$n"; \
+		AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 $(AFL_CC) $(CSTD) -O1 -g $(INCLUDES) -I$(AFL_O)/lib/gen -Ifuzzers \
+			-o $(AFL_O)/$${n}_afl fuzzers/$${n}_fuzzer.c fuzzers/engines/afl_driver.c $(FUZZ_HELPERS) \
+			$(AFL_O)/lib/libtracelint.a $(LDLIBS); \
+	done
+	set -e; for f in $(TLM_FORMATS); do \
+		echo "  AFLMUT $$f"; \
+		$(CC) $(CSTD) -O2 -g -fPIC -shared -Ifuzzers/mutators -DTLM_MUTATE=tlm_$${f}_mutate \
+			-o $(AFL_O)/libtlm_$$f.so fuzzers/mutators/afl_glue.c $(TLM_SRCS); \
+	done
+
+# The regression drivers under gcc with UBSan alone (no ASan, no MSan).
+fuzz-ubsan:
+	$(MAKE) O=$(BUILD)/fuzz-ubsan CC=gcc SANITIZE=0 \
+		CFLAGS="-O1 -fsanitize=undefined -fno-sanitize-recover=all" regress
+	set -e; for b in $(BUILD)/fuzz-ubsan/fuzz/regress_*; do $$b corpus; done
+
+# make fuzz-run TARGET=xray SECONDS=300 [JOBS=1] [ENGINE=libfuzzer|afl] [MUTATOR=1]
+fuzz-run:
+	TARGET=$(TARGET) SECONDS=$(SECONDS) JOBS=$(JOBS) ENGINE=$(ENGINE) MUTATOR=$(MUTATOR) \
+		BUILD=$(BUILD) sh fuzzers/campaign/run.sh
+
+# The same seconds with and without the mutator; writes reports/fuzzing/<target>-mutator.tsv.
+fuzz-compare: fuzz-mutators
+	TARGET=$(TARGET) SECONDS=$(SECONDS) BUILD=$(BUILD) sh fuzzers/campaign/compare.sh
+
+# Source-based coverage of every validator from the committed corpus.
+coverage fuzz-coverage: deps
+	BUILD=$(BUILD) sh fuzzers/campaign/coverage.sh
+
+# fuzzers/build.sh as OSS-Fuzz calls it, into build/oss-out.
+fuzz-oss:
+	rm -rf $(BUILD)/oss-out $(BUILD)/oss-work && mkdir -p $(BUILD)/oss-out $(BUILD)/oss-work
+	SRC=$(CURDIR) OUT=$(abspath $(BUILD))/oss-out WORK=$(abspath $(BUILD))/oss-work \
+		CC=clang CXX=clang++ CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link" \
+		LIB_FUZZING_ENGINE=-fsanitize=fuzzer sh fuzzers/build.sh
+
+# A short campaign per target (SMOKE_SECONDS each); not part of `make check`.
+check-heavy: fuzz fuzz-mutators
+	set -e; for n in $(FUZZ_NAMES); do \
+		TARGET=$$n SECONDS=$(SMOKE_SECONDS) JOBS=1 ENGINE=libfuzzer MUTATOR=0 SMOKE=1 \
+			BUILD=$(BUILD) sh fuzzers/campaign/run.sh; \
+	done
+
+# Lists the campaign reports with their headline figures.
+fuzz-report:
+	sh fuzzers/campaign/report-index.sh reports/fuzz

@@ -1,0 +1,51 @@
+/* Structure-aware mutators for the binary trace formats.
+ *
+ * Each mutator parses its input loosely (never trusting a length it did not
+ * check), picks one structural edit (a whole record, a field, a length that
+ * frames what follows) and rewrites the buffer in place. Outputs never grow
+ * past max_size, and the same (input, seed) always gives the same output, so
+ * a campaign can be replayed. The engine glue (libFuzzer, AFL++) lives apart:
+ * the logic here depends on no engine. */
+#ifndef TL_MUTATOR_H
+#define TL_MUTATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A byte-level fallback (libFuzzer's LLVMFuzzerMutate), or NULL. */
+typedef size_t (*tlm_bytes_fn)(uint8_t *data, size_t size, size_t max_size);
+
+/* splitmix64: small, fast, and reproducible across platforms. */
+struct tlm_rng {
+	uint64_t state;
+};
+
+void tlm_rng_seed(struct tlm_rng *r, uint64_t seed);
+uint64_t tlm_rng_next(struct tlm_rng *r);
+/* Uniform in [0, n); 0 when n is 0. */
+uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n);
+/* A value worth trying in a length, count or offset field near ref. */
+uint64_t tlm_interesting(struct tlm_rng *r, uint64_t ref);
+
+/* Fixed-width integers in either byte order, on a buffer the caller sized. */
+uint64_t tlm_get(const uint8_t *p, unsigned width, bool big);
+void tlm_put(uint8_t *p, unsigned width, bool big, uint64_t v);
+
+/* Opens a gap of len bytes at pos (pos <= *size); false when the result
+ * would pass max_size. The gap's bytes are left as they were. */
+bool tlm_insert(uint8_t *data, size_t *size, size_t max_size, size_t pos, size_t len);
+/* Removes len bytes at pos (pos + len <= *size). */
+void tlm_erase(uint8_t *data, size_t *size, size_t pos, size_t len);
+/* Copies len bytes from src to a new place at dst (both offsets into the
+ * buffer before the copy); false when it does not fit. */
+bool tlm_duplicate(uint8_t *data, size_t *size, size_t max_size, size_t src, size_t len, size_t dst);
+/* Swaps two non-overlapping spans [a, a+alen) < [b, b+blen). */
+void tlm_swap(uint8_t *data, size_t size, size_t a, size_t alen, size_t b, size_t blen);
+
+/* The mutators. Each returns the new size (<= max_size); data holds max_size bytes. */
+size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes);
+size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes);
+size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes);
+
+#endif
