@@ -116,6 +116,7 @@ struct report {
 	const char *format;
 	const struct reader *reader;
 	const char *corpus_desc;
+	bool corpus_run;                   /* false with --no-corpus */
 	struct corpus_row *rows;
 	size_t n_rows;
 	const struct campaign *campaign;   /* NULL without --mutate */

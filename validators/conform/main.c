@@ -274,7 +274,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	struct report rep = { .format = o.format, .reader = &o.reader, .corpus_desc = desc };
+	struct report rep = { .format = o.format, .reader = &o.reader, .corpus_desc = desc,
+			      .corpus_run = !o.no_corpus };
 	bool disagree = false;
 	if (!o.no_corpus) {
 		rep.rows = xrealloc(NULL, corpus.count * sizeof *rep.rows);

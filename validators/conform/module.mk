@@ -5,6 +5,19 @@ CONFORM_SRCS := $(wildcard validators/conform/*.c)
 CONFORM_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_SRCS))
 CONFORM_BIN := $(O)/tracelint-conform
 
+# The structure-aware mutators of the fuzzing work, when the tree has them;
+# the kit's own byte-level mutator serves the other formats.
+CONFORM_TLM := $(wildcard fuzzers/mutators/mutator_util.c)
+ifneq ($(CONFORM_TLM),)
+CONFORM_TLM_SRCS := $(CONFORM_TLM) $(wildcard fuzzers/mutators/xray_mutator.c fuzzers/mutators/tfile_mutator.c)
+CONFORM_OBJS += $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_TLM_SRCS))
+CONFORM_TLM_DEFS := -DCONFORM_HAVE_TLM \
+	$(if $(wildcard fuzzers/mutators/xray_mutator.c),-DCONFORM_TLM_XRAY) \
+	$(if $(wildcard fuzzers/mutators/tfile_mutator.c),-DCONFORM_TLM_TFILE)
+$(O)/obj/validators/conform/mutator.o: CFLAGS += $(CONFORM_TLM_DEFS)
+$(patsubst %.c,$(O)/obj/%.o,$(CONFORM_TLM_SRCS)): CFLAGS += -Ifuzzers/mutators
+endif
+
 all: $(CONFORM_BIN)
 tests: $(CONFORM_BIN)
 

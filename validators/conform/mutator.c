@@ -7,6 +7,9 @@
 
 #include "validators/conform/conform.h"
 #include "validators/conform/mutator.h"
+#ifdef CONFORM_HAVE_TLM
+#include "fuzzers/mutators/mutator.h"
+#endif
 
 static uint64_t splitmix(uint64_t *x)
 {
@@ -146,18 +149,78 @@ static void one_edit(struct mutant *m, struct rng *r, size_t max_size)
 	}
 }
 
+#ifdef CONFORM_HAVE_TLM
+typedef size_t (*structure_fn)(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
+			       tlm_bytes_fn bytes);
+
+/* The fuzzing engineers' structure-aware mutators (fuzzers/mutators/), for
+ * the formats that have one in this build. */
+static structure_fn structure_mutator(enum tl_format_id format)
+{
+	switch (format) {
+#ifdef CONFORM_TLM_XRAY
+	case TL_FORMAT_XRAY: return tlm_xray_mutate;
+#endif
+#ifdef CONFORM_TLM_TFILE
+	case TL_FORMAT_TFILE: return tlm_tfile_mutate;
+#endif
+	default: return NULL;
+	}
+}
+
+/* Their byte-level fallback hook takes no generator: it borrows ours. */
+static struct rng *fallback_rng;
+
+static size_t fallback_bytes(uint8_t *data, size_t size, size_t max_size)
+{
+	struct mutant m = { data, size, max_size };
+	one_edit(&m, fallback_rng, max_size);
+	return m.len;
+}
+
+/* One structural edit; the buffer gets the room the mutator may use. */
+static void structure_edit(structure_fn fn, struct mutant *m, struct rng *r, size_t max_size)
+{
+	size_t room = m->len * 2 + 4096;
+	if (room > max_size)
+		room = max_size;
+	if (room < m->len)
+		return;
+	reserve(m, room - m->len);
+	fallback_rng = r;
+	uint64_t seed = rng_next(r);
+	m->len = fn(m->data, m->len, room, seed, fallback_bytes);
+	fallback_rng = NULL;
+}
+#endif
+
 void mutate(enum tl_format_id format, struct mutant *m, struct rng *r, size_t max_size)
 {
-	(void)format; /* the byte-level mutator serves every format */
 	/* Mostly one or two edits: many edits at once mostly hit the first check. */
 	static const unsigned edits[] = { 1, 1, 1, 2, 2, 3, 4 };
 	unsigned n = edits[rng_below(r, sizeof edits / sizeof *edits)];
-	for (unsigned i = 0; i < n; i++)
+#ifdef CONFORM_HAVE_TLM
+	structure_fn fn = structure_mutator(format);
+#endif
+	for (unsigned i = 0; i < n; i++) {
+#ifdef CONFORM_HAVE_TLM
+		/* Three edits in four keep the framing; the rest are raw bytes. */
+		if (fn && rng_below(r, 4) != 0) {
+			structure_edit(fn, m, r, max_size);
+			continue;
+		}
+#endif
 		one_edit(m, r, max_size);
+	}
+	(void)format;
 }
 
 const char *mutator_name(enum tl_format_id format)
 {
+#ifdef CONFORM_HAVE_TLM
+	if (structure_mutator(format))
+		return "structure-aware (fuzzers/mutators/) with byte-level edits";
+#endif
 	(void)format;
 	return "byte-level (tracelint-conform's own)";
 }

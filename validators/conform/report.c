@@ -97,10 +97,10 @@ static void md_campaign(FILE *f, const struct campaign *c)
 	}
 }
 
+static void md_corpus(FILE *f, const struct report *r);
+
 void report_markdown(FILE *f, const struct report *r)
 {
-	unsigned matrix[2][RUN_OUTCOME_COUNT], dis[DIS_COUNT];
-	count_rows(r, matrix, dis);
 	fprintf(f, "# Conformance: `");
 	md_cell(f, r->reader->command);
 	fprintf(f, "` on the %s corpus\n\n", r->format);
@@ -108,8 +108,18 @@ void report_markdown(FILE *f, const struct report *r)
 		TRACELINT_VERSION);
 	for (size_t i = 0; i < r->reader->n_accept_rc; i++)
 		fprintf(f, "%s %d", i ? "," : "", r->reader->accept_rc[i]);
-	fprintf(f, "; timeout %.0f s. Corpus: %s.\n\n", r->reader->timeout, r->corpus_desc);
-	fprintf(f, "## Corpus: %zu cases\n\n", r->n_rows);
+	fprintf(f, "; timeout %g s. Corpus: %s.\n", r->reader->timeout, r->corpus_desc);
+	if (r->corpus_run)
+		md_corpus(f, r);
+	if (r->campaign)
+		md_campaign(f, r->campaign);
+}
+
+static void md_corpus(FILE *f, const struct report *r)
+{
+	unsigned matrix[2][RUN_OUTCOME_COUNT], dis[DIS_COUNT];
+	count_rows(r, matrix, dis);
+	fprintf(f, "\n## Corpus: %zu cases\n\n", r->n_rows);
 	fprintf(f, "| tracelint \\ reader | accepted | rejected | crashed | sanitizer | timeout |\n"
 		   "|---|---:|---:|---:|---:|---:|\n");
 	static const char *const row_names[2] = { "accepts", "rejects" };
@@ -139,8 +149,6 @@ void report_markdown(FILE *f, const struct report *r)
 			fputs(" |\n", f);
 		}
 	}
-	if (r->campaign)
-		md_campaign(f, r->campaign);
 }
 
 static void json_run(FILE *f, const struct run_result *run)
