@@ -82,6 +82,7 @@ struct mutant_find {
 	const char *seed_case;      /* name of the valid case it came from */
 	enum disagreement dis;
 	struct verdict ours;        /* on the minimised mutant */
+	bool compared;              /* tracelint could validate it */
 	struct run_result run;      /* on the minimised mutant */
 	size_t size, min_size;
 	unsigned reader_runs;       /* spent minimising */

@@ -300,7 +300,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		rep.campaign = &camp;
-		disagree |= camp.dis_count[DIS_AGREE] < camp.done - camp.oracle_failed;
+		disagree |= camp.dis_count[DIS_AGREE] < camp.done;
 	}
 
 	FILE *out = stdout;

@@ -34,3 +34,39 @@ install-conform: $(CONFORM_BIN)
 	install -m 644 validators/conform/tracelint-conform.1 $(DESTDIR)$(PREFIX)/share/man/man1/tracelint-conform.1
 	install -d $(DESTDIR)$(PREFIX)/share/tracelint/readers
 	install -m 755 validators/conform/readers/gdb-tfile.sh $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-tfile.sh
+
+# Reference reports (reports/conformance/): llvm-xray 14 on the xray corpus,
+# gdb's `target tfile` on the tfile corpus, each with a differential campaign
+# of CONFORM_MUTANTS mutants (the issue asks for 10,000; a shared machine may
+# pass fewer). Kept, minimised mutants go to reports/conformance/findings/.
+# The kit exits 1 when it finds disagreements: that is the report, not a failure.
+CONFORM_MUTANTS ?= 10000
+CONFORM_SEED ?= 1
+CONFORM_KEEP ?= 1
+CONFORM_BUDGET ?= 60
+CONFORM_DIR := reports/conformance
+CONFORM_RUN = nice -n 10 $(CONFORM_BIN) --seed=$(CONFORM_SEED) --keep=$(CONFORM_KEEP) \
+	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS)
+LLVM_XRAY ?= llvm-xray
+GDB_TFILE_READER := sh $(CURDIR)/validators/conform/readers/gdb-tfile.sh {}
+
+.PHONY: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert conformance-gdb-tfile
+conformance: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert conformance-gdb-tfile
+
+conformance-llvm-xray-fdr-dump: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/llvm-xray-fdr-dump
+	$(CONFORM_RUN) --format=xray --reader='$(LLVM_XRAY) fdr-dump {}' \
+		--out=$(CONFORM_DIR)/findings/llvm-xray-fdr-dump \
+		--report=$(CONFORM_DIR)/llvm-xray-fdr-dump.md corpus/xray || test $$? = 1
+
+conformance-llvm-xray-convert: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/llvm-xray-convert
+	$(CONFORM_RUN) --format=xray --reader='$(LLVM_XRAY) convert --output-format=yaml --output=/dev/null {}' \
+		--out=$(CONFORM_DIR)/findings/llvm-xray-convert \
+		--report=$(CONFORM_DIR)/llvm-xray-convert.md corpus/xray || test $$? = 1
+
+conformance-gdb-tfile: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/gdb-tfile
+	$(CONFORM_RUN) --format=tfile --timeout=20 --reader='$(GDB_TFILE_READER)' \
+		--out=$(CONFORM_DIR)/findings/gdb-tfile \
+		--report=$(CONFORM_DIR)/gdb-tfile.md corpus/tfile || test $$? = 1

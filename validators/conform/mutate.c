@@ -75,17 +75,23 @@ static void group_key(enum disagreement dis, const struct verdict *v, const stru
 	}
 }
 
-/* Runs oracle and reader on one candidate; -1 when the oracle failed. */
+/* Runs oracle and reader on one candidate. When tracelint cannot validate it
+ * (e.g. no validator for the format in this build) the reader still runs:
+ * crashes and hangs need no oracle. *compared tells whether lenient and
+ * strict could be judged. -1 when the reader could not be started. */
 static int judge(struct work *w, const struct seed_file *s, const unsigned char *data, size_t size,
-		 struct verdict *v, struct run_result *run, enum disagreement *dis)
+		 struct verdict *v, struct run_result *run, enum disagreement *dis, bool *compared)
 {
 	char err[256];
-	if (oracle_buffer(w->cfg->format, data, size, s->c->args, s->dir, v, err, sizeof err) != 0)
-		return -1;
+	*compared = oracle_buffer(w->cfg->format, data, size, s->c->args, s->dir, v, err, sizeof err) == 0;
+	if (!*compared)
+		memset(v, 0, sizeof *v);
 	if (write_file(w->path, data, size) != 0 || reader_run(w->cfg->reader, w->path, s->c->args, run) != 0)
-		return -2;
+		return -1;
 	w->runs++;
 	*dis = compare_verdicts(v, run);
+	if (!*compared && (*dis == DIS_LENIENT || *dis == DIS_STRICT))
+		*dis = DIS_AGREE;
 	return 0;
 }
 
@@ -95,8 +101,9 @@ static bool still_disagrees(struct work *w, const struct seed_file *s, const uns
 			   size_t size, enum disagreement dis, const char *key)
 {
 	char err[256];
-	struct verdict v;
-	if (oracle_buffer(w->cfg->format, data, size, s->c->args, s->dir, &v, err, sizeof err) != 0)
+	struct verdict v = { 0 };
+	bool need_oracle = dis == DIS_LENIENT || dis == DIS_STRICT;
+	if (need_oracle && oracle_buffer(w->cfg->format, data, size, s->c->args, s->dir, &v, err, sizeof err) != 0)
 		return false;
 	if (dis == DIS_LENIENT && (!v.reject || strcmp(v.rule, key) != 0))
 		return false;
@@ -163,7 +170,8 @@ static void write_info(const char *path, const struct mutant_find *f, unsigned l
 	if (!o)
 		return;
 	fprintf(o, "class: %s\n", disagreement_name(f->dis));
-	fprintf(o, "rule: %s\n", f->ours.reject ? f->ours.rule : "(tracelint accepts)");
+	fprintf(o, "rule: %s\n", !f->compared ? "(tracelint could not validate)"
+		: f->ours.reject ? f->ours.rule : "(tracelint accepts)");
 	fprintf(o, "reader: %s", run_outcome_name(f->run.outcome));
 	if (f->run.outcome == RUN_CRASHED)
 		fprintf(o, " (signal %d)", f->run.code);
@@ -267,13 +275,10 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		struct verdict v;
 		struct run_result run;
 		enum disagreement dis;
-		int j = judge(&w, s, m.data, m.len, &v, &run, &dis);
+		bool compared;
+		int j = judge(&w, s, m.data, m.len, &v, &run, &dis, &compared);
 		c->done++;
-		if (j == -1) {
-			c->oracle_failed++;
-			mutant_free(&m);
-			continue;
-		}
+		c->oracle_failed += !compared;
 		if (j != 0) {
 			snprintf(err, errlen, "cannot run the reader on mutant %u", i);
 			mutant_free(&m);
@@ -299,10 +304,11 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 				f->min_size = minimise(&w, s, m.data, m.len, dis, key);
 				f->reader_runs = w.runs;
 				/* The verdicts reported are those of the file kept. */
-				if (judge(&w, s, m.data, f->min_size, &f->ours, &f->run, &f->dis) != 0) {
+				if (judge(&w, s, m.data, f->min_size, &f->ours, &f->run, &f->dis, &f->compared) != 0) {
 					f->ours = v;
 					f->run = run;
 					f->dis = dis;
+					f->compared = compared;
 				}
 				char p[4400];
 				snprintf(f->file, sizeof f->file, "%s-%06u%s", disagreement_name(dis), i, s->ext);

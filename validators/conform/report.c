@@ -67,7 +67,8 @@ static void md_campaign(FILE *f, const struct campaign *c)
 		c->done, c->requested, c->seeds, c->seed, c->mutator, c->oracle_reject, c->seconds,
 		c->seconds > 0 ? c->done / c->seconds : 0.0);
 	if (c->oracle_failed)
-		fprintf(f, " tracelint could not validate %u mutants (not compared).", c->oracle_failed);
+		fprintf(f, " tracelint could not validate %u mutants: for those only crashes and hangs count.",
+			c->oracle_failed);
 	fprintf(f, "\n\n| agree | lenient | strict | crash | hang |\n|---:|---:|---:|---:|---:|\n");
 	fprintf(f, "| %u | %u | %u | %u | %u |\n", c->dis_count[DIS_AGREE], c->dis_count[DIS_LENIENT],
 		c->dis_count[DIS_STRICT], c->dis_count[DIS_CRASH], c->dis_count[DIS_HANG]);
