@@ -5,6 +5,7 @@
 #   real-basic-v3.xray       basic (naive) mode, the same program
 #   real-fdr-v5-events.xray  FDR mode with custom events (built at -O0: clang 14 crashes
 #                            compiling event sleds at -O2)
+#   real-fdr-v5-tail.xray    FDR mode, a sibling call built at -O2 (a Tail_Exit record)
 #   ../invalid/real-fdr-v5-typed-extents.xray
 #                            the same with a typed event: compiler-rt 14 counts only the
 #                            payload in the extents, so the buffer is 16 bytes short and
@@ -120,5 +121,34 @@ cp fdr-* "$out/real-fdr-v5-events.xray"
 rm -f fdr-*
 XRAY_OPTIONS="verbosity=1 xray_logfile_base=fdr-" ./events typed
 cp fdr-* "$out/../invalid/real-fdr-v5-typed-extents.xray"
+cat > tail.cc <<'SRC'
+#include <stdio.h>
+#include "xray/xray_interface.h"
+#include "xray/xray_log_interface.h"
+
+static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+__attribute__((xray_always_instrument, noinline)) int tail_callee(int x) { return fib(x) + 1; }
+
+/* At -O2 the call becomes a jump: XRay logs Tail_Exit of tail_caller. */
+__attribute__((xray_always_instrument, noinline)) int tail_caller(int x) { return tail_callee(x + 1); }
+
+__attribute__((xray_never_instrument)) int main(void)
+{
+	if (__xray_log_select_mode("xray-fdr") != XRAY_REGISTRATION_OK ||
+	    __xray_log_init_mode("xray-fdr", "buffer_size=1024:buffer_max=8:"
+				 "func_duration_threshold_us=0") != XRAY_LOG_INITIALIZED)
+		return 1;
+	__xray_patch();
+	printf("%d\n", tail_caller(3));
+	__xray_log_finalize();
+	__xray_log_flushLog();
+	return 0;
+}
+SRC
+clang++ -O2 -fxray-instrument -fxray-instruction-threshold=1 -o tail tail.cc
+rm -f fdr-*
+XRAY_OPTIONS="verbosity=1 xray_logfile_base=fdr-" ./tail
+cp fdr-* "$out/real-fdr-v5-tail.xray"
 chmod 644 "$out"/real-*.xray "$out"/../invalid/real-*.xray
 ls -l "$out"/real-*.xray "$out"/../invalid/real-*.xray

@@ -132,7 +132,7 @@ explain() {
 	[ -n "$rules" ] || { echo "gdb fails on a file tracelint passes: ${gdb_says}." ; return ; }
 	rule=${rules%%,*}
 	case "$rule" in
-	TFILE-BLOCK-M-WRAP) why="gdb never adds an M block's length to its address, so a block that wraps past 2^64 is read like any other" ;;
+	TFILE-BLOCK-M-WRAP) why="gdb does not check an M block's address range, so a block that wraps past 2^64 is walked over like any other" ;;
 	TFILE-BLOCK-OVERRUN) why="gdb steps from block to block while it is inside the frame and never checks that the last block ends at the frame end, so an overrunning block just ends its walk (research §4.3)" ;;
 	TFILE-END-TRAILING) why="gdb stops at the zero tracepoint number of the end marker and never reads the bytes after it (research §4.1)" ;;
 	TFILE-FRAME-TPNUM-UNDEFINED) why="gdb does not look a frame's tracepoint number up among the tp lines (research §7)" ;;
@@ -150,7 +150,7 @@ explain() {
 	TFILE-TP-NUMBER) why="gdb takes any hex tracepoint number, here one above 0x7fff that no frame can carry as a positive number, and only warns that it has no source location" ;;
 	TFILE-TP-PREFIX) why="gdb skips one byte where each colon of a tp piece should be without checking it (research §3.7)" ;;
 	TFILE-TP-T-SYNTAX) why="gdb's T parser takes any flag but E as disabled, never checks separators and copies a condition of the declared length without checking that the line holds it (research §3.7)" ;;
-	TFILE-TP-T-DUPLICATE) why="gdb lets a second T line for the same location overwrite the first (research §7)" ;;
+	TFILE-TP-T-DUPLICATE) why="gdb lets a second T line for the same location set its fields again (research §7)" ;;
 	TFILE-TP-V-SYNTAX) why="gdb adds the tp V numbers to the location's counts without checking their form (research §3.7)" ;;
 	TFILE-TP-Z-DUPLICATE) why="gdb lets a second at or cond text of a location replace the first" ;;
 	TFILE-TSV-DUPLICATE-NAME) why="gdb merges trace state variables by name, so two numbers with one name become one variable (research §3.6)" ;;

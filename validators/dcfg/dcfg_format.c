@@ -1,22 +1,115 @@
-/* Placeholder registration until the DCFG validators land (see their issue). */
+/* Registration of the DCFG and DCFG-trace validators: content probes (the
+ * top-level keys tell the two apart) and the validation entry points. */
 #include "format.h"
+#include "trace_read.h"
 
-static int probe(const struct tl_input *in, const char **why_not)
+#include <stdio.h>
+#include <string.h>
+
+#define PROBE_WINDOW 65536
+
+static bool contains(const uint8_t *p, size_t n, const char *word)
 {
-	(void)in;
-	*why_not = "validator not built yet";
+	size_t w = strlen(word);
+	for (size_t i = 0; i + w <= n; i++)
+		if (p[i] == (uint8_t)word[0] && !memcmp(p + i, word, w))
+			return true;
+	return false;
+}
+
+/* 0: not a JSON object; otherwise which kind of stream the keys suggest. */
+static int probe_kind(const struct tl_input *in, const char **why_not)
+{
+	size_t n = in->size < PROBE_WINDOW ? in->size : PROBE_WINDOW, i = 0;
+	const uint8_t *p = in->data;
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+		i++;
+	if (i >= n || p[i] != '{') {
+		*why_not = "not a JSON object";
+		return 0;
+	}
+	if (contains(p + i, n - i, "\"STRING_DICTIONARY\"") || contains(p + i, n - i, "\"TRANSITION_TABLE\"") ||
+	    contains(p + i, n - i, "\"THREAD_DATA\""))
+		return 2;
+	if (contains(p + i, n - i, "\"PROCESS_DATA\"") || contains(p + i, n - i, "\"FILE_NAMES\"") ||
+	    contains(p + i, n - i, "\"EDGE_TYPES\"") || contains(p + i, n - i, "\"SPECIAL_NODES\""))
+		return 1;
+	if (contains(p + i, n - i, "\"MAJOR_VERSION\""))
+		return 3;
+	*why_not = "a JSON object without DCFG keys";
 	return 0;
 }
 
-static void validate(struct tl_ctx *ctx, const struct tl_input *in)
+static int probe_dcfg(const struct tl_input *in, const char **why_not)
 {
-	(void)ctx;
-	(void)in;
+	int k = probe_kind(in, why_not);
+	if (k == 2)
+		*why_not = "a DCFG-trace (STRING_DICTIONARY/TRANSITION_TABLE/THREAD_DATA keys)";
+	return k == 1 ? 90 : k == 3 ? 30 : 0;
+}
+
+static int probe_trace(const struct tl_input *in, const char **why_not)
+{
+	int k = probe_kind(in, why_not);
+	if (k == 1 || k == 3)
+		*why_not = "no STRING_DICTIONARY/TRANSITION_TABLE/THREAD_DATA keys";
+	return k == 2 ? 90 : 0;
+}
+
+static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
+{
+	struct jv v = { ctx, { 0 }, false };
+	struct dcfg_model m;
+	dcfg_read(&v, in->data, in->size, &m);
+	uint64_t blocks = 0, edges = 0;
+	for (uint32_t i = 0; i < m.nprocs; i++) {
+		blocks += m.procs[i].nblocks;
+		edges += m.procs[i].nedges;
+	}
+	if (v.doc.n)
+		tl_set_detail(ctx, "%u process(es), %llu blocks, %llu edges", m.nprocs, (unsigned long long)blocks,
+			      (unsigned long long)edges);
+	dcfg_model_free(&m);
+	json_free(&v.doc);
+}
+
+static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
+{
+	struct jv v = { ctx, { 0 }, false };
+	struct jv pv = { NULL, { 0 }, false };
+	struct dcfg_model m;
+	struct tl_input pin;
+	bool paired = false, opened = false;
+	memset(&m, 0, sizeof m);
+	if (ctx->opts->pair_path) {
+		char err[256] = "";
+		struct tl_location loc = tl_at_text(0, 1, 1);
+		if (!tl_input_open(&pin, ctx->opts->pair_path, err, sizeof err)) {
+			tl_report(ctx, RULE_PAIR_DCFG, &loc, "expected a readable DCFG in --pair=%s, found: %s", ctx->opts->pair_path, err);
+		} else {
+			opened = true;
+			dcfg_read(&pv, pin.data, pin.size, &m);
+			if (pv.failed)
+				tl_report(ctx, RULE_PAIR_DCFG, &loc,
+					  "expected a valid DCFG in --pair=%s, found errors in it (run tracelint --format=dcfg on it); pairing checks skipped",
+					  ctx->opts->pair_path);
+			else
+				paired = true;
+		}
+	}
+	trace_read(&v, in->data, in->size, paired ? &m : NULL);
+	if (paired)
+		tl_set_detail(ctx, "paired with %s", ctx->opts->pair_path);
+	json_free(&v.doc);
+	json_free(&pv.doc);
+	dcfg_model_free(&m);
+	if (opened)
+		tl_input_close(&pin);
 }
 
 const struct tl_format tl_format_dcfg = {
-	TL_FORMAT_DCFG, "dcfg", "placeholder", false, probe, validate,
+	TL_FORMAT_DCFG, "dcfg", "Intel DCFG 1.00 (JSON control-flow graph)", false, probe_dcfg, validate_dcfg,
 };
 const struct tl_format tl_format_dcfg_trace = {
-	TL_FORMAT_DCFG_TRACE, "dcfg-trace", "placeholder", false, probe, validate,
+	TL_FORMAT_DCFG_TRACE, "dcfg-trace", "Intel DCFG-trace 1.00 (JSON edge traces)", false, probe_trace, validate_trace,
 };

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Writes the DCFG and DCFG-trace corpus cases: a small hand-built program
+(a routine with a loop), its trace, and one mutation per rule. Run from the
+repository root: python3 corpus/dcfg/make_corpus.py. The .expected sidecars
+are written by hand (reviewed), never by this script."""
+import copy
+import json
+import os
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def dump(v, ind=0):
+    """JSON with one table row per line, so line:column locations stay readable."""
+    pad = "  " * ind
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        items = [pad + "  " + json.dumps(k) + ": " + dump(x, ind + 1) for k, x in v.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(v, list):
+        if all(not isinstance(x, (dict, list)) for x in v) or all(
+            isinstance(x, list) and all(not isinstance(y, (dict, list)) for y in x) for x in v
+        ) and len(v) <= 1:
+            return json.dumps(v)
+        if all(not isinstance(x, dict) and not (isinstance(x, list) and any(isinstance(y, (dict, list)) for y in x)) for x in v):
+            return "[\n" + ",\n".join(pad + "  " + json.dumps(x) for x in v) + "\n" + pad + "]"
+        return "[\n" + ",\n".join(pad + "  " + dump(x, ind + 1) for x in v) + "\n" + pad + "]"
+    return json.dumps(v)
+
+
+def base_dcfg():
+    return {
+        "MAJOR_VERSION": 1,
+        "MINOR_VERSION": 0,
+        "FILE_NAMES": [["FILE_NAME_ID", "FILE_NAME"], [1, "hello"], [2, "hello.c"]],
+        "EDGE_TYPES": [["EDGE_TYPE_ID", "EDGE_TYPE"], [1, "ENTRY"], [2, "EXIT"], [3, "CALL"], [4, "RETURN"],
+                       [5, "FALL_THROUGH"], [6, "CONDITIONAL_BRANCH"], [7, "UNCONDITIONAL_BRANCH"]],
+        "SPECIAL_NODES": [["NODE_ID", "NODE_NAME"], [1, "START"], [2, "END"], [3, "UNKNOWN"]],
+        "PROCESSES": [
+            ["PROCESS_ID", "PROCESS_DATA"],
+            [100, {
+                "INSTR_COUNT_PER_THREAD": [14],
+                "INSTR_COUNT": 14,
+                "IMAGES": [
+                    ["IMAGE_ID", "LOAD_ADDR", "SIZE", "IMAGE_DATA"],
+                    [1, "0x400000", 4096, {
+                        "FILE_NAME_ID": 1,
+                        "SYMBOLS": [["NAME", "ADDR_OFFSET", "SIZE"], ["main", "0x10", 36]],
+                        "SOURCE_DATA": [["FILE_NAME_ID", "LINE_NUM", "ADDR_OFFSET", "SIZE", "NUM_INSTRS"],
+                                        [2, 3, "0x10", 8, 2]],
+                        "BASIC_BLOCKS": [
+                            ["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"],
+                            [10, "0x10", 8, 2, 4, 1],
+                            [11, "0x18", 6, 2, 3, 4],
+                            [12, "0x20", 5, 1, 0, 3],
+                            [13, "0x30", 4, 1, 0, 1]],
+                        "ROUTINES": [
+                            ["ENTRY_NODE_ID", "EXIT_NODE_IDS", "NODES", "LOOPS"],
+                            [10, [13],
+                             [["NODE_ID", "IDOM_NODE_ID"], [10, 10], [11, 10], [12, 11], [13, 11]],
+                             [["LOOP_HEAD_NODE_ID", "LOOP_BACK_EDGE_SOURCE_NODE_IDS", "LOOP_NODE_IDS",
+                               "PARENT_LOOP_HEAD_NODE_ID"], [11, [12], [11, 12], 0]]]],
+                    }]],
+                "EDGES": [
+                    ["EDGE_ID", "SOURCE_NODE_ID", "TARGET_NODE_ID", "EDGE_TYPE_ID", "COUNT_PER_THREAD"],
+                    [1, 1, 10, 1, [1]],
+                    [2, 10, 11, 5, [1]],
+                    [3, 11, 12, 6, [3]],
+                    [4, 12, 11, 7, [3]],
+                    [5, 11, 13, 6, [1]],
+                    [6, 13, 2, 2, [1]]],
+            }]],
+    }
+
+
+def base_trace():
+    return {
+        "MAJOR_VERSION": 1,
+        "MINOR_VERSION": 0,
+        "PROCESSES": [
+            ["PROCESS_ID", "STRING_DICTIONARY", "TRANSITION_TABLE", "THREAD_DATA"],
+            [100, {"a": "E", "b": "<a>"},
+             [["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"],
+              [1, "", [2]], [2, "0", [3]], [2, "1", [5]], [3, "", [4]], [4, "0", [3]], [4, "1", [5]],
+              [5, "", [6]]],
+             [["THREAD_ID", "TRACE_DATA"],
+              [0, [["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"],
+                   [0, 14, 10, 1, "<b>"]]]]]],
+    }
+
+
+def proc(d):
+    return d["PROCESSES"][1][1]
+
+
+def image(d):
+    return proc(d)["IMAGES"][1][3]
+
+
+def tproc(t):
+    return t["PROCESSES"][1]
+
+
+def chunk(t):
+    return tproc(t)[3][1][1][1]
+
+
+# Rules of warning severity: their cases stay valid (exit 0) and live in valid/ with a sidecar.
+WARN_ONLY = {
+    "json_decimal_string", "json_unknown_key", "dcfg_version_value", "dcfg_edge_type_name",
+    "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
+    "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
+}
+
+
+def write(fmt, kind, name, text, args=None):
+    if name.split(".")[0] in WARN_ONLY:
+        kind = "valid"
+    path = os.path.join(ROOT, fmt, kind, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text if text.endswith("\n") else text + "\n")
+    if args:
+        with open(path + ".args", "w") as f:
+            f.write("\n".join(args) + "\n")
+
+
+def dcfg_cases():
+    W = lambda kind, name, d: write("dcfg", kind, name, dump(d) if not isinstance(d, str) else d)
+    d = base_dcfg()
+    W("valid", "hello.dcfg.json", d)
+    # all integers as hex strings, permuted columns (readers must use the header)
+    h = base_dcfg()
+    h["EDGE_TYPES"] = [["EDGE_TYPE", "EDGE_TYPE_ID"]] + [[r[1], hex(r[0])] for r in h["EDGE_TYPES"][1:]]
+    p = proc(h)
+    p["EDGES"] = [["COUNT_PER_THREAD", "EDGE_TYPE_ID", "TARGET_NODE_ID", "SOURCE_NODE_ID", "EDGE_ID"]] + [
+        [r[4], r[3], r[2], r[1], hex(r[0])] for r in p["EDGES"][1:]]
+    W("valid", "hex_permuted.dcfg.json", h)
+    # the smallest DCFG: versions only
+    W("valid", "minimal.dcfg.json", {"MAJOR_VERSION": 1, "MINOR_VERSION": 0})
+
+    def mut(name, f):
+        x = base_dcfg()
+        f(x)
+        W("invalid", name, x)
+
+    W("invalid", "json_syntax_trailing_comma.dcfg.json", dump(base_dcfg()).replace('[2, "hello.c"]', '[2, "hello.c"],', 1))
+    W("invalid", "json_syntax_curly_quote.dcfg.json", dump(base_dcfg()).replace('"hello.c"', '\u201chello.c\u201d'))
+    W("invalid", "json_depth.dcfg.json", '{"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "X": ' + "[" * 1100 + "]" * 1100 + "}")
+    write("dcfg", "invalid", "json_top_object.dcfg.json", '[{"MAJOR_VERSION": 1, "MINOR_VERSION": 0}]', ["--format=dcfg"])
+    W("invalid", "json_duplicate_key.dcfg.json", '{"MAJOR_VERSION": 1,\n "MINOR_VERSION": 0,\n "MAJOR_VERSION": 1}')
+    mut("json_integer.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(2, 8.5))
+    mut("json_decimal_string.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(2, "8"))
+    mut("json_table.dcfg.json", lambda x: x["FILE_NAMES"].__setitem__(0, ["FILE_NAME_ID", "FILE_NAME_ID", "FILE_NAME"]))
+    mut("json_table_column.dcfg.json", lambda x: image(x)["SYMBOLS"].__setitem__(0, ["NAME", "ADDR_OFFSET", "SIZE "]))
+    mut("json_type.dcfg.json", lambda x: x["FILE_NAMES"][1].__setitem__(1, 7))
+    mut("json_unknown_key.dcfg.json", lambda x: proc(x).__setitem__("LIFETIME", 1))
+    W("invalid", "dcfg_version.dcfg.json", '{"MAJOR_VERSION": 1}')
+    mut("dcfg_version_value.dcfg.json", lambda x: x.__setitem__("MINOR_VERSION", 6))
+    mut("dcfg_id_range.dcfg.json", lambda x: x["FILE_NAMES"][1].__setitem__(0, "0x80000000"))
+    mut("dcfg_id_duplicate.dcfg.json", lambda x: x["FILE_NAMES"][2].__setitem__(0, 1))
+    mut("dcfg_edge_type_name.dcfg.json", lambda x: x["EDGE_TYPES"].append([8, "INTERRUPT"]))
+    mut("dcfg_special_node_name.dcfg.json", lambda x: x["SPECIAL_NODES"].append([4, "BEGIN"]))
+
+    def no_types(x):
+        del x["EDGE_TYPES"]
+    mut("dcfg_table_required.dcfg.json", no_types)
+
+    def no_threads(x):
+        del proc(x)["INSTR_COUNT_PER_THREAD"]
+    mut("dcfg_thread_counts.dcfg.json", no_threads)
+    mut("dcfg_instr_count_sum.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT", 15))
+    mut("dcfg_image_range.dcfg.json", lambda x: proc(x)["IMAGES"][1].__setitem__(1, "0xfffffffffffff001"))
+
+    def overlap(x):
+        proc(x)["IMAGES"].append([2, "0x400800", 4096])
+    mut("dcfg_image_overlap.dcfg.json", overlap)
+    mut("dcfg_file_name_ref.dcfg.json", lambda x: image(x).__setitem__("FILE_NAME_ID", 9))
+    mut("dcfg_range_in_image.dcfg.json", lambda x: image(x)["SYMBOLS"][1].__setitem__(1, "0xff0"))
+    mut("dcfg_source_num_instrs.dcfg.json", lambda x: image(x)["SOURCE_DATA"][1].__setitem__(4, 0))
+    mut("dcfg_node_special.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"].append([3, "0x40", 4, 1, 0]))
+    mut("dcfg_block_geometry.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(4, 8))
+    mut("dcfg_block_in_image.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0xffe"))
+    mut("dcfg_block_count.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][2].__setitem__(5, 5))
+
+    def flow(x):
+        proc(x)["EDGES"][3][4] = [4]
+        image(x)["BASIC_BLOCKS"][3][5] = 4
+    mut("dcfg_flow.dcfg.json", flow)
+    mut("dcfg_edge_node.dcfg.json", lambda x: proc(x)["EDGES"][3].__setitem__(2, 99))
+    mut("dcfg_edge_type_ref.dcfg.json", lambda x: proc(x)["EDGES"][2].__setitem__(3, 42))
+    mut("dcfg_special_edge.dcfg.json", lambda x: proc(x)["EDGES"][1].__setitem__(3, 5))
+
+    def unknown(x):
+        proc(x)["EDGES"].append([7, 3, 10, 7, [0]])
+    mut("dcfg_unknown_node.dcfg.json", unknown)
+    mut("dcfg_count_per_thread.dcfg.json", lambda x: proc(x)["EDGES"][2].__setitem__(4, [1, 0]))
+    mut("dcfg_routine_node.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(1, [13, 99]))
+
+    def cover(x):
+        image(x)["ROUTINES"][1][2].pop()
+    mut("dcfg_routine_cover.dcfg.json", cover)
+
+    def reach(x):
+        # block 13 only reachable through a CALL edge: not an intra-routine path
+        proc(x)["EDGES"][5][3] = 3
+    mut("dcfg_routine_reach.dcfg.json", reach)
+    mut("dcfg_idom.dcfg.json", lambda x: image(x)["ROUTINES"][1][2][4].__setitem__(1, 12))
+    mut("dcfg_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(1, [13]))
+    mut("dcfg_loop_parent.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(3, 12))
+
+
+def trace_cases():
+    W = lambda kind, name, t, args=None: write("dcfg-trace", kind, name, dump(t) if not isinstance(t, str) else t, args)
+    pair = ["--pair=../../dcfg/valid/hello.dcfg.json"]
+    W("valid", "hello.trace.json", base_trace())
+    W("valid", "hello_paired.trace.json", base_trace(), pair)
+    # the same edges with a repeat group and two chunks
+    t = base_trace()
+    tproc(t)[3][1][1] = [["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"],
+                         [0, 2, 2, 1, ""], [2, 12, 8, 3, "(1*I)"]]
+    W("valid", "two_chunks.trace.json", t, pair)
+
+    def mut(name, f, args=None):
+        x = base_trace()
+        f(x)
+        W("invalid", name, x, args)
+
+    def reorder(x):
+        procs = x.pop("PROCESSES")
+        x["PROCESSES"] = procs
+        minor = x.pop("MINOR_VERSION")
+        x["MINOR_VERSION"] = minor
+    mut("dtrace_top_order.trace.json", reorder)
+    mut("dtrace_version.trace.json", lambda x: x.__setitem__("MAJOR_VERSION", 0))
+
+    def cols(x):
+        x["PROCESSES"][0] = ["PROCESS_ID", "TRANSITION_TABLE", "STRING_DICTIONARY", "THREAD_DATA"]
+        p = tproc(x)
+        p[1], p[2] = p[2], p[1]
+    mut("dtrace_column_order.trace.json", cols)
+    mut("dtrace_id_duplicate.trace.json", lambda x: x["PROCESSES"].append(copy.deepcopy(tproc(x))))
+    mut("dtrace_dict_key.trace.json", lambda x: tproc(x)[1].__setitem__("a_b", "A"))
+    mut("dtrace_dict_cycle.trace.json", lambda x: tproc(x)[1].__setitem__("c", "A<c>"))
+    mut("dtrace_code.trace.json", lambda x: tproc(x)[2][2].__setitem__(1, "0x"))
+    mut("dtrace_next_ids.trace.json", lambda x: tproc(x)[2][4].__setitem__(2, []))
+    mut("dtrace_code_duplicate.trace.json", lambda x: tproc(x)[2].append([2, "00", [3]]))
+    mut("dtrace_code_prefix.trace.json", lambda x: tproc(x)[2].append([2, "11", [3]]))
+    mut("dtrace_seq_syntax.trace.json", lambda x: chunk(x).__setitem__(4, "E(2A)"))
+    mut("dtrace_repeat_count.trace.json", lambda x: chunk(x).__setitem__(4, "E(99999999999999999999*A)"))
+    mut("dtrace_repeat_zero.trace.json", lambda x: chunk(x).__setitem__(4, "E(0*A)"))
+    mut("dtrace_nesting.trace.json", lambda x: chunk(x).__setitem__(4, "(1*" * 5000 + "E" + ")" * 5000))
+    mut("dtrace_dict_ref.trace.json", lambda x: chunk(x).__setitem__(4, "<zz>"))
+
+    def order(x):
+        tproc(x)[3][1][1].append([10, 0, 0, 0, ""])
+    mut("dtrace_chunk_order.trace.json", order)
+    mut("dtrace_decode.trace.json", lambda x: chunk(x).__setitem__(2, 11))
+    # a bomb: 10^18-fold repeats, the edges come first; rejected from lengths alone
+    mut("dtrace_excess_bits.trace.json", lambda x: chunk(x).__setitem__(4, "E(1000000000000000000*(1000000000000000000*AAAA))"))
+    mut("dtrace_pad_bits.trace.json", lambda x: chunk(x).__setitem__(4, "F"))
+    def overshoot(x):
+        tproc(x)[2][6][2] = [5, 6]
+        chunk(x)[2] = 9
+    mut("dtrace_group_overshoot.trace.json", overshoot)
+    write("dcfg-trace", "invalid", "pair_dcfg.trace.json", dump(base_trace()), ["--pair=missing.dcfg.json"])
+    mut("pair_process.trace.json", lambda x: tproc(x).__setitem__(0, 101), pair)
+    mut("pair_thread.trace.json", lambda x: tproc(x)[3][1].__setitem__(0, 1), pair)
+    mut("pair_edge.trace.json", lambda x: tproc(x)[2].append([9, "", [10]]), pair)
+    mut("pair_connect.trace.json", lambda x: tproc(x)[2][1].__setitem__(2, [3]), pair)
+    mut("pair_instr_count.trace.json", lambda x: chunk(x).__setitem__(1, 13), pair)
+    mut("pair_thread_instr.trace.json", lambda x: chunk(x).__setitem__(0, 1), pair)
+
+
+if __name__ == "__main__":
+    dcfg_cases()
+    trace_cases()

@@ -1,0 +1,79 @@
+#!/bin/sh
+# OSS-Fuzz / ClusterFuzzLite build script. Honours $CC $CXX $CFLAGS
+# $LIB_FUZZING_ENGINE $OUT (and $WORK for objects) as the OSS-Fuzz base
+# images set them, for libFuzzer and for AFL++ alike, and writes per target
+# into $OUT: <target> (the fuzzer), <target>_seed_corpus.zip (corpus/ cases
+# of its formats), <target>.dict and <target>.options. Targets: every
+# fuzzers/<name>_fuzzer.c, plus <format>_mut_fuzzer with the structure-aware
+# mutator for the binary formats. Needs libjson-c-dev in the build image.
+set -eu
+# OSS-Fuzz copies this script to $SRC and runs it from WORKDIR (the checkout).
+[ -f fuzzers/build.sh ] || cd "$(dirname "$0")/.."
+: "${OUT:?set OUT}"
+CC=${CC:-clang}
+CXX=${CXX:-clang++}
+CFLAGS=${CFLAGS:-}
+LIB_FUZZING_ENGINE=${LIB_FUZZING_ENGINE:--fsanitize=fuzzer}
+WORK=${WORK:-$(mktemp -d)}
+. fuzzers/campaign/common.sh
+
+std="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE"
+inc="-I. -Ivalidators/include -Ivalidators/core -Ifuzzers -I$WORK/lib/gen"
+# The library with the engine's instrumentation (CFLAGS carries it).
+make -s O="$WORK/lib" CC="$CC" SANITIZE=0 CFLAGS="$CFLAGS" lib
+lib=$WORK/lib/libtracelint.a
+helpers=$(ls fuzzers/*.c | grep -v -e '_fuzzer\.c$' -e 'regression_driver\.c$' || true)
+mkdir -p "$WORK/obj"
+hobjs=
+for h in $helpers; do
+	$CC $CFLAGS $std $inc -c "$h" -o "$WORK/obj/$(basename "$h" .c).o"
+	hobjs="$hobjs $WORK/obj/$(basename "$h" .c).o"
+done
+# The mutators are compiled without the engine's coverage flags.
+mutflags=$(echo "$CFLAGS" | sed -E 's/-fsanitize=fuzzer-no-link//g; s/-fsanitize-coverage=[^ ]*//g')
+mobjs=
+for m in mutator_util xray_mutator tfile_mutator umtrace_mutator; do
+	$CC $mutflags $std -c "fuzzers/mutators/$m.c" -o "$WORK/obj/$m.o"
+	mobjs="$mobjs $WORK/obj/$m.o"
+done
+
+package() { # package TARGET-BINARY-NAME TARGET
+	bin=$1 target=$2
+	seeds=$WORK/seeds-$bin
+	rm -rf "$seeds"
+	collect_seeds "$target" "$seeds"
+	rm -f "$OUT/${bin}_seed_corpus.zip"
+	(cd "$seeds" && zip -q -r "$OUT/${bin}_seed_corpus.zip" .)
+	: > "$OUT/$bin.dict"
+	for fmt in $(target_formats "$target"); do
+		[ -f "fuzzers/dict/$fmt.dict" ] && cat "fuzzers/dict/$fmt.dict" >> "$OUT/$bin.dict"
+	done
+	[ -s "$OUT/$bin.dict" ] || rm -f "$OUT/$bin.dict"
+	{
+		echo "[libfuzzer]"
+		echo "max_len = 65536"
+		echo "timeout = 25"
+		[ -f "$OUT/$bin.dict" ] && echo "dict = $bin.dict"
+	} > "$OUT/$bin.options"
+}
+
+for src in fuzzers/*_fuzzer.c; do
+	name=$(basename "$src" _fuzzer.c)
+	target=$(echo "$name" | tr _ -)
+	$CC $CFLAGS $std $inc -c "$src" -o "$WORK/obj/${name}_fuzzer.o"
+	# shellcheck disable=SC2086
+	$CXX $CFLAGS "$WORK/obj/${name}_fuzzer.o" $hobjs $LIB_FUZZING_ENGINE "$lib" -ljson-c \
+		-o "$OUT/${name}_fuzzer"
+	package "${name}_fuzzer" "$target"
+	case $name in
+	xray|tfile|umtrace)
+		$CC $mutflags $std -Ifuzzers/mutators -DTLM_MUTATE="tlm_${name}_mutate" \
+			-c fuzzers/mutators/libfuzzer_glue.c -o "$WORK/obj/glue_$name.o"
+		# shellcheck disable=SC2086
+		$CXX $CFLAGS "$WORK/obj/${name}_fuzzer.o" $hobjs "$WORK/obj/glue_$name.o" $mobjs \
+			$LIB_FUZZING_ENGINE "$lib" -ljson-c -o "$OUT/${name}_mut_fuzzer"
+		package "${name}_mut_fuzzer" "$target"
+		;;
+	esac
+	echo "built $OUT/${name}_fuzzer"
+done

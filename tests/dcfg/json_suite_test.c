@@ -1,0 +1,148 @@
+/* The JSON layer against the JSON parser conformance suite (JSONTestSuite's
+ * test_parsing): every y_ case accepted, every n_ case rejected, and the
+ * i_ cases decided as documented in specs/dcfg.md. */
+#include <atf-c.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validators/dcfg/json_tree.h"
+
+/* i_ cases we accept: numbers of any size (integer fields check ranges
+ * later), well-formed \u escapes whatever their surrogate pairing, and 500
+ * levels of nesting. All other i_ cases (bad UTF-8, UTF-16, BOM) are rejected. */
+static bool i_accepted(const char *name)
+{
+	static const char *const escaped_surrogates[] = {
+		"i_object_key_lone_2nd_surrogate.json", "i_string_1st_surrogate_but_2nd_missing.json",
+		"i_string_1st_valid_surrogate_2nd_invalid.json", "i_string_incomplete_surrogate_and_escape_valid.json",
+		"i_string_incomplete_surrogate_pair.json", "i_string_incomplete_surrogates_escape_valid.json",
+		"i_string_invalid_lonely_surrogate.json", "i_string_invalid_surrogate.json",
+		"i_string_inverted_surrogates_U+1D11E.json", "i_string_lone_second_surrogate.json",
+		"i_structure_500_nested_arrays.json",
+	};
+	if (!strncmp(name, "i_number_", 9))
+		return true;
+	for (size_t i = 0; i < sizeof escaped_surrogates / sizeof *escaped_surrogates; i++)
+		if (!strcmp(name, escaped_surrogates[i]))
+			return true;
+	return false;
+}
+
+static const char *suite_dir(const atf_tc_t *tc)
+{
+	static char path[4096];
+	const char *env = getenv("TRACELINT_JSON_SUITE");
+	if (env)
+		return env;
+	if (atf_tc_has_config_var(tc, "srcdir")) {
+		snprintf(path, sizeof path, "%s/../shared/corpus-ext/json/test_parsing", atf_tc_get_config_var(tc, "srcdir"));
+		DIR *d = opendir(path);
+		if (d) {
+			closedir(d);
+			return path;
+		}
+	}
+	return "/work/shared/corpus-ext/json/test_parsing";
+}
+
+static bool parse_file(const char *path, bool *ok)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	static uint8_t buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	struct jdoc doc;
+	struct jerror err;
+	*ok = json_parse(&doc, buf, n, &err);
+	json_free(&doc);
+	return true;
+}
+
+ATF_TC(conformance_suite);
+ATF_TC_HEAD(conformance_suite, tc)
+{
+	atf_tc_set_md_var(tc, "descr", "y_ accepted, n_ rejected, i_ as documented");
+}
+ATF_TC_BODY(conformance_suite, tc)
+{
+	const char *dir = suite_dir(tc);
+	DIR *d = opendir(dir);
+	if (!d)
+		atf_tc_skip("JSON conformance suite not found at %s", dir);
+	struct dirent *e;
+	unsigned y = 0, n = 0, i = 0, failures = 0;
+	while ((e = readdir(d))) {
+		const char *name = e->d_name;
+		if (name[0] == '.' || name[1] != '_')
+			continue;
+		char path[8192];
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		bool ok;
+		if (!parse_file(path, &ok))
+			continue;
+		bool want = name[0] == 'y' || (name[0] == 'i' && i_accepted(name));
+		if (name[0] == 'y')
+			y++;
+		else if (name[0] == 'n')
+			n++;
+		else if (name[0] == 'i')
+			i++;
+		else
+			continue;
+		if (ok != want) {
+			fprintf(stderr, "%s: expected %s, got %s\n", name, want ? "accept" : "reject", ok ? "accept" : "reject");
+			failures++;
+		}
+	}
+	closedir(d);
+	ATF_CHECK_MSG(y > 90 && n > 150, "suite incomplete: %u y_, %u n_", y, n);
+	ATF_CHECK_EQ_MSG(failures, 0, "%u of %u cases disagree", failures, y + n + i);
+}
+
+ATF_TC_WITHOUT_HEAD(positions_and_pointer);
+ATF_TC_BODY(positions_and_pointer, tc)
+{
+	static const char text[] = "{\n \"a\": [1,\n  {\"b/~\": true}]}";
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
+	uint32_t t = JNONE;
+	for (uint32_t k = 0; k < doc.n; k++)
+		if (doc.nodes[k].type == J_TRUE)
+			t = k;
+	ATF_REQUIRE(t != JNONE);
+	ATF_CHECK_EQ(doc.nodes[t].line, 3);
+	ATF_CHECK_EQ(doc.nodes[t].col, 11);
+	char ptr[64];
+	json_pointer(&doc, t, ptr, sizeof ptr);
+	ATF_CHECK_STREQ(ptr, "/a/1/b~1~0");
+	json_free(&doc);
+}
+
+ATF_TC_WITHOUT_HEAD(depth_bounded);
+ATF_TC_BODY(depth_bounded, tc)
+{
+	size_t n = 100000;
+	uint8_t *buf = malloc(n);
+	ATF_REQUIRE(buf);
+	memset(buf, '[', n);
+	struct jdoc doc;
+	struct jerror err;
+	ATF_CHECK(!json_parse(&doc, buf, n, &err));
+	ATF_CHECK_EQ(err.kind, JE_DEPTH);
+	ATF_CHECK_EQ(err.col, JSON_MAX_DEPTH + 1);
+	json_free(&doc);
+	free(buf);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, conformance_suite);
+	ATF_TP_ADD_TC(tp, positions_and_pointer);
+	ATF_TP_ADD_TC(tp, depth_bounded);
+	return atf_no_error();
+}

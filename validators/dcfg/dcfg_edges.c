@@ -1,0 +1,181 @@
+/* The EDGES table of a process (seed 2.16) and the count rules that tie
+ * edges to blocks and threads (2.8, 2.13). */
+#include "dcfg_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool resolve_node(struct jv *v, const struct dcfg_model *m, const struct dprocess *p, uint32_t cell,
+			 const char *what, uint64_t *id, uint32_t *blk)
+{
+	*blk = NO_INDEX;
+	if (!jv_int(v, cell, 0, UINT64_MAX, what, id))
+		return false;
+	if (is_special(m, *id))
+		return true;
+	*blk = idmap_get(&p->block_by_id, *id);
+	if (*blk != IDMAP_NONE)
+		return true;
+	jv_report(v, RULE_DCFG_EDGE_NODE, cell, "expected %s to name a basic block of the process or a special node, found %llu",
+		  what, (unsigned long long)*id);
+	return false;
+}
+
+static void check_special_use(struct jv *v, const struct dcfg_model *m, const struct dedge *e)
+{
+	const char *bad = NULL;
+	if (e->cls == EC_ENTRY && e->src != m->start_id)
+		bad = "an ENTRY edge to leave START";
+	else if (e->cls != EC_ENTRY && e->src == m->start_id && m->start_id)
+		bad = "only ENTRY edges to leave START";
+	else if (e->cls == EC_EXIT && e->tgt != m->end_id)
+		bad = "an EXIT edge to enter END";
+	else if (e->cls != EC_EXIT && e->tgt == m->end_id && m->end_id)
+		bad = "only EXIT edges to enter END";
+	else if (m->start_id && e->tgt == m->start_id)
+		bad = "START never to be a target";
+	else if (m->end_id && e->src == m->end_id)
+		bad = "END never to be a source";
+	if (bad)
+		jv_report(v, RULE_DCFG_SPECIAL_EDGE, e->node, "expected %s, found edge %llu from node %llu to node %llu",
+			  bad, (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
+	if (m->unknown_id && (e->src == m->unknown_id || e->tgt == m->unknown_id))
+		jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->node,
+			  "expected no edge to or from the UNKNOWN node %llu (the producer lost track), found edge %llu",
+			  (unsigned long long)m->unknown_id, (unsigned long long)e->id);
+}
+
+static void read_counts(struct jv *v, uint32_t cell, struct dprocess *p, uint32_t edge)
+{
+	if (!jv_expect(v, cell, J_ARR, "COUNT_PER_THREAD"))
+		return;
+	uint32_t n = jn(&v->doc, cell)->count;
+	if (p->threads_known && n != p->nthreads)
+		jv_report(v, RULE_DCFG_COUNT_PER_THREAD, cell,
+			  "expected COUNT_PER_THREAD with one entry per thread (%u), found %u entries", p->nthreads, n);
+	uint32_t t = 0;
+	for (uint32_t c = jn(&v->doc, cell)->first; c != JNONE; c = jnext(v, c), t++) {
+		uint64_t x;
+		if (jv_int(v, c, 0, UINT64_MAX, "edge count", &x) && t < p->nthreads && p->edge_counts)
+			p->edge_counts[(size_t)edge * p->nthreads + t] = x;
+	}
+}
+
+void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
+{
+	static const struct tcol cols[] = {
+		{ "EDGE_ID", true }, { "SOURCE_NODE_ID", true }, { "TARGET_NODE_ID", true },
+		{ "EDGE_TYPE_ID", true }, { "COUNT_PER_THREAD", true },
+	};
+	struct table t;
+	uint32_t cell[5];
+	if (!table_open(v, tbl, cols, 5, "EDGES", false, &t))
+		return;
+	uint32_t rows = jn(&v->doc, tbl)->count;
+	if (rows > 1 && (!m->has_edge_types || !m->has_special_nodes))
+		jv_report(v, RULE_DCFG_TABLE_REQUIRED, tbl,
+			  "expected the EDGE_TYPES and SPECIAL_NODES tables in a DCFG with edges, found %s missing",
+			  !m->has_edge_types ? "EDGE_TYPES" : "SPECIAL_NODES");
+	p->edges = calloc((size_t)rows + 1, sizeof *p->edges);
+	if (p->nthreads)
+		p->edge_counts = calloc(((size_t)rows + 1) * p->nthreads, sizeof *p->edge_counts);
+	if (!p->edges)
+		return;
+	p->edges_complete = true;
+	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
+		struct dedge e = { 0 };
+		if (!table_row(v, &t, r, cell)) {
+			p->edges_complete = false;
+			continue;
+		}
+		e.node = r;
+		uint64_t id;
+		bool ok = jv_int(v, cell[0], 0, UINT64_MAX, "EDGE_ID", &id);
+		if (ok && (id < 1 || id > 0x7fffffffu)) {
+			jv_report(v, RULE_DCFG_ID_RANGE, cell[0], "expected EDGE_ID in [1, 0x7fffffff], found %llu",
+				  (unsigned long long)id);
+			ok = false;
+		}
+		if (ok && idmap_put(&p->edge_by_id, id, p->nedges, NULL) != IDMAP_NONE) {
+			jv_report(v, RULE_DCFG_ID_DUPLICATE, cell[0], "expected a unique EDGE_ID in the process, found %llu again",
+				  (unsigned long long)id);
+			ok = false;
+		}
+		e.id = id;
+		bool ends = resolve_node(v, m, p, cell[1], "SOURCE_NODE_ID", &e.src, &e.src_blk);
+		ends &= resolve_node(v, m, p, cell[2], "TARGET_NODE_ID", &e.tgt, &e.tgt_blk);
+		bool type_ok = jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &e.type);
+		uint32_t cls = type_ok ? idmap_get(&m->type_class, e.type) : IDMAP_NONE;
+		if (type_ok && cls == IDMAP_NONE && m->has_edge_types)
+			jv_report(v, RULE_DCFG_EDGE_TYPE_REF, cell[3], "expected an EDGE_TYPE_ID of the EDGE_TYPES table, found %llu",
+				  (unsigned long long)e.type);
+		e.cls = cls == IDMAP_NONE ? EC_INTRA : (uint8_t)cls;
+		e.usable = ends && cls != IDMAP_NONE;
+		if (!e.usable || !ok)
+			p->edges_complete = false;
+		if (e.usable)
+			check_special_use(v, m, &e);
+		if (!ok)
+			continue;
+		uint32_t k = p->nedges++;
+		p->edges[k] = e;
+		read_counts(v, cell[4], p, k);
+	}
+}
+
+/* Block COUNT against in-edges, and per-thread flow through each block. */
+void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
+{
+	uint32_t nt = p->nthreads;
+	if (!p->nblocks || !p->nedges || !nt || !p->edge_counts)
+		return;
+	size_t cells = (size_t)p->nblocks * nt;
+	uint64_t *in = calloc(cells, sizeof *in), *out = calloc(cells, sizeof *out);
+	bool *has_in = calloc(p->nblocks, sizeof *has_in), *has_out = calloc(p->nblocks, sizeof *has_out);
+	if (!in || !out || !has_in || !has_out)
+		goto done;
+	for (uint32_t i = 0; i < p->nedges; i++) {
+		const struct dedge *e = &p->edges[i];
+		if (!e->usable)
+			continue;
+		for (uint32_t t = 0; t < nt; t++) {
+			uint64_t c = p->edge_counts[(size_t)i * nt + t];
+			if (e->tgt_blk != NO_INDEX) {
+				uint64_t *s = &in[(size_t)e->tgt_blk * nt + t];
+				*s = *s + c < *s ? UINT64_MAX : *s + c;
+				has_in[e->tgt_blk] = true;
+			}
+			if (e->src_blk != NO_INDEX) {
+				uint64_t *s = &out[(size_t)e->src_blk * nt + t];
+				*s = *s + c < *s ? UINT64_MAX : *s + c;
+				has_out[e->src_blk] = true;
+			}
+		}
+	}
+	for (uint32_t b = 0; b < p->nblocks; b++) {
+		const struct dblock *blk = &p->blocks[b];
+		uint64_t total = 0;
+		for (uint32_t t = 0; t < nt; t++)
+			total = total + in[(size_t)b * nt + t] < total ? UINT64_MAX : total + in[(size_t)b * nt + t];
+		if (blk->has_count && has_in[b] && blk->count != total)
+			jv_report(v, RULE_DCFG_BLOCK_COUNT, blk->node,
+				  "expected block %llu COUNT to equal the sum of its in-edge counts (%llu), found %llu",
+				  (unsigned long long)blk->id, (unsigned long long)total, (unsigned long long)blk->count);
+		if (!has_in[b] || !has_out[b])
+			continue;
+		for (uint32_t t = 0; t < nt; t++)
+			if (in[(size_t)b * nt + t] != out[(size_t)b * nt + t]) {
+				jv_report(v, RULE_DCFG_FLOW, blk->node,
+					  "expected block %llu on thread %u to be left as often as entered, found %llu in-edge and %llu out-edge traversals",
+					  (unsigned long long)blk->id, t, (unsigned long long)in[(size_t)b * nt + t],
+					  (unsigned long long)out[(size_t)b * nt + t]);
+				break;
+			}
+	}
+	(void)m;
+done:
+	free(in);
+	free(out);
+	free(has_in);
+	free(has_out);
+}

@@ -1,0 +1,83 @@
+/* The compact model a DCFG is read into: what the graph checks and the
+ * DCFG-trace pairing need, nothing of the JSON text. */
+#ifndef TL_DCFG_MODEL_H
+#define TL_DCFG_MODEL_H
+
+#include "idmap.h"
+#include "json_check.h"
+
+#define NO_INDEX UINT32_MAX
+
+/* How an edge type relates to routines (research A3, D27). */
+enum edge_class { EC_INTRA, EC_INTER, EC_ENTRY, EC_EXIT };
+
+struct dblock {
+	uint64_t id;
+	uint64_t num_instrs;
+	uint64_t count;
+	uint32_t node;      /* JSON row, for diagnostics */
+	uint32_t image;     /* index in the process's images */
+	bool has_count;
+};
+
+struct dedge {
+	uint64_t id, src, tgt, type;
+	uint32_t node;      /* JSON row */
+	uint32_t src_blk, tgt_blk;  /* block indexes, NO_INDEX for special/unresolved */
+	uint8_t cls;
+	bool usable;        /* endpoints and type resolved */
+};
+
+struct dimage {
+	uint64_t id, load, size;
+	uint32_t node, routines; /* JSON row; ROUTINES table or JNONE */
+};
+
+struct dprocess {
+	uint64_t pid;
+	uint32_t node;
+	uint32_t nthreads;
+	uint64_t *instr_per_thread;
+	struct dimage *images;
+	uint32_t nimages;
+	struct dblock *blocks;
+	uint32_t nblocks, capblocks;
+	struct idmap block_by_id;
+	struct dedge *edges;
+	uint32_t nedges;
+	struct idmap edge_by_id;
+	uint64_t *edge_counts;  /* nedges x nthreads, missing entries 0 */
+	bool threads_known;     /* INSTR_COUNT_PER_THREAD was read */
+	bool edges_complete;    /* every edge row resolved: graph and count checks are meaningful */
+};
+
+struct dcfg_model {
+	uint64_t start_id, end_id, unknown_id; /* 0 when absent */
+	bool has_edge_types, has_special_nodes;
+	struct idmap type_class;   /* EDGE_TYPE_ID -> enum edge_class */
+	struct idmap file_names;   /* FILE_NAME_ID -> row */
+	struct dprocess *procs;
+	uint32_t nprocs;
+	struct idmap proc_by_pid;
+};
+
+/* Reads and checks a DCFG held in data; reports through v (silently when
+ * v->ctx is NULL). The model is filled as far as the file allows. */
+void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m);
+void dcfg_model_free(struct dcfg_model *m);
+
+/* Routine, dominator and loop checks of one image (dcfg_graph.c). */
+void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct dprocess *p, uint32_t image);
+
+static inline bool is_special(const struct dcfg_model *m, uint64_t id)
+{
+	return id && (id == m->start_id || id == m->end_id || id == m->unknown_id);
+}
+
+
+
+void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p);
+void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p);
+/* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */
+bool dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
+#endif

@@ -1,0 +1,339 @@
+/* Reporting at JSON nodes, integer fields, duplicate keys and tables. */
+#include "json_check.h"
+#include "rule_table.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
+{
+	if (!v->ctx) {
+		if (tl_rule_by_id(rule)->severity == TL_ERROR)
+			v->failed = true;
+		return;
+	}
+	char msg[512], ptr[256];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	const struct jnode *n = jn(&v->doc, node);
+	struct tl_location loc = tl_at_text(n->off + delta, n->line, n->col + delta);
+	json_pointer(&v->doc, node, ptr, sizeof ptr);
+	loc.pointer = ptr;
+	tl_report(v->ctx, rule, &loc, "%s", msg);
+}
+
+void jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(v, rule, node, delta, fmt, ap);
+	va_end(ap);
+}
+
+void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(v, rule, node, 0, fmt, ap);
+	va_end(ap);
+}
+
+bool jv_parse(struct jv *v, const uint8_t *data, size_t size)
+{
+	struct jerror err;
+	if (json_parse(&v->doc, data, size, &err))
+		return true;
+	v->failed = true;
+	if (v->ctx) {
+		struct tl_location loc = tl_at_text(err.off, err.line, err.col);
+		tl_report(v->ctx, err.kind == JE_DEPTH ? RULE_JSON_DEPTH : RULE_JSON_SYNTAX, &loc, "%s", err.msg);
+	}
+	return false;
+}
+
+struct keyref {
+	const uint8_t *s;
+	uint32_t len, node;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct keyref *x = a, *y = b;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	int c = memcmp(x->s, y->s, x->len);
+	if (c)
+		return c;
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+void jv_check_duplicate_keys(struct jv *v)
+{
+	const struct jdoc *d = &v->doc;
+	struct keyref *keys = NULL;
+	size_t cap = 0;
+	for (uint32_t i = 0; i < d->n; i++) {
+		if (d->nodes[i].type != J_OBJ || d->nodes[i].count < 4)
+			continue;
+		size_t n = d->nodes[i].count / 2;
+		if (n > cap) {
+			struct keyref *k = realloc(keys, n * sizeof *k);
+			if (!k)
+				break;
+			keys = k;
+			cap = n;
+		}
+		size_t m = 0;
+		for (uint32_t k = d->nodes[i].first; k != JNONE && m < n; ) {
+			keys[m].s = jstr(d, k);
+			keys[m].len = d->nodes[k].count;
+			keys[m].node = k;
+			m++;
+			uint32_t val = d->nodes[k].next;
+			k = val == JNONE ? JNONE : d->nodes[val].next;
+		}
+		qsort(keys, m, sizeof *keys, cmp_key);
+		for (size_t k = 1; k < m; k++)
+			if (keys[k].len == keys[k - 1].len && !memcmp(keys[k].s, keys[k - 1].s, keys[k].len)) {
+				char q[80];
+				const struct jnode *first = jn(d, keys[k - 1].node);
+				jv_report(v, RULE_JSON_DUPLICATE_KEY, keys[k].node,
+					  "expected unique keys in an object, found key \"%s\" again (first at %u:%u)",
+					  tl_quote(q, sizeof q, keys[k].s, keys[k].len), first->line, first->col);
+			}
+	}
+	free(keys);
+}
+
+static const char *type_name(enum jtype t)
+{
+	switch (t) {
+	case J_NULL: return "null";
+	case J_FALSE:
+	case J_TRUE: return "a boolean";
+	case J_NUM: return "a number";
+	case J_STR: return "a string";
+	case J_ARR: return "an array";
+	case J_OBJ: return "an object";
+	}
+	return "a value";
+}
+
+bool jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what)
+{
+	if (jn(&v->doc, node)->type == type)
+		return true;
+	jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, type_name(type),
+		  type_name((enum jtype)jn(&v->doc, node)->type));
+	return false;
+}
+
+/* Decimal digits [s, s+n) into *out; false on overflow or a non-digit. */
+static bool parse_dec(const uint8_t *s, size_t n, uint64_t *out)
+{
+	uint64_t x = 0;
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		if (!tl_mul_u64(x, 10, &x) || !tl_add_u64(x, (uint64_t)(s[i] - '0'), &x))
+			return false;
+	}
+	*out = x;
+	return true;
+}
+
+static bool parse_hex(const uint8_t *s, size_t n, uint64_t *out)
+{
+	uint64_t x = 0;
+	if (!n || n > 16)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = s[i];
+		unsigned h;
+		if (c >= '0' && c <= '9')
+			h = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			h = c - 'a' + 10u;
+		else if (c >= 'A' && c <= 'F')
+			h = c - 'A' + 10u;
+		else
+			return false;
+		x = (x << 4) | h;
+	}
+	*out = x;
+	return true;
+}
+
+bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+{
+	const struct jnode *n = jn(&v->doc, node);
+	const uint8_t *s = v->doc.buf + n->off;
+	char q[64];
+	uint64_t x = 0;
+	if (n->type == J_NUM) {
+		if (!parse_dec(s, n->count, &x)) {
+			jv_report(v, RULE_JSON_INTEGER, node,
+				  "expected %s as a non-negative integer without fraction or exponent below 2^64, found %s",
+				  what, tl_quote(q, sizeof q, s, n->count));
+			return false;
+		}
+	} else if (n->type == J_STR) {
+		const uint8_t *t = s + 1;
+		size_t len = n->count;
+		if (len > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+			if (!parse_hex(t + 2, len - 2, &x)) {
+				jv_report(v, RULE_JSON_INTEGER, node,
+					  "expected %s as \"0x\" and 1 to 16 hex digits, found \"%s\"", what,
+					  tl_quote(q, sizeof q, t, len));
+				return false;
+			}
+		} else if (len >= 1 && !(len > 1 && t[0] == '0') && parse_dec(t, len, &x)) {
+			jv_report(v, RULE_JSON_DECIMAL_STRING, node,
+				  "expected %s as a JSON integer or a \"0x\" hex string, found the decimal string \"%s\" (read as %llu)",
+				  what, tl_quote(q, sizeof q, t, len), (unsigned long long)x);
+		} else {
+			jv_report(v, RULE_JSON_INTEGER, node,
+				  "expected %s as an integer or a \"0x\" hex string, found the string \"%s\"", what,
+				  tl_quote(q, sizeof q, t, len));
+			return false;
+		}
+	} else {
+		jv_report(v, RULE_JSON_INTEGER, node, "expected %s as an integer, found %s", what,
+			  type_name((enum jtype)n->type));
+		return false;
+	}
+	if (x < lo || x > hi) {
+		jv_report(v, RULE_JSON_INTEGER, node, "expected %s in [%llu, %#llx], found %llu", what,
+			  (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)x);
+		return false;
+	}
+	*out = x;
+	return true;
+}
+
+void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
+{
+	const struct jdoc *d = &v->doc;
+	for (uint32_t k = d->nodes[obj].first; k != JNONE; ) {
+		bool known = false;
+		for (size_t i = 0; i < n && !known; i++)
+			known = jstr_eq(d, k, keys[i]);
+		if (!known) {
+			char q[80];
+			jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of %s, found unknown key \"%s\" (ignored)",
+				  what, tl_quote(q, sizeof q, jstr(d, k), d->nodes[k].count));
+		}
+		uint32_t val = d->nodes[k].next;
+		k = val == JNONE ? JNONE : d->nodes[val].next;
+	}
+}
+
+bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
+		const char *what, bool ordered, struct table *t)
+{
+	const struct jdoc *d = &v->doc;
+	memset(t, 0, sizeof *t);
+	t->node = node;
+	t->cols = cols;
+	t->ncols = ncols;
+	t->max_required_pos = -1;
+	for (size_t k = 0; k < ncols; k++)
+		t->pos[k] = -1;
+	if (d->nodes[node].type != J_ARR) {
+		jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
+			  type_name((enum jtype)d->nodes[node].type));
+		return false;
+	}
+	uint32_t h = d->nodes[node].first;
+	if (h == JNONE || d->nodes[h].type != J_ARR || d->nodes[h].count == 0) {
+		jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
+			  "expected the %s table to start with a non-empty header row of column names, found %s", what,
+			  h == JNONE ? "an empty array" : d->nodes[h].type == J_ARR ? "an empty array" :
+			  type_name((enum jtype)d->nodes[h].type));
+		return false;
+	}
+	t->header_len = d->nodes[h].count;
+	bool ok = true;
+	int pos = 0, last_known = -1;
+	size_t last_k = 0;
+	for (uint32_t c = d->nodes[h].first; c != JNONE; c = d->nodes[c].next, pos++) {
+		if (d->nodes[c].type != J_STR) {
+			jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
+				  type_name((enum jtype)d->nodes[c].type));
+			ok = false;
+			continue;
+		}
+		for (uint32_t e = d->nodes[h].first; e != c; e = d->nodes[e].next)
+			if (d->nodes[e].type == J_STR && d->nodes[e].count == d->nodes[c].count &&
+			    !memcmp(jstr(d, e), jstr(d, c), d->nodes[c].count)) {
+				char q[80];
+				jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
+					  what, tl_quote(q, sizeof q, jstr(d, c), d->nodes[c].count));
+				ok = false;
+			}
+		size_t k;
+		for (k = 0; k < ncols; k++)
+			if (jstr_eq(d, c, cols[k].name))
+				break;
+		char q[80];
+		if (k == ncols) {
+			jv_report(v, RULE_JSON_UNKNOWN_KEY, c, "expected a column of the %s table, found unknown column \"%s\" (ignored)",
+				  what, tl_quote(q, sizeof q, jstr(d, c), d->nodes[c].count));
+			continue;
+		}
+		if (t->pos[k] >= 0)
+			continue;
+		t->pos[k] = pos;
+		if (ordered && last_known >= 0 && k < last_k)
+			jv_report(v, RULE_DTRACE_COLUMN_ORDER, c, "expected column %s before %s in the %s header",
+				  cols[k].name, cols[last_k].name, what);
+		last_known = pos;
+		last_k = k;
+		if (cols[k].required && pos > t->max_required_pos)
+			t->max_required_pos = pos;
+	}
+	for (size_t k = 0; k < ncols; k++)
+		if (cols[k].required && t->pos[k] < 0) {
+			jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
+				  cols[k].name, what);
+			ok = false;
+		}
+	return ok;
+}
+
+bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell)
+{
+	const struct jdoc *d = &v->doc;
+	for (size_t k = 0; k < t->ncols; k++)
+		cell[k] = JNONE;
+	if (d->nodes[row].type != J_ARR) {
+		jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
+			  type_name((enum jtype)d->nodes[row].type));
+		return false;
+	}
+	uint32_t len = d->nodes[row].count;
+	if (len > t->header_len) {
+		jv_report(v, RULE_JSON_TABLE, row, "expected a row of at most %u values (the header's length), found %u",
+			  t->header_len, len);
+		return false;
+	}
+	if ((int64_t)len <= t->max_required_pos) {
+		size_t k;
+		for (k = 0; k < t->ncols; k++)
+			if (t->cols[k].required && t->pos[k] >= (int)len)
+				break;
+		jv_report(v, RULE_JSON_TABLE_COLUMN, row,
+			  "expected a value for required column %s (position %d), found a row of %u values",
+			  k < t->ncols ? t->cols[k].name : "?", k < t->ncols ? t->pos[k] + 1 : 0, len);
+		return false;
+	}
+	int pos = 0;
+	for (uint32_t c = d->nodes[row].first; c != JNONE; c = d->nodes[c].next, pos++)
+		for (size_t k = 0; k < t->ncols; k++)
+			if (t->pos[k] == pos)
+				cell[k] = c;
+	return true;
+}

@@ -1,0 +1,75 @@
+/* Shared checks on top of the JSON tree for DCFG and DCFG-trace: reporting
+ * at a node (line:column and JSON Pointer), integers in the spec's two
+ * spellings, duplicate keys, and the header-row table convention. */
+#ifndef TL_DCFG_JSON_CHECK_H
+#define TL_DCFG_JSON_CHECK_H
+
+#include "context.h"
+#include "cursor.h"
+#include "json_tree.h"
+
+struct jv {
+	struct tl_ctx *ctx;   /* NULL: check silently (pair file loaded for reference) */
+	struct jdoc doc;
+	bool failed;          /* a silent check found an error */
+};
+
+void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Same, at byte delta inside a string node (same line: JSON strings hold no newline). */
+void jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Parses in and reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
+bool jv_parse(struct jv *v, const uint8_t *data, size_t size);
+
+/* Reports a repeated key in every object of the document (JSON-DUPLICATE-KEY). */
+void jv_check_duplicate_keys(struct jv *v);
+
+/* Reads an integer field: JSON integer or "0x.." string (decimal strings
+ * warn). Reports JSON-INTEGER and returns false when it is not one or is
+ * outside [lo, hi]. */
+bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
+
+/* Type checks (JSON-TYPE). */
+bool jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
+
+/* Checks the keys of an object against the known ones (JSON-UNKNOWN-KEY). */
+void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what);
+
+#define TABLE_MAX_COLS 16
+
+struct tcol {
+	const char *name;
+	bool required;
+};
+
+struct table {
+	uint32_t node;
+	const struct tcol *cols;
+	size_t ncols;
+	uint32_t header_len;
+	int pos[TABLE_MAX_COLS];      /* header position of each known column, -1 if absent */
+	int max_required_pos;         /* rows must reach past every required column */
+};
+
+/* Opens a table (JSON-TABLE, JSON-TABLE-COLUMN, JSON-UNKNOWN-KEY on the
+ * header). ordered: the known columns must appear in the given order
+ * (DCFG-trace, rule DTRACE-COLUMN-ORDER). False when no row can be read. */
+bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
+		const char *what, bool ordered, struct table *t);
+
+/* Fills cell[k] with the node of known column k in row (JNONE if omitted).
+ * Reports a bad row and returns false. */
+bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell);
+
+static inline uint32_t table_first_row(const struct jv *v, const struct table *t)
+{
+	uint32_t h = v->doc.nodes[t->node].first;
+	return h == JNONE ? JNONE : v->doc.nodes[h].next;
+}
+
+static inline uint32_t jnext(const struct jv *v, uint32_t node) { return v->doc.nodes[node].next; }
+
+#endif

@@ -1,0 +1,294 @@
+/* DCFG-trace (seed section 3): ordering, processes, dictionaries,
+ * transition tables, thread data and chunks, and with --pair the checks
+ * against the DCFG the trace was recorded with. */
+#include "trace_read.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define EDGE_ID_MAX 0x7fffffffull
+
+struct tctx {
+	struct jv *v;
+	const struct dcfg_model *m;   /* NULL without --pair */
+	const struct dprocess *p;     /* the paired process, or NULL */
+};
+
+static const struct dedge *pair_edge(const struct tctx *x, uint64_t id)
+{
+	if (!x->p)
+		return NULL;
+	uint32_t i = idmap_get(&x->p->edge_by_id, id);
+	return i == IDMAP_NONE ? NULL : &x->p->edges[i];
+}
+
+static uint64_t source_instrs(const struct tctx *x, const struct dedge *e)
+{
+	return e && e->src_blk != NO_INDEX ? x->p->blocks[e->src_blk].num_instrs : 0;
+}
+
+/* With --pair: the edge exists in the paired process. */
+static const struct dedge *need_edge(const struct tctx *x, uint32_t cell, uint64_t id, const char *what)
+{
+	if (!x->p)
+		return NULL;
+	const struct dedge *e = pair_edge(x, id);
+	if (!e)
+		jv_report(x->v, RULE_PAIR_EDGE, cell, "expected %s %llu to be an EDGE_ID of DCFG process %llu, found none",
+			  what, (unsigned long long)id, (unsigned long long)x->p->pid);
+	return e;
+}
+
+static void connect(const struct tctx *x, uint32_t cell, const struct dedge *a, const struct dedge *b, const char *where)
+{
+	if (a && b && a->tgt != b->src)
+		jv_report(x->v, RULE_PAIR_CONNECT, cell,
+			  "expected edge %llu to start where edge %llu ends (node %llu) %s, found it starting at node %llu",
+			  (unsigned long long)b->id, (unsigned long long)a->id, (unsigned long long)a->tgt, where,
+			  (unsigned long long)b->src);
+}
+
+static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
+{
+	static const struct tcol cols[] = {
+		{ "CURRENT_EDGE_ID", true }, { "TRANSITION_CODE", true }, { "NEXT_EDGE_IDS", true },
+	};
+	struct jv *v = x->v;
+	struct table t;
+	uint32_t cell[3];
+	uint64_t *next = NULL;
+	if (!table_open(v, tbl, cols, 3, "TRANSITION_TABLE", true, &t))
+		return;
+	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
+		uint64_t cur;
+		if (!table_row(v, &t, r, cell))
+			continue;
+		bool ok = jv_int(v, cell[0], 1, EDGE_ID_MAX, "CURRENT_EDGE_ID", &cur);
+		uint32_t bits = 0;
+		uint8_t len = 0;
+		if (jv_expect(v, cell[1], J_STR, "TRANSITION_CODE")) {
+			const uint8_t *s = jstr(&v->doc, cell[1]);
+			uint32_t n = jn(&v->doc, cell[1])->count;
+			bool good = n <= 32;
+			for (uint32_t i = 0; i < n && good; i++) {
+				good = s[i] == '0' || s[i] == '1';
+				bits = (bits << 1) | (uint32_t)(s[i] == '1');
+			}
+			if (!good) {
+				char q[80];
+				jv_report(v, RULE_DTRACE_CODE, cell[1], "expected a TRANSITION_CODE of 0 to 32 characters '0'/'1', found \"%s\"",
+					  tl_quote(q, sizeof q, s, n));
+				ok = false;
+			}
+			len = (uint8_t)n;
+		} else
+			ok = false;
+		if (!jv_expect(v, cell[2], J_ARR, "NEXT_EDGE_IDS"))
+			continue;
+		uint32_t nn = jn(&v->doc, cell[2])->count;
+		if (nn == 0) {
+			jv_report(v, RULE_DTRACE_NEXT_IDS, cell[2], "expected NEXT_EDGE_IDS to hold at least one edge id, found an empty array");
+			continue;
+		}
+		uint64_t *nb = realloc(next, (size_t)nn * sizeof *nb);
+		if (!nb)
+			break;
+		next = nb;
+		uint32_t k = 0;
+		const struct dedge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
+		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c), k++) {
+			if (!jv_int(v, c, 1, EDGE_ID_MAX, "a NEXT_EDGE_IDS entry", &next[k])) {
+				ok = false;
+				continue;
+			}
+			const struct dedge *e = need_edge(x, c, next[k], "NEXT_EDGE_IDS entry");
+			connect(x, c, prev, e, k ? "(the previous entry of NEXT_EDGE_IDS)" : "(the CURRENT_EDGE_ID)");
+			prev = e;
+		}
+		if (ok && !ttable_add(tt, cur, bits, len, next, nn, r))
+			break;
+	}
+	free(next);
+	ttable_finish(v, tt);
+	if (x->p && tt->nnext) {
+		tt->next_instr = calloc(tt->nnext, sizeof *tt->next_instr);
+		for (uint32_t i = 0; tt->next_instr && i < tt->nnext; i++)
+			tt->next_instr[i] = source_instrs(x, pair_edge(x, tt->next_ids[i]));
+	}
+}
+
+struct thread_state {
+	uint64_t end;             /* PRECEDING + INSTR of the previous chunk */
+	bool have_prev;
+	const struct dedge *last; /* last decoded edge of the previous chunk (pairing) */
+};
+
+static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint64_t thread, const struct ttable *tt,
+		       const struct dict *d, struct thread_state *ts)
+{
+	struct jv *v = x->v;
+	uint64_t pre, instr, count, first = 0;
+	bool ok = jv_int(v, cell[0], 0, UINT64_MAX, "PRECEDING_INSTR_COUNT", &pre);
+	ok &= jv_int(v, cell[1], 0, UINT64_MAX, "INSTR_COUNT", &instr);
+	ok &= jv_int(v, cell[2], 0, UINT64_MAX, "EDGE_COUNT", &count);
+	if (!ok)
+		return;
+	if (count && !jv_int(v, cell[3], 1, EDGE_ID_MAX, "FIRST_EDGE_ID", &first))
+		return;
+	if (ts->have_prev && pre < ts->end)
+		jv_report(v, RULE_DTRACE_CHUNK_ORDER, cell[0],
+			  "expected chunks in execution order without overlap: PRECEDING_INSTR_COUNT >= %llu (end of the previous chunk), found %llu",
+			  (unsigned long long)ts->end, (unsigned long long)pre);
+	uint64_t end;
+	bool end_ok = tl_add_u64(pre, instr, &end);
+	if (x->p && thread < x->p->nthreads && (!end_ok || end > x->p->instr_per_thread[thread]))
+		jv_report(v, RULE_PAIR_THREAD_INSTR, row,
+			  "expected PRECEDING_INSTR_COUNT + INSTR_COUNT <= thread %llu's INSTR_COUNT_PER_THREAD %llu in the DCFG, found %llu + %llu",
+			  (unsigned long long)thread, (unsigned long long)x->p->instr_per_thread[thread],
+			  (unsigned long long)pre, (unsigned long long)instr);
+	bool contiguous = ts->have_prev && end_ok && pre == ts->end;
+	ts->have_prev = end_ok;
+	ts->end = end;
+	const struct dedge *fe = count ? need_edge(x, cell[3], first, "FIRST_EDGE_ID") : NULL;
+	if (contiguous && fe)
+		connect(x, cell[3], ts->last, fe, "(the last edge of the previous, contiguous chunk)");
+	ts->last = NULL;
+	if (!jv_expect(v, cell[4], J_STR, "EDGE_ID_SEQUENCE"))
+		return;
+	struct seq s;
+	if (!seq_parse(v, cell[4], d, &s))
+		return;
+	seq_bits(&s, d);
+	struct chunk c = { 0 };
+	c.node = cell[4];
+	c.edge_count = count;
+	c.first_edge = first;
+	c.first_instr = source_instrs(x, fe);
+	decode_chunk(v, &s, tt, d, &c);
+	seq_free(&s);
+	if (!c.ok)
+		return;
+	if (x->p && c.instr_known && c.instr != instr && (!count || fe))
+		jv_report(v, RULE_PAIR_INSTR_COUNT, cell[1],
+			  "expected INSTR_COUNT to equal the NUM_INSTRS of the source blocks of the chunk's %llu edges (%llu), found %llu",
+			  (unsigned long long)count, (unsigned long long)c.instr, (unsigned long long)instr);
+	if (count)
+		ts->last = pair_edge(x, c.last_edge);
+}
+
+static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, const struct dict *d)
+{
+	static const struct tcol cols[] = { { "THREAD_ID", true }, { "TRACE_DATA", true } };
+	static const struct tcol chunk_cols[] = {
+		{ "PRECEDING_INSTR_COUNT", true }, { "INSTR_COUNT", true }, { "EDGE_COUNT", true },
+		{ "FIRST_EDGE_ID", true }, { "EDGE_ID_SEQUENCE", true },
+	};
+	struct jv *v = x->v;
+	struct table t;
+	uint32_t cell[2];
+	struct idmap seen = { 0 };
+	if (!table_open(v, tbl, cols, 2, "THREAD_DATA", true, &t))
+		return;
+	for (uint32_t r = table_first_row(v, &t); r != JNONE && !(v->ctx && tl_stopped(v->ctx)); r = jnext(v, r)) {
+		uint64_t tid;
+		if (!table_row(v, &t, r, cell) || !jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
+			continue;
+		if (idmap_put(&seen, tid, r, NULL) != IDMAP_NONE) {
+			jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique THREAD_ID in the process, found %llu again",
+				  (unsigned long long)tid);
+			continue;
+		}
+		if (x->p && tid >= x->p->nthreads)
+			jv_report(v, RULE_PAIR_THREAD, cell[0],
+				  "expected THREAD_ID below the %u threads of DCFG process %llu (INSTR_COUNT_PER_THREAD), found %llu",
+				  x->p->nthreads, (unsigned long long)x->p->pid, (unsigned long long)tid);
+		struct table ct;
+		uint32_t cc[5];
+		if (!table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
+			continue;
+		struct thread_state ts = { 0 };
+		for (uint32_t cr = table_first_row(v, &ct); cr != JNONE && !(v->ctx && tl_stopped(v->ctx)); cr = jnext(v, cr))
+			if (table_row(v, &ct, cr, cc))
+				read_chunk(x, cc, cr, tid, tt, d, &ts);
+	}
+	idmap_free(&seen);
+}
+
+static void read_processes(struct tctx *x, uint32_t tbl)
+{
+	static const struct tcol cols[] = {
+		{ "PROCESS_ID", true }, { "STRING_DICTIONARY", true }, { "TRANSITION_TABLE", true }, { "THREAD_DATA", true },
+	};
+	struct jv *v = x->v;
+	struct table t;
+	uint32_t cell[4];
+	struct idmap seen = { 0 };
+	if (!table_open(v, tbl, cols, 4, "PROCESSES", true, &t))
+		return;
+	for (uint32_t r = table_first_row(v, &t); r != JNONE && !(v->ctx && tl_stopped(v->ctx)); r = jnext(v, r)) {
+		uint64_t pid;
+		if (!table_row(v, &t, r, cell) || !jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
+			continue;
+		if (idmap_put(&seen, pid, r, NULL) != IDMAP_NONE) {
+			jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique PROCESS_ID in the trace, found %llu again",
+				  (unsigned long long)pid);
+			continue;
+		}
+		x->p = NULL;
+		if (x->m) {
+			uint32_t i = idmap_get(&x->m->proc_by_pid, pid);
+			if (i == IDMAP_NONE)
+				jv_report(v, RULE_PAIR_PROCESS, cell[0], "expected PROCESS_ID %llu to be a process of the paired DCFG, found none",
+					  (unsigned long long)pid);
+			else
+				x->p = &x->m->procs[i];
+		}
+		struct dict d;
+		struct ttable tt = { 0 };
+		dict_read(v, cell[1], &d);
+		read_transitions(x, cell[2], &tt);
+		read_threads(x, cell[3], &tt, &d);
+		ttable_free(&tt);
+		dict_free(&d);
+	}
+	idmap_free(&seen);
+}
+
+static void check_top_order(struct jv *v)
+{
+	static const char *const keys[] = { "MAJOR_VERSION", "MINOR_VERSION", "PROCESSES" };
+	int last = -1;
+	bool seen[3] = { false, false, false };
+	for (uint32_t k = jn(&v->doc, 0)->first; k != JNONE;) {
+		int i;
+		for (i = 0; i < 3 && !jstr_eq(&v->doc, k, keys[i]); i++)
+			;
+		if (i == 3) {
+			char q[80];
+			jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of the DCFG-trace top level, found unknown key \"%s\" (ignored)",
+				  tl_quote(q, sizeof q, jstr(&v->doc, k), jn(&v->doc, k)->count));
+		} else {
+			if (i < last)
+				jv_report(v, RULE_DTRACE_TOP_ORDER, k, "expected top-level keys in the order MAJOR_VERSION, MINOR_VERSION, PROCESSES, found %s after %s",
+					  keys[i], keys[last]);
+			if (i > last)
+				last = i;
+			seen[i] = true;
+		}
+		uint32_t val = jnext(v, k);
+		k = val == JNONE ? JNONE : jnext(v, val);
+	}
+	if (!seen[2])
+		jv_report(v, RULE_DTRACE_TOP_ORDER, 0, "expected the top-level key PROCESSES, found it missing");
+}
+
+void trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m)
+{
+	if (!jv_parse(v, data, size) || !dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
+		return;
+	check_top_order(v);
+	struct tctx x = { v, m, NULL };
+	uint32_t procs = jobj_get(&v->doc, 0, "PROCESSES");
+	if (procs != JNONE)
+		read_processes(&x, procs);
+}

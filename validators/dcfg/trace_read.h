@@ -1,0 +1,11 @@
+/* Validation of a DCFG-trace, optionally against its DCFG (--pair). */
+#ifndef TL_DCFG_TRACE_READ_H
+#define TL_DCFG_TRACE_READ_H
+
+#include "dcfg_model.h"
+#include "trace_decode.h"
+
+/* m is the paired DCFG's model, or NULL. */
+void trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m);
+
+#endif

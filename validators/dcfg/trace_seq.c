@@ -1,0 +1,294 @@
+/* Parsing EDGE_ID_SEQUENCE strings and the STRING_DICTIONARY into item
+ * trees, with saturated bit lengths and an iterative cycle search. */
+#include "trace_seq.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? BITS_INFINITE : a + b; }
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	uint64_t r;
+	return tl_mul_u64(a, b, &r) ? r : BITS_INFINITE;
+}
+
+static bool push_item(struct seq *s, uint32_t *cap, const struct item *it)
+{
+	if (s->n == *cap) {
+		uint32_t c = *cap ? *cap * 2 : 16;
+		struct item *ni = c > *cap ? realloc(s->items, (size_t)c * sizeof *ni) : NULL;
+		if (!ni)
+			return false;
+		s->items = ni;
+		*cap = c;
+	}
+	s->items[s->n++] = *it;
+	return true;
+}
+
+static uint64_t fnv(const uint8_t *k, uint32_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (uint32_t i = 0; i < n; i++)
+		h = (h ^ k[i]) * 0x100000001b3ull;
+	return h;
+}
+
+uint32_t dict_find(const struct dict *d, const uint8_t *key, uint32_t len)
+{
+	if (!d)
+		return IDMAP_NONE;
+	uint32_t i = idmap_get(&d->by_hash, fnv(key, len));
+	if (i != IDMAP_NONE && d->e[i].key_len == len && !memcmp(d->e[i].key, key, len))
+		return i;
+	if (i == IDMAP_NONE)
+		return IDMAP_NONE;
+	for (i = 0; i < d->n; i++) /* hash collision: fall back to a scan */
+		if (d->e[i].key_len == len && !memcmp(d->e[i].key, key, len))
+			return i;
+	return IDMAP_NONE;
+}
+
+bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
+{
+	const struct jnode *jnode = jn(&v->doc, node);
+	const uint8_t *t = jstr(&v->doc, node);
+	uint32_t n = jnode->count;
+	uint32_t cap = 0, depth = 0;
+	uint32_t *open = NULL;
+	bool ok = true;
+	memset(s, 0, sizeof *s);
+	s->text = t;
+	char q[80];
+	if (jnode->flags & JF_ESCAPE) {
+		const uint8_t *bs = memchr(t, '\\', n);
+		jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (uint32_t)(bs - t),
+			     "expected only modified-Base64 characters and ( ) * < > in an edge-id sequence, found an escape sequence");
+		return false;
+	}
+	for (uint32_t i = 0; i < n && ok;) {
+		uint8_t c = t[i];
+		if (b64_value(c) >= 0) {
+			uint32_t j = i;
+			while (j < n && b64_value(t[j]) >= 0)
+				j++;
+			struct item it = { IT_LIT, i, j - i, 0, 0, (uint64_t)(j - i) * 6 };
+			ok = push_item(s, &cap, &it);
+			i = j;
+		} else if (c == '(') {
+			uint32_t j = i + 1;
+			uint64_t reps = 0;
+			bool overflow = false;
+			while (j < n && t[j] >= '0' && t[j] <= '9') {
+				if (!tl_mul_u64(reps, 10, &reps) || !tl_add_u64(reps, (uint64_t)(t[j] - '0'), &reps))
+					overflow = true;
+				j++;
+			}
+			if (j == i + 1 || j >= n || t[j] != '*') {
+				jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
+					     "expected '(' to be followed by decimal digits and '*', found %s",
+					     j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
+				ok = false;
+				break;
+			}
+			if (overflow) {
+				jv_report_in(v, RULE_DTRACE_REPEAT_COUNT, node, 1 + i + 1,
+					     "expected a repeat count below 2^64, found %s",
+					     tl_quote(q, sizeof q, t + i + 1, j - i - 1));
+				ok = false;
+				break;
+			}
+			if (reps == 0)
+				jv_report_in(v, RULE_DTRACE_REPEAT_ZERO, node, 1 + i + 1,
+					     "expected a repeat count of at least 1, found 0 (the group expands to nothing)");
+			if (depth >= SEQ_MAX_NESTING) {
+				jv_report_in(v, RULE_DTRACE_NESTING, node, 1 + i,
+					     "expected repeat groups nested at most %u deep, found deeper nesting", SEQ_MAX_NESTING);
+				ok = false;
+				break;
+			}
+			if (!open && !(open = malloc(SEQ_MAX_NESTING * sizeof *open))) {
+				ok = false;
+				break;
+			}
+			open[depth++] = s->n;
+			struct item it = { IT_REP, i, 0, 0, reps, 0 };
+			ok = push_item(s, &cap, &it);
+			i = j + 1;
+		} else if (c == ')') {
+			if (!depth) {
+				jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i, "expected ')' to close a '(', found no open group");
+				ok = false;
+				break;
+			}
+			uint32_t r = open[--depth];
+			s->items[r].len = s->n - r - 1;
+			i++;
+		} else if (c == '<') {
+			uint32_t j = i + 1;
+			while (j < n && key_char(t[j]))
+				j++;
+			if (j == i + 1 || j >= n || t[j] != '>') {
+				jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
+					     "expected '<' to be followed by a key of A-Z a-z 0-9 + - and '>', found %s",
+					     j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
+				ok = false;
+				break;
+			}
+			struct item it = { IT_REF, i + 1, j - i - 1, IDMAP_NONE, 0, 0 };
+			if (d) {
+				it.ref = dict_find(d, t + i + 1, j - i - 1);
+				if (it.ref == IDMAP_NONE) {
+					jv_report_in(v, RULE_DTRACE_DICT_REF, node, 1 + i,
+						     "expected <%s> to be a key of the process's STRING_DICTIONARY, found it undefined",
+						     tl_quote(q, sizeof q, t + i + 1, j - i - 1));
+					ok = false;
+					break;
+				}
+			}
+			ok = push_item(s, &cap, &it);
+			i = j + 1;
+		} else {
+			jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i,
+				     "expected a modified-Base64 character or one of ( ) * < >, found %s",
+				     tl_quote(q, sizeof q, t + i, 1));
+			ok = false;
+		}
+	}
+	if (ok && depth) {
+		jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + s->items[open[depth - 1]].start,
+			     "expected every '(' closed by ')', found %u group(s) open at the end of the string", depth);
+		ok = false;
+	}
+	free(open);
+	if (!ok)
+		seq_free(s);
+	return ok;
+}
+
+void seq_free(struct seq *s)
+{
+	free(s->items);
+	s->items = NULL;
+	s->n = 0;
+}
+
+uint64_t seq_bits(struct seq *s, const struct dict *d)
+{
+	/* Later items first, so a group's body is known before the group. */
+	for (uint32_t i = s->n; i-- > 0;) {
+		struct item *it = &s->items[i];
+		if (it->kind == IT_REF)
+			it->bits = d && it->ref < d->n && !d->e[it->ref].cyclic ? d->e[it->ref].seq.bits : 0;
+		else if (it->kind == IT_REP) {
+			uint64_t body = 0;
+			for (uint32_t j = i + 1; j <= i + it->len; j += s->items[j].kind == IT_REP ? s->items[j].len + 1 : 1)
+				body = sat_add(body, s->items[j].bits);
+			it->bits = sat_mul(body, it->reps);
+		}
+	}
+	uint64_t total = 0;
+	for (uint32_t j = 0; j < s->n; j += s->items[j].kind == IT_REP ? s->items[j].len + 1 : 1)
+		total = sat_add(total, s->items[j].bits);
+	s->bits = total;
+	return total;
+}
+
+/* Iterative depth-first search over references: marks cycles (each
+ * reported once, at the entry that closes it) and computes bit lengths in
+ * postorder, so every entry's references are measured before it. */
+static void dict_walk(struct jv *v, struct dict *d)
+{
+	uint32_t *stack = malloc(((size_t)d->n + 1) * sizeof *stack);
+	uint32_t *pos = malloc(((size_t)d->n + 1) * sizeof *pos);
+	if (!stack || !pos)
+		goto out;
+	for (uint32_t root = 0; root < d->n; root++) {
+		if (d->e[root].state)
+			continue;
+		uint32_t top = 0;
+		stack[top] = root;
+		pos[top++] = 0;
+		d->e[root].state = 1;
+		while (top) {
+			struct dict_entry *e = &d->e[stack[top - 1]];
+			uint32_t *p = &pos[top - 1];
+			while (*p < e->seq.n && e->seq.items[*p].kind != IT_REF)
+				(*p)++;
+			if (*p < e->seq.n) {
+				uint32_t r = e->seq.items[(*p)++].ref;
+				if (r >= d->n)
+					continue;
+				if (d->e[r].state == 1) {
+					char q[80], q2[80];
+					jv_report(v, RULE_DTRACE_DICT_CYCLE, e->value_node,
+						  "expected no circular dictionary reference, found \"%s\" referring back to \"%s\", which refers to it",
+						  tl_quote(q, sizeof q, e->key, e->key_len), tl_quote(q2, sizeof q2, d->e[r].key, d->e[r].key_len));
+					e->cyclic = true;
+					d->e[r].cyclic = true;
+				} else if (d->e[r].state == 0) {
+					d->e[r].state = 1;
+					stack[top] = r;
+					pos[top++] = 0;
+				}
+			} else {
+				seq_bits(&e->seq, d);
+				e->state = 2;
+				top--;
+			}
+		}
+	}
+out:
+	free(stack);
+	free(pos);
+}
+
+void dict_read(struct jv *v, uint32_t obj, struct dict *d)
+{
+	memset(d, 0, sizeof *d);
+	if (!jv_expect(v, obj, J_OBJ, "STRING_DICTIONARY"))
+		return;
+	uint32_t pairs = jn(&v->doc, obj)->count / 2;
+	d->e = calloc((size_t)pairs + 1, sizeof *d->e);
+	if (!d->e)
+		return;
+	char q[80];
+	for (uint32_t k = jn(&v->doc, obj)->first; k != JNONE;) {
+		uint32_t val = jnext(v, k);
+		if (val == JNONE)
+			break;
+		const uint8_t *key = jstr(&v->doc, k);
+		uint32_t len = jn(&v->doc, k)->count;
+		bool good = len > 0 && !(jn(&v->doc, k)->flags & JF_ESCAPE);
+		for (uint32_t i = 0; i < len && good; i++)
+			good = key_char(key[i]);
+		if (!good)
+			jv_report(v, RULE_DTRACE_DICT_KEY, k, "expected a non-empty dictionary key of A-Z a-z 0-9 + -, found \"%s\"",
+				  tl_quote(q, sizeof q, key, len));
+		else if (dict_find(d, key, len) == IDMAP_NONE && jv_expect(v, val, J_STR, "a dictionary value")) {
+			struct dict_entry *e = &d->e[d->n];
+			e->key = key;
+			e->key_len = len;
+			e->key_node = k;
+			e->value_node = val;
+			/* On a hash collision the first entry keeps the slot; dict_find scans. */
+			idmap_put(&d->by_hash, fnv(key, len), d->n, NULL);
+			d->n++;
+		}
+		k = jnext(v, val);
+	}
+	/* Values are parsed once all keys are known, so forward references resolve. */
+	for (uint32_t i = 0; i < d->n; i++)
+		d->e[i].parsed = seq_parse(v, d->e[i].value_node, d, &d->e[i].seq);
+	dict_walk(v, d);
+}
+
+void dict_free(struct dict *d)
+{
+	for (uint32_t i = 0; i < d->n; i++)
+		seq_free(&d->e[i].seq);
+	free(d->e);
+	idmap_free(&d->by_hash);
+	memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,81 @@
+/* EDGE_ID_SEQUENCE strings (seed 3.7.1) as small item trees: literal runs
+ * of modified-Base64 characters, "(N*...)" repeats and "<key>" dictionary
+ * references. Nothing is ever expanded; each item knows its expanded bit
+ * length (saturated at UINT64_MAX), which is enough to reject bombs. */
+#ifndef TL_DCFG_TRACE_SEQ_H
+#define TL_DCFG_TRACE_SEQ_H
+
+#include "idmap.h"
+#include "json_check.h"
+
+#define SEQ_MAX_NESTING 4096
+#define BITS_INFINITE UINT64_MAX
+
+enum item_kind { IT_LIT, IT_REP, IT_REF };
+
+struct item {
+	uint8_t kind;
+	uint32_t start;   /* LIT: first byte in the string */
+	uint32_t len;     /* LIT: characters; REP: items in the body (which follow it) */
+	uint32_t ref;     /* REF: dictionary entry */
+	uint64_t reps;    /* REP: repeat count */
+	uint64_t bits;    /* expanded length in bits, saturated */
+};
+
+struct seq {
+	const uint8_t *text;  /* raw string bytes in the mapped file */
+	struct item *items;
+	uint32_t n;
+	uint64_t bits;
+};
+
+struct dict_entry {
+	const uint8_t *key;
+	uint32_t key_len;
+	uint32_t key_node, value_node;
+	struct seq seq;
+	bool parsed;       /* syntax ok */
+	uint8_t state;     /* cycle search: 0 new, 1 on path, 2 done */
+	bool cyclic;
+};
+
+struct dict {
+	struct dict_entry *e;
+	uint32_t n;
+	struct idmap by_hash;
+};
+
+/* Parses text (string node `node`) into s, resolving references in d
+ * (d may be NULL while the dictionary itself is being parsed: references
+ * are then resolved later by dict_resolve). Reports DTRACE-SEQ-SYNTAX,
+ * DTRACE-REPEAT-COUNT, DTRACE-REPEAT-ZERO, DTRACE-NESTING, DTRACE-DICT-REF. */
+bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s);
+void seq_free(struct seq *s);
+
+/* Reads a STRING_DICTIONARY object: keys, values, references, cycles. */
+void dict_read(struct jv *v, uint32_t obj, struct dict *d);
+void dict_free(struct dict *d);
+uint32_t dict_find(const struct dict *d, const uint8_t *key, uint32_t len);
+
+/* Bits of a parsed sequence once its references are known. */
+uint64_t seq_bits(struct seq *s, const struct dict *d);
+
+/* The value of a modified-Base64 character, or -1. */
+static inline int b64_value(uint8_t c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '-')
+		return 63;
+	return -1;
+}
+
+static inline bool key_char(uint8_t c) { return b64_value(c) >= 0; }
+
+#endif

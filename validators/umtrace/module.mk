@@ -1,0 +1,14 @@
+# UMTracer: trace.xml is parsed with expat; corpus/umtrace/umtgen.c writes traces.
+LDLIBS += -lexpat
+DEB_PACKAGES += libexpat1-dev
+
+UMTGEN := $(O)/umtgen
+$(UMTGEN): corpus/umtrace/umtgen.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O2 $(WARNINGS) -o $@ $<
+
+.PHONY: umtgen umtrace-corpus
+umtgen: $(UMTGEN)
+# Regenerates corpus/umtrace from the generator (valid traces and one mutation per rule).
+umtrace-corpus: $(UMTGEN) $(BIN)
+	sh corpus/umtrace/make-corpus.sh $(UMTGEN)

@@ -1,0 +1,129 @@
+/* UMTracer trace validator: state shared by the per-table checkers.
+ * Layouts follow research/umt.md and grammars/umtrace.yaml. Every read of
+ * file bytes goes through umt_rd() (bounds-checked through the core cursor),
+ * every offset sum through the core's checked arithmetic. */
+#ifndef UMT_H
+#define UMT_H
+
+#include "cursor.h"
+#include "format.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum umt_member {
+	M_EXEC_VTABLE,
+	M_EXEC_OFFSETS,
+	M_EXEC_PREVNEXT,
+	M_INS,
+	M_SYSCALL_VTABLE,
+	M_SYSCALL_OFFSETS,
+	M_MODULE,
+	M_THREAD,
+	M_CONTEXT_MAP,
+	M_ADDRESS,
+	M_XML,
+	M_COUNT
+};
+
+extern const char *const umt_member_name[M_COUNT];
+
+#define UMT_SLOT_IMM0 0xfd
+#define UMT_SLOT_IMM1 0xfe
+#define UMT_SLOT_NA 0xff
+#define UMT_CMAP_SIZE 17424u
+#define UMT_NONE (-1)
+
+/* A fixed-size table whose header passed (ok) or not. */
+struct umt_table {
+	bool ok;
+	uint32_t record_ver;
+	uint64_t rows;
+	uint64_t row_size;
+	uint64_t table_fp;
+	uint64_t extra_fp;   /* ins.itable and module.itable */
+	uint64_t extra_size;
+};
+
+/* What the record pass learns about one thread (bounded by thread rows). */
+struct umt_thread_state {
+	int64_t first;
+	int64_t last;
+	int64_t pending_next; /* the Next value stored for `last` */
+	uint64_t count;
+	uint8_t last_type;
+};
+
+struct umt_trace {
+	struct tl_ctx *ctx;
+	bool single;                 /* one table validated alone */
+	struct tl_input f[M_COUNT];
+	bool have[M_COUNT];
+
+	struct umt_table ins, module, thread, address;
+	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
+
+	bool cmap_ok;
+	uint16_t dump_size;
+
+	bool exec_ok;                /* header and offsets usable: records can be read */
+	bool prevnext_ok;
+	uint32_t exec_version;
+	uint64_t exec_count;
+
+	bool syscall_ok;
+	uint64_t syscall_count;
+	uint8_t *syscall_bad;        /* bitmap: block unusable */
+
+	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
+};
+
+/* Reading (umt_io.c). Little-endian, width 1..8; false when out of bounds. */
+bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v);
+uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width);
+int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width);
+/* [start, start+len) inside [lo, hi), without overflow. */
+bool umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
+/* The same for a signed file pointer relative to base. */
+bool umt_fp_inside(uint64_t base, int64_t fp, int64_t len, uint64_t lo, uint64_t hi,
+		   uint64_t *abs);
+void umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, uint64_t off,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule,
+		     uint64_t off, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+uint8_t *umt_bitmap_new(uint64_t bits);
+static inline bool umt_bit(const uint8_t *map, uint64_t i)
+{
+	return map && (map[i >> 3] >> (i & 7)) & 1;
+}
+static inline void umt_set_bit(uint8_t *map, uint64_t i)
+{
+	if (map)
+		map[i >> 3] |= (uint8_t)(1u << (i & 7));
+}
+
+/* Strings (umt_string.c): a cStr (unit 1) or uStr (unit 2) at abs inside [lo, hi). */
+bool umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
+		      uint64_t lo, uint64_t hi);
+
+/* Per-table checkers, in the order umt_format.c runs them. */
+void umt_check_table_header(struct umt_trace *t, enum umt_member m, struct umt_table *tab);
+void umt_check_context_map(struct umt_trace *t);
+void umt_check_xml(struct umt_trace *t);
+void umt_check_modules(struct umt_trace *t);
+void umt_check_instructions(struct umt_trace *t);
+void umt_check_exec_index(struct umt_trace *t);
+void umt_check_syscall_table(struct umt_trace *t);
+void umt_check_exec_records(struct umt_trace *t);
+void umt_check_threads(struct umt_trace *t);
+void umt_check_syscall_links(struct umt_trace *t);
+void umt_check_addresses(struct umt_trace *t);
+
+/* Random access helpers used across tables (umt_exec_index.c). */
+bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
+/* ins.itable row k: LCSize and code width, when the row is usable. */
+bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
+bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64);
+
+#endif

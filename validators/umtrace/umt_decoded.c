@@ -1,0 +1,187 @@
+/* decodedIns (88 bytes + 12 per lcSlot) with its expOper and lcSlot arrays (research §6.2).
+ * Mem1BaseSlot is read at offset 67 (decision D1). */
+#include "umt.h"
+
+struct slot {
+	int64_t value_size, offset;
+	uint64_t addr_width;
+};
+
+struct decoded {
+	const struct tl_input *in;
+	uint64_t at;                  /* file offset of the decodedIns */
+	uint64_t lc_count, first_after;
+	int64_t lc_size;
+};
+
+static bool real_slot(const struct decoded *d, uint64_t s) { return s < d->lc_count; }
+static bool special_slot(uint64_t s) { return s >= UMT_SLOT_IMM0; }
+
+static struct slot slot_at(const struct decoded *d, uint64_t s)
+{
+	uint64_t at = d->at + 88 + 12 * s;
+	struct slot r = { umt_s(d->in, at + 4, 2), umt_s(d->in, at + 6, 2), umt_u(d->in, at + 8, 1) };
+	return r;
+}
+
+static bool check_slots(struct umt_trace *t, const struct decoded *d)
+{
+	bool ok = true;
+	for (uint64_t s = 0; s < d->lc_count; s++) {
+		uint64_t at = d->at + 88 + 12 * s;
+		struct slot sl = slot_at(d, s);
+		if (sl.value_size < 0 || sl.offset < 0) {
+			umt_report(t, M_INS, RULE_UMT_U340, at + 4,
+				   "expected lcSlot %llu ValueSize and Offset >= 0, found %lld and %lld",
+				   (unsigned long long)s, (long long)sl.value_size, (long long)sl.offset);
+			ok = false;
+			continue;
+		}
+		if (sl.addr_width > 8) {
+			umt_report(t, M_INS, RULE_UMT_U341, at + 8,
+				   "expected lcSlot %llu AddrWidth <= 8, found %llu",
+				   (unsigned long long)s, (unsigned long long)sl.addr_width);
+			ok = false;
+			continue;
+		}
+		int64_t end = sl.offset + (sl.addr_width ? 8 : 0) + sl.value_size;
+		if (end > d->lc_size) {
+			umt_report(t, M_INS, RULE_UMT_U343, at + 6,
+				   "expected lcSlot %llu to end within LCSize %lld, it ends at %lld",
+				   (unsigned long long)s, (long long)d->lc_size, (long long)end);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* One operand's bytes at slot + offset: a memory slot's value starts after its address. */
+static void check_operand_span(struct umt_trace *t, const struct decoded *d, uint64_t k,
+			       uint64_t slot, uint64_t offset, int64_t size, uint64_t field)
+{
+	uint64_t at = d->at + 8 + 12 * k;
+	if (!real_slot(d, slot)) {
+		if (special_slot(slot) && slot != UMT_SLOT_NA && (int64_t)offset + size > 8)
+			umt_report(t, M_INS, RULE_UMT_U335, at + 2,
+				   "expected operand %llu (%lld bytes at %llu) inside its 8-byte constant slot",
+				   (unsigned long long)k, (long long)size, (unsigned long long)offset);
+		return;
+	}
+	struct slot sl = slot_at(d, slot);
+	if (sl.addr_width > 0 && offset != 8) {
+		umt_report(t, M_INS, RULE_UMT_U336, at + field,
+			   "expected operand %llu offset 8 on memory slot %llu, found %llu",
+			   (unsigned long long)k, (unsigned long long)slot, (unsigned long long)offset);
+		return;
+	}
+	int64_t span = (sl.addr_width ? 8 : 0) + sl.value_size;
+	if ((int64_t)offset + size > span)
+		umt_report(t, M_INS, RULE_UMT_U335, at + 2,
+			   "expected operand %llu (%lld bytes at %llu) inside slot %llu of %lld bytes",
+			   (unsigned long long)k, (long long)size, (unsigned long long)offset,
+			   (unsigned long long)slot, (long long)span);
+}
+
+static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t k)
+{
+	const struct tl_input *in = d->in;
+	uint64_t at = d->at + 8 + 12 * k;
+	int64_t size = umt_s(in, at + 2, 2);
+	uint64_t flags = umt_u(in, at + 4, 1), before = umt_u(in, at + 5, 1);
+	uint64_t after = umt_u(in, at + 6, 1);
+	if (flags < 1 || flags > 3) {
+		umt_report(t, M_INS, RULE_UMT_U330, at + 4,
+			   "expected operand %llu Flags 1, 2 or 3, found %llu", (unsigned long long)k,
+			   (unsigned long long)flags);
+		return;
+	}
+	if (before == UMT_SLOT_NA || !(real_slot(d, before) || special_slot(before))) {
+		umt_report(t, M_INS, RULE_UMT_U331, at + 5,
+			   "expected operand %llu BeforeSlot < LCCount %llu or 0xfd/0xfe, found 0x%02llx",
+			   (unsigned long long)k, (unsigned long long)d->lc_count,
+			   (unsigned long long)before);
+		return;
+	}
+	bool written = flags & 2;
+	if (!(real_slot(d, after) || special_slot(after)) || written != (after != UMT_SLOT_NA)) {
+		umt_report(t, M_INS, RULE_UMT_U332, at + 6,
+			   "expected operand %llu AfterSlot %s, found 0x%02llx", (unsigned long long)k,
+			   written ? "< LCCount or 0xfd/0xfe (written operand)" : "0xff (not written)",
+			   (unsigned long long)after);
+		return;
+	}
+	if ((real_slot(d, before) && before >= d->first_after) ||
+	    (real_slot(d, after) && after < d->first_after)) {
+		umt_report(t, M_INS, RULE_UMT_U333, at + 5,
+			   "expected operand %llu BeforeSlot < FirstAfterSlot %llu <= AfterSlot, found %llu and %llu",
+			   (unsigned long long)k, (unsigned long long)d->first_after,
+			   (unsigned long long)before, (unsigned long long)after);
+		return;
+	}
+	if (size < 0) {
+		umt_report(t, M_INS, RULE_UMT_U335, at + 2, "expected operand %llu Size >= 0, found %lld",
+			   (unsigned long long)k, (long long)size);
+		return;
+	}
+	check_operand_span(t, d, k, before, umt_u(in, at + 7, 1), size, 7);
+	if (written)
+		check_operand_span(t, d, k, after, umt_u(in, at + 8, 1), size, 8);
+}
+
+bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
+{
+	(void)cs64;
+	const struct tl_input *in = &t->f[M_INS];
+	struct decoded d = { in, at, umt_u(in, at + 62, 1), umt_u(in, at + 61, 1),
+			     umt_s(in, at + 58, 2) };
+	uint64_t err0 = t->ctx->result->errors;
+	uint64_t flags = umt_u(in, at + 6, 1), exp_count = umt_u(in, at + 7, 1);
+	if (flags & ~(uint64_t)0x3f)
+		umt_report(t, M_INS, RULE_UMT_U313, at + 6,
+			   "expected decodedIns Flags within 0x3f, found 0x%02llx",
+			   (unsigned long long)flags);
+	for (unsigned k = 56; k <= 57; k++) {
+		uint64_t v = umt_u(in, at + k, 1);
+		if (v != 2 && v != 4 && v != 8)
+			umt_report(t, M_INS, RULE_UMT_U311, at + k, "expected %s 2, 4 or 8, found %llu",
+				   k == 56 ? "EffOperSize" : "EffAddrSize", (unsigned long long)v);
+	}
+	if (d.lc_size < 0) {
+		umt_report(t, M_INS, RULE_UMT_U315, at + 58, "expected LCSize >= 0, found %lld",
+			   (long long)d.lc_size);
+		return false;
+	}
+	uint64_t first_out = umt_u(in, at + 60, 1);
+	if (first_out > d.first_after || d.first_after > d.lc_count || d.lc_count > 253) {
+		umt_report(t, M_INS, RULE_UMT_U316, at + 60,
+			   "expected FirstOutSlot <= FirstAfterSlot <= LCCount <= 253, found %llu, %llu, %llu",
+			   (unsigned long long)first_out, (unsigned long long)d.first_after,
+			   (unsigned long long)d.lc_count);
+		return false;
+	}
+	static const unsigned phrase[] = { 63, 64, 66, 67 };
+	static const char *const phrase_name[] = { "Mem0SegSlot", "Mem0BaseSlot", "Mem0IndexSlot",
+						   "Mem1BaseSlot" };
+	for (unsigned k = 0; k < 4; k++) {
+		uint64_t s = umt_u(in, at + phrase[k], 1);
+		if (!real_slot(&d, s) && !special_slot(s))
+			umt_report(t, M_INS, RULE_UMT_U317, at + phrase[k],
+				   "expected %s < LCCount %llu or 0xfd..0xff, found %llu", phrase_name[k],
+				   (unsigned long long)d.lc_count, (unsigned long long)s);
+	}
+	uint64_t scale = umt_u(in, at + 65, 1), index = umt_u(in, at + 66, 1);
+	if ((scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) ||
+	    (scale == 0) != (index == UMT_SLOT_NA))
+		umt_report(t, M_INS, RULE_UMT_U319, at + 65,
+			   "expected Mem0Scale 0 (no index slot) or 1, 2, 4, 8 (with one), found %llu with Mem0IndexSlot 0x%02llx",
+			   (unsigned long long)scale, (unsigned long long)index);
+	bool slots_ok = check_slots(t, &d);
+	if (exp_count > 4) {
+		umt_report(t, M_INS, RULE_UMT_U310, at + 7, "expected ExpCount <= 4, found %llu",
+			   (unsigned long long)exp_count);
+	} else if (slots_ok) {
+		for (uint64_t k = 0; k < exp_count; k++)
+			check_operand(t, &d, k);
+	}
+	return t->ctx->result->errors == err0;
+}

@@ -1,0 +1,269 @@
+/* The one streaming pass over execution records: layout per type, references into the
+ * other tables, and each thread's Prev/Next chain (memory: one state per thread). */
+#include "umt.h"
+
+#include <stdlib.h>
+
+struct rec {
+	uint64_t eid, start, end, size;
+	int64_t thread;
+	uint64_t type, flags;
+};
+
+static bool valid_type(uint64_t type) { return type <= 6 || (type >= 8 && type <= 11); }
+
+static bool has_context(uint64_t type) { return type == 1 || type == 4 || type == 5 || type >= 8; }
+
+static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
+{
+	switch (r->type) {
+	case 2: case 3: *want = 10; *how = "exactly"; return r->size == 10;
+	case 6: *want = 14; *how = "exactly"; return r->size == 14;
+	case 4: case 5: *want = 30; *how = "at least"; return r->size >= 30;
+	case 0: *want = 14; *how = "at least"; return r->size >= 14;
+	default: *want = 22; *how = "at least"; return r->size >= 22;
+	}
+}
+
+static void check_context(struct umt_trace *t, const struct rec *r)
+{
+	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
+	uint64_t c = r->start + (r->type == 4 || r->type == 5 ? 14 : 6);
+	int64_t mem_count = umt_s(vt, c, 4);
+	uint64_t data_lo;
+	if (mem_count < 0 || !umt_inside(c, 16 + 24 * (uint64_t)mem_count, c, r->end)) {
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U240, c,
+			   "expected record %llu MemCount >= 0 with 16 + 24 x MemCount bytes before %llu, found %lld",
+			   (unsigned long long)r->eid, (unsigned long long)r->end, (long long)mem_count);
+		return;
+	}
+	data_lo = c + 16 + 24 * (uint64_t)mem_count;
+	int64_t regs = umt_s(vt, c + 8, 8);
+	if (t->cmap_ok && !umt_fp_inside(c, regs, t->dump_size, data_lo, r->end, NULL))
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U241, c + 8,
+			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
+			   (long long)regs, t->dump_size, (unsigned long long)(data_lo - c),
+			   (unsigned long long)(r->end - c), (unsigned long long)c);
+	for (int64_t k = 0; k < mem_count; k++) {
+		uint64_t m = c + 16 + 24 * (uint64_t)k;
+		uint64_t addr = umt_u(vt, m, 8);
+		int64_t size = umt_s(vt, m + 8, 8), fp = umt_s(vt, m + 16, 8);
+		if (!umt_fp_inside(c, fp, size, data_lo, r->end, NULL))
+			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U242, m + 8,
+				   "expected contextMem %lld: Size %lld >= 0 and DataFP %lld inside the record data [%llu, %llu)",
+				   (long long)k, (long long)size, (long long)fp,
+				   (unsigned long long)(data_lo - c), (unsigned long long)(r->end - c));
+		if (!(r->flags & 1) && addr > UINT32_MAX)
+			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U243, m,
+				   "expected a 32-bit record's contextMem Address below 2^32, found 0x%llx",
+				   (unsigned long long)addr);
+	}
+}
+
+static void check_instruction(struct umt_trace *t, const struct rec *r)
+{
+	int64_t ins = umt_s(&t->f[M_EXEC_VTABLE], r->start + 6, 8);
+	if (!t->ins.ok)
+		return;
+	if (ins < 0 || (uint64_t)ins >= t->ins.rows) {
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U225, r->start + 6,
+			   "expected InsID in [0, %llu), found %lld", (unsigned long long)t->ins.rows,
+			   (long long)ins);
+		return;
+	}
+	int64_t lc_size;
+	bool cs64;
+	if (!umt_ins_lookup(t, (uint64_t)ins, &lc_size, &cs64))
+		return;
+	if (r->size != 14 + (uint64_t)lc_size)
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U224, r->start,
+			   "expected record %llu of 14 + LCSize %lld bytes (instruction %lld), found %llu",
+			   (unsigned long long)r->eid, (long long)lc_size, (long long)ins,
+			   (unsigned long long)r->size);
+	if (((r->flags & 1) != 0) != cs64)
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U226, r->start + 5,
+			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
+			   cs64, (long long)ins, (unsigned long long)r->flags);
+}
+
+/* The syscall record named by a type 4/5/6 record points back at it. */
+static void check_syscall_link(struct umt_trace *t, const struct rec *r)
+{
+	const struct tl_input *vt = &t->f[M_EXEC_VTABLE], *svt = &t->f[M_SYSCALL_VTABLE];
+	int64_t sid = umt_s(vt, r->start + 6, 8);
+	if (!t->syscall_ok || (r->type == 5 && sid == UMT_NONE))
+		return;
+	if (sid < 0 || (uint64_t)sid >= t->syscall_count) {
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U250, r->start + 6,
+			   "expected SyscallID in [0, %llu)%s, found %lld",
+			   (unsigned long long)t->syscall_count, r->type == 5 ? " or -1" : "",
+			   (long long)sid);
+		return;
+	}
+	if (umt_bit(t->syscall_bad, (uint64_t)sid))
+		return;
+	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * (uint64_t)sid, 8);
+	int64_t link = umt_s(svt, at + (r->type == 4 ? 8 : 16), 8);
+	uint64_t completed = umt_u(svt, at + 5, 1);
+	if (link >= 0 && (uint64_t)link == r->eid) {
+		if (r->type != 4 && (r->type == 5) != (completed == 1))
+			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U253, r->start + 4,
+				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
+				   (long long)sid, r->type == 5, (unsigned long long)r->type,
+				   (unsigned long long)completed);
+		return;
+	}
+	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
+	 * here only a second record claiming a consistent syscall is named. */
+	uint64_t ls, le;
+	if (link < 0 || !umt_exec_record(t, (uint64_t)link, &ls, &le) || le - ls < 14 ||
+	    umt_u(vt, ls + 4, 1) != r->type || umt_s(vt, ls + 6, 8) != sid)
+		return;
+	umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_U251 : RULE_UMT_U252, r->start + 6,
+		   "expected syscall %lld %s to be this record %llu, found %lld",
+		   (long long)sid, r->type == 4 ? "BeginEID" : "EndEID", (unsigned long long)r->eid,
+		   (long long)link);
+}
+
+static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
+{
+	uint64_t s, e;
+	if (!umt_exec_record(t, eid, &s, &e) || e - s < 6)
+		return false;
+	*thread = umt_s(&t->f[M_EXEC_VTABLE], s, 4);
+	return true;
+}
+
+/* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
+static void check_flow(struct umt_trace *t, const struct rec *r)
+{
+	const struct tl_input *pn = &t->f[M_EXEC_PREVNEXT];
+	struct umt_thread_state *ts = &t->threads[r->thread];
+	uint64_t at = 16 * r->eid;
+	int64_t prev = umt_s(pn, at, 8), next = umt_s(pn, at + 8, 8);
+	int64_t n = (int64_t)t->exec_count;
+	if (prev < -1 || prev >= n || next < -1 || next >= n) {
+		umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U260, at,
+			   "expected Prev/Next of record %llu to be -1 or in [0, %lld), found %lld, %lld",
+			   (unsigned long long)r->eid, (long long)n, (long long)prev, (long long)next);
+		next = -2; /* no expectation for the successor */
+	} else if (prev != ts->last) {
+		umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U261, at,
+			   "expected Prev of record %llu = %lld (previous record of thread %lld), found %lld",
+			   (unsigned long long)r->eid, (long long)ts->last, (long long)r->thread,
+			   (long long)prev);
+	}
+	if (ts->last >= 0 && ts->pending_next != -2 && ts->pending_next != (int64_t)r->eid) {
+		int64_t other;
+		/* A successor with an impossible ThreadID was reported already (U222). */
+		bool skipped = ts->pending_next >= 0 && thread_of(t, (uint64_t)ts->pending_next, &other) &&
+			       (other < 0 || (uint64_t)other >= t->thread.rows);
+		if (!skipped)
+			umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U262, 16 * (uint64_t)ts->last + 8,
+				   "expected Next of record %lld = %llu (next record of thread %lld), found %lld",
+				   (long long)ts->last, (unsigned long long)r->eid, (long long)r->thread,
+				   (long long)ts->pending_next);
+	}
+	if ((ts->last < 0) != (r->type == 1))
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U263, r->start + 4,
+			   ts->last < 0 ? "expected thread %lld to start with a Thread begin record, found type %llu"
+					: "expected a single Thread begin for thread %lld, found another (type %llu)",
+			   (long long)r->thread, (unsigned long long)r->type);
+	if (ts->last_type == 2 && ts->last >= 0)
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U264, r->start,
+			   "expected no record of thread %lld after its Thread end %lld, found record %llu",
+			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
+	if (ts->last < 0)
+		ts->first = (int64_t)r->eid;
+	ts->last = (int64_t)r->eid;
+	ts->pending_next = next;
+	ts->last_type = (uint8_t)r->type;
+	ts->count++;
+}
+
+static void check_record(struct umt_trace *t, struct rec *r)
+{
+	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
+	if (r->size < 6) {
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U220, r->start,
+			   "expected record %llu of at least 6 bytes, found %llu",
+			   (unsigned long long)r->eid, (unsigned long long)r->size);
+		return;
+	}
+	r->thread = umt_s(vt, r->start, 4);
+	r->type = umt_u(vt, r->start + 4, 1);
+	r->flags = umt_u(vt, r->start + 5, 1);
+	if (!valid_type(r->type)) {
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U221, r->start + 4,
+			   "expected record %llu Type 0..6 or 8..11, found %llu",
+			   (unsigned long long)r->eid, (unsigned long long)r->type);
+		return;
+	}
+	bool thread_ok = t->thread.ok && r->thread >= 0 && (uint64_t)r->thread < t->thread.rows;
+	if (t->thread.ok && !thread_ok)
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U222, r->start,
+			   "expected ThreadID in [0, %llu), found %lld",
+			   (unsigned long long)t->thread.rows, (long long)r->thread);
+	if (r->type == 3 && r->eid + 1 != t->exec_count)
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U265, r->start + 4,
+			   "expected the Application end to be the last record %llu, found it at %llu",
+			   (unsigned long long)(t->exec_count - 1), (unsigned long long)r->eid);
+	if (r->type != 0 && (r->flags & 0xfc))
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U227, r->start + 5,
+			   "expected instruction-only flags 0x04..0x80 clear on a type-%llu record, found 0x%02llx",
+			   (unsigned long long)r->type, (unsigned long long)r->flags);
+	uint64_t want;
+	const char *how;
+	if (!size_fits(r, &want, &how)) {
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U223, r->start,
+			   "expected a type-%llu record of %s %llu bytes, found %llu",
+			   (unsigned long long)r->type, how, (unsigned long long)want,
+			   (unsigned long long)r->size);
+	} else {
+		if (r->type == 0)
+			check_instruction(t, r);
+		if (r->type >= 4 && r->type <= 6)
+			check_syscall_link(t, r);
+		if (has_context(r->type))
+			check_context(t, r);
+	}
+	if (thread_ok && t->threads)
+		check_flow(t, r);
+}
+
+static void finish_threads(struct umt_trace *t)
+{
+	for (uint64_t k = 0; k < t->thread.rows; k++) {
+		struct umt_thread_state *ts = &t->threads[k];
+		if (ts->last >= 0 && ts->pending_next != -1 && ts->pending_next != -2)
+			umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U262, 16 * (uint64_t)ts->last + 8,
+				   "expected Next of record %lld = -1 (last record of thread %llu), found %lld",
+				   (long long)ts->last, (unsigned long long)k, (long long)ts->pending_next);
+	}
+}
+
+void umt_check_exec_records(struct umt_trace *t)
+{
+	if (!t->exec_ok)
+		return;
+	if (t->thread.ok && t->prevnext_ok) {
+		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
+		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
+			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0xff };
+	}
+	const struct tl_input *offs = &t->f[M_EXEC_OFFSETS];
+	uint64_t start = umt_u(offs, 0, 8);
+	for (uint64_t i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
+		uint64_t end = umt_u(offs, 8 * i + 8, 8);
+		struct rec r = { i, start, end, end - start, 0, 0, 0 };
+		check_record(t, &r);
+		start = end;
+		if ((i & 0xffff) == 0) {
+			tl_input_release(&t->f[M_EXEC_VTABLE], r.start);
+			tl_input_release(&t->f[M_EXEC_OFFSETS], 8 * i);
+			tl_input_release(&t->f[M_EXEC_PREVNEXT], 16 * i);
+		}
+	}
+	if (t->threads)
+		finish_threads(t);
+}

@@ -1,0 +1,162 @@
+/* UMTracer trace directories (issue 6): registration, probe, and the checking order of
+ * research §16 (headers first; a table whose header fails is skipped with everything
+ * that points into it). A single table file is validated alone, cross-table checks off. */
+#include "umt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	return slash ? slash + 1 : (path ? path : "");
+}
+
+static int member_by_name(const char *name)
+{
+	for (int m = 0; m < M_COUNT; m++)
+		if (!strcmp(name, umt_member_name[m]))
+			return m;
+	return -1;
+}
+
+/* A single file without a known name: recognise a fixed-size table by its header. */
+static int member_by_content(const struct tl_input *in)
+{
+	if (in->size == UMT_CMAP_SIZE && umt_u(in, 2, 2) <= 512)
+		return M_CONTEXT_MAP;
+	if (in->size < 32 || umt_u(in, 0, 4) != 0 || umt_u(in, 4, 4) > 1)
+		return -1;
+	int64_t rows = umt_s(in, 8, 8);
+	uint64_t row_size = umt_u(in, 16, 8), fp = umt_u(in, 24, 8), bytes, end;
+	if (rows < 0 || !tl_mul_u64((uint64_t)rows, row_size, &bytes) ||
+	    !tl_add_u64(fp, bytes, &end) || end > in->size)
+		return -1;
+	if (fp == 32 && row_size == 48)
+		return M_THREAD;
+	if (fp == 32 && row_size == 16)
+		return M_ADDRESS;
+	if (fp >= 48 && row_size == 64 && umt_u(in, 4, 4) <= 1 && in->size >= 48) {
+		/* ins rows start with ID 0 and a code size 1..15 */
+		if (rows == 0 || (umt_u(in, fp, 8) == 0 && umt_u(in, fp + 10, 1) - 1 < 15))
+			return M_INS;
+	}
+	if (fp >= 48 && (row_size == 48 || row_size == 64))
+		return M_MODULE;
+	return -1;
+}
+
+static int probe(const struct tl_input *in, const char **why_not)
+{
+	if (in->is_directory) {
+		char path[4096];
+		struct stat st;
+		int n = snprintf(path, sizeof path, "%s/exec.vtable", in->name ? in->name : ".");
+		if (n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0)
+			return 90;
+		*why_not = "no exec.vtable in the directory";
+		return 0;
+	}
+	if (member_by_content(in) >= 0)
+		return 30;
+	*why_not = "not a UMTracer table (no fixed-size table header)";
+	return 0;
+}
+
+static void open_members(struct umt_trace *t)
+{
+	for (int m = 0; m < M_COUNT; m++) {
+		char err[256] = "";
+		if (tl_open_member(t->ctx, umt_member_name[m], &t->f[m], err, sizeof err)) {
+			t->have[m] = true;
+			continue;
+		}
+		/* Which file is missing is the diagnostic: the member names itself. */
+		umt_report(t, (enum umt_member)m, RULE_UMT_U001, 0,
+			   "expected the trace file %s, found none (%s)", umt_member_name[m], err);
+	}
+}
+
+static void run_fixed(struct umt_trace *t, enum umt_member m, struct umt_table *tab)
+{
+	if (t->have[m])
+		umt_check_table_header(t, m, tab);
+}
+
+static void run_all(struct umt_trace *t)
+{
+	run_fixed(t, M_INS, &t->ins);
+	run_fixed(t, M_MODULE, &t->module);
+	run_fixed(t, M_THREAD, &t->thread);
+	run_fixed(t, M_ADDRESS, &t->address);
+	if (t->have[M_CONTEXT_MAP])
+		umt_check_context_map(t);
+	if (t->have[M_XML])
+		umt_check_xml(t);
+	bool exec_files = t->have[M_EXEC_VTABLE] && (t->single || (t->have[M_EXEC_OFFSETS] &&
+								     t->have[M_EXEC_PREVNEXT]));
+	if (exec_files)
+		umt_check_exec_index(t);
+	if (t->module.ok)
+		umt_check_modules(t);
+	if (t->ins.ok)
+		umt_check_instructions(t);
+	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
+		umt_check_syscall_table(t);
+	umt_check_exec_records(t);
+	if (t->thread.ok)
+		umt_check_threads(t);
+	umt_check_syscall_links(t);
+	if (t->address.ok)
+		umt_check_addresses(t);
+}
+
+static void validate_single(struct umt_trace *t, const struct tl_input *in)
+{
+	int m = member_by_name(base_name(in->name));
+	if (m < 0)
+		m = member_by_content(in);
+	if (m < 0 || m == M_EXEC_OFFSETS || m == M_EXEC_PREVNEXT || m == M_SYSCALL_OFFSETS) {
+		struct tl_location loc = tl_at(0);
+		tl_report(t->ctx, RULE_UMT_NOT_A_TABLE, &loc,
+			  "expected a UMTracer table or a trace directory, found %s; an index file cannot be checked without its table",
+			  m < 0 ? "an unrecognised file" : umt_member_name[m]);
+		return;
+	}
+	t->single = true;
+	t->f[m] = *in;
+	t->have[m] = true;
+	umt_report(t, (enum umt_member)m, RULE_UMT_SINGLE_TABLE, 0,
+		   "validating %s alone: checks that need the other trace files are skipped",
+		   umt_member_name[m]);
+	run_all(t);
+	memset(&t->f[m], 0, sizeof t->f[m]); /* owned by the caller */
+}
+
+static void validate(struct tl_ctx *ctx, const struct tl_input *in)
+{
+	struct umt_trace *t = calloc(1, sizeof *t);
+	if (!t)
+		return;
+	t->ctx = ctx;
+	if (in->is_directory) {
+		open_members(t);
+		run_all(t);
+		for (int m = 0; m < M_COUNT; m++)
+			if (t->have[m])
+				tl_input_close(&t->f[m]);
+	} else {
+		validate_single(t, in);
+	}
+	free(t->ins_bad);
+	free(t->syscall_bad);
+	free(t->threads);
+	free(t);
+}
+
+const struct tl_format tl_format_umtrace = {
+	TL_FORMAT_UMTRACE, "umtrace", "UMTracer/UMTIndex trace directory (11 files)", true,
+	probe, validate,
+};

@@ -1,0 +1,86 @@
+/* ins.itable rows (insRec), their disassembly strings and decodedIns pointers. */
+#include "umt.h"
+
+#include <stdlib.h>
+
+static bool valid_ins_type(uint64_t type)
+{
+	return type <= 6 || type == 8 || type == 9;
+}
+
+/* One row; false when exec records must not rely on it. */
+static bool check_row(struct umt_trace *t, uint64_t i)
+{
+	const struct tl_input *in = &t->f[M_INS];
+	const struct umt_table *tab = &t->ins;
+	uint64_t row = tab->table_fp + i * tab->row_size;
+	uint64_t xlo = tab->extra_fp, xhi = tab->extra_fp + tab->extra_size;
+	bool ok = true;
+	int64_t id = umt_s(in, row, 8);
+	if (id < 0 || (uint64_t)id != i)
+		umt_report(t, M_INS, RULE_UMT_U300, row, "expected insRec ID %llu (its row), found %lld",
+			   (unsigned long long)i, (long long)id);
+	uint64_t type = umt_u(in, row + 8, 1), cs64 = umt_u(in, row + 9, 1);
+	uint64_t code_size = umt_u(in, row + 10, 1);
+	if (!valid_ins_type(type))
+		umt_report(t, M_INS, RULE_UMT_U301, row + 8,
+			   "expected insRec Type 0..6, 8 or 9, found %llu", (unsigned long long)type);
+	if (cs64 > 1) {
+		umt_report(t, M_INS, RULE_UMT_U302, row + 9, "expected CSis64Bits 0 or 1, found %llu",
+			   (unsigned long long)cs64);
+		ok = false;
+	}
+	if (code_size < 1 || code_size > 15)
+		umt_report(t, M_INS, RULE_UMT_U303, row + 10, "expected CodeSize 1..15, found %llu",
+			   (unsigned long long)code_size);
+	int64_t module = umt_s(in, row + 12, 4);
+	if (t->module.ok && module != UMT_NONE && (module < 0 || (uint64_t)module >= t->module.rows))
+		umt_report(t, M_INS, RULE_UMT_U304, row + 12,
+			   "expected ModuleID -1 or in [0, %llu), found %lld",
+			   (unsigned long long)t->module.rows, (long long)module);
+	uint64_t address = umt_u(in, row + 16, 8);
+	if (cs64 == 0 && address > UINT32_MAX)
+		umt_report(t, M_INS, RULE_UMT_U306,
+			   row + 16, "expected a 32-bit code Address below 2^32, found 0x%llx",
+			   (unsigned long long)address);
+	int64_t disasm = umt_s(in, row + 40, 8);
+	uint64_t abs;
+	if (!umt_fp_inside(xlo, disasm, 1, xlo, xhi, &abs))
+		umt_report(t, M_INS, RULE_UMT_U307, row + 40,
+			   "expected DisasmFP in [0, ExtraSize %llu), found %lld",
+			   (unsigned long long)tab->extra_size, (long long)disasm);
+	else
+		umt_check_string(t, M_INS, abs, 1, xlo, xhi);
+	int64_t decoded = umt_s(in, row + 48, 8);
+	uint64_t lc_count = 0;
+	if (umt_fp_inside(xlo, decoded, 88, xlo, xhi, &abs))
+		lc_count = umt_u(in, abs + 62, 1);
+	if (!umt_fp_inside(xlo, decoded, 88 + 12 * (int64_t)lc_count, xlo, xhi, &abs)) {
+		umt_report(t, M_INS, RULE_UMT_U308, row + 48,
+			   "expected DecodedFP %lld + %llu bytes inside ExtraSize %llu",
+			   (long long)decoded, (unsigned long long)(88 + 12 * lc_count),
+			   (unsigned long long)tab->extra_size);
+		return false;
+	}
+	return umt_check_decoded(t, abs, cs64 != 0) && ok;
+}
+
+void umt_check_instructions(struct umt_trace *t)
+{
+	t->ins_bad = umt_bitmap_new(t->ins.rows);
+	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++)
+		if (!check_row(t, i))
+			umt_set_bit(t->ins_bad, i);
+}
+
+bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64)
+{
+	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
+		return false;
+	const struct tl_input *in = &t->f[M_INS];
+	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
+	uint64_t decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
+	*cs64 = umt_u(in, row + 9, 1) != 0;
+	*lc_size = umt_s(in, decoded + 58, 2);
+	return true;
+}

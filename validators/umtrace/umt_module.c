@@ -1,0 +1,44 @@
+/* module.itable rows (moduleRec): address range, load/unload EIDs, UTF-16 names. */
+#include "umt.h"
+
+static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, const char *what)
+{
+	const struct umt_table *tab = &t->module;
+	int64_t fp = umt_s(&t->f[M_MODULE], row + field, 8);
+	uint64_t lo = tab->extra_fp, hi = tab->extra_fp + tab->extra_size;
+	if (fp < 0 || (uint64_t)fp < lo || (uint64_t)fp >= hi) {
+		umt_report(t, M_MODULE, RULE_UMT_U503, row + field,
+			   "expected %s inside the extra area [%llu, %llu), found %lld", what,
+			   (unsigned long long)lo, (unsigned long long)hi, (long long)fp);
+		return;
+	}
+	umt_check_string(t, M_MODULE, (uint64_t)fp, 2, lo, hi);
+}
+
+void umt_check_modules(struct umt_trace *t)
+{
+	const struct tl_input *in = &t->f[M_MODULE];
+	const struct umt_table *tab = &t->module;
+	for (uint64_t i = 0; i < tab->rows && !tl_stopped(t->ctx); i++) {
+		uint64_t row = tab->table_fp + i * tab->row_size;
+		int64_t load = umt_s(in, row, 8), unload = umt_s(in, row + 8, 8);
+		uint64_t start = umt_u(in, row + 16, 8), end = umt_u(in, row + 24, 8);
+		if (start > end)
+			umt_report(t, M_MODULE, RULE_UMT_U500, row + 16,
+				   "expected module %llu StartAddr <= EndAddr, found 0x%llx > 0x%llx",
+				   (unsigned long long)i, (unsigned long long)start,
+				   (unsigned long long)end);
+		if (load < 0 || (unload != UMT_NONE && unload < load))
+			umt_report(t, M_MODULE, RULE_UMT_U501, row,
+				   "expected module %llu LoadEID >= 0 and UnloadEID -1 or >= LoadEID, found %lld and %lld",
+				   (unsigned long long)i, (long long)load, (long long)unload);
+		else if (t->exec_ok && ((uint64_t)load > t->exec_count ||
+					(unload != UMT_NONE && (uint64_t)unload > t->exec_count)))
+			umt_report(t, M_MODULE, RULE_UMT_U502, row,
+				   "expected module %llu load/unload EIDs <= RecordCount %llu, found %lld and %lld",
+				   (unsigned long long)i, (unsigned long long)t->exec_count,
+				   (long long)load, (long long)unload);
+		check_name(t, row, 32, "WinNameFP");
+		check_name(t, row, 40, "DeviceNameFP");
+	}
+}

@@ -1,0 +1,140 @@
+/* syscall.vtable / syscall.offsets: header, (Offset, Size) blocks, syscallRec fields,
+ * and afterwards the links from each syscallRec to its entry and exit records. */
+#include "umt.h"
+
+#include <stdlib.h>
+
+static bool check_header(struct umt_trace *t)
+{
+	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
+	if (vt->size < 16 || umt_u(vt, 0, 4) != 0) {
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U400, 0,
+			   "expected a 16-byte header with Version 0, found %zu bytes, Version %llu",
+			   vt->size, (unsigned long long)umt_u(vt, 0, 4));
+		return false;
+	}
+	uint64_t ids = umt_u(vt, 4, 4);
+	if (ids > 1)
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U401, 4,
+			   "expected UnifiedIDsVer 0 or 1, found %llu", (unsigned long long)ids);
+	int64_t count = umt_s(vt, 8, 8);
+	uint64_t want;
+	if (t->single)
+		return count >= 0;
+	if (count < 0 || !tl_mul_u64((uint64_t)count, 16, &want) ||
+	    t->f[M_SYSCALL_OFFSETS].size != want) {
+		umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U402, 0,
+			   "expected RecordCount %lld x 16 bytes, found %zu", (long long)count,
+			   t->f[M_SYSCALL_OFFSETS].size);
+		return false;
+	}
+	t->syscall_count = (uint64_t)count;
+	return true;
+}
+
+static bool check_block(struct umt_trace *t, uint64_t s)
+{
+	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE], *offs = &t->f[M_SYSCALL_OFFSETS];
+	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
+	if (off < 16 || size < 64 || !umt_fp_inside(0, off, size, 16, vt->size, NULL)) {
+		umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U403, 16 * s,
+			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
+			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
+		return false;
+	}
+	uint64_t at = (uint64_t)off;
+	int64_t conv = umt_s(vt, at + 4, 1), args = umt_s(vt, at + 6, 1);
+	int64_t extras = umt_s(vt, at + 7, 1);
+	uint64_t completed = umt_u(vt, at + 5, 1);
+	if (conv < 0 || conv > 5 || completed > 1 || args < 0 || extras < 0) {
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U405, at + 4,
+			   "expected Convention 0..5, Completed 0/1, ArgCount and ExtraCount >= 0, found %lld, %llu, %lld, %lld",
+			   (long long)conv, (unsigned long long)completed, (long long)args,
+			   (long long)extras);
+		return false;
+	}
+	bool ok = true;
+	int64_t args_fp = umt_s(vt, at + 40, 8), extras_fp = umt_s(vt, at + 48, 8);
+	if (args > 0 && !umt_fp_inside(0, args_fp, 8 * args, 64, (uint64_t)size, NULL)) {
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U406, at + 40,
+			   "expected ArgsFP %lld + %lld x 8 bytes inside the record [64, %lld)",
+			   (long long)args_fp, (long long)args, (long long)size);
+		ok = false;
+	}
+	if (extras > 0 && !umt_fp_inside(0, extras_fp, 1, 64, (uint64_t)size, NULL)) {
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U407, at + 48,
+			   "expected ExtrasFP in [64, %lld), found %lld", (long long)size,
+			   (long long)extras_fp);
+		ok = false;
+	}
+	if (umt_s(vt, at + 16, 8) == UMT_NONE && completed != 0)
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U411, at + 5,
+			   "expected Completed 0 for a call without exit (EndEID -1), found %llu",
+			   (unsigned long long)completed);
+	return ok;
+}
+
+void umt_check_syscall_table(struct umt_trace *t)
+{
+	if (!check_header(t) || t->single)
+		return;
+	t->syscall_bad = umt_bitmap_new(t->syscall_count);
+	if (!t->syscall_bad)
+		return;
+	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++)
+		if (!check_block(t, s))
+			umt_set_bit(t->syscall_bad, s);
+	t->syscall_ok = true;
+}
+
+/* The exec record at eid: its type, thread and SyscallID (types 4..6), if readable. */
+static bool linked_record(struct umt_trace *t, uint64_t eid, uint64_t *type, int64_t *thread,
+			  int64_t *sid)
+{
+	uint64_t start, end;
+	if (!umt_exec_record(t, eid, &start, &end) || end - start < 14)
+		return false;
+	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
+	*thread = umt_s(vt, start, 4);
+	*type = umt_u(vt, start + 4, 1);
+	*sid = umt_s(vt, start + 6, 8);
+	return true;
+}
+
+static void check_links(struct umt_trace *t, uint64_t s)
+{
+	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
+	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * s, 8);
+	int64_t begin = umt_s(vt, at + 8, 8), end = umt_s(vt, at + 16, 8);
+	uint64_t btype = 0, etype = 0;
+	int64_t bthread = 0, ethread = 0, bsid = 0, esid = 0;
+	if (begin < 0 || !linked_record(t, (uint64_t)begin, &btype, &bthread, &bsid) ||
+	    btype != 4 || bsid < 0 || (uint64_t)bsid != s) {
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U408, at + 8,
+			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
+			   (unsigned long long)s, (long long)begin);
+		return;
+	}
+	if (end == UMT_NONE)
+		return;
+	if (end < 0 || !linked_record(t, (uint64_t)end, &etype, &ethread, &esid) ||
+	    (etype != 5 && etype != 6) || esid < 0 || (uint64_t)esid != s) {
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U409, at + 16,
+			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
+			   (unsigned long long)s, (long long)end);
+		return;
+	}
+	if (end <= begin || ethread != bthread)
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U410, at + 16,
+			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
+			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
+}
+
+void umt_check_syscall_links(struct umt_trace *t)
+{
+	if (!t->syscall_ok || !t->exec_ok)
+		return;
+	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++)
+		if (!umt_bit(t->syscall_bad, s))
+			check_links(t, s);
+}
