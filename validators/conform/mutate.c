@@ -222,9 +222,20 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* mkdir -p */
 static int make_dir(const char *path)
 {
-	return mkdir(path, 0777) == 0 || errno == EEXIST ? 0 : -1;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
