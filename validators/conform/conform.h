@@ -143,6 +143,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 void campaign_free(struct campaign *c);
 
 /* runner.c */
+void reader_install_interrupt_handler(void);
 int reader_run(const struct reader *r, const char *path, const char *case_args,
 	       struct run_result *out);
 const char *run_outcome_name(enum run_outcome o);

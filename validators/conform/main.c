@@ -247,6 +247,7 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc;
 	o.mc.reader = &o.reader;
+	reader_install_interrupt_handler();
 
 	struct corpus corpus = { 0 };
 	char err[4200], desc[4096] = "";

@@ -15,6 +15,31 @@
 
 #include "validators/conform/conform.h"
 
+/* The reader's process group while it runs, for the interrupt handler. */
+static volatile sig_atomic_t running_group;
+
+/* On SIGINT/SIGTERM/SIGHUP the reader's group goes first, then the kit dies
+ * of the same signal, so an interrupted campaign leaves no reader behind. */
+static void on_interrupt(int sig)
+{
+	if (running_group > 0)
+		kill(-(pid_t)running_group, SIGKILL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void reader_install_interrupt_handler(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_interrupt;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 /* Lines that the sanitizers print at the start of a report. */
 static const char *const sanitizer_markers[] = {
 	"ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "ERROR: HWAddressSanitizer",
@@ -207,6 +232,7 @@ int reader_run(const struct reader *r, const char *path, const char *case_args,
 		_exit(127);
 	}
 	setpgid(pid, pid); /* also here: no race with the child's own call */
+	running_group = pid;
 	free(cmd);
 
 	double deadline = now_seconds() + r->timeout;
@@ -230,6 +256,7 @@ int reader_run(const struct reader *r, const char *path, const char *case_args,
 	}
 	/* Whatever the reader left running in its group goes too. */
 	kill(-pid, SIGKILL);
+	running_group = 0;
 
 	bool sanitizer = false;
 	scan_output(err_fd, out->message, sizeof out->message, &sanitizer);
