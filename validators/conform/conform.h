@@ -110,6 +110,7 @@ struct campaign {
 	struct find_group *groups;
 	size_t n_groups;
 	double seconds;
+	bool time_limited;          /* stopped at --max-time before the count */
 	const char *out_dir;
 };
 
@@ -137,6 +138,7 @@ struct mutate_config {
 	bool keep_all;              /* also write every mutant to OUT/all/ */
 	unsigned keep_per_group;    /* minimise and keep this many per class and rule */
 	unsigned minimize_budget;   /* reader runs per kept mutant */
+	double max_seconds;         /* stop making mutants after this long; 0: never */
 };
 int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		 struct campaign *out, char *err, size_t errlen);

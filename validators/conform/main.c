@@ -33,6 +33,7 @@ static const char usage_text[] =
 	"  --minimize-budget=N   reader runs spent minimising one mutant (default 200)\n"
 	"  --keep-all            also write every mutant to DIR/all/\n"
 	"  --no-corpus           with --mutate: skip the run over the corpus cases\n"
+	"  --max-time=S          with --mutate: make no new mutant after S seconds\n"
 	"CORPUS defaults to ./corpus/FMT, the corpus next to the program's build\n"
 	"directory, or the installed " CONFORM_DATADIR "/corpus/FMT.\n"
 	"Exit status: 0 all agree, 1 some disagreement, 2 error.\n";
@@ -118,7 +119,7 @@ static void default_corpus(const char *fmt, char *out, size_t len)
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_READER, O_ACCEPT, O_TIMEOUT, O_OUTPUT, O_REPORT, O_ORACLE, O_MUTATE,
-	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_HELP, O_VERSION };
+	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "reader", required_argument, NULL, O_READER },
@@ -134,6 +135,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "minimize-budget", required_argument, NULL, O_BUDGET },
 		{ "keep-all", no_argument, NULL, O_KEEP_ALL },
 		{ "no-corpus", no_argument, NULL, O_NO_CORPUS },
+		{ "max-time", required_argument, NULL, O_MAX_TIME },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -196,6 +198,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case O_KEEP_ALL: o->mc.keep_all = true; break;
 		case O_NO_CORPUS: o->no_corpus = true; break;
+		case O_MAX_TIME:
+			o->mc.max_seconds = strtod(optarg, &end);
+			if (*end || !(o->mc.max_seconds > 0))
+				return usage_error("bad --max-time (seconds, > 0)", optarg);
+			break;
 		case 'h':
 		case O_HELP: fputs(usage_text, stdout); exit(0);
 		case 'V':

@@ -44,9 +44,12 @@ CONFORM_MUTANTS ?= 10000
 CONFORM_SEED ?= 1
 CONFORM_KEEP ?= 1
 CONFORM_BUDGET ?= 60
+# Seconds per campaign; empty: until CONFORM_MUTANTS are done.
+CONFORM_MAX_TIME ?=
 CONFORM_DIR := reports/conformance
 CONFORM_RUN = nice -n 10 $(CONFORM_BIN) --seed=$(CONFORM_SEED) --keep=$(CONFORM_KEEP) \
-	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS)
+	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS) \
+	$(if $(CONFORM_MAX_TIME),--max-time=$(CONFORM_MAX_TIME))
 LLVM_XRAY ?= llvm-xray
 GDB_TFILE_READER := sh $(CURDIR)/validators/conform/readers/gdb-tfile.sh {}
 

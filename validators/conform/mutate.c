@@ -271,6 +271,10 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 	double start = now_seconds();
 	int rc = 0;
 	for (unsigned i = 0; i < cfg->count; i++) {
+		if (cfg->max_seconds > 0 && now_seconds() - start >= cfg->max_seconds) {
+			c->time_limited = true;
+			break;
+		}
 		struct rng r;
 		rng_init(&r, cfg->seed, i);
 		const struct seed_file *s = &seeds[rng_below(&r, n_seeds)];

@@ -62,9 +62,9 @@ static void count_rows(const struct report *r, unsigned matrix[2][RUN_OUTCOME_CO
 static void md_campaign(FILE *f, const struct campaign *c)
 {
 	fprintf(f, "\n## Differential campaign\n\n");
-	fprintf(f, "%u mutants (of %u requested) of %u valid cases, `--seed=%llu`, mutator: %s; "
+	fprintf(f, "%u mutants (of %u requested%s) of %u valid cases, `--seed=%llu`, mutator: %s; "
 		   "%u rejected by tracelint; %.1f s (%.1f mutants/s).",
-		c->done, c->requested, c->seeds, c->seed, c->mutator, c->oracle_reject, c->seconds,
+		c->done, c->requested, c->time_limited ? "; stopped at --max-time" : "", c->seeds, c->seed, c->mutator, c->oracle_reject, c->seconds,
 		c->seconds > 0 ? c->done / c->seconds : 0.0);
 	if (c->oracle_failed)
 		fprintf(f, " tracelint could not validate %u mutants: for those only crashes and hangs count.",
@@ -164,6 +164,7 @@ static void json_campaign(FILE *f, const struct campaign *c)
 	fprintf(f, ",\"campaign\":{\"seed\":%llu,\"requested\":%u,\"mutants\":%u,\"seeds\":%u,"
 		   "\"mutator\":", c->seed, c->requested, c->done, c->seeds);
 	json_string(f, c->mutator);
+	fprintf(f, ",\"time_limited\":%s", c->time_limited ? "true" : "false");
 	fprintf(f, ",\"tracelint_rejected\":%u,\"tracelint_failed\":%u,\"seconds\":%.3f,\"counts\":{",
 		c->oracle_reject, c->oracle_failed, c->seconds);
 	for (int d = 0; d < DIS_COUNT; d++)
