@@ -173,6 +173,8 @@ usage_body() {
 	atf_check -s exit:2 -e match:'unknown format' "$KIT" --format=nope --reader=true corpus
 	atf_check -s exit:2 -e match:'bad --accept-rc' "$KIT" --format=xray --reader=true --accept-rc=x corpus
 	atf_check -s exit:2 -e match:'bad --timeout' "$KIT" --format=xray --reader=true --timeout=0 corpus
+	atf_check -s exit:2 -e match:'bad --max-time' "$KIT" --format=xray --reader=true --mutate=1 --max-time=-1 corpus
+	atf_check -s exit:2 -e match:'--no-corpus needs --mutate' "$KIT" --format=xray --reader=true --no-corpus corpus
 	atf_check -s exit:2 -e match:'cannot open' "$KIT" --format=xray --reader=true /nonexistent
 	atf_check -o match:'^usage: tracelint-conform' "$KIT" --help
 }
