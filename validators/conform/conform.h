@@ -105,6 +105,7 @@ struct campaign {
 	unsigned dis_count[DIS_COUNT];
 	unsigned oracle_reject;     /* mutants tracelint rejected */
 	unsigned oracle_failed;     /* tracelint could not validate (e.g. no validator) */
+	char no_oracle[160];        /* why tracelint is not asked at all, or "" */
 	struct mutant_find *finds;
 	size_t n_finds;
 	struct find_group *groups;
@@ -162,6 +163,8 @@ int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
 		struct verdict *v, char *err, size_t errlen);
 int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const char *args,
 		  const char *case_dir, struct verdict *v, char *err, size_t errlen);
+
+bool oracle_available(enum tl_format_id fmt, const struct corpus *c, char *why, size_t whylen);
 
 /* util.c */
 char *xstrdup(const char *s);

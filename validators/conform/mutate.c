@@ -26,6 +26,7 @@ struct seed_file {
 
 struct work {
 	const struct mutate_config *cfg;
+	bool oracle;       /* tracelint can judge this format */
 	char path[4200];   /* where the reader finds the current input */
 	unsigned runs;     /* reader runs of the current minimisation */
 };
@@ -83,7 +84,8 @@ static int judge(struct work *w, const struct seed_file *s, const unsigned char 
 		 struct verdict *v, struct run_result *run, enum disagreement *dis, bool *compared)
 {
 	char err[256];
-	*compared = oracle_buffer(w->cfg->format, data, size, s->c->args, s->dir, v, err, sizeof err) == 0;
+	*compared = w->oracle &&
+		oracle_buffer(w->cfg->format, data, size, s->c->args, s->dir, v, err, sizeof err) == 0;
 	if (!*compared)
 		memset(v, 0, sizeof *v);
 	if (write_file(w->path, data, size) != 0 || reader_run(w->cfg->reader, w->path, s->c->args, run) != 0)
@@ -268,6 +270,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		return -1;
 	}
 	struct work w = { .cfg = cfg };
+	w.oracle = oracle_available(cfg->format, valid, c->no_oracle, sizeof c->no_oracle);
 	double start = now_seconds();
 	int rc = 0;
 	for (unsigned i = 0; i < cfg->count; i++) {

@@ -105,3 +105,34 @@ int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const ch
 	enum tl_status st = tl_validate_buffer(data, size, "mutant", &o, &res, err, errlen);
 	return finish(st, &res, &fe, v, err, errlen);
 }
+
+/* Can tracelint judge this format in this build? Not when the catalog has no
+ * rule of the format (a placeholder validator accepts everything), nor when
+ * it rejects none of the corpus's invalid cases. */
+bool oracle_available(enum tl_format_id fmt, const struct corpus *c, char *why, size_t whylen)
+{
+	const char *name = tl_format_name(fmt);
+	size_t rules = 0;
+	for (size_t i = 0; i < tl_rule_count(); i++)
+		if (strcmp(tl_rule_at(i)->format, name) == 0)
+			rules++;
+	if (!rules) {
+		snprintf(why, whylen, "tracelint's catalog has no %s rule in this build", name);
+		return false;
+	}
+	size_t invalid = 0, rejected = 0;
+	for (size_t i = 0; i < c->count; i++) {
+		if (c->cases[i].kind != CASE_INVALID)
+			continue;
+		invalid++;
+		struct verdict v;
+		char err[256];
+		if (oracle_path(fmt, c->cases[i].path, c->cases[i].args, &v, err, sizeof err) == 0 && v.reject)
+			rejected++;
+	}
+	if (invalid && !rejected) {
+		snprintf(why, whylen, "tracelint rejects none of the %zu invalid %s cases", invalid, name);
+		return false;
+	}
+	return true;
+}

@@ -66,7 +66,9 @@ static void md_campaign(FILE *f, const struct campaign *c)
 		   "%u rejected by tracelint; %.1f s (%.1f mutants/s).",
 		c->done, c->requested, c->time_limited ? "; stopped at --max-time" : "", c->seeds, c->seed, c->mutator, c->oracle_reject, c->seconds,
 		c->seconds > 0 ? c->done / c->seconds : 0.0);
-	if (c->oracle_failed)
+	if (c->no_oracle[0])
+		fprintf(f, " tracelint was not asked (%s): only crashes and hangs are judged.", c->no_oracle);
+	else if (c->oracle_failed)
 		fprintf(f, " tracelint could not validate %u mutants: for those only crashes and hangs count.",
 			c->oracle_failed);
 	fprintf(f, "\n\n| agree | lenient | strict | crash | hang |\n|---:|---:|---:|---:|---:|\n");
@@ -165,6 +167,8 @@ static void json_campaign(FILE *f, const struct campaign *c)
 		   "\"mutator\":", c->seed, c->requested, c->done, c->seeds);
 	json_string(f, c->mutator);
 	fprintf(f, ",\"time_limited\":%s", c->time_limited ? "true" : "false");
+	fprintf(f, ",\"no_oracle\":");
+	json_string(f, c->no_oracle);
 	fprintf(f, ",\"tracelint_rejected\":%u,\"tracelint_failed\":%u,\"seconds\":%.3f,\"counts\":{",
 		c->oracle_reject, c->oracle_failed, c->seconds);
 	for (int d = 0; d < DIS_COUNT; d++)
