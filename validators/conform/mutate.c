@@ -121,7 +121,8 @@ static bool still_disagrees(struct work *w, const struct seed_file *s, const uns
 	return dis2 == dis && strcmp(key, key2) == 0;
 }
 
-/* Greedy chunk removal: halves, quarters, ... down to single bytes. */
+/* Greedy chunk removal, from the largest power of two below half the size
+ * down to single bytes. */
 static size_t minimise(struct work *w, const struct seed_file *s, unsigned char *data, size_t size,
 		       enum disagreement dis, const char *key)
 {
@@ -130,7 +131,12 @@ static size_t minimise(struct work *w, const struct seed_file *s, unsigned char 
 		budget = 10; /* every success costs a whole timeout */
 	unsigned char *cand = xrealloc(NULL, size);
 	w->runs = 0;
-	for (size_t chunk = size / 2; chunk >= 1 && w->runs < budget; chunk /= 2) {
+	/* Powers of two at aligned offsets: removing 16 or 8 bytes at a multiple
+	 * of 16 or 8 keeps the framing of record-based formats such as XRay. */
+	size_t first = 1;
+	while (first * 2 <= size / 2)
+		first *= 2;
+	for (size_t chunk = first; chunk >= 1 && w->runs < budget; chunk /= 2) {
 		size_t pos = 0;
 		while (pos < size && w->runs < budget) {
 			size_t end = pos + chunk < size ? pos + chunk : size;
