@@ -51,7 +51,7 @@ CONFORM_RUN = nice -n 10 $(CONFORM_BIN) --seed=$(CONFORM_SEED) --keep=$(CONFORM_
 	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS) \
 	$(if $(CONFORM_MAX_TIME),--max-time=$(CONFORM_MAX_TIME))
 LLVM_XRAY ?= llvm-xray
-GDB_TFILE_READER := sh $(CURDIR)/validators/conform/readers/gdb-tfile.sh {}
+GDB_TFILE_READER := sh validators/conform/readers/gdb-tfile.sh {}
 
 .PHONY: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert conformance-gdb-tfile
 conformance: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert conformance-gdb-tfile
