@@ -65,9 +65,10 @@ fuzz-run:
 	TARGET=$(TARGET) SECONDS=$(SECONDS) JOBS=$(JOBS) ENGINE=$(ENGINE) MUTATOR=$(MUTATOR) \
 		BUILD=$(BUILD) sh fuzzers/campaign/run.sh
 
-# The same seconds with and without the mutator; writes reports/fuzzing/<target>-mutator.tsv.
+# The same seconds with and without the mutator (SEED=<file>: from that one file);
+# writes reports/fuzzing/<seed set>/<target>-mutator.tsv.
 fuzz-compare: fuzz-mutators
-	TARGET=$(TARGET) SECONDS=$(SECONDS) BUILD=$(BUILD) sh fuzzers/campaign/compare.sh
+	TARGET=$(TARGET) SECONDS=$(SECONDS) SEED=$(SEED) BUILD=$(BUILD) sh fuzzers/campaign/compare.sh
 
 # Source-based coverage of every validator from the committed corpus.
 coverage fuzz-coverage: deps

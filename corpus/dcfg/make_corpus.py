@@ -154,6 +154,9 @@ def dcfg_cases():
     mut("json_decimal_string.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(2, "8"))
     mut("json_table.dcfg.json", lambda x: x["FILE_NAMES"].__setitem__(0, ["FILE_NAME_ID", "FILE_NAME_ID", "FILE_NAME"]))
     mut("json_table_column.dcfg.json", lambda x: image(x)["SYMBOLS"].__setitem__(0, ["NAME", "ADDR_OFFSET", "SIZE "]))
+    t = base_dcfg()
+    t["FILE_NAMES"][0] = ["FILE_NAME_ID", "FILE_NAME_ID", "FILE_NAME"]
+    write("dcfg", "invalid", "tl_max_errors.dcfg.json", dump(t), ["--max-errors=1"])
     mut("json_type.dcfg.json", lambda x: x["FILE_NAMES"][1].__setitem__(1, 7))
     mut("json_unknown_key.dcfg.json", lambda x: proc(x).__setitem__("LIFETIME", 1))
     W("invalid", "dcfg_version.dcfg.json", '{"MAJOR_VERSION": 1}')

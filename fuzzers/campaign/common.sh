@@ -40,6 +40,17 @@ collect_seeds() {
 			done
 		done
 	done
+	# The pair target reads "DCFG \n%%TRACE%%\n DCFG-trace": join each trace
+	# case with the DCFG its --pair names.
+	case $target in dcfg-pair|dcfg_pair)
+		find corpus/dcfg-trace -name '*.args' | while read -r a; do
+			pair=$(sed -n 's/^--pair=//p' "$a")
+			c=${a%.args}
+			[ -n "$pair" ] && [ -f "$(dirname "$c")/$pair" ] && [ -f "$c" ] || continue
+			{ cat "$(dirname "$c")/$pair"; printf '\n%%%%TRACE%%%%\n'; cat "$c"; } \
+				> "$dest/pair-$(basename "$c")"
+		done ;;
+	esac
 	d=fuzzers/seeds/$(target_source_name "$target")
 	[ -d "$d" ] && cp "$d"/* "$dest"/ 2>/dev/null
 	return 0

@@ -2,20 +2,29 @@
 # compare.sh: the same target, the same seconds, the same seeds and libFuzzer
 # seed, once with plain mutation and once with the structure-aware mutator,
 # each from an empty campaign corpus. Writes reports/fuzzing/<target>-mutator.tsv
-# (variant, execs, exec/s, final cov, final ft, corpus files) and both timelines.
+# (variant, execs, exec/s, final cov, final ft, corpus files) and both timelines
+# under reports/fuzzing/<seed set>/: SEED=<file> starts both from that one
+# file (seed set "one-seed"), otherwise from every corpus case ("full-corpus").
 set -eu
 . fuzzers/campaign/common.sh
 TARGET=${TARGET:?} SECONDS=${SECONDS:-120} BUILD=${BUILD:-build}
 name=$(target_source_name "$TARGET")
 work=$(mktemp -d /tmp/tracelint-compare.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-collect_seeds "$TARGET" "$work/seeds"
+if [ -n "${SEED:-}" ]; then
+	mkdir -p "$work/seeds" && cp "$SEED" "$work/seeds/"
+	set_name=one-seed
+else
+	collect_seeds "$TARGET" "$work/seeds"
+	set_name=full-corpus
+fi
 dict=
 for fmt in $(target_formats "$TARGET"); do
 	[ -f "fuzzers/dict/$fmt.dict" ] && dict=fuzzers/dict/$fmt.dict
 done
-mkdir -p reports/fuzzing
-out=reports/fuzzing/$name-mutator.tsv
+dest=reports/fuzzing/$set_name
+mkdir -p "$dest"
+out=$dest/$name-mutator.tsv
 printf 'variant\tseconds\texecs\texec_per_s\tcov\tft\tcorpus_files\n' > "$out"
 for variant in plain mut; do
 	bin=$BUILD/fuzz/${name}_fuzzer
@@ -27,11 +36,11 @@ for variant in plain mut; do
 	awk '/^#[0-9]+/ && /cov:/ {
 		n = substr($1, 2); cov = ft = rate = 0
 		for (i = 1; i <= NF; i++) { if ($i == "cov:") cov = $(i+1); if ($i == "ft:") ft = $(i+1); if ($i == "exec/s:") rate = $(i+1) }
-		printf "%.1f\t%s\t%s\t%s\n", rate > 0 ? n / rate : 0, n, cov, ft
-	}' "$work/$variant.log" > "reports/fuzzing/$name-$variant-timeline.tsv"
-	execs=$(awk -F: '/number_of_executed_units/ {gsub(/ /,"",$3); print $3}' "$work/$variant.log")
-	rate=$(awk -F: '/average_exec_per_sec/ {gsub(/ /,"",$3); print $3}' "$work/$variant.log")
-	last=$(tail -1 "reports/fuzzing/$name-$variant-timeline.tsv")
+		printf "%.1f\t%s\t%s\t%s\n", (rate > 0 ? n / rate : 0), n, cov, ft
+	}' "$work/$variant.log" > "$dest/$name-$variant-timeline.tsv"
+	execs=$(awk -F: '/number_of_executed_units/ {gsub(/ /,"",$NF); print $NF}' "$work/$variant.log")
+	rate=$(awk -F: '/average_exec_per_sec/ {gsub(/ /,"",$NF); print $NF}' "$work/$variant.log")
+	last=$(tail -1 "$dest/$name-$variant-timeline.tsv")
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$variant" "$SECONDS" "$execs" "$rate" \
 		"$(echo "$last" | cut -f3)" "$(echo "$last" | cut -f4)" "$(find "$work/$variant" -type f | wc -l)" >> "$out"
 	if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* > /dev/null 2>&1; then

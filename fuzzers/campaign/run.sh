@@ -14,8 +14,8 @@ ENGINE=${ENGINE:-libfuzzer} MUTATOR=${MUTATOR:-0} BUILD=${BUILD:-build} SMOKE=${
 FUZZ_WORK=${FUZZ_WORK:-/tmp/tracelint-fuzz}
 name=$(target_source_name "$TARGET")
 variant=$name
-[ "$MUTATOR" = 1 ] && variant=${name}_mut
-[ "$ENGINE" = afl ] && variant=$variant-afl
+[ "$MUTATOR" != 1 ] || variant=${name}_mut
+[ "$ENGINE" != afl ] || variant=$variant-afl
 work=$FUZZ_WORK/$variant
 stamp=$(date -u +%Y-%m-%d)
 mkdir -p "$work/corpus" "$work/artifacts"
@@ -23,10 +23,12 @@ rm -rf "$work/seeds" "$work/artifacts"/* "$work/log.txt"
 collect_seeds "$TARGET" "$work/seeds"
 dict=
 for fmt in $(target_formats "$TARGET"); do
-	[ -f "fuzzers/dict/$fmt.dict" ] && cat "fuzzers/dict/$fmt.dict" >> "$work/dict"
+	[ ! -f "fuzzers/dict/$fmt.dict" ] || cat "fuzzers/dict/$fmt.dict" >> "$work/dict"
 done
-: > "$work/dict.tmp"; [ -f "$work/dict" ] && sort -u "$work/dict" > "$work/dict.tmp"
-mv "$work/dict.tmp" "$work/dict"; [ -s "$work/dict" ] && dict=$work/dict
+: > "$work/dict.tmp"
+[ ! -f "$work/dict" ] || sort -u "$work/dict" > "$work/dict.tmp"
+mv "$work/dict.tmp" "$work/dict"
+[ ! -s "$work/dict" ] || dict=$work/dict
 before=$(dir_size "$work/corpus")
 seeds=$(dir_size "$work/seeds")
 
@@ -35,8 +37,8 @@ run_libfuzzer() {
 	[ -x "$bin" ] || { echo "$bin: not built (make fuzz fuzz-mutators)"; exit 2; }
 	set -- -max_total_time="$SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$work/artifacts/"
-	[ -n "$dict" ] && set -- "$@" -dict="$dict"
-	[ "$JOBS" -gt 1 ] && set -- "$@" -fork="$JOBS" -ignore_crashes=1
+	[ -z "$dict" ] || set -- "$@" -dict="$dict"
+	[ "$JOBS" -le 1 ] || set -- "$@" -fork="$JOBS" -ignore_crashes=1
 	echo "campaign: $bin $* ($SECONDS s)"
 	status=0
 	nice -n 10 "$bin" "$@" "$work/corpus" "$work/seeds" > "$work/log.txt" 2>&1 || status=$?
@@ -45,9 +47,9 @@ run_libfuzzer() {
 	rm -f "$work/corpus.min"/*
 	nice -n 10 "$bin" -merge=1 "$work/corpus.min" "$work/corpus" "$work/seeds" > "$work/merge.txt" 2>&1 || true
 	rm -rf "$work/corpus" && mv "$work/corpus.min" "$work/corpus"
-	execs=$(awk -F: '/stat::number_of_executed_units/ {gsub(/ /,"",$3); print $3}' "$work/log.txt" | tail -1)
-	rate=$(awk -F: '/stat::average_exec_per_sec/ {gsub(/ /,"",$3); print $3}' "$work/log.txt" | tail -1)
-	rss=$(awk -F: '/stat::peak_rss_mb/ {gsub(/ /,"",$3); print $3}' "$work/log.txt" | tail -1)
+	execs=$(awk -F: '/stat::number_of_executed_units/ {gsub(/ /,"",$NF); print $NF}' "$work/log.txt" | tail -1)
+	rate=$(awk -F: '/stat::average_exec_per_sec/ {gsub(/ /,"",$NF); print $NF}' "$work/log.txt" | tail -1)
+	rss=$(awk -F: '/stat::peak_rss_mb/ {gsub(/ /,"",$NF); print $NF}' "$work/log.txt" | tail -1)
 	# Timeline: libFuzzer's exec/s is the running average, so time = execs / rate.
 	awk '/^#[0-9]+/ && /cov:/ {
 		n = substr($1, 2); cov = ft = rate = 0
@@ -57,8 +59,9 @@ run_libfuzzer() {
 	}' "$work/log.txt" > "$work/timeline.tsv"
 	final=$(tail -1 "$work/timeline.tsv" | awk '{print "cov " $3 ", ft " $4}')
 	crashes=$(find "$work/artifacts" -type f | sort)
-	engine="libFuzzer (clang 14, -fsanitize=fuzzer,address,undefined$([ "$JOBS" -gt 1 ] && echo ", -fork=$JOBS"))"
-	[ "$MUTATOR" = 1 ] && engine="$engine + structure-aware mutator"
+	engine="libFuzzer (clang 14, -fsanitize=fuzzer,address,undefined)"
+	if [ "$JOBS" -gt 1 ]; then engine="$engine, -fork=$JOBS"; fi
+	if [ "$MUTATOR" = 1 ]; then engine="$engine + structure-aware mutator"; fi
 	triage_bin=$bin
 }
 
@@ -71,9 +74,9 @@ run_afl() {
 	mkdir -p "$work/afl-in"; rm -f "$work/afl-in"/*
 	find "$work/seeds" "$work/corpus" -type f -size -1024k -exec cp {} "$work/afl-in"/ \; 2>/dev/null
 	export AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1
-	[ "$MUTATOR" = 1 ] && export AFL_CUSTOM_MUTATOR_LIBRARY="$(pwd)/$BUILD/fuzz-afl/libtlm_$name.so"
+	[ "$MUTATOR" != 1 ] || export AFL_CUSTOM_MUTATOR_LIBRARY="$(pwd)/$BUILD/fuzz-afl/libtlm_$name.so"
 	set -- -i "$work/afl-in" -o "$out" -m none -t 10000 -V "$SECONDS"
-	[ -n "$dict" ] && set -- "$@" -x "$dict"
+	[ -z "$dict" ] || set -- "$@" -x "$dict"
 	i=1
 	while [ "$i" -lt "$JOBS" ]; do
 		nice -n 10 afl-fuzz "$@" -S "sec$i" -- "$bin" > "$work/afl-sec$i.txt" 2>&1 &
@@ -93,7 +96,7 @@ run_afl() {
 	final="edges $(awk -F: '$1 ~ /^edges_found/ {gsub(/ /,"",$2); print $2}' "$stats")"
 	crashes=$(find "$out"/*/crashes -type f -name 'id:*' 2>/dev/null | sort)
 	engine="AFL++ 4.04c (afl-clang-fast, ASan+UBSan, persistent mode, shared-memory test cases, $JOBS instance(s))"
-	[ "$MUTATOR" = 1 ] && engine="$engine + structure-aware custom mutator"
+	if [ "$MUTATOR" = 1 ]; then engine="$engine + structure-aware custom mutator"; fi
 	triage_bin=$BUILD/fuzz/${name}_fuzzer
 }
 

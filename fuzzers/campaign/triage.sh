@@ -9,8 +9,13 @@ set -eu
 . fuzzers/campaign/common.sh
 TARGET=$1 BIN=$2
 shift 2
+TRACELINT_GIVEN=${TRACELINT:-}
 TRACELINT=${TRACELINT:-build/tracelint}
-[ -x "$TRACELINT" ] || make -s all > /dev/null
+# Where the cases go (a test points this elsewhere) and how long to minimise.
+CORPUS_ROOT=${CORPUS_ROOT:-corpus}
+MINIMIZE_SECONDS=${MINIMIZE_SECONDS:-60}
+# The sidecars come from the current sources: bring the release build up to date.
+[ -n "${TRACELINT_GIVEN:-}" ] || make -s all > /dev/null
 tmp=$(mktemp -d /tmp/tracelint-triage.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -48,22 +53,28 @@ for crash in "$@"; do
 	echo "$sig" >> "$seen"
 	hash=$(printf '%s' "$sig" | sha1sum | cut -c1-8)
 	min=$tmp/min-$hash
-	nice -n 10 "$BIN" -minimize_crash=1 -max_total_time=60 -exact_artifact_path="$min" "$crash" > "$tmp/min.txt" 2>&1 || true
+	nice -n 10 "$BIN" -minimize_crash=1 -max_total_time="$MINIMIZE_SECONDS" -exact_artifact_path="$min" "$crash" > "$tmp/min.txt" 2>&1 || true
 	[ -s "$min" ] || cp "$crash" "$min"
 	fmt=$(target_format "$TARGET")
 	dir_fmt=$fmt
 	if [ -z "$dir_fmt" ]; then
 		dir_fmt=$("$TRACELINT" -o json "$min" 2>/dev/null | jq -r '.files[0].format // empty')
-		[ -n "$dir_fmt" ] || dir_fmt=xray
 	fi
-	dest=corpus/$dir_fmt/regressions/$(target_source_name "$TARGET")-$hash
-	mkdir -p "corpus/$dir_fmt/regressions"
+	if [ -z "$dir_fmt" ]; then
+		echo "not pinned (the release build recognises no format): $crash ($sig)"
+		continue
+	fi
+	dest=$CORPUS_ROOT/$dir_fmt/regressions/$(target_source_name "$TARGET")-$hash
+	mkdir -p "$CORPUS_ROOT/$dir_fmt/regressions"
 	cp "$min" "$dest"
 	[ -n "$fmt" ] && printf -- '--format=%s\n--max-errors=0\n' "$fmt" > "$dest.args" \
 		|| printf -- '--max-errors=0\n' > "$dest.args"
+	status=0
+	# shellcheck disable=SC2046
+	"$TRACELINT" $(cat "$dest.args") "$dest" > /dev/null 2>&1 || status=$?
 	{
 		echo "# fuzz target $TARGET, signature $hash: $sig"
-		echo "# expected diagnostics of the release build (exit $("$TRACELINT" $(cat "$dest.args") "$dest" > /dev/null 2>&1; echo $?))"
+		echo "# expected diagnostics of the release build (exit status $status)"
 		expected_for "$dest" "$fmt"
 	} > "$dest.expected"
 	"$BIN" -runs=1 "$min" > "$tmp/out" 2>&1 || true

@@ -448,7 +448,9 @@ static void read_version(struct jv *v, uint32_t top, enum tl_rule_id missing_rul
 			  a == JNONE ? "MAJOR_VERSION" : "MINOR_VERSION");
 		return;
 	}
-	*ok = jv_int(v, a, 0, UINT64_MAX, "MAJOR_VERSION", major) & jv_int(v, b, 0, UINT64_MAX, "MINOR_VERSION", minor);
+	bool major_ok = jv_int(v, a, 0, UINT64_MAX, "MAJOR_VERSION", major);
+	bool minor_ok = jv_int(v, b, 0, UINT64_MAX, "MINOR_VERSION", minor);
+	*ok = major_ok && minor_ok;
 }
 
 bool dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule)

@@ -8,6 +8,9 @@
 #include <string.h>
 
 static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
+
+static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
 {
 	if (!v->ctx) {
 		if (tl_rule_by_id(rule)->severity == TL_ERROR)

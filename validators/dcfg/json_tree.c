@@ -237,6 +237,9 @@ static void attach(struct parser *ps, uint32_t child, uint32_t *last)
 
 bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
 {
+	static const uint8_t empty[1];
+	if (!buf) /* an empty input maps to no memory at all */
+		buf = empty;
 	memset(doc, 0, sizeof *doc);
 	doc->buf = buf;
 	doc->size = size;

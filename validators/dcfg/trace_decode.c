@@ -61,7 +61,8 @@ static void code_text(const struct tcode *c, char *out)
 
 void ttable_finish(struct jv *v, struct ttable *t)
 {
-	qsort(t->codes, t->n, sizeof *t->codes, cmp_code);
+	if (t->n)
+		qsort(t->codes, t->n, sizeof *t->codes, cmp_code);
 	t->states = calloc((size_t)t->n + 1, sizeof *t->states);
 	if (!t->states)
 		return;
@@ -269,7 +270,7 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 	if (s->bits && !push(&d, s->items, s->text, 0, s->n, 1))
 		goto out;
 	uint32_t zero_run = 0;
-	while (d.edges < c->edge_count && !(v->ctx && tl_stopped(v->ctx))) {
+	while (d.edges < c->edge_count) {
 		uint32_t si = idmap_get(&t->state_of, d.cur);
 		if (si == IDMAP_NONE) {
 			jv_report(v, RULE_DTRACE_DECODE, c->node,

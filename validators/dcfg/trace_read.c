@@ -189,7 +189,7 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 	struct idmap seen = { 0 };
 	if (!table_open(v, tbl, cols, 2, "THREAD_DATA", true, &t))
 		return;
-	for (uint32_t r = table_first_row(v, &t); r != JNONE && !(v->ctx && tl_stopped(v->ctx)); r = jnext(v, r)) {
+	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t tid;
 		if (!table_row(v, &t, r, cell) || !jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
 			continue;
@@ -207,7 +207,7 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		if (!table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
 			continue;
 		struct thread_state ts = { 0 };
-		for (uint32_t cr = table_first_row(v, &ct); cr != JNONE && !(v->ctx && tl_stopped(v->ctx)); cr = jnext(v, cr))
+		for (uint32_t cr = table_first_row(v, &ct); cr != JNONE; cr = jnext(v, cr))
 			if (table_row(v, &ct, cr, cc))
 				read_chunk(x, cc, cr, tid, tt, d, &ts);
 	}
@@ -225,7 +225,7 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 	struct idmap seen = { 0 };
 	if (!table_open(v, tbl, cols, 4, "PROCESSES", true, &t))
 		return;
-	for (uint32_t r = table_first_row(v, &t); r != JNONE && !(v->ctx && tl_stopped(v->ctx)); r = jnext(v, r)) {
+	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t pid;
 		if (!table_row(v, &t, r, cell) || !jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
 			continue;

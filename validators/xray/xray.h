@@ -136,7 +136,7 @@ void xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
 		     const struct xray_record *rec);
 
 /* The two sub-formats' walkers. */
-void xray_fdr_validate(struct tl_ctx *ctx, struct tl_input *in, const struct xray_header *hdr);
-void xray_basic_validate(struct tl_ctx *ctx, struct tl_input *in, const struct xray_header *hdr);
+void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);
+void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);
 
 #endif

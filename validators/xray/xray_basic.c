@@ -85,7 +85,7 @@ static void check_function(struct tl_ctx *ctx, const struct basic_record *r, uin
 	}
 }
 
-void xray_basic_validate(struct tl_ctx *ctx, struct tl_input *in, const struct xray_header *hdr)
+void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr)
 {
 	uint64_t data = in->size - XRAY_HEADER_SIZE;
 	uint64_t count = data / XRAY_BASIC_RECORD_SIZE, rest = data % XRAY_BASIC_RECORD_SIZE;

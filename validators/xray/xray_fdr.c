@@ -10,7 +10,7 @@
 
 struct fdr_walk {
 	struct tl_ctx *ctx;
-	struct tl_input *in;
+	const struct tl_input *in;
 	const struct xray_header *hdr;
 	int64_t next_index;     /* index of the next record */
 	struct xray_buffer buf;
@@ -196,7 +196,7 @@ static void walk_extents_buffers(struct fdr_walk *w)
 	}
 }
 
-void xray_fdr_validate(struct tl_ctx *ctx, struct tl_input *in, const struct xray_header *hdr)
+void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr)
 {
 	struct fdr_walk w = { 0 };
 	w.ctx = ctx;

@@ -61,11 +61,8 @@ static int probe(const struct tl_input *in, const char **why_not)
 	return in->size % XRAY_BASIC_RECORD_SIZE == 0 ? 50 : 20;
 }
 
-static void validate(struct tl_ctx *ctx, const struct tl_input *const_in)
+static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
-	/* The core hands a const view, but the input object itself is the caller's
-	 * mutable one; releasing pages only changes its bookkeeping. */
-	struct tl_input *in = (struct tl_input *)(uintptr_t)const_in;
 	struct xray_header hdr;
 	if (!xray_header_read(ctx, in, &hdr))
 		return;
