@@ -1,0 +1,176 @@
+/* tracelint-conform: runs another trace reader over our labelled corpus (or
+ * over mutants of it) and reports where it disagrees with tracelint. */
+#ifndef CONFORM_H
+#define CONFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tracelint.h"
+
+#define CONFORM_LINE 200 /* longest message line kept from a reader or rule */
+
+/* What the reader did with one input. */
+enum run_outcome {
+	RUN_ACCEPTED = 0,  /* exit status in the --accept-rc list */
+	RUN_REJECTED,      /* any other exit status */
+	RUN_CRASHED,       /* killed by a signal (or a shell reporting one) */
+	RUN_SANITIZER,     /* a sanitizer report in its output */
+	RUN_TIMEOUT,       /* still running after --timeout; its group was killed */
+	RUN_OUTCOME_COUNT
+};
+
+/* How the reader's outcome compares with our verdict. */
+enum disagreement {
+	DIS_AGREE = 0,
+	DIS_LENIENT,  /* reader accepts a file we reject */
+	DIS_STRICT,   /* reader rejects a file we accept */
+	DIS_CRASH,    /* signal or sanitizer report, whatever our verdict */
+	DIS_HANG,
+	DIS_COUNT
+};
+
+struct run_result {
+	enum run_outcome outcome;
+	int code;                    /* exit status, or the signal number */
+	char message[CONFORM_LINE];  /* first line of stderr (else stdout), or the sanitizer line */
+};
+
+/* How the reader is started and judged. */
+struct reader {
+	const char *command;     /* shell command; {} stands for the input path */
+	int accept_rc[16];
+	size_t n_accept_rc;
+	double timeout;          /* seconds */
+};
+
+/* Our verdict on an input. */
+struct verdict {
+	bool reject;
+	char rule[64];           /* first error rule, "" when accepted or unknown */
+};
+
+enum case_kind { CASE_VALID = 0, CASE_INVALID, CASE_REGRESSION, CASE_UNLABELLED, CASE_KIND_COUNT };
+
+struct corpus_case {
+	char *path;              /* as opened */
+	char *name;              /* for reports: "valid/foo.xray" */
+	enum case_kind kind;
+	char *args;              /* the .args sidecar, one option a line, or NULL */
+	bool labelled;           /* verdict below comes from the kind and .expected */
+	struct verdict label;
+};
+
+struct corpus {
+	struct corpus_case *cases;
+	size_t count;
+};
+
+/* One corpus case as run. */
+struct corpus_row {
+	const struct corpus_case *c;
+	struct verdict ours;
+	struct run_result run;
+	enum disagreement dis;
+};
+
+/* A kept mutant of the differential campaign. */
+struct mutant_find {
+	unsigned index;             /* mutant number, 0-based */
+	const char *seed_case;      /* name of the valid case it came from */
+	enum disagreement dis;
+	struct verdict ours;        /* on the minimised mutant */
+	bool compared;              /* tracelint could validate it */
+	struct run_result run;      /* on the minimised mutant */
+	size_t size, min_size;
+	unsigned reader_runs;       /* spent minimising */
+	char file[256];             /* name inside --out */
+};
+
+/* Disagreements of one class and rule (or signal), counted over the campaign. */
+struct find_group {
+	enum disagreement dis;
+	char key[96];               /* the rule tracelint cites, or the signal / sanitizer */
+	unsigned count;
+	unsigned kept;
+};
+
+struct campaign {
+	unsigned long long seed;
+	unsigned requested, done;
+	unsigned seeds;             /* valid cases mutated */
+	const char *mutator;
+	unsigned dis_count[DIS_COUNT];
+	unsigned oracle_reject;     /* mutants tracelint rejected */
+	unsigned oracle_failed;     /* tracelint could not validate (e.g. no validator) */
+	char no_oracle[160];        /* why tracelint is not asked at all, or "" */
+	struct mutant_find *finds;
+	size_t n_finds;
+	struct find_group *groups;
+	size_t n_groups;
+	double seconds;
+	bool time_limited;          /* stopped at --max-time before the count */
+	const char *out_dir;
+};
+
+struct report {
+	const char *format;
+	const struct reader *reader;
+	const char *corpus_desc;
+	bool corpus_run;                   /* false with --no-corpus */
+	struct corpus_row *rows;
+	size_t n_rows;
+	const struct campaign *campaign;   /* NULL without --mutate */
+};
+
+/* report.c */
+void report_markdown(FILE *f, const struct report *r);
+void report_json(FILE *f, const struct report *r);
+
+/* mutate.c */
+struct mutate_config {
+	enum tl_format_id format;
+	const struct reader *reader;
+	unsigned count;
+	unsigned long long seed;
+	const char *out_dir;
+	bool keep_all;              /* also write every mutant to OUT/all/ */
+	unsigned keep_per_group;    /* minimise and keep this many per class and rule */
+	unsigned minimize_budget;   /* reader runs per kept mutant */
+	double max_seconds;         /* stop making mutants after this long; 0: never */
+};
+int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
+		 struct campaign *out, char *err, size_t errlen);
+void campaign_free(struct campaign *c);
+
+/* runner.c */
+void reader_install_interrupt_handler(void);
+int reader_run(const struct reader *r, const char *path, const char *case_args,
+	       struct run_result *out);
+const char *run_outcome_name(enum run_outcome o);
+enum disagreement compare_verdicts(const struct verdict *ours, const struct run_result *run);
+const char *disagreement_name(enum disagreement d);
+
+/* corpus.c */
+int corpus_add(struct corpus *c, const char *path, char *err, size_t errlen);
+void corpus_free(struct corpus *c);
+const char *case_kind_name(enum case_kind k);
+
+/* oracle.c: tracelint's own verdict through libtracelint. */
+int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
+		struct verdict *v, char *err, size_t errlen);
+int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const char *args,
+		  const char *case_dir, struct verdict *v, char *err, size_t errlen);
+
+bool oracle_available(enum tl_format_id fmt, const struct corpus *c, char *why, size_t whylen);
+
+/* util.c */
+char *xstrdup(const char *s);
+void *xrealloc(void *p, size_t n);
+char *read_file(const char *path, size_t *size);
+int write_file(const char *path, const void *data, size_t size);
+void copy_line(char *dst, size_t dstlen, const char *src, size_t srclen);
+
+#endif

@@ -1,0 +1,332 @@
+/* tracelint-conform: options, the corpus run, the campaign, the report.
+ * Exit status: 0 when the reader agrees with tracelint everywhere, 1 when
+ * there is at least one disagreement, 2 on a usage or I/O error. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "validators/conform/conform.h"
+
+#ifndef CONFORM_DATADIR
+#define CONFORM_DATADIR "/usr/local/share/tracelint"
+#endif
+
+static const char usage_text[] =
+	"usage: tracelint-conform --format=FMT --reader='CMD {}' [OPTIONS] [CORPUS...]\n"
+	"Runs CMD on every case of tracelint's labelled corpus for FMT ({} is the input\n"
+	"path) and reports where the reader disagrees with tracelint.\n"
+	"  --format=FMT          xray, tfile, dcfg, dcfg-trace or umtrace\n"
+	"  --reader=CMD          shell command; {} is replaced by the quoted input path\n"
+	"  --accept-rc=N[,N...]  exit statuses meaning 'accepted' (default 0)\n"
+	"  --timeout=S           seconds before the reader's process group is killed (default 10)\n"
+	"  --output=md|json      report style (default md)\n"
+	"  --report=FILE         write the report to FILE instead of standard output\n"
+	"  --oracle=corpus|tracelint  our verdict on a corpus case: its label (default)\n"
+	"                        or tracelint run through libtracelint\n"
+	"  --mutate=N            differential campaign: N mutants of the valid cases\n"
+	"  --seed=S              campaign seed (default 1); same seed, same mutants\n"
+	"  --out=DIR             where kept (minimised) mutants go (default conform-out)\n"
+	"  --keep=K              mutants kept per class and rule (default 3)\n"
+	"  --minimize-budget=N   reader runs spent minimising one mutant (default 200)\n"
+	"  --keep-all            also write every mutant to DIR/all/\n"
+	"  --no-corpus           with --mutate: skip the run over the corpus cases\n"
+	"  --max-time=S          with --mutate: make no new mutant after S seconds\n"
+	"CORPUS defaults to ./corpus/FMT, the corpus next to the program's build\n"
+	"directory, or the installed " CONFORM_DATADIR "/corpus/FMT.\n"
+	"Exit status: 0 all agree, 1 some disagreement, 2 error.\n";
+
+struct options {
+	const char *format;
+	struct reader reader;
+	bool json;
+	const char *report_path;
+	bool oracle_tracelint;
+	bool mutate;
+	bool no_corpus;
+	struct mutate_config mc;
+};
+
+static int usage_error(const char *msg, const char *arg)
+{
+	fprintf(stderr, "tracelint-conform: %s%s%s\n%s", msg, arg ? ": " : "", arg ? arg : "", usage_text);
+	return 2;
+}
+
+static bool parse_uint(const char *s, unsigned long long max, unsigned long long *out)
+{
+	char *end;
+	if (!*s || *s == '-')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_accept_rc(const char *s, struct reader *r)
+{
+	r->n_accept_rc = 0;
+	char *copy = xstrdup(s);
+	bool ok = true;
+	for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
+		unsigned long long v;
+		if (!parse_uint(t, 255, &v) || r->n_accept_rc == sizeof r->accept_rc / sizeof *r->accept_rc) {
+			ok = false;
+			break;
+		}
+		r->accept_rc[r->n_accept_rc++] = (int)v;
+	}
+	free(copy);
+	return ok && r->n_accept_rc > 0;
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ./corpus/FMT, then <dir of the program>/../corpus/FMT (build/ in a source
+ * tree), then the installed copy. */
+static void default_corpus(const char *fmt, char *out, size_t len)
+{
+	snprintf(out, len, "corpus/%s", fmt);
+	if (is_dir(out))
+		return;
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			if (strlen(exe) + strlen(fmt) + 12 < len) {
+				strcpy(out, exe);
+				strcat(out, "/../corpus/");
+				strcat(out, fmt);
+				if (is_dir(out))
+					return;
+			}
+		}
+	}
+	snprintf(out, len, "%s/corpus/%s", CONFORM_DATADIR, fmt);
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	enum { O_FORMAT = 256, O_READER, O_ACCEPT, O_TIMEOUT, O_OUTPUT, O_REPORT, O_ORACLE, O_MUTATE,
+	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_HELP, O_VERSION };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "reader", required_argument, NULL, O_READER },
+		{ "accept-rc", required_argument, NULL, O_ACCEPT },
+		{ "timeout", required_argument, NULL, O_TIMEOUT },
+		{ "output", required_argument, NULL, O_OUTPUT },
+		{ "report", required_argument, NULL, O_REPORT },
+		{ "oracle", required_argument, NULL, O_ORACLE },
+		{ "mutate", required_argument, NULL, O_MUTATE },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "out", required_argument, NULL, O_OUT },
+		{ "keep", required_argument, NULL, O_KEEP },
+		{ "minimize-budget", required_argument, NULL, O_BUDGET },
+		{ "keep-all", no_argument, NULL, O_KEEP_ALL },
+		{ "no-corpus", no_argument, NULL, O_NO_CORPUS },
+		{ "max-time", required_argument, NULL, O_MAX_TIME },
+		{ "help", no_argument, NULL, O_HELP },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	unsigned long long v;
+	char *end;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_FORMAT: o->format = optarg; break;
+		case O_READER: o->reader.command = optarg; break;
+		case O_ACCEPT:
+			if (!parse_accept_rc(optarg, &o->reader))
+				return usage_error("bad --accept-rc (exit statuses 0-255, comma-separated)", optarg);
+			break;
+		case O_TIMEOUT:
+			o->reader.timeout = strtod(optarg, &end);
+			if (*end || !(o->reader.timeout > 0) || o->reader.timeout > 86400)
+				return usage_error("bad --timeout (seconds, > 0)", optarg);
+			break;
+		case O_OUTPUT:
+			if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0)
+				o->json = false;
+			else if (strcmp(optarg, "json") == 0)
+				o->json = true;
+			else
+				return usage_error("bad --output (md or json)", optarg);
+			break;
+		case O_REPORT: o->report_path = optarg; break;
+		case O_ORACLE:
+			if (strcmp(optarg, "tracelint") == 0)
+				o->oracle_tracelint = true;
+			else if (strcmp(optarg, "corpus") == 0)
+				o->oracle_tracelint = false;
+			else
+				return usage_error("bad --oracle (corpus or tracelint)", optarg);
+			break;
+		case O_MUTATE:
+			if (!parse_uint(optarg, 100000000, &v))
+				return usage_error("bad --mutate (a count)", optarg);
+			o->mutate = true;
+			o->mc.count = (unsigned)v;
+			break;
+		case O_SEED:
+			if (!parse_uint(optarg, ~0ULL, &v))
+				return usage_error("bad --seed (an unsigned integer)", optarg);
+			o->mc.seed = v;
+			break;
+		case O_OUT: o->mc.out_dir = optarg; break;
+		case O_KEEP:
+			if (!parse_uint(optarg, 100000, &v))
+				return usage_error("bad --keep", optarg);
+			o->mc.keep_per_group = (unsigned)v;
+			break;
+		case O_BUDGET:
+			if (!parse_uint(optarg, 1000000, &v))
+				return usage_error("bad --minimize-budget", optarg);
+			o->mc.minimize_budget = (unsigned)v;
+			break;
+		case O_KEEP_ALL: o->mc.keep_all = true; break;
+		case O_NO_CORPUS: o->no_corpus = true; break;
+		case O_MAX_TIME:
+			o->mc.max_seconds = strtod(optarg, &end);
+			if (*end || !(o->mc.max_seconds > 0))
+				return usage_error("bad --max-time (seconds, > 0)", optarg);
+			break;
+		case 'h':
+		case O_HELP: fputs(usage_text, stdout); exit(0);
+		case 'V':
+		case O_VERSION: printf("tracelint-conform %s\n", TRACELINT_VERSION); exit(0);
+		default: return usage_error("unknown option", argv[optind - 1]);
+		}
+	}
+	if (!o->format)
+		return usage_error("--format is required", NULL);
+	if (!o->reader.command || !*o->reader.command)
+		return usage_error("--reader is required", NULL);
+	o->mc.format = tl_format_from_name(o->format);
+	if (o->mc.format == TL_FORMAT_COUNT || o->mc.format == TL_FORMAT_AUTO)
+		return usage_error("unknown format", o->format);
+	if (o->no_corpus && !o->mutate)
+		return usage_error("--no-corpus needs --mutate", NULL);
+	return 0;
+}
+
+/* Our verdict on a corpus case: its label, or tracelint's when asked or unlabelled. */
+static int our_verdict(const struct options *o, const struct corpus_case *c, struct verdict *v)
+{
+	if (c->labelled && !o->oracle_tracelint) {
+		*v = c->label;
+		return 0;
+	}
+	char err[512];
+	if (oracle_path(o->mc.format, c->path, c->args, v, err, sizeof err) == 0)
+		return 0;
+	fprintf(stderr, "tracelint-conform: %s: tracelint could not validate it: %s\n", c->path, err);
+	if (!c->labelled)
+		return -1;
+	*v = c->label;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	memset(&o, 0, sizeof o);
+	o.reader.accept_rc[0] = 0;
+	o.reader.n_accept_rc = 1;
+	o.reader.timeout = 10;
+	o.mc.seed = 1;
+	o.mc.out_dir = "conform-out";
+	o.mc.keep_per_group = 3;
+	o.mc.minimize_budget = 200;
+	int rc = parse_options(argc, argv, &o);
+	if (rc)
+		return rc;
+	o.mc.reader = &o.reader;
+	reader_install_interrupt_handler();
+
+	struct corpus corpus = { 0 };
+	char err[4200], desc[4096] = "";
+	if (optind == argc) {
+		char dir[4096];
+		default_corpus(o.format, dir, sizeof dir);
+		if (corpus_add(&corpus, dir, err, sizeof err) != 0) {
+			fprintf(stderr, "tracelint-conform: %s (give a CORPUS directory)\n", err);
+			return 2;
+		}
+		snprintf(desc, sizeof desc, "%s", dir);
+	}
+	for (int i = optind; i < argc; i++) {
+		if (corpus_add(&corpus, argv[i], err, sizeof err) != 0) {
+			fprintf(stderr, "tracelint-conform: %s\n", err);
+			corpus_free(&corpus);
+			return 2;
+		}
+		size_t n = strlen(desc);
+		snprintf(desc + n, sizeof desc - n, "%s%s", n ? ", " : "", argv[i]);
+	}
+	if (!corpus.count) {
+		fprintf(stderr, "tracelint-conform: no case in %s\n", desc);
+		corpus_free(&corpus);
+		return 2;
+	}
+
+	struct report rep = { .format = o.format, .reader = &o.reader, .corpus_desc = desc,
+			      .corpus_run = !o.no_corpus };
+	bool disagree = false;
+	if (!o.no_corpus) {
+		rep.rows = xrealloc(NULL, corpus.count * sizeof *rep.rows);
+		for (size_t i = 0; i < corpus.count; i++) {
+			struct corpus_row *row = &rep.rows[rep.n_rows];
+			row->c = &corpus.cases[i];
+			if (our_verdict(&o, row->c, &row->ours) != 0)
+				continue;
+			if (reader_run(&o.reader, row->c->path, row->c->args, &row->run) != 0) {
+				fprintf(stderr, "tracelint-conform: cannot run the reader\n");
+				return 2;
+			}
+			row->dis = compare_verdicts(&row->ours, &row->run);
+			disagree |= row->dis != DIS_AGREE;
+			rep.n_rows++;
+		}
+	}
+	struct campaign camp;
+	if (o.mutate) {
+		if (campaign_run(&o.mc, &corpus, &camp, err, sizeof err) != 0) {
+			fprintf(stderr, "tracelint-conform: %s\n", err);
+			return 2;
+		}
+		rep.campaign = &camp;
+		disagree |= camp.dis_count[DIS_AGREE] < camp.done;
+	}
+
+	FILE *out = stdout;
+	if (o.report_path && !(out = fopen(o.report_path, "w"))) {
+		perror(o.report_path);
+		return 2;
+	}
+	if (o.json)
+		report_json(out, &rep);
+	else
+		report_markdown(out, &rep);
+	if ((out != stdout ? fclose(out) : fflush(out)) != 0) {
+		fprintf(stderr, "tracelint-conform: cannot write the report\n");
+		return 2;
+	}
+	if (o.mutate)
+		campaign_free(&camp);
+	free(rep.rows);
+	corpus_free(&corpus);
+	return disagree ? 1 : 0;
+}

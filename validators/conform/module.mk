@@ -1,0 +1,75 @@
+# The conformance kit (issue 9): build/tracelint-conform, its install rule and
+# `make conformance`. Included by the GNUmakefile before the library's
+# variables exist, so prerequisites name $(O)/libtracelint.a directly.
+CONFORM_SRCS := $(wildcard validators/conform/*.c)
+CONFORM_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_SRCS))
+CONFORM_BIN := $(O)/tracelint-conform
+
+# The structure-aware mutators of the fuzzing work, when the tree has them;
+# the kit's own byte-level mutator serves the other formats.
+CONFORM_TLM := $(wildcard fuzzers/mutators/mutator_util.c)
+ifneq ($(CONFORM_TLM),)
+CONFORM_TLM_SRCS := $(CONFORM_TLM) $(wildcard fuzzers/mutators/xray_mutator.c fuzzers/mutators/tfile_mutator.c)
+CONFORM_OBJS += $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_TLM_SRCS))
+CONFORM_TLM_DEFS := -DCONFORM_HAVE_TLM \
+	$(if $(wildcard fuzzers/mutators/xray_mutator.c),-DCONFORM_TLM_XRAY) \
+	$(if $(wildcard fuzzers/mutators/tfile_mutator.c),-DCONFORM_TLM_TFILE)
+$(O)/obj/validators/conform/mutator.o: CFLAGS += $(CONFORM_TLM_DEFS)
+$(patsubst %.c,$(O)/obj/%.o,$(CONFORM_TLM_SRCS)): CFLAGS += -Ifuzzers/mutators
+endif
+
+all: $(CONFORM_BIN)
+tests: $(CONFORM_BIN)
+
+# Where the installed program looks for the corpus.
+$(O)/obj/validators/conform/main.o: CFLAGS += -DCONFORM_DATADIR='"$(PREFIX)/share/tracelint"'
+
+$(CONFORM_BIN): $(CONFORM_OBJS) $(O)/libtracelint.a
+	$(CC) $(OPT) $(LDFLAGS) -o $@ $(CONFORM_OBJS) $(O)/libtracelint.a $(LDLIBS) $(LDSAN)
+
+.PHONY: install-conform conformance
+install-conform: $(CONFORM_BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(CONFORM_BIN) $(DESTDIR)$(PREFIX)/bin/tracelint-conform
+	install -m 644 validators/conform/tracelint-conform.1 $(DESTDIR)$(PREFIX)/share/man/man1/tracelint-conform.1
+	install -d $(DESTDIR)$(PREFIX)/share/tracelint/readers
+	install -m 755 validators/conform/readers/gdb-tfile.sh $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-tfile.sh
+
+# Reference reports (reports/conformance/): llvm-xray 14 on the xray corpus,
+# gdb's `target tfile` on the tfile corpus, each with a differential campaign
+# of CONFORM_MUTANTS mutants (the issue asks for 10,000; a shared machine may
+# pass fewer). Kept, minimised mutants go to reports/conformance/findings/.
+# The kit exits 1 when it finds disagreements: that is the report, not a failure.
+CONFORM_MUTANTS ?= 10000
+CONFORM_SEED ?= 1
+CONFORM_KEEP ?= 1
+CONFORM_BUDGET ?= 60
+# Seconds per campaign; empty: until CONFORM_MUTANTS are done.
+CONFORM_MAX_TIME ?=
+CONFORM_DIR := reports/conformance
+CONFORM_RUN = nice -n 10 $(CONFORM_BIN) --seed=$(CONFORM_SEED) --keep=$(CONFORM_KEEP) \
+	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS) \
+	$(if $(CONFORM_MAX_TIME),--max-time=$(CONFORM_MAX_TIME))
+LLVM_XRAY ?= llvm-xray
+GDB_TFILE_READER := sh validators/conform/readers/gdb-tfile.sh {}
+
+.PHONY: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert conformance-gdb-tfile
+conformance: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert conformance-gdb-tfile
+
+conformance-llvm-xray-fdr-dump: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/llvm-xray-fdr-dump
+	$(CONFORM_RUN) --format=xray --reader='$(LLVM_XRAY) fdr-dump {}' \
+		--out=$(CONFORM_DIR)/findings/llvm-xray-fdr-dump \
+		--report=$(CONFORM_DIR)/llvm-xray-fdr-dump.md corpus/xray || test $$? = 1
+
+conformance-llvm-xray-convert: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/llvm-xray-convert
+	$(CONFORM_RUN) --format=xray --reader='$(LLVM_XRAY) convert --output-format=yaml --output=/dev/null {}' \
+		--out=$(CONFORM_DIR)/findings/llvm-xray-convert \
+		--report=$(CONFORM_DIR)/llvm-xray-convert.md corpus/xray || test $$? = 1
+
+conformance-gdb-tfile: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/gdb-tfile
+	$(CONFORM_RUN) --format=tfile --timeout=20 --reader='$(GDB_TFILE_READER)' \
+		--out=$(CONFORM_DIR)/findings/gdb-tfile \
+		--report=$(CONFORM_DIR)/gdb-tfile.md corpus/tfile || test $$? = 1

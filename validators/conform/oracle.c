@@ -1,0 +1,138 @@
+/* tracelint as the oracle: validates a file or a buffer through libtracelint
+ * with the options of the case's .args sidecar, and keeps the first error's
+ * rule to name in the report. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validators/conform/conform.h"
+
+struct first_error {
+	char rule[64];
+};
+
+static void on_diag(const struct tl_diagnostic *d, void *user)
+{
+	struct first_error *fe = user;
+	if (d->severity == TL_ERROR && !fe->rule[0] && d->rule)
+		snprintf(fe->rule, sizeof fe->rule, "%s", d->rule->id);
+}
+
+/* Applies the .args options the library understands; --pair= is relative to
+ * the case's directory. */
+static int apply_args(struct tl_options *o, const char *args, const char *case_dir,
+		      char *pair, size_t pairlen, char *err, size_t errlen)
+{
+	if (!args)
+		return 0;
+	char *copy = xstrdup(args);
+	int rc = 0;
+	for (char *a = strtok(copy, "\n"); a; a = strtok(NULL, "\n")) {
+		if (strcmp(a, "--endian=little") == 0) {
+			o->endian = TL_ENDIAN_LITTLE;
+		} else if (strcmp(a, "--endian=big") == 0) {
+			o->endian = TL_ENDIAN_BIG;
+		} else if (strncmp(a, "--format=", 9) == 0) {
+			o->format = tl_format_from_name(a + 9);
+			if (o->format == TL_FORMAT_COUNT) {
+				snprintf(err, errlen, "unknown format in .args: %s", a + 9);
+				rc = -1;
+			}
+		} else if (strncmp(a, "--pair=", 7) == 0) {
+			if (a[7] == '/' || !case_dir)
+				snprintf(pair, pairlen, "%s", a + 7);
+			else
+				snprintf(pair, pairlen, "%s/%s", case_dir, a + 7);
+			o->pair_path = pair;
+		} else if (strcmp(a, "--werror") == 0) {
+			o->werror = true;
+		}
+		/* --max-errors and output options change the report, not the verdict. */
+	}
+	free(copy);
+	return rc;
+}
+
+static int finish(enum tl_status st, const struct tl_result *res, const struct first_error *fe,
+		  struct verdict *v, char *err, size_t errlen)
+{
+	if (st != TL_OK) {
+		if (!err[0])
+			snprintf(err, errlen, "tracelint could not validate (status %d)", (int)st);
+		return -1;
+	}
+	v->reject = !res->valid;
+	snprintf(v->rule, sizeof v->rule, "%s", v->reject ? fe->rule : "");
+	return 0;
+}
+
+int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
+		struct verdict *v, char *err, size_t errlen)
+{
+	struct tl_options o;
+	tl_options_init(&o);
+	o.format = fmt;
+	char dir[4096], pair[4096];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	err[0] = '\0';
+	if (apply_args(&o, args, slash ? dir : ".", pair, sizeof pair, err, errlen) != 0)
+		return -1;
+	struct first_error fe = { "" };
+	o.on_diag = on_diag;
+	o.user = &fe;
+	struct tl_result res;
+	enum tl_status st = tl_validate_path(path, &o, &res, err, errlen);
+	return finish(st, &res, &fe, v, err, errlen);
+}
+
+int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const char *args,
+		  const char *case_dir, struct verdict *v, char *err, size_t errlen)
+{
+	struct tl_options o;
+	tl_options_init(&o);
+	o.format = fmt;
+	char pair[4096];
+	err[0] = '\0';
+	if (apply_args(&o, args, case_dir, pair, sizeof pair, err, errlen) != 0)
+		return -1;
+	struct first_error fe = { "" };
+	o.on_diag = on_diag;
+	o.user = &fe;
+	struct tl_result res;
+	enum tl_status st = tl_validate_buffer(data, size, "mutant", &o, &res, err, errlen);
+	return finish(st, &res, &fe, v, err, errlen);
+}
+
+/* Can tracelint judge this format in this build? Not when the catalog has no
+ * rule of the format (a placeholder validator accepts everything), nor when
+ * it rejects none of the corpus's invalid cases. */
+bool oracle_available(enum tl_format_id fmt, const struct corpus *c, char *why, size_t whylen)
+{
+	const char *name = tl_format_name(fmt);
+	size_t rules = 0;
+	for (size_t i = 0; i < tl_rule_count(); i++)
+		if (strcmp(tl_rule_at(i)->format, name) == 0)
+			rules++;
+	if (!rules) {
+		snprintf(why, whylen, "tracelint's catalog has no %s rule in this build", name);
+		return false;
+	}
+	size_t invalid = 0, rejected = 0;
+	for (size_t i = 0; i < c->count; i++) {
+		if (c->cases[i].kind != CASE_INVALID)
+			continue;
+		invalid++;
+		struct verdict v;
+		char err[256];
+		if (oracle_path(fmt, c->cases[i].path, c->cases[i].args, &v, err, sizeof err) == 0 && v.reject)
+			rejected++;
+	}
+	if (invalid && !rejected) {
+		snprintf(why, whylen, "tracelint rejects none of the %zu invalid %s cases", invalid, name);
+		return false;
+	}
+	return true;
+}
