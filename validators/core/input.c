@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -130,8 +131,16 @@ void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, co
 	in->name = name;
 }
 
-void tl_input_release(struct tl_input *in, uint64_t upto)
+/* Page release is bookkeeping of the mapping, not part of the input's
+ * content, so validators holding a const input may call it. */
+static struct tl_input *mapping_of(const struct tl_input *in)
 {
+	return (struct tl_input *)(uintptr_t)in;
+}
+
+void tl_input_release(const struct tl_input *input, uint64_t upto)
+{
+	struct tl_input *in = mapping_of(input);
 	if (!in->map)
 		return;
 	long page = sysconf(_SC_PAGESIZE);
@@ -145,6 +154,15 @@ void tl_input_release(struct tl_input *in, uint64_t upto)
 		return;
 	(void)madvise((char *)in->map + in->released, end - in->released, MADV_DONTNEED);
 	in->released = end;
+}
+
+void tl_input_restart(const struct tl_input *input)
+{
+	struct tl_input *in = mapping_of(input);
+	if (!in->map)
+		return;
+	(void)madvise(in->map, in->map_size, MADV_DONTNEED);
+	in->released = 0;
 }
 
 void tl_input_close(struct tl_input *in)

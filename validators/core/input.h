@@ -24,7 +24,10 @@ bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errl
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);
 /* A streaming validator calls this with the offset below which it will not
  * read again, so the pages of a huge mapped file do not pile up in RSS. */
-void tl_input_release(struct tl_input *in, uint64_t upto);
+void tl_input_release(const struct tl_input *in, uint64_t upto);
+/* For a validator that makes a second pass: hands every mapped page back
+ * and lets tl_input_release() start again from offset 0. */
+void tl_input_restart(const struct tl_input *in);
 void tl_input_close(struct tl_input *in);
 
 #endif

@@ -1,0 +1,5 @@
+# A tracepoint without actions: frames of size 0.
+trace work
+tstart
+continue
+tstop

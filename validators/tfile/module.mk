@@ -1,0 +1,3 @@
+# The tfile validator parses tdesc XML with expat.
+LDLIBS += -lexpat
+DEB_PACKAGES += libexpat1-dev

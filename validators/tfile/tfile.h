@@ -1,0 +1,109 @@
+/* GDB trace file (tfile) validator: shared state of the description pass,
+ * the frame pass and their payload grammars. See specs/tfile.md. */
+#ifndef TL_TFILE_H
+#define TL_TFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "context.h"
+#include "tfile_text.h"
+
+#define TFILE_HEADER_SIZE 8
+#define TFILE_MAX_LINE 999          /* longest line GDB's reader accepts */
+#define TFILE_R_SIZE_WARN 0x10000u  /* GDB puts the register block on its stack */
+#define TFILE_MAX_TPNUM 0x7fff      /* frames hold the number in a signed 16-bit field */
+
+/* One tsv line, kept until the description ends to find duplicates. */
+struct tfile_tsv {
+	uint32_t number;
+	uint32_t line;
+	uint64_t offset;
+	char *name;   /* decoded */
+};
+
+/* One tp piece of a location, kept to check cross-references at the end. */
+enum tfile_piece { TFILE_PIECE_T, TFILE_PIECE_A, TFILE_PIECE_S, TFILE_PIECE_Z_AT,
+		   TFILE_PIECE_Z_COND, TFILE_PIECE_Z_CMD, TFILE_PIECE_V };
+
+struct tfile_piece_rec {
+	uint32_t number;
+	uint64_t address;
+	enum tfile_piece kind;
+	uint32_t line;
+	uint64_t offset;
+	uint32_t step_count;    /* T only */
+	bool has_condition;     /* T only */
+};
+
+struct tfile_tdesc; /* XML checker, tfile_tdesc.c */
+
+/* What the description section says, for the frame pass and final checks. */
+struct tfile_desc {
+	uint32_t r_lines;
+	bool r_valid;
+	uint64_t r_size;          /* from the first valid R line */
+	bool r_decimal_valid;     /* the R text is all decimal digits */
+	uint64_t r_size_decimal;
+	uint32_t r_line;
+	uint64_t r_offset;
+
+	uint32_t status_lines;
+	bool has_tframes, has_tcreated, has_tfree, has_tsize;
+	uint64_t tframes, tcreated, tfree, tsize;
+	uint32_t status_line;
+	uint64_t status_offset;
+
+	struct tfile_tsv *tsvs;
+	size_t tsv_count, tsv_cap;
+	uint32_t *tsv_numbers;    /* sorted, for V blocks */
+
+	struct tfile_piece_rec *pieces;
+	size_t piece_count, piece_cap;
+	uint16_t *tp_numbers;     /* sorted numbers of T pieces, for frames */
+	size_t tp_number_count;
+
+	struct tfile_tdesc *tdesc;
+	int arch_endian;          /* 0 unknown, 1 little, 2 big: from <architecture> */
+	bool arch_32bit;
+
+	bool out_of_memory;
+};
+
+/* tfile_desc.c: the description section; returns the offset of the first
+ * frame byte, or 0 when the section is unterminated (reported). */
+uint64_t tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
+				struct tfile_desc *desc);
+/* Checks that need every line: duplicates and cross-references. */
+void tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc);
+void tfile_desc_free(struct tfile_desc *desc);
+
+/* Payload grammars, one per line prefix (the text excludes the prefix). */
+void tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+void tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+void tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+void tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+bool tfile_check_actions(struct tfile_text *t, char *why, size_t whylen);
+
+/* tfile_tdesc.c */
+struct tfile_tdesc *tfile_tdesc_new(void);
+void tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct tfile_text *t);
+void tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfile_desc *desc);
+void tfile_tdesc_free(struct tfile_tdesc *x);
+
+/* tfile_frames.c */
+struct tfile_frame_result {
+	uint64_t frames;
+	bool complete;   /* the walk reached the end marker: frames is the real count */
+};
+bool tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+			 const struct tfile_desc *desc, bool *big);
+void tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out);
+
+/* Lookups for the frame pass (binary search over sorted tables). */
+bool tfile_tp_defined(const struct tfile_desc *desc, uint16_t number);
+bool tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number);
+
+#endif

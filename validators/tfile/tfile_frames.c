@@ -1,0 +1,220 @@
+/* The frame section: frames of blocks R/M/V, then the end marker. One pass
+ * with a bounded state: a bitmap of tracepoint numbers already reported. */
+#include <string.h>
+
+#include "cursor.h"
+#include "tfile.h"
+
+struct frame_walk {
+	struct tl_ctx *ctx;
+	const struct tfile_desc *desc;
+	bool big;
+	uint64_t index;                     /* frame number, 0-based */
+	uint8_t undefined_reported[(TFILE_MAX_TPNUM + 1) / 8];
+	bool r_unknown_reported, r_repeated_reported, m_empty_reported, m_addr32_reported;
+	bool v_undefined_reported, r_decimal_checked;
+};
+
+enum walk_mode { WALK_REPORT, WALK_QUIET };
+
+/* Walks the blocks of one frame with registers of r_size bytes; reports
+ * (WALK_REPORT) or only answers whether the blocks tile the frame. */
+static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_known,
+			uint64_t r_size, enum walk_mode mode)
+{
+	bool report = mode == WALK_REPORT;
+	unsigned r_blocks = 0;
+	while (tl_cursor_left(&frame) > 0 && !(report && tl_stopped(w->ctx))) {
+		uint64_t at = tl_cursor_offset(&frame);
+		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
+		uint8_t type;
+		tl_cursor_u8(&frame, &type);
+		size_t left = tl_cursor_left(&frame);
+		if (type == 'R') {
+			if (!r_known) {
+				if (report && !w->r_unknown_reported)
+					tl_report(w->ctx, RULE_TFILE_BLOCK_R_UNKNOWN_SIZE, &loc,
+						  "expected a valid R line giving the register block size, "
+						  "found an R block without one; the blocks of frames with R "
+						  "blocks are not checked");
+				w->r_unknown_reported = true;
+				return false;
+			}
+			if (r_size > left) {
+				if (report)
+					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
+						  "expected an R block of 0x%llx bytes within its frame, found "
+						  "only %zu bytes left in the frame",
+						  (unsigned long long)r_size, left);
+				return false;
+			}
+			tl_cursor_skip(&frame, (size_t)r_size);
+			if (++r_blocks == 2 && report && !w->r_repeated_reported) {
+				tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, &loc,
+					  "expected at most one R block per frame, found a second one "
+					  "(gdb uses only the first)");
+				w->r_repeated_reported = true;
+			}
+		} else if (type == 'M') {
+			uint64_t address;
+			uint16_t length;
+			if (!tl_cursor_u64(&frame, w->big, &address) ||
+			    !tl_cursor_u16(&frame, w->big, &length) || !tl_cursor_skip(&frame, length)) {
+				if (report)
+					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
+						  "expected an M block (8-byte address, 2-byte length, data) "
+						  "within its frame, found only %zu bytes left", left);
+				return false;
+			}
+			if (!report)
+				continue;
+			uint64_t end;
+			if (length == 0 && !w->m_empty_reported) {
+				tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, &loc,
+					  "expected an M block of at least 1 byte, found length 0 at "
+					  "address 0x%llx", (unsigned long long)address);
+				w->m_empty_reported = true;
+			}
+			if (!tl_add_u64(address, length, &end) && end != 0) {
+				tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, &loc,
+					  "expected an M block's range to end within 2^64, found address "
+					  "0x%llx + length 0x%x", (unsigned long long)address, length);
+			} else if (w->desc->arch_32bit && !w->m_addr32_reported &&
+				   (address > UINT32_MAX || address + length > (uint64_t)UINT32_MAX + 1)) {
+				tl_report(w->ctx, RULE_TFILE_BLOCK_M_ADDR32, &loc,
+					  "expected addresses below 2^32 on a 32-bit architecture, found "
+					  "0x%llx + 0x%x", (unsigned long long)address, length);
+				w->m_addr32_reported = true;
+			}
+		} else if (type == 'V') {
+			uint32_t number;
+			uint64_t value;
+			if (!tl_cursor_u32(&frame, w->big, &number) || !tl_cursor_u64(&frame, w->big, &value)) {
+				if (report)
+					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
+						  "expected a V block (4-byte number, 8-byte value) within its "
+						  "frame, found only %zu bytes left", left);
+				return false;
+			}
+			if (report && !w->v_undefined_reported && !tfile_tsv_defined(w->desc, number)) {
+				tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, &loc,
+					  "expected a trace state variable defined by a tsv line, found "
+					  "number %d", (int32_t)number);
+				w->v_undefined_reported = true;
+			}
+		} else {
+			if (report)
+				tl_report(w->ctx, RULE_TFILE_BLOCK_TYPE, &loc,
+					  "expected a block type 'R', 'M' or 'V', found 0x%02x%s", type,
+					  type == 'S' ? " ('S', a static tracepoint block gdb cannot read)" : "");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Decision 1: when the hex R size breaks a frame, see whether the decimal
+ * reading of the same text would have tiled it. */
+static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
+{
+	const struct tfile_desc *d = w->desc;
+	if (w->r_decimal_checked || !d->r_valid || !d->r_decimal_valid || d->r_size_decimal == d->r_size)
+		return;
+	w->r_decimal_checked = true;
+	if (!walk_blocks(w, frame, true, d->r_size_decimal, WALK_QUIET))
+		return;
+	struct tl_location loc = tl_at_text(d->r_offset, d->r_line, 3);
+	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
+		  "expected the R size in hex (0x%llx bytes), but frame %llu tiles only with its "
+		  "decimal reading (%llu bytes): the producer wrote decimal",
+		  (unsigned long long)d->r_size, (unsigned long long)w->index,
+		  (unsigned long long)d->r_size_decimal);
+}
+
+static void check_end_marker(struct frame_walk *w, struct tl_cursor *c, uint64_t marker_at)
+{
+	size_t trailing = tl_cursor_left(c);
+	const uint8_t *rest = NULL;
+	tl_cursor_bytes(c, trailing, &rest);
+	size_t zeros = 0;
+	while (zeros < trailing && rest[zeros] == 0)
+		zeros++;
+	if (zeros < trailing) {
+		struct tl_location loc = tl_at(marker_at + 2 + zeros);
+		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
+			  "expected only zero bytes after the end marker, found byte 0x%02x (%zu "
+			  "byte%s of data after the marker)", rest[zeros], trailing - zeros,
+			  trailing - zeros == 1 ? "" : "s");
+	} else if (trailing == 0) {
+		struct tl_location loc = tl_at(marker_at);
+		tl_report(w->ctx, RULE_TFILE_END_SHORT, &loc,
+			  "expected the 4-byte end marker tsave writes, found a bare 2-byte zero "
+			  "tracepoint number at the end of the file");
+	}
+}
+
+static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_location *loc)
+{
+	if (tpnum > TFILE_MAX_TPNUM) {
+		tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM, loc,
+			  "expected a tracepoint number in 1..0x7fff, found 0x%x (%d to gdb, which "
+			  "reads it as signed)", tpnum, (int16_t)tpnum);
+		return;
+	}
+	uint8_t bit = (uint8_t)(1u << (tpnum % 8));
+	if (tfile_tp_defined(w->desc, tpnum) || (w->undefined_reported[tpnum / 8] & bit))
+		return;
+	w->undefined_reported[tpnum / 8] |= bit;
+	tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM_UNDEFINED, loc,
+		  "expected the tracepoint number of a T piece, found %u, which no tp T line defines",
+		  tpnum);
+}
+
+void tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out)
+{
+	struct frame_walk w;
+	memset(&w, 0, sizeof w);
+	w.ctx = ctx;
+	w.desc = desc;
+	w.big = big;
+	struct tl_cursor c;
+	tl_cursor_init(&c, in->data + start, (size_t)(in->size - start), start);
+	while (!tl_stopped(ctx)) {
+		uint64_t at = tl_cursor_offset(&c);
+		struct tl_location loc = tl_at_record(at, (int64_t)w.index);
+		uint16_t tpnum;
+		uint32_t size;
+		if (!tl_cursor_u16(&c, big, &tpnum)) {
+			loc = tl_at(at);
+			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
+				  "expected an end marker (tracepoint number 0), found the end of the file "
+				  "after %llu frame%s", (unsigned long long)w.index, w.index == 1 ? "" : "s");
+			break;
+		}
+		if (tpnum == 0) {
+			check_end_marker(&w, &c, at);
+			out->complete = true;
+			break;
+		}
+		if (!tl_cursor_u32(&c, big, &size)) {
+			tl_report(ctx, RULE_TFILE_FRAME_HEADER, &loc,
+				  "expected a 6-byte frame header, found %zu bytes before the end of the file",
+				  tl_cursor_left(&c) + 2);
+			break;
+		}
+		check_tpnum(&w, tpnum, &loc);
+		struct tl_cursor frame;
+		if (!tl_cursor_sub(&c, size, &frame)) {
+			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
+				  "expected %u bytes of frame data, found only %zu bytes before the end of "
+				  "the file", size, tl_cursor_left(&c));
+			break;
+		}
+		if (!walk_blocks(&w, frame, desc->r_valid, desc->r_size, WALK_REPORT))
+			suggest_decimal(&w, frame);
+		w.index++;
+		tl_input_release(in, tl_cursor_offset(&c));
+	}
+	out->frames = w.index;
+}

@@ -1,0 +1,52 @@
+/* The R line: the register block size, in hex as GDB writes and reads it. */
+#include "tfile.h"
+
+void tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
+{
+	char found[64];
+	desc->r_lines++;
+	if (desc->r_lines > 1) {
+		struct tl_location loc = tl_at_text(t->offset - 2, t->line, 1);
+		tl_report(ctx, RULE_TFILE_R_DUPLICATE, &loc,
+			  "expected one R line, found another one (the first is on line %u)",
+			  desc->r_line);
+		return;
+	}
+	desc->r_line = t->line;
+	desc->r_offset = t->offset - 2;
+
+	/* A decimal-only text is remembered: decision 1 uses it as a hint. */
+	bool all_decimal = t->len > 0 && t->len <= 19;
+	uint64_t decimal = 0;
+	for (size_t i = 0; i < t->len && all_decimal; i++) {
+		if (t->p[i] < '0' || t->p[i] > '9')
+			all_decimal = false;
+		else
+			decimal = decimal * 10 + (uint64_t)(t->p[i] - '0');
+	}
+	desc->r_decimal_valid = all_decimal && decimal > 0;
+	desc->r_size_decimal = decimal;
+
+	uint64_t size;
+	struct tl_location loc = tfile_text_loc(t);
+	if (!tfile_text_hex(t, 16, &size) || !tfile_text_end(t)) {
+		if (tfile_text_hex_run(t) > 0 && !tfile_text_end(t))
+			loc = tfile_text_loc(t);
+		tl_report(ctx, RULE_TFILE_R_SYNTAX, &loc,
+			  "expected the register block size as 1 to 16 hex digits and nothing else, found %s",
+			  tfile_text_found(t, found, sizeof found));
+		return;
+	}
+	if (size == 0) {
+		tl_report(ctx, RULE_TFILE_R_ZERO, &loc,
+			  "expected a register block size above 0, found 0 (gdb: \"No register block "
+			  "size recorded in trace file\")");
+		return;
+	}
+	if (size > TFILE_R_SIZE_WARN)
+		tl_report(ctx, RULE_TFILE_R_LARGE, &loc,
+			  "expected a register block size of at most 0x%x bytes, found 0x%llx (gdb "
+			  "allocates it on its stack)", TFILE_R_SIZE_WARN, (unsigned long long)size);
+	desc->r_valid = true;
+	desc->r_size = size;
+}

@@ -1,0 +1,91 @@
+/* tsv lines: NUMBER:VALUE:BUILTIN:NAME, all hex, the name hex-encoded. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tfile.h"
+
+static bool add_tsv(struct tfile_desc *desc, uint32_t number, uint32_t line, uint64_t offset,
+		    char *name)
+{
+	if (desc->tsv_count == desc->tsv_cap) {
+		size_t cap = desc->tsv_cap ? desc->tsv_cap * 2 : 16;
+		struct tfile_tsv *grown = realloc(desc->tsvs, cap * sizeof *grown);
+		if (!grown)
+			return false;
+		desc->tsvs = grown;
+		desc->tsv_cap = cap;
+	}
+	desc->tsvs[desc->tsv_count++] = (struct tfile_tsv){ number, line, offset, name };
+	return true;
+}
+
+/* Reports the first grammar error of the line; false when there is one. */
+static bool expect(struct tl_ctx *ctx, struct tfile_text *t, bool ok, const char *what)
+{
+	char found[64];
+	if (ok)
+		return true;
+	struct tl_location loc = tfile_text_loc(t);
+	tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &loc, "expected %s, found %s", what,
+		  tfile_text_found(t, found, sizeof found));
+	return false;
+}
+
+void tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
+{
+	uint64_t number, value, builtin;
+	uint64_t line_offset = t->offset - 4;
+	struct tl_location number_loc = tfile_text_loc(t);
+	if (!expect(ctx, t, tfile_text_hex(t, 8, &number), "the variable number in hex") ||
+	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the variable number"))
+		return;
+	if (number == 0 || number > INT32_MAX) {
+		tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &number_loc,
+			  "expected a variable number in 1..0x7fffffff (V blocks hold it as a signed "
+			  "32-bit integer), found 0x%llx", (unsigned long long)number);
+		return;
+	}
+	if (!expect(ctx, t, tfile_text_hex(t, 16, &value), "the initial value as 1 to 16 hex digits") ||
+	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the initial value"))
+		return;
+	int b = tfile_text_peek(t);
+	if (!expect(ctx, t, (b == '0' || b == '1') && tfile_text_hex(t, 1, &builtin),
+		    "the builtin flag 0 or 1") ||
+	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the builtin flag"))
+		return;
+
+	struct tl_location name_loc = tfile_text_loc(t);
+	size_t start = t->pos;
+	size_t digits = tfile_text_hex_run(t);
+	if (!expect(ctx, t, tfile_text_end(t), "the name as hex digits up to the end of the line"))
+		return;
+	if (digits % 2) {
+		tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &name_loc,
+			  "expected the name as hex of even length, found %zu hex digits", digits);
+		return;
+	}
+	char *name = malloc(digits / 2 + 1);
+	if (!name) {
+		desc->out_of_memory = true;
+		return;
+	}
+	bool printable = digits > 0;
+	for (size_t i = 0; i < digits / 2; i++) {
+		int c = tfile_hex_value(t->p[start + 2 * i]) * 16 + tfile_hex_value(t->p[start + 2 * i + 1]);
+		name[i] = (char)c;
+		if (c < 0x21 || c > 0x7e)
+			printable = false;
+	}
+	name[digits / 2] = '\0';
+	if (!printable) {
+		char q[64];
+		tl_report(ctx, RULE_TFILE_TSV_NAME, &name_loc,
+			  "expected the name to decode to non-empty printable text, found %s",
+			  digits == 0 ? "an empty name"
+				      : tl_quote(q, sizeof q, (const uint8_t *)name, digits / 2));
+	}
+	if (!add_tsv(desc, (uint32_t)number, t->line, line_offset, name)) {
+		free(name);
+		desc->out_of_memory = true;
+	}
+}
