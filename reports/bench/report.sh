@@ -43,7 +43,7 @@ function flush(   i, r, line) {
 		tl = $4 + 0; cat = $6 + 0
 		line = sprintf("| %s MB | %s | %.3f | %s | %s |", $2, $3, tl, mbs($3, tl),
 			(cat > 0 ? sprintf("%.1f", tl / cat) : "–"))
-		if (itemsname != "-") line = line sprintf(" %s |", (tl > 0 && $10 != "-") ? sprintf("%.0f", $10 / 1e6 / tl) : "–")
+		if (itemsname != "-") line = line sprintf(" %s |", (tl > 0 && $10 != "-") ? sprintf("%.3g", $10 / 1e6 / tl) : "–")
 		rows[nsizes] = line sprintf(" %.1f |", $5 / 1024)
 	}
 	k = seensize[$2]
