@@ -70,3 +70,6 @@ if command -v gnuplot > /dev/null 2>&1; then
 	}
 	rm -f "$data"
 fi
+
+# Hand-written reading of the figures: targets and profiles.
+[ ! -f "$here/analysis.md" ] || cat "$here/analysis.md"
