@@ -7,9 +7,15 @@ valid_corpus_matches_schemas_head() {
 	atf_set "descr" "grammars/dcfg*.schema.json accept every valid DCFG and DCFG-trace corpus file"
 }
 valid_corpus_matches_schemas_body() {
-	python3 -c 'import jsonschema' 2>/dev/null || atf_skip "python3-jsonschema is not installed"
+	# Debian's python3-jsonschema (make deps) lives with Debian's interpreter,
+	# which another python3 earlier on PATH (pyenv, a venv) does not see.
+	py=
+	for candidate in /usr/bin/python3 python3; do
+		"$candidate" -c 'import jsonschema' 2>/dev/null && { py=$candidate; break; }
+	done
+	[ -n "$py" ] || atf_skip "python3-jsonschema is not installed"
 	cd "@SRCDIR@" || atf_fail "no source directory"
-	atf_check -s exit:0 -o ignore python3 - <<'PY'
+	atf_check -s exit:0 -o ignore "$py" - <<'PY'
 import glob, json, sys
 import jsonschema
 bad = 0

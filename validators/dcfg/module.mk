@@ -1,0 +1,3 @@
+# The DCFG JSON Schemas (grammars/) are checked against the valid corpus
+# with a real draft 2020-12 validator (tests/dcfg/schema_test.sh).
+DEB_PACKAGES += python3-jsonschema
