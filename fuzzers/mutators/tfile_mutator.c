@@ -166,14 +166,24 @@ static bool insert_block(struct tfile_view *v, size_t fi)
 	return true;
 }
 
-static bool drop_block(struct tfile_view *v, size_t fi)
+/* Picks one of frame fi's blocks at random; false when it has none. */
+static bool pick_block(struct tfile_view *v, size_t fi, struct tfile_span *b)
 {
 	struct tfile_span f = v->frame[fi];
 	struct tfile_span blocks[MAX_BLOCKS];
 	size_t nb = f.len >= FRAME_HEAD ? scan_blocks(v, &f, blocks) : 0;
 	if (!nb)
 		return false;
-	struct tfile_span b = blocks[tlm_rng_below(&v->rng, nb)];
+	*b = blocks[tlm_rng_below(&v->rng, nb)];
+	return true;
+}
+
+static bool drop_block(struct tfile_view *v, size_t fi)
+{
+	struct tfile_span f = v->frame[fi];
+	struct tfile_span b;
+	if (!pick_block(v, fi, &b))
+		return false;
 	tlm_erase(v->data, &v->size, b.off, b.len);
 	set_frame_size(v, f.off, f.len - FRAME_HEAD - b.len);
 	return true;
@@ -181,12 +191,9 @@ static bool drop_block(struct tfile_view *v, size_t fi)
 
 static bool mutate_block_field(struct tfile_view *v, size_t fi)
 {
-	struct tfile_span f = v->frame[fi];
-	struct tfile_span blocks[MAX_BLOCKS];
-	size_t nb = f.len >= FRAME_HEAD ? scan_blocks(v, &f, blocks) : 0;
-	if (!nb)
+	struct tfile_span b;
+	if (!pick_block(v, fi, &b))
 		return false;
-	struct tfile_span b = blocks[tlm_rng_below(&v->rng, nb)];
 	uint8_t *p = v->data + b.off;
 	if (p[0] == 'M' && b.len >= 11) {
 		unsigned pos = tlm_rng_below(&v->rng, 2) ? 9 : 1, width = pos == 9 ? 2 : 8;

@@ -107,7 +107,7 @@ int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const ch
 }
 
 /* Can tracelint judge this format in this build? Not when the catalog has no
- * rule of the format (a placeholder validator accepts everything), nor when
+ * rule of the format (its validator is not in this build), nor when
  * it rejects none of the corpus's invalid cases. */
 bool oracle_available(enum tl_format_id fmt, const struct corpus *c, char *why, size_t whylen)
 {
