@@ -311,6 +311,9 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		}
 		c->oracle_reject += v.reject;
 		c->dis_count[dis]++;
+		if (cfg->progress_every && c->done % cfg->progress_every == 0)
+			fprintf(stderr, "tracelint-conform: %u of %u mutants, %u disagree, %.0f s\n", c->done,
+				cfg->count, c->done - c->dis_count[DIS_AGREE], now_seconds() - start);
 		if (dis != DIS_AGREE) {
 			char key[96];
 			group_key(dis, &v, &run, key, sizeof key);
