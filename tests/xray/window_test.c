@@ -1,0 +1,173 @@
+/* The XRay walkers read through a window (core/window.h) and take a fast
+ * path for plain function records. Whatever the window's size, and so
+ * wherever its steps cut the records, every corpus case must give exactly
+ * the diagnostics it gives when the whole input is in memory at once, in
+ * either forced byte order too (which turns valid traces into hostile ones). */
+#include <atf-c.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracelint.h"
+#include "window.h"
+
+/* Every diagnostic of one run, one line each. */
+struct transcript {
+	char *text;
+	size_t len, cap;
+};
+
+static void note(const struct tl_diagnostic *d, void *user)
+{
+	struct transcript *t = user;
+	char line[1024];
+	int n = snprintf(line, sizeof line, "%s @%llu #%lld: %s\n", d->rule->id,
+			 (unsigned long long)d->loc.offset, (long long)d->loc.record, d->message);
+	ATF_REQUIRE(n > 0 && (size_t)n < sizeof line);
+	if (t->len + (size_t)n + 1 > t->cap) {
+		t->cap = (t->len + (size_t)n + 1) * 2;
+		t->text = realloc(t->text, t->cap);
+		ATF_REQUIRE(t->text != NULL);
+	}
+	memcpy(t->text + t->len, line, (size_t)n + 1);
+	t->len += (size_t)n;
+}
+
+/* Validates path (from memory when data is not NULL) and returns its transcript. */
+static char *transcript_of(const char *path, const void *data, size_t size, enum tl_endian endian)
+{
+	struct transcript t = { calloc(1, 1), 0, 1 };
+	ATF_REQUIRE(t.text != NULL);
+	struct tl_options o;
+	tl_options_init(&o);
+	o.format = TL_FORMAT_XRAY;
+	o.endian = endian;
+	o.on_diag = note;
+	o.user = &t;
+	struct tl_result r;
+	enum tl_status s = data ? tl_validate_buffer(data, size, path, &o, &r, NULL, 0)
+				: tl_validate_path(path, &o, &r, NULL, 0);
+	ATF_REQUIRE_EQ(s, TL_OK);
+	char verdict[128];
+	snprintf(verdict, sizeof verdict, "errors %llu warnings %llu\n",
+		 (unsigned long long)r.errors, (unsigned long long)r.warnings);
+	note(&(struct tl_diagnostic){ &(struct tl_rule_info){ "VERDICT", TL_NOTE, "", "", "" },
+				      TL_NOTE, { 0, 0, 0, -1, NULL, NULL }, verdict }, &t);
+	return t.text;
+}
+
+static uint8_t *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	ATF_REQUIRE(f != NULL);
+	ATF_REQUIRE(fseek(f, 0, SEEK_END) == 0);
+	long n = ftell(f);
+	ATF_REQUIRE(n >= 0);
+	rewind(f);
+	uint8_t *p = malloc((size_t)n + 1);
+	ATF_REQUIRE(p != NULL);
+	ATF_REQUIRE_EQ(fread(p, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*size = (size_t)n;
+	return p;
+}
+
+/* Compares one file: in memory in place (the reference) against a file
+ * window and a copying memory window of each small capacity. */
+static unsigned check_file(const char *path)
+{
+	static const enum tl_endian orders[] = { TL_ENDIAN_AUTO, TL_ENDIAN_LITTLE, TL_ENDIAN_BIG };
+	size_t size;
+	uint8_t *bytes = slurp(path, &size);
+	unsigned compared = 0;
+	for (size_t e = 0; e < sizeof orders / sizeof orders[0]; e++) {
+		tl_window_set_default_capacity(0);
+		char *want = transcript_of(path, bytes, size, orders[e]);
+		/* 64..96 moves the steps over every byte of 8- and 16-byte records. */
+		for (size_t cap = TL_WINDOW_MIN_CAPACITY; cap <= 96; cap += 1) {
+			tl_window_set_default_capacity(cap);
+			char *from_file = transcript_of(path, NULL, 0, orders[e]);
+			char *from_copy = transcript_of(path, bytes, size, orders[e]);
+			if (strcmp(want, from_file) != 0 || strcmp(want, from_copy) != 0) {
+				fprintf(stderr, "in memory:\n%s\nfile window:\n%s\ncopied window:\n%s",
+					want, from_file, from_copy);
+				atf_tc_fail("%s (endian %d, window %zu) differs from the whole input "
+					    "in memory (transcripts on stderr)", path, (int)orders[e], cap);
+			}
+			free(from_file);
+			free(from_copy);
+			compared++;
+		}
+		free(want);
+	}
+	tl_window_set_default_capacity(0);
+	free(bytes);
+	return compared;
+}
+
+static unsigned check_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	ATF_REQUIRE_MSG(d != NULL, "cannot open %s", dir);
+	unsigned files = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (n < 5 || strcmp(e->d_name + n - 5, ".xray") != 0)
+			continue;
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		ATF_REQUIRE(check_file(path) > 0);
+		files++;
+	}
+	closedir(d);
+	return files;
+}
+
+/* The source tree: ATF's srcdir is the test program's directory, inside the
+ * build directory, which lives in the source tree (build/tests/xray or
+ * build/san/tests/xray); walk up to the directory that holds the corpus. */
+static const char *source_tree(const atf_tc_t *tc)
+{
+	static char dir[4096];
+	ATF_REQUIRE(atf_tc_has_config_var(tc, "srcdir"));
+	snprintf(dir, sizeof dir, "%s", atf_tc_get_config_var(tc, "srcdir"));
+	for (int up = 0; up < 8; up++) {
+		char probe[4200];
+		snprintf(probe, sizeof probe, "%s/corpus/xray/valid", dir);
+		DIR *d = opendir(probe);
+		if (d) {
+			closedir(d);
+			return dir;
+		}
+		size_t n = strlen(dir);
+		ATF_REQUIRE(n + 3 < sizeof dir);
+		memcpy(dir + n, "/..", 4);
+	}
+	atf_tc_fail("no corpus/xray/valid above %s", atf_tc_get_config_var(tc, "srcdir"));
+	return NULL;
+}
+
+ATF_TC(corpus_same_through_any_window);
+ATF_TC_HEAD(corpus_same_through_any_window, tc)
+{
+	atf_tc_set_md_var(tc, "descr", "Every XRay corpus case reads the same through small windows");
+}
+ATF_TC_BODY(corpus_same_through_any_window, tc)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/corpus/xray/valid", source_tree(tc));
+	unsigned valid = check_dir(dir);
+	snprintf(dir, sizeof dir, "%s/corpus/xray/invalid", source_tree(tc));
+	unsigned invalid = check_dir(dir);
+	ATF_CHECK(valid >= 30);
+	ATF_CHECK(invalid >= 25);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, corpus_same_through_any_window);
+	return atf_no_error();
+}
