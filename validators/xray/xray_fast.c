@@ -10,17 +10,31 @@
 
 #include <string.h>
 
-#define MAX_FUNCTION_DELTA UINT32_C(0x7fffffff)
 
-static inline uint32_t load_u32(const uint8_t *q, bool big)
+/* The 8 bytes of a function record as one number whose low half is the
+ * word (bit 0: metadata flag in little-endian files) and whose high half
+ * is the TSC delta, whatever the byte order of the file and of the host. */
+static inline uint64_t load_record(const uint8_t *q, bool big)
 {
-	uint32_t v;
+	uint64_t v;
 	memcpy(&v, q, sizeof v);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return big ? v : __builtin_bswap32(v);
+	v = big ? v : __builtin_bswap64(v);
+	return big ? v >> 32 | v << 32 : v;
 #else
-	return big ? __builtin_bswap32(v) : v;
+	v = big ? __builtin_bswap64(v) : v;
+	return big ? v >> 32 | v << 32 : v;
 #endif
+}
+
+static inline unsigned action_of(uint32_t word, bool big)
+{
+	return big ? (word >> 28) & 7u : (word >> 1) & 7u;
+}
+
+static inline uint32_t id_of(uint32_t word, bool big)
+{
+	return big ? word & 0x0fffffffu : word >> 4;
 }
 
 /* `big` is a constant at each call site, so each byte order gets its own loop. */
@@ -29,18 +43,15 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 				     struct xray_tsc *t, int64_t *next_index)
 {
 	uint64_t depth = s->depth, now = t->now;
-	const bool have_base = t->have_base;
-	unsigned last = XRAY_ENTRY;
-	size_t used = 0;
-	for (; n - used >= XRAY_FUNCTION_SIZE; used += XRAY_FUNCTION_SIZE) {
-		const uint8_t *q = p + used;
-		if (big ? (q[0] & 0x80u) : (q[0] & 1u))
-			break; /* metadata */
-		uint32_t word = load_u32(q, big), delta = load_u32(q + 4, big);
-		unsigned action = big ? (word >> 28) & 7u : (word >> 1) & 7u;
-		uint32_t id = big ? word & 0x0fffffffu : word >> 4;
+	const uint8_t *q = p, *stop = p + (n - n % XRAY_FUNCTION_SIZE);
+	/* Metadata flag (bit 0 little-endian, bit 31 big-endian) or a delta above 2^31 - 1. */
+	const uint64_t refused_bits = (uint64_t)1 << 63 | (big ? UINT64_C(0x80000000) : 1u);
+	for (; q != stop; q += XRAY_FUNCTION_SIZE) {
+		uint64_t r = load_record(q, big);
+		uint32_t word = (uint32_t)r, id = id_of(word, big);
+		unsigned action = action_of(word, big);
 		/* Entry_Args opens a wait for its argument: the grammar's business. */
-		if (action > XRAY_TAIL_EXIT || id == 0 || delta > MAX_FUNCTION_DELTA)
+		if ((r & refused_bits) | (action > XRAY_TAIL_EXIT) | (id == 0))
 			break;
 		if (action == XRAY_ENTRY) {
 			if (depth < XRAY_STACK_FRAMES)
@@ -52,16 +63,19 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 				break;
 			depth--;
 		}
-		if (have_base)
-			now = UINT64_MAX - now < delta ? UINT64_MAX : now + delta;
-		last = action;
+		/* Saturating, as the TSC checker advances. */
+		if (__builtin_add_overflow(now, r >> 32, &now))
+			now = UINT64_MAX;
 	}
+	size_t used = (size_t)(q - p);
 	if (used == 0)
 		return 0;
 	s->depth = depth;
-	t->now = now;
+	/* Without a base the checker does not count (and a later base replaces it). */
+	if (t->have_base)
+		t->now = now;
 	*next_index += (int64_t)(used / XRAY_FUNCTION_SIZE);
-	xray_grammar_after_function(g, last);
+	xray_grammar_after_function(g, action_of((uint32_t)load_record(q - XRAY_FUNCTION_SIZE, big), big));
 	return used;
 }
 
