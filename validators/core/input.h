@@ -1,8 +1,9 @@
 /* Input mapping: a file, standard input or a memory buffer seen as one byte
  * range. Files are memory-mapped; standard input is spooled to an unlinked
- * temporary file and mapped too, so no input is ever copied onto the heap.
- * The file stays open as well, for dense streaming validators that read it
- * through a window (window.h) instead of touching every mapped page. */
+ * temporary file and mapped too, so no input is ever copied whole onto the
+ * heap. The file also stays open, for dense streaming validators that read
+ * it through a bounded window (window.h) rather than through the mapping,
+ * whose pages would otherwise pile up in RSS. */
 #ifndef TL_INPUT_H
 #define TL_INPUT_H
 
