@@ -181,6 +181,11 @@ ATF_TC_BODY(window_carries_a_straddling_record, tc)
 	check_at(&w, 250, 16, 300);
 	check_at(&w, 10, 16, 300);
 	check_at(&w, 299, 16, 300);
+	/* Past the end: nothing, and no arithmetic past the buffer. */
+	ATF_CHECK(tl_window_at(&w, 301, 16, &avail) != NULL);
+	ATF_CHECK_EQ(avail, 0u);
+	ATF_CHECK(tl_window_at(&w, UINT64_MAX, 1, &avail) != NULL);
+	ATF_CHECK_EQ(avail, 0u);
 	tl_window_close(&w);
 	tl_input_close(&in);
 	free(bytes);
@@ -299,6 +304,8 @@ ATF_TC_BODY(window_over_memory, tc)
 	ATF_CHECK(tl_window_at(&w, 100, 16, &avail) == bytes + 100);
 	ATF_CHECK_EQ(avail, size - 100);
 	ATF_CHECK(w.buf == NULL);
+	ATF_CHECK(tl_window_at(&w, size + 1, 16, &avail) != NULL);
+	ATF_CHECK_EQ(avail, 0u);
 	tl_window_close(&w);
 	/* Smaller than the input: copied in steps, exactly like a file. */
 	tl_window_open(&w, &in, 100);

@@ -60,7 +60,7 @@ void tl_window_move(struct tl_window *w, uint64_t at);
  * min(need, input size - at) when need <= the capacity. Offsets should only
  * grow (going back rereads). If the file shrinks or fails under us, the
  * missing bytes read as zeros and read_failed is set, so a validator never
- * reads outside its buffer. `at` must not exceed the input size. */
+ * reads outside its buffer. Past the end of the input, *avail is 0. */
 static inline const uint8_t *tl_window_at(struct tl_window *w, uint64_t at, size_t need,
 					  size_t *avail)
 {
@@ -69,6 +69,11 @@ static inline const uint8_t *tl_window_at(struct tl_window *w, uint64_t at, size
 		if (at < w->start || end < w->in->size)
 			tl_window_move(w, at);
 		end = w->start + w->len;
+		if (at > end) {
+			/* Past the end of the input: nothing to read. */
+			*avail = 0;
+			return w->data + w->len;
+		}
 	}
 	*avail = (size_t)(end - at);
 	return w->data + (at - w->start);
