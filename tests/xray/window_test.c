@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tracelint.h"
+#include "validators/xray/xray.h"
 #include "window.h"
 
 /* Every diagnostic of one run, one line each. */
@@ -166,8 +167,100 @@ ATF_TC_BODY(corpus_same_through_any_window, tc)
 	ATF_CHECK(invalid >= 25);
 }
 
+static size_t put(uint8_t *p, uint64_t v, int width)
+{
+	for (int i = 0; i < width; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+	return (size_t)width;
+}
+
+static size_t meta(uint8_t *p, unsigned kind, uint64_t a, int wa)
+{
+	memset(p, 0xa5, 16);
+	p[0] = (uint8_t)(kind << 1 | 1);
+	put(p + 1, a, wa);
+	return 16;
+}
+
+static size_t fn(uint8_t *p, unsigned action, uint32_t id, uint32_t delta)
+{
+	put(p, (uint64_t)id << 4 | action << 1, 4);
+	return 4 + put(p + 4, delta, 4);
+}
+
+/* One buffer of a version-5 trace: preamble, then a body of runs of calls,
+ * an event whose payload is larger than any small window, and a few records
+ * rules object to, so the fast path stops and restarts all over it. */
+static size_t buffer(uint8_t *t, uint32_t seed)
+{
+	size_t k = 16;
+	k += meta(t + k, XRAY_NEW_BUFFER, 42, 4);
+	k += meta(t + k, XRAY_WALLCLOCK, 1, 8);
+	put(t + k - 16 + 9, 5, 4); /* microseconds */
+	k += meta(t + k, XRAY_PID, 41, 4);
+	k += meta(t + k, XRAY_NEW_CPU, seed % 3, 2);
+	for (uint32_t i = 1; i <= 40; i++) {
+		k += fn(t + k, XRAY_ENTRY, i, 3);
+		if (i % 7 == seed % 7)
+			k += fn(t + k, XRAY_EXIT, i + 1, 2);          /* mismatch */
+		if (i % 11 == 0) {
+			k += fn(t + k, XRAY_ENTRY_ARGS, i, 1);
+			k += meta(t + k, XRAY_CALL_ARGUMENT, i, 8);
+			k += fn(t + k, XRAY_EXIT, i, 1);
+		}
+		if (i == 20) {
+			k += meta(t + k, XRAY_CUSTOM_EVENT, 300, 4);
+			put(t + k - 16 + 5, 7, 4);
+			memset(t + k, 'e', 300);
+			k += 300;
+		}
+		if (i % 13 == 0)
+			k += fn(t + k, XRAY_EXIT, i, 0x80000000u);   /* delta out of range */
+		k += fn(t + k, i % 5 ? XRAY_EXIT : XRAY_TAIL_EXIT, i, 5);
+	}
+	meta(t, XRAY_BUFFER_EXTENTS, k - 16, 8);
+	return k;
+}
+
+ATF_TC_WITHOUT_HEAD(long_runs_and_payloads_through_any_window);
+ATF_TC_BODY(long_runs_and_payloads_through_any_window, tc)
+{
+	static uint8_t t[8192];
+	size_t k = 0;
+	k += put(t + k, 5, 2);
+	k += put(t + k, 1, 2);
+	k += put(t + k, 3, 4);
+	k += put(t + k, 1000000000, 8);
+	k += put(t + k, 4096, 8);
+	k += put(t + k, 0, 8);
+	for (uint32_t b = 0; b < 3; b++)
+		k += buffer(t + k, b);
+	ATF_REQUIRE(k < sizeof t);
+	FILE *f = fopen("t.xray", "wb");
+	ATF_REQUIRE(f != NULL);
+	ATF_REQUIRE_EQ(fwrite(t, 1, k, f), k);
+	fclose(f);
+	tl_window_set_default_capacity(0);
+	char *want = transcript_of("t.xray", t, k, TL_ENDIAN_AUTO);
+	/* The trace is not clean: the comparison must be about diagnostics. */
+	ATF_REQUIRE(strstr(want, "XRAY-FDR-EXIT-MISMATCH") != NULL);
+	ATF_REQUIRE(strstr(want, "XRAY-FDR-TSC-DELTA-RANGE") != NULL);
+	for (size_t cap = TL_WINDOW_MIN_CAPACITY; cap <= 600; cap += 3) {
+		tl_window_set_default_capacity(cap);
+		char *got = transcript_of("t.xray", NULL, 0, TL_ENDIAN_AUTO);
+		if (strcmp(want, got) != 0) {
+			fprintf(stderr, "in memory:\n%s\nfile window:\n%s", want, got);
+			atf_tc_fail("window %zu differs from the whole input in memory", cap);
+		}
+		free(got);
+	}
+	tl_window_set_default_capacity(0);
+	free(want);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, corpus_same_through_any_window);
+	ATF_TP_ADD_TC(tp, long_runs_and_payloads_through_any_window);
 	return atf_no_error();
 }
