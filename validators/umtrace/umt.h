@@ -33,6 +33,8 @@ extern const char *const umt_member_name[M_COUNT];
 #define UMT_SLOT_NA 0xff
 #define UMT_CMAP_SIZE 17424u
 #define UMT_NONE (-1)
+/* Streaming passes hand every mapped page back after this many bytes (umt_drop_pages). */
+#define UMT_WINDOW (4u << 20)
 
 /* A fixed-size table whose header passed (ok) or not. */
 struct umt_table {
@@ -70,18 +72,45 @@ struct umt_trace {
 	bool prevnext_ok;
 	uint32_t exec_version;
 	uint64_t exec_count;
+	uint64_t exec_first, exec_last; /* Offset[0] and Offset[RecordCount] */
 
 	bool syscall_ok;
 	uint64_t syscall_count;
 	uint8_t *syscall_bad;        /* bitmap: block unusable */
+	/* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
+	 * named it, its EndEID record named it, and the pair is out of order or crosses
+	 * threads. The syscall side reports from these after the pass (U408..U410). */
+	uint8_t *syscall_begin_seen, *syscall_end_seen, *syscall_pair_bad;
+	bool links_seen;             /* the record pass ran to the end with those bitmaps */
 
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
 
-/* Reading (umt_io.c). Little-endian, width 1..8; false when out of bounds. */
-bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v);
-uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width);
-int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width);
+/* Reading. Little-endian, width 1..8; false when out of bounds. Inline because the
+ * record pass makes a dozen reads per record: a call per read was most of its time. */
+static inline bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
+{
+	if (!in->data || width < 1 || width > 8 || off >= in->size || width > in->size - off)
+		return false;
+	const uint8_t *p = in->data + off;
+	uint64_t x = 0;
+	for (unsigned i = width; i-- > 0;)
+		x = (x << 8) | p[i];
+	*v = x;
+	return true;
+}
+
+/* Callers check bounds first; an out-of-range read yields 0. */
+static inline uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width)
+{
+	uint64_t v = 0;
+	return umt_rd(in, off, width, &v) ? v : 0;
+}
+
+static inline int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width)
+{
+	return tl_sign_extend(umt_u(in, off, width), width * 8);
+}
 /* [start, start+len) inside [lo, hi), without overflow. */
 bool umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
 /* The same for a signed file pointer relative to base. */
@@ -93,6 +122,9 @@ void umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rul
 		     uint64_t off, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 uint8_t *umt_bitmap_new(uint64_t bits);
+/* Hands back every mapped page of a member read at random (ins.itable, the syscall
+ * files): pages fault back in from the page cache when read again. */
+void umt_drop_pages(struct umt_trace *t, enum umt_member m);
 static inline bool umt_bit(const uint8_t *map, uint64_t i)
 {
 	return map && (map[i >> 3] >> (i & 7)) & 1;

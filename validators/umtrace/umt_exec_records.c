@@ -86,6 +86,11 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 			   cs64, (long long)ins, (unsigned long long)r->flags);
 }
 
+/* A type 4/5/6 record whose syscall names it back: remember it for the syscall side
+ * (U408/U409), and whether entry and exit are in order on one thread (U410). */
+static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
+			      uint64_t at);
+
 /* The syscall record named by a type 4/5/6 record points back at it. */
 static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 {
@@ -111,6 +116,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
+		note_syscall_link(t, r, (uint64_t)sid, at);
 		return;
 	}
 	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
@@ -132,6 +138,24 @@ static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
 		return false;
 	*thread = umt_s(&t->f[M_EXEC_VTABLE], s, 4);
 	return true;
+}
+
+static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
+			      uint64_t at)
+{
+	if (r->type == 4) {
+		umt_set_bit(t->syscall_begin_seen, sid);
+		/* its exit came first */
+		if (umt_bit(t->syscall_end_seen, sid))
+			umt_set_bit(t->syscall_pair_bad, sid);
+		return;
+	}
+	umt_set_bit(t->syscall_end_seen, sid);
+	int64_t begin = umt_s(&t->f[M_SYSCALL_VTABLE], at + 8, 8), thread;
+	/* the entry, already seen, is earlier: only its thread is left to compare */
+	if (umt_bit(t->syscall_begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
+	    thread != r->thread)
+		umt_set_bit(t->syscall_pair_bad, sid);
 }
 
 /* A record whose ThreadID is out of range was reported (U222) and left out of every
@@ -247,28 +271,76 @@ static void finish_threads(struct umt_trace *t)
 	}
 }
 
-void umt_check_exec_records(struct umt_trace *t)
+/* Every UMT_WINDOW bytes of exec.vtable, every mapped page of every member goes back
+ * to the kernel: the pages behind the cursor, pages brought back by a read behind it
+ * (a syscall's entry record, error paths), and those of the tables read at random
+ * (ins.itable, the syscall files). What is still needed faults back in from the page
+ * cache. The core releases behind a cursor only in 16 MB steps, which would leave up
+ * to 16 MB resident per streamed file; dropping whole mappings keeps the sum small. */
+static void drop_all(struct umt_trace *t)
 {
-	if (!t->exec_ok)
-		return;
+	for (int m = 0; m < M_COUNT; m++)
+		umt_drop_pages(t, (enum umt_member)m);
+}
+
+static void start_state(struct umt_trace *t)
+{
 	if (t->thread.ok && t->prevnext_ok) {
 		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
 		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
 			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0xff };
 	}
-	const struct tl_input *offs = &t->f[M_EXEC_OFFSETS];
-	uint64_t start = umt_u(offs, 0, 8);
-	for (uint64_t i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
-		uint64_t end = umt_u(offs, 8 * i + 8, 8);
+	if (t->syscall_ok) {
+		t->syscall_begin_seen = umt_bitmap_new(t->syscall_count);
+		t->syscall_end_seen = umt_bitmap_new(t->syscall_count);
+		t->syscall_pair_bad = umt_bitmap_new(t->syscall_count);
+	}
+}
+
+/* The pass reads exec.offsets once: entry i + 1 must be above entry i and not above
+ * Offset[RecordCount] (checked first), else no later record can be located (U208). */
+static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_t *end)
+{
+	*end = umt_u(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8);
+	if (*end > start && *end <= t->exec_last)
+		return true;
+	if (*end <= start)
+		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i + 8,
+			   "expected Offset[%llu] > Offset[%llu] = %llu, found %lld",
+			   (unsigned long long)(i + 1), (unsigned long long)i,
+			   (unsigned long long)start, (long long)*end);
+	else
+		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i + 8,
+			   "expected Offset[%llu] < Offset[RecordCount] = %llu (offsets strictly increase), found %lld",
+			   (unsigned long long)(i + 1), (unsigned long long)t->exec_last,
+			   (long long)*end);
+	return false;
+}
+
+void umt_check_exec_records(struct umt_trace *t)
+{
+	if (!t->exec_ok)
+		return;
+	start_state(t);
+	uint64_t start = t->exec_first, next_drop = start + UMT_WINDOW, i;
+	for (i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
+		uint64_t end;
+		if (!next_offset(t, i, start, &end)) {
+			/* Records cannot be located: nothing is compared with their totals. */
+			t->exec_ok = false;
+			free(t->threads);
+			t->threads = NULL;
+			return;
+		}
 		struct rec r = { i, start, end, end - start, 0, 0, 0 };
 		check_record(t, &r);
 		start = end;
-		if ((i & 0xffff) == 0) {
-			tl_input_release(&t->f[M_EXEC_VTABLE], r.start);
-			tl_input_release(&t->f[M_EXEC_OFFSETS], 8 * i);
-			tl_input_release(&t->f[M_EXEC_PREVNEXT], 16 * i);
+		if (start >= next_drop) {
+			drop_all(t);
+			next_drop = start + UMT_WINDOW;
 		}
 	}
+	t->links_seen = i == t->exec_count && t->syscall_pair_bad;
 	if (t->threads)
 		finish_threads(t);
 }

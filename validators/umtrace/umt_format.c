@@ -152,6 +152,9 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	}
 	free(t->ins_bad);
 	free(t->syscall_bad);
+	free(t->syscall_begin_seen);
+	free(t->syscall_end_seen);
+	free(t->syscall_pair_bad);
 	free(t->threads);
 	free(t);
 }

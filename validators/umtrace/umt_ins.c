@@ -68,9 +68,13 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 void umt_check_instructions(struct umt_trace *t)
 {
 	t->ins_bad = umt_bitmap_new(t->ins.rows);
-	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++)
+	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++) {
 		if (!check_row(t, i))
 			umt_set_bit(t->ins_bad, i);
+		/* rows in order, decodedIns anywhere in the extra area: drop all now and then */
+		if ((i & 0xffff) == 0xffff)
+			umt_drop_pages(t, M_INS);
+	}
 }
 
 bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64)
