@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 enum umt_member {
 	M_EXEC_VTABLE,
@@ -92,10 +93,12 @@ static inline bool umt_rd(const struct tl_input *in, uint64_t off, unsigned widt
 {
 	if (!in->data || width < 1 || width > 8 || off >= in->size || width > in->size - off)
 		return false;
-	const uint8_t *p = in->data + off;
+	/* A whole-word copy is one load; the widths used are constants at every call. */
 	uint64_t x = 0;
-	for (unsigned i = width; i-- > 0;)
-		x = (x << 8) | p[i];
+	memcpy(&x, in->data + off, width);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x) >> (64 - 8 * width);
+#endif
 	*v = x;
 	return true;
 }
@@ -156,6 +159,17 @@ void umt_check_addresses(struct umt_trace *t);
 bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
 /* ins.itable row k: LCSize and code width, when the row is usable. */
 bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
-bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64);
+/* Inline: the record pass calls it for every instruction record. */
+static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64)
+{
+	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
+		return false;
+	const struct tl_input *in = &t->f[M_INS];
+	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
+	uint64_t decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
+	*cs64 = umt_u(in, row + 9, 1) != 0;
+	*lc_size = umt_s(in, decoded + 58, 2);
+	return true;
+}
 
 #endif

@@ -76,15 +76,3 @@ void umt_check_instructions(struct umt_trace *t)
 			umt_drop_pages(t, M_INS);
 	}
 }
-
-bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64)
-{
-	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
-		return false;
-	const struct tl_input *in = &t->f[M_INS];
-	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
-	uint64_t decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
-	*cs64 = umt_u(in, row + 9, 1) != 0;
-	*lc_size = umt_s(in, decoded + 58, 2);
-	return true;
-}
