@@ -41,6 +41,20 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+# decodedIns of "inc rax" at ins.itable 250, of "mov rax, [rbx]" at 389 (umtgen -m)
+new valid decoded-32bit-size8 trace32-abrupt; poke ins.itable 306 1 8    # U312
+new valid decoded-rep-repne;     poke ins.itable 256 1 3                 # U314
+new valid phrase-const-slot;     poke ins.itable 453 1 0xfd              # U318
+new valid phrase-without-mem;    poke ins.itable 314 1 0                 # U320
+new valid read-operand-late;     poke ins.itable 310 1 0                 # U334
+new valid register-offset trace32-abrupt; poke ins.itable 265 1 2        # U337
+new valid const-slot-register;   poke ins.itable 263 1 0xfd              # U339
+new valid slot-addr-width-3;     poke ins.itable 497 1 3                 # U342
+new valid slot-common-name;      poke ins.itable 340 2 2                 # U344
+new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
+new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605
+new valid cmap-eff-largest;      poke context_map.itable 13372 2 6       # U606
+new valid cmap-unused-entry;     poke context_map.itable 10032 2 0       # U607
 
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
@@ -116,6 +130,7 @@ new invalid operand-after-na;    poke ins.itable 264 1 0xff              # U332
 new invalid operand-before-late; poke ins.itable 263 1 1                 # U333
 new invalid operand-size;        poke ins.itable 260 2 9                 # U335
 new invalid operand-mem-offset;  poke ins.itable 416 1 0                 # U336
+new invalid operand-agen-on-memory; poke ins.itable 409 2 0xfffd         # U338
 new invalid slot-negative;       poke ins.itable 342 2 -1                # U340
 new invalid slot-addr-width;     poke ins.itable 346 1 9                 # U341
 new invalid slot-past-lc;        poke ins.itable 354 2 9                 # U343

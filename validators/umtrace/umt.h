@@ -68,6 +68,8 @@ struct umt_trace {
 
 	bool cmap_ok;
 	uint16_t dump_size;
+	uint16_t cmap_count;         /* ElemCount, when cmap_ok */
+	unsigned bitness;            /* trace.xml App/Bitness 32 or 64; 0 when absent or bad */
 
 	bool exec_ok;                /* header and offsets usable: records can be read */
 	bool prevnext_ok;
