@@ -52,6 +52,8 @@ new valid const-slot-register;   poke ins.itable 263 1 0xfd              # U339
 new valid slot-addr-width-3;     poke ins.itable 497 1 3                 # U342
 new valid slot-common-name;      poke ins.itable 340 2 2                 # U344
 new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
+new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
+new valid module-high-32bit trace32-abrupt; poke module.itable 112 8 0x177000000; poke module.itable 120 8 0x1770fffff # U505
 new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605
 new valid cmap-eff-largest;      poke context_map.itable 13372 2 6       # U606
 new valid cmap-unused-entry;     poke context_map.itable 10032 2 0       # U607
