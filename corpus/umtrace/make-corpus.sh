@@ -52,6 +52,13 @@ new valid const-slot-register;   poke ins.itable 263 1 0xfd              # U339
 new valid slot-addr-width-3;     poke ins.itable 497 1 3                 # U342
 new valid slot-common-name;      poke ins.itable 340 2 2                 # U344
 new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
+# exec records (umtgen -m): record 0 Thread begin at 16 (flags 21, C 22, contextMem 38),
+# record 1 "inc rax" at 142 (flags 147); trace32-abrupt: syscall 0 block at 416
+new valid rep-flag-no-prefix;    poke exec.vtable 147 1 0x09             # U228
+new valid record-32bit-in-64;    poke exec.vtable 21 1 0                 # U229
+new valid aborted-not-last;      poke exec.vtable 147 1 0x81             # U230
+new valid thread-begin-no-tib;   poke exec.vtable 38 8 0x7fe00000        # U244
+new valid syscall-32bit-sp trace32-abrupt; poke syscall.vtable 440 8 0x1000000000 # U412
 new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
 new valid module-high-32bit trace32-abrupt; poke module.itable 112 8 0x177000000; poke module.itable 120 8 0x1770fffff # U505
 new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605

@@ -54,7 +54,9 @@ struct umt_thread_state {
 	int64_t last;
 	int64_t pending_next; /* the Next value stored for `last` */
 	uint64_t count;
+	uint64_t last_at;     /* exec.vtable offset of `last` */
 	uint8_t last_type;
+	uint8_t last_flags;
 };
 
 struct umt_trace {
@@ -85,6 +87,9 @@ struct umt_trace {
 	 * threads. The syscall side reports from these after the pass (U408..U410). */
 	uint8_t *syscall_begin_seen, *syscall_end_seen, *syscall_pair_bad;
 	bool links_seen;             /* the record pass ran to the end with those bitmaps */
+	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
+	bool cs_bit_reported;
+	bool app_end_seen;
 
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
@@ -161,16 +166,25 @@ void umt_check_addresses(struct umt_trace *t);
 bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
 /* ins.itable row k: LCSize and code width, when the row is usable. */
 bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
+/* What an instruction record needs of its insRec and decodedIns. */
+struct umt_ins_info {
+	uint64_t decoded;            /* file offset of the decodedIns in ins.itable */
+	int64_t lc_size;
+	bool cs64;
+	uint8_t flags;               /* decodedIns Flags */
+};
+
 /* Inline: the record pass calls it for every instruction record. */
-static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64)
+static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_ins_info *info)
 {
 	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
 		return false;
 	const struct tl_input *in = &t->f[M_INS];
 	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
-	uint64_t decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
-	*cs64 = umt_u(in, row + 9, 1) != 0;
-	*lc_size = umt_s(in, decoded + 58, 2);
+	info->decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
+	info->cs64 = umt_u(in, row + 9, 1) != 0;
+	info->lc_size = umt_s(in, info->decoded + 58, 2);
+	info->flags = (uint8_t)umt_u(in, info->decoded + 6, 1);
 	return true;
 }
 
