@@ -44,7 +44,7 @@ new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
 # decodedIns of "inc rax" at ins.itable 250, of "mov rax, [rbx]" at 389 (umtgen -m)
 new valid decoded-32bit-size8 trace32-abrupt; poke ins.itable 306 1 8    # U312
 new valid decoded-rep-repne;     poke ins.itable 256 1 3                 # U314
-new valid phrase-const-slot;     poke ins.itable 453 1 0xfd              # U318
+new valid phrase-const-slot;     poke ins.itable 452 1 0xfd              # U318 (seg = ConstSlot[0] = 0)
 new valid phrase-without-mem;    poke ins.itable 314 1 0                 # U320
 new valid read-operand-late;     poke ins.itable 310 1 0                 # U334
 new valid register-offset trace32-abrupt; poke ins.itable 265 1 2        # U337
@@ -57,8 +57,11 @@ new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
 new valid rep-flag-no-prefix;    poke exec.vtable 147 1 0x09             # U228
 new valid record-32bit-in-64;    poke exec.vtable 21 1 0                 # U229
 new valid aborted-not-last;      poke exec.vtable 147 1 0x81             # U230
-new valid thread-begin-no-tib;   poke exec.vtable 38 8 0x7fe00000        # U244
+new valid thread-begin-no-tib;   poke exec.vtable 38 8 0x10000           # U244 (a listed page, not the TIB)
 new valid syscall-32bit-sp trace32-abrupt; poke syscall.vtable 440 8 0x1000000000 # U412
+# record 4 "mov rax, [rbx]" at 328: rbx (slot 0) at 342, MEM0 address (slot 1) at 350
+new valid mem0-address;          poke exec.vtable 342 8 0x10000; poke exec.vtable 350 8 0x10010 # U346
+new valid mem0-page-unlisted;    poke exec.vtable 342 8 0x20000; poke exec.vtable 350 8 0x20000 # U706
 new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
 new valid module-high-32bit trace32-abrupt; poke module.itable 112 8 0x177000000; poke module.itable 120 8 0x1770fffff # U505
 new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605

@@ -66,6 +66,7 @@ struct umt_trace {
 	bool have[M_COUNT];
 
 	struct umt_table ins, module, thread, address;
+	bool ranges_ok;              /* address ranges sorted, disjoint, merged (U700..U705 clean) */
 	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
 
 	bool cmap_ok;
@@ -161,6 +162,13 @@ void umt_check_exec_records(struct umt_trace *t);
 void umt_check_threads(struct umt_trace *t);
 void umt_check_syscall_links(struct umt_trace *t);
 void umt_check_addresses(struct umt_trace *t);
+
+struct umt_ins_info;
+/* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
+ * whose size matches its decodedIns; the page lookup for context dumps. */
+void umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
+			       const struct umt_ins_info *info);
+bool umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi);
 
 /* Random access helpers used across tables (umt_exec_index.c). */
 bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);

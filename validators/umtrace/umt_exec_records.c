@@ -25,6 +25,12 @@ static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
 	}
 }
 
+static bool listed(struct umt_trace *t, uint64_t addr, uint64_t size)
+{
+	uint64_t last = addr + (size - 1);
+	return umt_address_listed(t, addr, last < addr ? UINT64_MAX : last);
+}
+
 static void check_context(struct umt_trace *t, const struct rec *r)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
@@ -56,7 +62,13 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 		if (tib >= addr && tib - addr < msize)
 			tib_seen = true;
 		int64_t size = umt_s(vt, m + 8, 8), fp = umt_s(vt, m + 16, 8);
-		if (!umt_fp_inside(c, fp, size, data_lo, r->end, NULL))
+		bool data_ok = umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
+		if (data_ok && size > 0 && t->ranges_ok && !listed(t, addr, (uint64_t)size))
+			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U706, m,
+				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
+				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
+				   (long long)size);
+		if (!data_ok)
 			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U242, m + 8,
 				   "expected contextMem %lld: Size %lld >= 0 and DataFP %lld inside the record data [%llu, %llu)",
 				   (long long)k, (long long)size, (long long)fp,
@@ -95,6 +107,8 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U226, r->start + 5,
 			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
 			   info.cs64, (long long)ins, (unsigned long long)r->flags);
+	if (r->size == 14 + (uint64_t)info.lc_size)
+		umt_check_memory_operands(t, r->eid, r->start, &info);
 	if ((r->flags & 0x08) && !(info.flags & 3))
 		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U228, r->start + 5,
 			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",

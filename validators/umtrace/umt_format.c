@@ -105,12 +105,13 @@ static void run_all(struct umt_trace *t)
 		umt_check_instructions(t);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
 		umt_check_syscall_table(t);
+	/* before the record pass, which looks memory references up in the ranges (U706) */
+	if (t->address.ok)
+		umt_check_addresses(t);
 	umt_check_exec_records(t);
 	if (t->thread.ok)
 		umt_check_threads(t);
 	umt_check_syscall_links(t);
-	if (t->address.ok)
-		umt_check_addresses(t);
 }
 
 static void validate_single(struct umt_trace *t, const struct tl_input *in)
