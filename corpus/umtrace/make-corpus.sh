@@ -63,6 +63,9 @@ new valid syscall-32bit-sp trace32-abrupt; poke syscall.vtable 440 8 0x100000000
 new valid mem0-address;          poke exec.vtable 342 8 0x10000; poke exec.vtable 350 8 0x10010 # U346
 new valid mem0-page-unlisted;    poke exec.vtable 342 8 0x20000; poke exec.vtable 350 8 0x20000 # U706
 new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
+new valid modules-overlap;       poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff # U504
+# the same addresses, one module after the other: no finding
+new valid module-reloaded;       poke module.itable 56 8 10; poke module.itable 96 8 10; poke module.itable 112 8 0x400000; poke module.itable 120 8 0x40ffff
 new valid module-high-32bit trace32-abrupt; poke module.itable 112 8 0x177000000; poke module.itable 120 8 0x1770fffff # U505
 new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605
 new valid cmap-eff-largest;      poke context_map.itable 13372 2 6       # U606

@@ -155,6 +155,7 @@ void umt_check_table_header(struct umt_trace *t, enum umt_member m, struct umt_t
 void umt_check_context_map(struct umt_trace *t);
 void umt_check_xml(struct umt_trace *t);
 void umt_check_modules(struct umt_trace *t);
+void umt_check_module_overlap(struct umt_trace *t);
 void umt_check_instructions(struct umt_trace *t);
 void umt_check_exec_index(struct umt_trace *t);
 void umt_check_syscall_table(struct umt_trace *t);

@@ -99,8 +99,10 @@ static void run_all(struct umt_trace *t)
 								     t->have[M_EXEC_PREVNEXT]));
 	if (exec_files)
 		umt_check_exec_index(t);
-	if (t->module.ok)
+	if (t->module.ok) {
 		umt_check_modules(t);
+		umt_check_module_overlap(t);
+	}
 	if (t->ins.ok)
 		umt_check_instructions(t);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
