@@ -67,6 +67,7 @@ struct umt_trace {
 
 	struct umt_table ins, module, thread, address;
 	bool ranges_ok;              /* address ranges sorted, disjoint, merged (U700..U705 clean) */
+	uint64_t range_hit;          /* the range that held the last reference looked up */
 	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
 
 	bool cmap_ok;
@@ -91,6 +92,7 @@ struct umt_trace {
 	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
 	bool cs_bit_reported;
 	bool app_end_seen;
+	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts (umt_exec_memory.c) */
 
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
@@ -101,9 +103,17 @@ static inline bool umt_rd(const struct tl_input *in, uint64_t off, unsigned widt
 {
 	if (!in->data || width < 1 || width > 8 || off >= in->size || width > in->size - off)
 		return false;
-	/* A whole-word copy is one load; the widths used are constants at every call. */
+	/* A whole-word copy is one load: constant sizes, so no call even when the width
+	 * is only known at run time. */
 	uint64_t x = 0;
-	memcpy(&x, in->data + off, width);
+	const uint8_t *p = in->data + off;
+	switch (width) {
+	case 1: x = *p; break;
+	case 2: { uint16_t w; memcpy(&w, p, 2); x = w; break; }
+	case 4: { uint32_t w; memcpy(&w, p, 4); x = w; break; }
+	case 8: memcpy(&x, p, 8); break;
+	default: memcpy(&x, p, width); break;
+	}
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	x = __builtin_bswap64(x) >> (64 - 8 * width);
 #endif
