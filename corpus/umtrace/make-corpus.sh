@@ -97,6 +97,8 @@ new invalid prevnext-size;       cut exec.prev_next.column 770           # U205
 new invalid offset0-in-header;   poke exec.offsets 0 8 8                 # U206
 new invalid offset0-gap;         poke exec.offsets 0 8 17                # U207 (+follow-ons)
 new invalid offsets-decrease;    poke exec.offsets 16 8 100              # U208
+new invalid offset-beyond-last;  poke exec.offsets 80 8 0x7fffffff       # U208 (entry 10 above Offset[RecordCount])
+new invalid offsets-last-first;  poke exec.offsets 392 8 16              # U208 (Offset[RecordCount] not above Offset[0])
 new invalid offsets-past-end;    poke exec.offsets 392 8 5000            # U209
 new invalid record-too-short;    poke exec.offsets 384 8 2722            # U220
 new invalid record-type-7;       poke exec.vtable 146 1 7                # U221
