@@ -160,6 +160,8 @@ new invalid syscall-extras-fp;   poke syscall.vtable 183 1 1; poke syscall.vtabl
 new invalid syscall-begin-eid;   poke syscall.vtable 104 8 3             # U408
 new invalid syscall-end-eid;     poke syscall.vtable 112 8 29            # U409
 new invalid syscall-end-thread;  poke exec.vtable 1640 4 0               # U410 (+chain findings)
+# syscall 2 (entry 36) given the skipped exit 19 of syscall 0: its exit comes first
+new invalid syscall-exit-first;  poke exec.vtable 1184 8 2; poke syscall.vtable 32 8 19; poke syscall.vtable 21 1 0 # U410 (+U409 on syscall 0)
 new invalid syscall-open-completed; poke syscall.vtable 112 8 -1         # U411
 new invalid module-range;        poke module.itable 64 8 0x500000        # U500
 new invalid module-load-eid;     poke module.itable 48 8 -3              # U501
