@@ -437,7 +437,8 @@ void umt_check_exec_records(struct umt_trace *t)
 			next_drop = start + UMT_WINDOW;
 		}
 	}
-	t->links_seen = i == t->exec_count && t->syscall_pair_bad;
+	t->links_seen = i == t->exec_count && t->syscall_begin_seen && t->syscall_end_seen &&
+			t->syscall_pair_bad;
 	if (t->threads)
 		finish_threads(t);
 }

@@ -84,6 +84,7 @@ void umt_check_syscall_table(struct umt_trace *t)
 	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		if (!check_block(t, s))
 			umt_set_bit(t->syscall_bad, s);
+		/* blocks lie anywhere in syscall.vtable: hand all pages back now and then */
 		if ((s & 0xffff) == 0xffff) {
 			umt_drop_pages(t, M_SYSCALL_OFFSETS);
 			umt_drop_pages(t, M_SYSCALL_VTABLE);
