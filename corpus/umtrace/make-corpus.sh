@@ -41,6 +41,35 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+# decodedIns of "inc rax" at ins.itable 250, of "mov rax, [rbx]" at 389 (umtgen -m)
+new valid decoded-32bit-size8 trace32-abrupt; poke ins.itable 306 1 8    # U312
+new valid decoded-rep-repne;     poke ins.itable 256 1 3                 # U314
+new valid phrase-const-slot;     poke ins.itable 452 1 0xfd              # U318 (seg = ConstSlot[0] = 0)
+new valid phrase-without-mem;    poke ins.itable 314 1 0                 # U320
+new valid read-operand-late;     poke ins.itable 310 1 0                 # U334
+new valid register-offset trace32-abrupt; poke ins.itable 265 1 2        # U337
+new valid const-slot-register;   poke ins.itable 263 1 0xfd              # U339
+new valid slot-addr-width-3;     poke ins.itable 497 1 3                 # U342
+new valid slot-common-name;      poke ins.itable 340 2 2                 # U344
+new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
+# exec records (umtgen -m): record 0 Thread begin at 16 (flags 21, C 22, contextMem 38),
+# record 1 "inc rax" at 142 (flags 147); trace32-abrupt: syscall 0 block at 416
+new valid rep-flag-no-prefix;    poke exec.vtable 147 1 0x09             # U228
+new valid record-32bit-in-64;    poke exec.vtable 21 1 0                 # U229
+new valid aborted-not-last;      poke exec.vtable 147 1 0x81             # U230
+new valid thread-begin-no-tib;   poke exec.vtable 38 8 0x10000           # U244 (a listed page, not the TIB)
+new valid syscall-32bit-sp trace32-abrupt; poke syscall.vtable 440 8 0x1000000000 # U412
+# record 4 "mov rax, [rbx]" at 328: rbx (slot 0) at 342, MEM0 address (slot 1) at 350
+new valid mem0-address;          poke exec.vtable 342 8 0x10000; poke exec.vtable 350 8 0x10010 # U346
+new valid mem0-page-unlisted;    poke exec.vtable 342 8 0x20000; poke exec.vtable 350 8 0x20000 # U706
+new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
+new valid modules-overlap;       poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff # U504
+# the same addresses, one module after the other: no finding
+new valid module-reloaded;       poke module.itable 56 8 10; poke module.itable 96 8 10; poke module.itable 112 8 0x400000; poke module.itable 120 8 0x40ffff
+new valid module-high-32bit trace32-abrupt; poke module.itable 112 8 0x177000000; poke module.itable 120 8 0x1770fffff # U505
+new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605
+new valid cmap-eff-largest;      poke context_map.itable 13372 2 6       # U606
+new valid cmap-unused-entry;     poke context_map.itable 10032 2 0       # U607
 
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
@@ -68,6 +97,8 @@ new invalid prevnext-size;       cut exec.prev_next.column 770           # U205
 new invalid offset0-in-header;   poke exec.offsets 0 8 8                 # U206
 new invalid offset0-gap;         poke exec.offsets 0 8 17                # U207 (+follow-ons)
 new invalid offsets-decrease;    poke exec.offsets 16 8 100              # U208
+new invalid offset-beyond-last;  poke exec.offsets 80 8 0x7fffffff       # U208 (entry 10 above Offset[RecordCount])
+new invalid offsets-last-first;  poke exec.offsets 392 8 16              # U208 (Offset[RecordCount] not above Offset[0])
 new invalid offsets-past-end;    poke exec.offsets 392 8 5000            # U209
 new invalid record-too-short;    poke exec.offsets 384 8 2722            # U220
 new invalid record-type-7;       poke exec.vtable 146 1 7                # U221
@@ -116,6 +147,7 @@ new invalid operand-after-na;    poke ins.itable 264 1 0xff              # U332
 new invalid operand-before-late; poke ins.itable 263 1 1                 # U333
 new invalid operand-size;        poke ins.itable 260 2 9                 # U335
 new invalid operand-mem-offset;  poke ins.itable 416 1 0                 # U336
+new invalid operand-agen-on-memory; poke ins.itable 409 2 0xfffd         # U338
 new invalid slot-negative;       poke ins.itable 342 2 -1                # U340
 new invalid slot-addr-width;     poke ins.itable 346 1 9                 # U341
 new invalid slot-past-lc;        poke ins.itable 354 2 9                 # U343
@@ -128,6 +160,8 @@ new invalid syscall-extras-fp;   poke syscall.vtable 183 1 1; poke syscall.vtabl
 new invalid syscall-begin-eid;   poke syscall.vtable 104 8 3             # U408
 new invalid syscall-end-eid;     poke syscall.vtable 112 8 29            # U409
 new invalid syscall-end-thread;  poke exec.vtable 1640 4 0               # U410 (+chain findings)
+# syscall 2 (entry 36) given the skipped exit 19 of syscall 0: its exit comes first
+new invalid syscall-exit-first;  poke exec.vtable 1184 8 2; poke syscall.vtable 32 8 19; poke syscall.vtable 21 1 0 # U410 (+U409 on syscall 0)
 new invalid syscall-open-completed; poke syscall.vtable 112 8 -1         # U411
 new invalid module-range;        poke module.itable 64 8 0x500000        # U500
 new invalid module-load-eid;     poke module.itable 48 8 -3              # U501

@@ -3,8 +3,12 @@
  * operand values, system calls with entry/exit/skipped exits, context changes,
  * modules with UTF-16 names, context map, address ranges, trace.xml), at any size.
  *
- *   umtgen gen DIR [-n records] [-t threads] [-s seed] [-b 32|64] [-v 0|1] [-a] [-m MAP]
+ *   umtgen gen DIR [-n records] [-t threads] [-s seed] [-b 32|64] [-v 0|1] [-a] [-x] [-m MAP]
  *     -a: the trace ends abruptly (no Application end, open threads and calls);
+ *     -x: two more instruction shapes, "lea" (AGEN through base + index x 4 + 16) and
+ *         "rep movsb" (MEM0 and MEM1, flag 0x08 on first iterations), and with -a -v 1
+ *         a last record carrying the aborted flag 0x80; without -x the output is the
+ *         same as before the option existed (the corpus offsets depend on it);
  *     -m: write a layout map (one line per structure with its file offset) to MAP,
  *         used by make-corpus.sh to place its mutations.
  *   umtgen poke FILE OFFSET WIDTH VALUE   overwrite WIDTH (1..8) bytes, little-endian
@@ -77,7 +81,8 @@ static void mapf(const char *fmt, ...)
 }
 
 /* ---- model ----------------------------------------------------------------- */
-static int bits64 = 1, exec_version = 1, abrupt;
+static int bits64 = 1, exec_version = 1, abrupt, extended;
+static unsigned next_flags; /* extra execRec flags for the next record */
 static uint64_t tib_of(int t) { return 0x7ff00000u + 0x2000u * (uint64_t)t; }
 #define DATA_PAGE 0x10000u
 #define MOD0_START 0x400000u
@@ -87,6 +92,10 @@ static uint64_t tib_of(int t) { return 0x7ff00000u + 0x2000u * (uint64_t)t; }
 
 /* register IDs of the context map */
 enum { R_INVALID, R_RAX, R_RBX, R_RCX, R_RDX, R_RSI, R_RDI, R_RSP };
+#define R_MEM0 0xffff
+#define R_MEM1 0xfffe
+#define R_AGEN 0xfffd
+#define LEA_DISP 0x10
 
 /* ---- context map -------------------------------------------------------------- */
 static void write_context_map(const char *dir)
@@ -118,8 +127,12 @@ static void write_context_map(const char *dir)
 
 /* ---- instructions ------------------------------------------------------------- */
 /* Three instruction shapes: inc reg (read-write register), mov reg <- [base] (memory
- * operand through a base register), and syscall (no operands). */
-#define N_INS 3
+ * operand through a base register), and syscall (no operands); with -x also lea (an
+ * AGEN operand with base, index, scale and displacement) and rep movsb (MEM0 written
+ * through rdi, MEM1 read through rsi). */
+#define N_INS 5
+#define N_INS_BASIC 3
+static int n_ins(void) { return extended ? N_INS : N_INS_BASIC; }
 struct ins_shape {
 	const char *disasm;
 	int lc_count, first_out, first_after, exp_count;
@@ -129,6 +142,8 @@ static const struct ins_shape shapes[N_INS] = {
 	{ "inc rax", 2, 1, 1, 1, 16 },
 	{ "mov rax, qword ptr [rbx]", 4, 2, 3, 2, 40 },
 	{ "syscall", 0, 0, 0, 0, 0 },
+	{ "lea rax, [rbx+rcx*4+0x10]", 5, 3, 4, 2, 40 },
+	{ "rep movsb", 5, 3, 4, 2, 43 },
 };
 
 static void lc_slot(uint8_t *s, int reg, int value_size, int offset, int addr_width)
@@ -157,7 +172,7 @@ static size_t decoded_ins(uint8_t *d, int k)
 	const struct ins_shape *s = &shapes[k];
 	size_t size = 88 + 12 * (size_t)s->lc_count;
 	memset(d, 0, size);
-	put(d + 6, k == 1 ? 0x10 : 0, 1);
+	put(d + 6, k == 1 ? 0x10 : k == 4 ? 0x31 : 0, 1); /* 0x31: rep, reads, writes memory */
 	put(d + 7, (uint64_t)s->exp_count, 1);
 	put(d + 56, bits64 ? 8 : 4, 1);
 	put(d + 57, bits64 ? 8 : 4, 1);
@@ -180,6 +195,26 @@ static size_t decoded_ins(uint8_t *d, int k)
 		lc_slot(d + 100, 0xffff, 8, 8, bits64 ? 8 : 4);
 		lc_slot(d + 112, R_RAX, 8, 24, 0);
 		lc_slot(d + 124, R_RAX, 8, 32, 0);
+	} else if (k == 3) {
+		put(d + 64, 0, 1), put(d + 65, 4, 1), put(d + 66, 1, 1); /* rbx + rcx * 4 */
+		put(d + 72, LEA_DISP, 8);
+		exp_oper(d + 8, R_RAX, vs, 2, 3, 4, 0, 0);
+		exp_oper(d + 20, R_AGEN, vs, 1, 2, 0xff, 0, 0);
+		lc_slot(d + 88, R_RBX, 8, 0, 0);
+		lc_slot(d + 100, R_RCX, 8, 8, 0);
+		lc_slot(d + 112, R_AGEN, 8, 16, 0);
+		lc_slot(d + 124, R_RAX, 8, 24, 0);
+		lc_slot(d + 136, R_RAX, 8, 32, 0);
+	} else if (k == 4) {
+		int aw = bits64 ? 8 : 4;
+		put(d + 64, 0, 1), put(d + 67, 1, 1); /* MEM0 through rdi, MEM1 through rsi */
+		exp_oper(d + 8, R_MEM0, 1, 2, 3, 4, 8, 8);
+		exp_oper(d + 20, R_MEM1, 1, 1, 2, 0xff, 8, 8);
+		lc_slot(d + 88, R_RDI, 8, 0, 0);
+		lc_slot(d + 100, R_RSI, 8, 8, 0);
+		lc_slot(d + 112, R_MEM1, 1, 16, aw);
+		lc_slot(d + 124, R_MEM0, 1, 25, aw);
+		lc_slot(d + 136, R_MEM0, 1, 34, aw);
 	}
 	return size;
 }
@@ -189,8 +224,8 @@ static void write_ins(const char *dir)
 	uint8_t extra[1024], rows[N_INS][64];
 	size_t xlen = 0;
 	memset(rows, 0, sizeof rows);
-	uint64_t header = 48, table = header + 64 * N_INS;
-	for (int k = 0; k < N_INS; k++) {
+	uint64_t header = 48, table = header + 64 * (uint64_t)n_ins();
+	for (int k = 0; k < n_ins(); k++) {
 		uint8_t *r = rows[k];
 		put(r, (uint64_t)k, 8);
 		put(r + 8, k == 2 ? (bits64 ? 3 : 2) : 0, 1);
@@ -212,11 +247,11 @@ static void write_ins(const char *dir)
 	}
 	uint8_t h[48] = { 0 };
 	put(h + 4, (uint64_t)exec_version, 4); /* RecordVer follows the tool version */
-	put(h + 8, N_INS, 8), put(h + 16, 64, 8), put(h + 24, header, 8);
+	put(h + 8, (uint64_t)n_ins(), 8), put(h + 16, 64, 8), put(h + 24, header, 8);
 	put(h + 32, table, 8), put(h + 40, xlen, 8);
 	FILE *f = open_out(dir, "ins.itable");
 	emit(f, h, sizeof h);
-	emit(f, rows, sizeof rows);
+	emit(f, rows, 64 * (size_t)n_ins());
 	emit(f, extra, xlen);
 	fclose(f);
 }
@@ -331,7 +366,8 @@ static void record(int t, int type, const uint8_t *payload, size_t n)
 	uint8_t hdr[6], pair[16];
 	put(hdr, (uint64_t)t, 4);
 	put(hdr + 4, (uint64_t)type, 1);
-	put(hdr + 5, (uint64_t)bits64, 1);
+	put(hdr + 5, (uint64_t)bits64 | next_flags, 1);
+	next_flags = 0;
 	uint8_t o[8];
 	put(o, pos, 8);
 	emit(offs, o, 8);
@@ -372,6 +408,20 @@ static void instruction(int t, int k)
 		put(lc, base, 8);
 		put(lc + 8, base, 8), put(lc + 16, v, 8);
 		put(lc + 24, rnd(), 8), put(lc + 32, v, 8);
+	} else if (k == 3) {
+		uint64_t base = DATA_PAGE + 8 * (rnd() % 64), index = rnd() % 256;
+		uint64_t ea = base + 4 * index + LEA_DISP;
+		put(lc, base, 8), put(lc + 8, index, 8);
+		put(lc + 16, bits64 ? ea : ea & UINT32_MAX, 8);
+		put(lc + 24, rnd(), 8), put(lc + 32, ea, 8);
+	} else if (k == 4) {
+		uint64_t rdi = DATA_PAGE + rnd() % 0x800, rsi = DATA_PAGE + 0x800 + rnd() % 0x800;
+		put(lc, rdi, 8), put(lc + 8, rsi, 8);
+		put(lc + 16, rsi, 8), lc[24] = (uint8_t)rnd();
+		put(lc + 25, rdi, 8), lc[33] = (uint8_t)rnd();
+		put(lc + 34, rdi, 8), lc[42] = lc[24];
+		if (rnd() % 2)
+			next_flags = 0x08; /* first iteration */
 	}
 	record(t, 0, p, 8 + (size_t)shapes[k].lc_size);
 }
@@ -448,7 +498,9 @@ static void run_model(uint64_t target, int threads)
 			continue;
 		}
 		uint64_t r = rnd() % 100;
-		if (r < 80)
+		if (r < 80 && extended)
+			instruction(t, (int[]){ 0, 1, 3, 4 }[rnd() % 4]);
+		else if (r < 80)
 			instruction(t, (int)(rnd() % 2));
 		else if (r < 88) {
 			instruction(t, 2);
@@ -460,8 +512,15 @@ static void run_model(uint64_t target, int threads)
 		else
 			instruction(t, 0);
 	}
-	if (abrupt)
+	if (abrupt) {
+		/* the process aborted around a last instruction of one thread */
+		int t = pick_alive(threads);
+		if (extended && exec_version == 1 && t >= 0 && th[t].open_call < 0) {
+			next_flags = 0x80;
+			instruction(t, 0);
+		}
 		return;
+	}
 	for (int t = 0; t < threads; t++)
 		if (th[t].started && !th[t].ended && th[t].open_call >= 0)
 			syscall_exit(t, 0);
@@ -617,7 +676,7 @@ int main(int argc, char **argv)
 		return poke(argv[2], argv[3], argv[4], argv[5]);
 	if (argc < 3 || strcmp(argv[1], "gen") != 0) {
 		fprintf(stderr, "usage: umtgen gen DIR [-n records] [-t threads] [-s seed] [-b 32|64] "
-				"[-v 0|1] [-a] [-m MAP]\n       umtgen poke FILE OFFSET WIDTH VALUE\n");
+				"[-v 0|1] [-a] [-x] [-m MAP]\n       umtgen poke FILE OFFSET WIDTH VALUE\n");
 		return 2;
 	}
 	uint64_t target = 40;
@@ -627,6 +686,10 @@ int main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "0";
 		if (!strcmp(a, "-a")) {
 			abrupt = 1;
+			continue;
+		}
+		if (!strcmp(a, "-x")) {
+			extended = 1;
 			continue;
 		}
 		i++;

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 enum umt_member {
 	M_EXEC_VTABLE,
@@ -33,6 +34,8 @@ extern const char *const umt_member_name[M_COUNT];
 #define UMT_SLOT_NA 0xff
 #define UMT_CMAP_SIZE 17424u
 #define UMT_NONE (-1)
+/* Streaming passes hand every mapped page back after this many bytes (umt_drop_pages). */
+#define UMT_WINDOW (4u << 20)
 
 /* A fixed-size table whose header passed (ok) or not. */
 struct umt_table {
@@ -51,7 +54,9 @@ struct umt_thread_state {
 	int64_t last;
 	int64_t pending_next; /* the Next value stored for `last` */
 	uint64_t count;
+	uint64_t last_at;     /* exec.vtable offset of `last` */
 	uint8_t last_type;
+	uint8_t last_flags;
 };
 
 struct umt_trace {
@@ -61,27 +66,72 @@ struct umt_trace {
 	bool have[M_COUNT];
 
 	struct umt_table ins, module, thread, address;
+	bool ranges_ok;              /* address ranges sorted, disjoint, merged (U700..U705 clean) */
+	uint64_t range_hit;          /* the range that held the last reference looked up */
 	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
 
 	bool cmap_ok;
 	uint16_t dump_size;
+	uint16_t cmap_count;         /* ElemCount, when cmap_ok */
+	unsigned bitness;            /* trace.xml App/Bitness 32 or 64; 0 when absent or bad */
 
 	bool exec_ok;                /* header and offsets usable: records can be read */
 	bool prevnext_ok;
 	uint32_t exec_version;
 	uint64_t exec_count;
+	uint64_t exec_first, exec_last; /* Offset[0] and Offset[RecordCount] */
 
 	bool syscall_ok;
 	uint64_t syscall_count;
 	uint8_t *syscall_bad;        /* bitmap: block unusable */
+	/* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
+	 * named it, its EndEID record named it, and the pair is out of order or crosses
+	 * threads. The syscall side reports from these after the pass (U408..U410). */
+	uint8_t *syscall_begin_seen, *syscall_end_seen, *syscall_pair_bad;
+	bool links_seen;             /* the record pass ran to the end with those bitmaps */
+	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
+	bool cs_bit_reported;
+	bool app_end_seen;
+	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts (umt_exec_memory.c) */
 
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
 
-/* Reading (umt_io.c). Little-endian, width 1..8; false when out of bounds. */
-bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v);
-uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width);
-int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width);
+/* Reading. Little-endian, width 1..8; false when out of bounds. Inline because the
+ * record pass makes a dozen reads per record: a call per read was most of its time. */
+static inline bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
+{
+	if (!in->data || width < 1 || width > 8 || off >= in->size || width > in->size - off)
+		return false;
+	/* A whole-word copy is one load: constant sizes, so no call even when the width
+	 * is only known at run time. */
+	uint64_t x = 0;
+	const uint8_t *p = in->data + off;
+	switch (width) {
+	case 1: x = *p; break;
+	case 2: { uint16_t w; memcpy(&w, p, 2); x = w; break; }
+	case 4: { uint32_t w; memcpy(&w, p, 4); x = w; break; }
+	case 8: memcpy(&x, p, 8); break;
+	default: memcpy(&x, p, width); break;
+	}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x) >> (64 - 8 * width);
+#endif
+	*v = x;
+	return true;
+}
+
+/* Callers check bounds first; an out-of-range read yields 0. */
+static inline uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width)
+{
+	uint64_t v = 0;
+	return umt_rd(in, off, width, &v) ? v : 0;
+}
+
+static inline int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width)
+{
+	return tl_sign_extend(umt_u(in, off, width), width * 8);
+}
 /* [start, start+len) inside [lo, hi), without overflow. */
 bool umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
 /* The same for a signed file pointer relative to base. */
@@ -93,6 +143,9 @@ void umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rul
 		     uint64_t off, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 uint8_t *umt_bitmap_new(uint64_t bits);
+/* Hands back every mapped page of a member read at random (ins.itable, the syscall
+ * files): pages fault back in from the page cache when read again. */
+void umt_drop_pages(struct umt_trace *t, enum umt_member m);
 static inline bool umt_bit(const uint8_t *map, uint64_t i)
 {
 	return map && (map[i >> 3] >> (i & 7)) & 1;
@@ -112,6 +165,7 @@ void umt_check_table_header(struct umt_trace *t, enum umt_member m, struct umt_t
 void umt_check_context_map(struct umt_trace *t);
 void umt_check_xml(struct umt_trace *t);
 void umt_check_modules(struct umt_trace *t);
+void umt_check_module_overlap(struct umt_trace *t);
 void umt_check_instructions(struct umt_trace *t);
 void umt_check_exec_index(struct umt_trace *t);
 void umt_check_syscall_table(struct umt_trace *t);
@@ -120,10 +174,37 @@ void umt_check_threads(struct umt_trace *t);
 void umt_check_syscall_links(struct umt_trace *t);
 void umt_check_addresses(struct umt_trace *t);
 
+struct umt_ins_info;
+/* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
+ * whose size matches its decodedIns; the page lookup for context dumps. */
+void umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
+			       const struct umt_ins_info *info);
+bool umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi);
+
 /* Random access helpers used across tables (umt_exec_index.c). */
 bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
 /* ins.itable row k: LCSize and code width, when the row is usable. */
 bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
-bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64);
+/* What an instruction record needs of its insRec and decodedIns. */
+struct umt_ins_info {
+	uint64_t decoded;            /* file offset of the decodedIns in ins.itable */
+	int64_t lc_size;
+	bool cs64;
+	uint8_t flags;               /* decodedIns Flags */
+};
+
+/* Inline: the record pass calls it for every instruction record. */
+static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_ins_info *info)
+{
+	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
+		return false;
+	const struct tl_input *in = &t->f[M_INS];
+	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
+	info->decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
+	info->cs64 = umt_u(in, row + 9, 1) != 0;
+	info->lc_size = umt_s(in, info->decoded + 58, 2);
+	info->flags = (uint8_t)umt_u(in, info->decoded + 6, 1);
+	return true;
+}
 
 #endif

@@ -4,7 +4,8 @@
 void umt_check_addresses(struct umt_trace *t)
 {
 	const struct tl_input *in = &t->f[M_ADDRESS];
-	bool have_prev = false;
+	bool have_prev = false, clean = true;
+	uint64_t findings = t->ctx->result->errors + t->ctx->result->warnings;
 	uint64_t prev_first = 0, prev_last = 0;
 	for (uint64_t k = 0; k < t->address.rows && !tl_stopped(t->ctx); k++) {
 		uint64_t row = t->address.table_fp + k * t->address.row_size;
@@ -50,4 +51,7 @@ void umt_check_addresses(struct umt_trace *t)
 		prev_first = first;
 		prev_last = last;
 	}
+	clean = t->ctx->result->errors + t->ctx->result->warnings == findings;
+	/* U706 looks references up by binary search: only in a table without findings */
+	t->ranges_ok = clean && !tl_stopped(t->ctx);
 }

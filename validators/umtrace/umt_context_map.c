@@ -20,6 +20,51 @@ static void check_reg_info(struct umt_trace *t, uint64_t base, unsigned i, const
 			   mode, i, t->dump_size, off, size);
 }
 
+static bool present(const struct tl_input *in, uint64_t at, uint32_t *off, uint32_t *size)
+{
+	*off = (uint32_t)umt_u(in, at, 2);
+	*size = (uint32_t)umt_u(in, at + 2, 1);
+	return *size > 0 && *off != 0xffff;
+}
+
+/* EffLargest of a register present in this mode: present too, and its bytes of the
+ * dump contain the register's (al inside rax). Absent registers are not looked at. */
+static void check_enclosing(struct umt_trace *t, uint64_t base, unsigned i, unsigned count,
+			    const char *mode)
+{
+	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
+	uint64_t at = base + 8u * i;
+	uint32_t off, size, eoff = 0, esize = 0;
+	if (!present(in, at, &off, &size))
+		return;
+	int64_t large = umt_s(in, at + 4, 2);
+	if (large >= 0 && large < (int64_t)count && present(in, base + 8u * (uint64_t)large, &eoff, &esize) &&
+	    eoff <= off && off + size <= eoff + esize)
+		return;
+	umt_report(t, M_CONTEXT_MAP, RULE_UMT_U606, at + 4,
+		   "expected the EffLargest of %s register %u to be a present register enclosing its bytes [%u, %u), found %lld%s",
+		   mode, i, off, off + size, (long long)large,
+		   large < 0 || large >= (int64_t)count ? " (not a register)" : esize ? "" : " (absent)");
+}
+
+/* Rows from ElemCount to 511 are filler: "no register here" in both modes. */
+static void check_unused_entries(struct umt_trace *t, unsigned count)
+{
+	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
+	static const uint64_t bases[2] = { CMAP_MAP32, CMAP_MAP64 };
+	for (unsigned k = 0; k < 2; k++) {
+		for (unsigned i = count; i < CMAP_MAX; i++) {
+			uint64_t at = bases[k] + 8u * i;
+			uint64_t off = umt_u(in, at, 2), size = umt_u(in, at + 2, 1);
+			if (off != 0xffff || size != 0)
+				umt_report(t, M_CONTEXT_MAP, RULE_UMT_U607, at,
+					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %llu Size %llu",
+					   k ? "64-bit" : "32-bit", i, count, (unsigned long long)off,
+					   (unsigned long long)size);
+		}
+	}
+}
+
 void umt_check_context_map(struct umt_trace *t)
 {
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
@@ -35,7 +80,10 @@ void umt_check_context_map(struct umt_trace *t)
 			   count);
 		return;
 	}
+	check_unused_entries(t, count);
 	for (unsigned i = 0; i < count; i++) {
+		check_enclosing(t, CMAP_MAP32, i, count, "32-bit");
+		check_enclosing(t, CMAP_MAP64, i, count, "64-bit");
 		check_reg_info(t, CMAP_MAP32, i, "32-bit");
 		check_reg_info(t, CMAP_MAP64, i, "64-bit");
 		uint64_t name = CMAP_NAMES + 16u * i;
@@ -46,10 +94,19 @@ void umt_check_context_map(struct umt_trace *t)
 			umt_report(t, M_CONTEXT_MAP, RULE_UMT_U603, name,
 				   "expected register name %u NUL-terminated within 16 bytes, found none", i);
 		int64_t common = umt_s(in, CMAP_COMMON + 2u * i, 2);
-		if (common < 0 || common >= (int64_t)count)
+		if (common < 0 || common >= (int64_t)count) {
 			umt_report(t, M_CONTEXT_MAP, RULE_UMT_U604, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u in [0, %u), found %lld", i, count,
 				   (long long)common);
+			continue;
+		}
+		/* A common name names itself (research §10: every register maps to one name). */
+		int64_t again = umt_s(in, CMAP_COMMON + 2u * (uint64_t)common, 2);
+		if (again != common)
+			umt_report(t, M_CONTEXT_MAP, RULE_UMT_U605, CMAP_COMMON + 2u * i,
+				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",
+				   i, (long long)common, (long long)again);
 	}
+	t->cmap_count = (uint16_t)count;
 	t->cmap_ok = true;
 }

@@ -12,7 +12,13 @@ struct decoded {
 	uint64_t at;                  /* file offset of the decodedIns */
 	uint64_t lc_count, first_after;
 	int64_t lc_size;
+	uint64_t first_out;
 };
+
+#define REG_INVALID 0
+#define REG_MEM0 0xffff
+#define REG_MEM1 0xfffe
+#define REG_AGEN 0xfffd
 
 static bool real_slot(const struct decoded *d, uint64_t s) { return s < d->lc_count; }
 static bool special_slot(uint64_t s) { return s >= UMT_SLOT_IMM0; }
@@ -22,6 +28,31 @@ static struct slot slot_at(const struct decoded *d, uint64_t s)
 	uint64_t at = d->at + 88 + 12 * s;
 	struct slot r = { umt_s(d->in, at + 4, 2), umt_s(d->in, at + 6, 2), umt_u(d->in, at + 8, 1) };
 	return r;
+}
+
+/* RegName and CommonRegName against the context map (research §6.2: both versions of
+ * the second field hold the map's CommonName of the register). */
+static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint64_t s)
+{
+	if (!t->cmap_ok)
+		return;
+	uint64_t at = d->at + 88 + 12 * s;
+	uint64_t reg = umt_u(d->in, at, 2), common = umt_u(d->in, at + 2, 2);
+	if (reg == REG_MEM0 || reg == REG_MEM1 || reg == REG_AGEN)
+		return;
+	if (reg >= t->cmap_count) {
+		umt_report(t, M_INS, RULE_UMT_U345, at,
+			   "expected lcSlot %llu RegName MEM0/MEM1/AGEN or below ElemCount %u, found %llu",
+			   (unsigned long long)s, t->cmap_count, (unsigned long long)reg);
+		return;
+	}
+	uint64_t want = umt_u(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2);
+	/* a CommonName outside the map was reported there (U604) */
+	if (common != want && want < t->cmap_count)
+		umt_report(t, M_INS, RULE_UMT_U344, at + 2,
+			   "expected lcSlot %llu CommonRegName %llu (the context map's for register %llu), found %llu",
+			   (unsigned long long)s, (unsigned long long)want, (unsigned long long)reg,
+			   (unsigned long long)common);
 }
 
 static bool check_slots(struct umt_trace *t, const struct decoded *d)
@@ -44,6 +75,11 @@ static bool check_slots(struct umt_trace *t, const struct decoded *d)
 			ok = false;
 			continue;
 		}
+		if (sl.addr_width != 0 && sl.addr_width != 2 && sl.addr_width != 4 && sl.addr_width != 8)
+			umt_report(t, M_INS, RULE_UMT_U342, at + 8,
+				   "expected lcSlot %llu AddrWidth 0, 2, 4 or 8, found %llu",
+				   (unsigned long long)s, (unsigned long long)sl.addr_width);
+		check_slot_names(t, d, s);
 		int64_t end = sl.offset + (sl.addr_width ? 8 : 0) + sl.value_size;
 		if (end > d->lc_size) {
 			umt_report(t, M_INS, RULE_UMT_U343, at + 6,
@@ -68,6 +104,20 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 		return;
 	}
 	struct slot sl = slot_at(d, slot);
+	uint64_t reg = umt_u(d->in, at, 2);
+	bool memory_reg = reg == REG_MEM0 || reg == REG_MEM1;
+	if (memory_reg != (sl.addr_width > 0) && (memory_reg || reg == REG_AGEN)) {
+		umt_report(t, M_INS, RULE_UMT_U338, at,
+			   "expected operand %llu (%s) on a %s slot, found slot %llu with AddrWidth %llu",
+			   (unsigned long long)k, reg == REG_AGEN ? "AGEN" : reg == REG_MEM0 ? "MEM0" : "MEM1",
+			   memory_reg ? "memory" : "non-memory", (unsigned long long)slot,
+			   (unsigned long long)sl.addr_width);
+		return;
+	}
+	if (sl.addr_width == 0 && offset > 1)
+		umt_report(t, M_INS, RULE_UMT_U337, at + field,
+			   "expected operand %llu offset 0 or 1 (ah..dh) on register slot %llu, found %llu",
+			   (unsigned long long)k, (unsigned long long)slot, (unsigned long long)offset);
 	if (sl.addr_width > 0 && offset != 8) {
 		umt_report(t, M_INS, RULE_UMT_U336, at + field,
 			   "expected operand %llu offset 8 on memory slot %llu, found %llu",
@@ -118,6 +168,18 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 			   (unsigned long long)before, (unsigned long long)after);
 		return;
 	}
+	if ((flags & 1) && real_slot(d, before) && before >= d->first_out)
+		umt_report(t, M_INS, RULE_UMT_U334, at + 5,
+			   "expected read operand %llu BeforeSlot below FirstOutSlot %llu, found %llu",
+			   (unsigned long long)k, (unsigned long long)d->first_out,
+			   (unsigned long long)before);
+	uint64_t reg = umt_u(in, at, 2);
+	bool constant = (special_slot(before) && before != UMT_SLOT_NA) ||
+			(special_slot(after) && after != UMT_SLOT_NA);
+	if (constant && reg != REG_INVALID)
+		umt_report(t, M_INS, RULE_UMT_U339, at,
+			   "expected operand %llu on a constant slot to have RegName INVALID (0), found %llu",
+			   (unsigned long long)k, (unsigned long long)reg);
 	if (size < 0) {
 		umt_report(t, M_INS, RULE_UMT_U335, at + 2, "expected operand %llu Size >= 0, found %lld",
 			   (unsigned long long)k, (long long)size);
@@ -128,23 +190,68 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 		check_operand_span(t, d, k, after, umt_u(in, at + 8, 1), size, 8);
 }
 
+/* Does any operand or slot name this register (MEM0, MEM1, AGEN)? */
+static bool names_reg(const struct decoded *d, uint64_t exp_count, uint64_t reg)
+{
+	for (uint64_t k = 0; k < exp_count && k < 4; k++)
+		if (umt_u(d->in, d->at + 8 + 12 * k, 2) == reg)
+			return true;
+	for (uint64_t s = 0; s < d->lc_count; s++)
+		if (umt_u(d->in, d->at + 88 + 12 * s, 2) == reg)
+			return true;
+	return false;
+}
+
+static const unsigned phrase[] = { 63, 64, 66, 67 };
+static const char *const phrase_name[] = { "Mem0SegSlot", "Mem0BaseSlot", "Mem0IndexSlot",
+					   "Mem1BaseSlot" };
+
+/* Phrase slots hold registers read to form an address: before-execution slots of a
+ * MEM0/AGEN (Mem1Base: MEM1) operand that exists (decision D22). */
+static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint64_t exp_count)
+{
+	bool mem0 = names_reg(d, exp_count, REG_MEM0) || names_reg(d, exp_count, REG_AGEN);
+	bool mem1 = names_reg(d, exp_count, REG_MEM1);
+	for (unsigned k = 0; k < 4; k++) {
+		uint64_t s = umt_u(d->in, d->at + phrase[k], 1);
+		if (s == UMT_SLOT_NA)
+			continue;
+		if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1 || s >= d->first_after)
+			umt_report(t, M_INS, RULE_UMT_U318, d->at + phrase[k],
+				   "expected %s to be a before-execution register slot (below FirstAfterSlot %llu), found 0x%02llx",
+				   phrase_name[k], (unsigned long long)d->first_after,
+				   (unsigned long long)s);
+		else if (!(k == 3 ? mem1 : mem0))
+			umt_report(t, M_INS, RULE_UMT_U320, d->at + phrase[k],
+				   "expected %s SLOT_NA without a %s operand or slot, found %llu",
+				   phrase_name[k], k == 3 ? "MEM1" : "MEM0/AGEN", (unsigned long long)s);
+	}
+}
+
 bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 {
-	(void)cs64;
 	const struct tl_input *in = &t->f[M_INS];
 	struct decoded d = { in, at, umt_u(in, at + 62, 1), umt_u(in, at + 61, 1),
-			     umt_s(in, at + 58, 2) };
+			     umt_s(in, at + 58, 2), umt_u(in, at + 60, 1) };
 	uint64_t err0 = t->ctx->result->errors;
 	uint64_t flags = umt_u(in, at + 6, 1), exp_count = umt_u(in, at + 7, 1);
 	if (flags & ~(uint64_t)0x3f)
 		umt_report(t, M_INS, RULE_UMT_U313, at + 6,
 			   "expected decodedIns Flags within 0x3f, found 0x%02llx",
 			   (unsigned long long)flags);
+	if ((flags & 0x08 && !cs64) || (flags & 3) == 3)
+		umt_report(t, M_INS, RULE_UMT_U314, at + 6,
+			   "expected decodedIns Flags 0x08 only in 64-bit code and not both rep (0x01) and repne (0x02), found 0x%02llx in %d-bit code",
+			   (unsigned long long)flags, cs64 ? 64 : 32);
 	for (unsigned k = 56; k <= 57; k++) {
 		uint64_t v = umt_u(in, at + k, 1);
 		if (v != 2 && v != 4 && v != 8)
 			umt_report(t, M_INS, RULE_UMT_U311, at + k, "expected %s 2, 4 or 8, found %llu",
 				   k == 56 ? "EffOperSize" : "EffAddrSize", (unsigned long long)v);
+		else if (v == 8 && !cs64)
+			umt_report(t, M_INS, RULE_UMT_U312, at + k,
+				   "expected %s 2 or 4 in 32-bit code, found 8",
+				   k == 56 ? "EffOperSize" : "EffAddrSize");
 	}
 	if (d.lc_size < 0) {
 		umt_report(t, M_INS, RULE_UMT_U315, at + 58, "expected LCSize >= 0, found %lld",
@@ -159,15 +266,15 @@ bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 			   (unsigned long long)d.lc_count);
 		return false;
 	}
-	static const unsigned phrase[] = { 63, 64, 66, 67 };
-	static const char *const phrase_name[] = { "Mem0SegSlot", "Mem0BaseSlot", "Mem0IndexSlot",
-						   "Mem1BaseSlot" };
+	bool phrase_ok = true;
 	for (unsigned k = 0; k < 4; k++) {
 		uint64_t s = umt_u(in, at + phrase[k], 1);
-		if (!real_slot(&d, s) && !special_slot(s))
+		if (!real_slot(&d, s) && !special_slot(s)) {
 			umt_report(t, M_INS, RULE_UMT_U317, at + phrase[k],
 				   "expected %s < LCCount %llu or 0xfd..0xff, found %llu", phrase_name[k],
 				   (unsigned long long)d.lc_count, (unsigned long long)s);
+			phrase_ok = false;
+		}
 	}
 	uint64_t scale = umt_u(in, at + 65, 1), index = umt_u(in, at + 66, 1);
 	if ((scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) ||
@@ -176,6 +283,8 @@ bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 			   "expected Mem0Scale 0 (no index slot) or 1, 2, 4, 8 (with one), found %llu with Mem0IndexSlot 0x%02llx",
 			   (unsigned long long)scale, (unsigned long long)index);
 	bool slots_ok = check_slots(t, &d);
+	if (phrase_ok)
+		check_phrase_use(t, &d, exp_count);
 	if (exp_count > 4) {
 		umt_report(t, M_INS, RULE_UMT_U310, at + 7, "expected ExpCount <= 4, found %llu",
 			   (unsigned long long)exp_count);

@@ -44,42 +44,37 @@ void umt_check_exec_index(struct umt_trace *t)
 			   t->f[M_EXEC_PREVNEXT].size);
 	else
 		t->prevnext_ok = true;
-	int64_t prev = umt_s(offs, 0, 8);
-	if (prev < 16) {
+	int64_t first = umt_s(offs, 0, 8);
+	if (first < 16) {
 		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U206, 0,
-			   "expected Offset[0] >= 16 (after the header), found %lld", (long long)prev);
+			   "expected Offset[0] >= 16 (after the header), found %lld", (long long)first);
 		return;
 	}
-	if (prev != 16)
+	if (first != 16)
 		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U207, 0,
-			   "expected Offset[0] 16, found %lld (%lld unreferenced bytes)", (long long)prev,
-			   (long long)(prev - 16));
-	for (uint64_t i = 1; i <= n; i++) {
-		int64_t cur = umt_s(offs, 8 * i, 8);
-		if (cur <= prev) {
-			umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i,
-				   "expected Offset[%llu] > Offset[%llu] = %lld, found %lld",
-				   (unsigned long long)i, (unsigned long long)(i - 1), (long long)prev,
-				   (long long)cur);
-			return;
-		}
-		prev = cur;
-		if ((i & 0xfffff) == 0) {
-			tl_input_release(&t->f[M_EXEC_OFFSETS], 8 * i);
-			if (tl_stopped(t->ctx))
-				return;
-		}
+			   "expected Offset[0] 16, found %lld (%lld unreferenced bytes)", (long long)first,
+			   (long long)(first - 16));
+	/* Only the two ends are read here: that the entries strictly increase (U208) is
+	 * checked by the record pass, so exec.offsets is read once, front to back. */
+	int64_t last = umt_s(offs, 8 * n, 8);
+	if (n > 0 && last <= first) {
+		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * n,
+			   "expected Offset[RecordCount] > Offset[0] = %lld (offsets strictly increase), found %lld",
+			   (long long)first, (long long)last);
+		return;
 	}
-	if ((uint64_t)prev > vt->size) {
+	if ((uint64_t)last > vt->size) {
 		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U209, 8 * n,
 			   "expected Offset[RecordCount] <= exec.vtable size %zu, found %lld", vt->size,
-			   (long long)prev);
+			   (long long)last);
 		return;
 	}
-	if ((uint64_t)prev < vt->size)
+	if ((uint64_t)last < vt->size)
 		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U210, 8 * n,
 			   "expected Offset[RecordCount] = exec.vtable size %zu, found %lld", vt->size,
-			   (long long)prev);
+			   (long long)last);
+	t->exec_first = (uint64_t)first;
+	t->exec_last = (uint64_t)last;
 	t->exec_ok = true;
 }
 
@@ -89,5 +84,6 @@ bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_
 		return false;
 	*start = umt_u(&t->f[M_EXEC_OFFSETS], 8 * eid, 8);
 	*end = umt_u(&t->f[M_EXEC_OFFSETS], 8 * eid + 8, 8);
-	return true;
+	/* Inside the pass, entries past the cursor are not yet known to increase. */
+	return *start < *end && *end <= t->exec_last;
 }

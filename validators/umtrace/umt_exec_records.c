@@ -25,6 +25,12 @@ static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
 	}
 }
 
+static bool listed(struct umt_trace *t, uint64_t addr, uint64_t size)
+{
+	uint64_t last = addr + (size - 1);
+	return umt_address_listed(t, addr, last < addr ? UINT64_MAX : last);
+}
+
 static void check_context(struct umt_trace *t, const struct rec *r)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
@@ -44,11 +50,25 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
 			   (long long)regs, t->dump_size, (unsigned long long)(data_lo - c),
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
+	bool want_tib = r->type == 1 && t->thread.ok && r->thread >= 0 &&
+			(uint64_t)r->thread < t->thread.rows;
+	uint64_t tib = want_tib ? umt_u(&t->f[M_THREAD], t->thread.table_fp +
+					    (uint64_t)r->thread * t->thread.row_size + 8, 8) : 0;
+	bool tib_seen = false;
 	for (int64_t k = 0; k < mem_count; k++) {
 		uint64_t m = c + 16 + 24 * (uint64_t)k;
 		uint64_t addr = umt_u(vt, m, 8);
+		uint64_t msize = umt_u(vt, m + 8, 8);
+		if (tib >= addr && tib - addr < msize)
+			tib_seen = true;
 		int64_t size = umt_s(vt, m + 8, 8), fp = umt_s(vt, m + 16, 8);
-		if (!umt_fp_inside(c, fp, size, data_lo, r->end, NULL))
+		bool data_ok = umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
+		if (data_ok && size > 0 && t->ranges_ok && !listed(t, addr, (uint64_t)size))
+			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U706, m,
+				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
+				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
+				   (long long)size);
+		if (!data_ok)
 			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U242, m + 8,
 				   "expected contextMem %lld: Size %lld >= 0 and DataFP %lld inside the record data [%llu, %llu)",
 				   (long long)k, (long long)size, (long long)fp,
@@ -58,6 +78,10 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 				   "expected a 32-bit record's contextMem Address below 2^32, found 0x%llx",
 				   (unsigned long long)addr);
 	}
+	if (want_tib && !tib_seen)
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U244, c,
+			   "expected the Thread begin of thread %lld to dump its TIB at 0x%llx (threadRec TIBAddr), found no contextMem holding it among %lld",
+			   (long long)r->thread, (unsigned long long)tib, (long long)mem_count);
 }
 
 static void check_instruction(struct umt_trace *t, const struct rec *r)
@@ -71,20 +95,30 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 			   (long long)ins);
 		return;
 	}
-	int64_t lc_size;
-	bool cs64;
-	if (!umt_ins_lookup(t, (uint64_t)ins, &lc_size, &cs64))
+	struct umt_ins_info info;
+	if (!umt_ins_lookup(t, (uint64_t)ins, &info))
 		return;
-	if (r->size != 14 + (uint64_t)lc_size)
+	if (r->size != 14 + (uint64_t)info.lc_size)
 		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U224, r->start,
 			   "expected record %llu of 14 + LCSize %lld bytes (instruction %lld), found %llu",
-			   (unsigned long long)r->eid, (long long)lc_size, (long long)ins,
+			   (unsigned long long)r->eid, (long long)info.lc_size, (long long)ins,
 			   (unsigned long long)r->size);
-	if (((r->flags & 1) != 0) != cs64)
+	if (((r->flags & 1) != 0) != info.cs64)
 		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U226, r->start + 5,
 			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
-			   cs64, (long long)ins, (unsigned long long)r->flags);
+			   info.cs64, (long long)ins, (unsigned long long)r->flags);
+	if (r->size == 14 + (uint64_t)info.lc_size)
+		umt_check_memory_operands(t, r->eid, r->start, &info);
+	if ((r->flags & 0x08) && !(info.flags & 3))
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U228, r->start + 5,
+			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",
+			   (long long)ins, info.flags);
 }
+
+/* A type 4/5/6 record whose syscall names it back: remember it for the syscall side
+ * (U408/U409), and whether entry and exit are in order on one thread (U410). */
+static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
+			      uint64_t at);
 
 /* The syscall record named by a type 4/5/6 record points back at it. */
 static void check_syscall_link(struct umt_trace *t, const struct rec *r)
@@ -111,6 +145,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
+		note_syscall_link(t, r, (uint64_t)sid, at);
 		return;
 	}
 	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
@@ -134,6 +169,53 @@ static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
 	return true;
 }
 
+/* A 32-bit call's values are zero-extended to 64 bits: BeforeSP, Result when the call
+ * completed (else it is garbage), and each argument. One finding per call. */
+static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t sid, uint64_t at)
+{
+	const struct tl_input *svt = &t->f[M_SYSCALL_VTABLE];
+	uint64_t field = 0, value = 0;
+	const char *what = NULL;
+	if ((value = umt_u(svt, at + 24, 8)) > UINT32_MAX) {
+		field = at + 24, what = "BeforeSP";
+	} else if (umt_u(svt, at + 5, 1) == 1 && (value = umt_u(svt, at + 32, 8)) > UINT32_MAX) {
+		field = at + 32, what = "Result";
+	} else {
+		int64_t args = umt_s(svt, at + 6, 1), args_fp = umt_s(svt, at + 40, 8);
+		for (int64_t k = 0; k < args && !what; k++) {
+			/* ArgsFP was checked against the block (U406) */
+			uint64_t a = at + (uint64_t)args_fp + 8 * (uint64_t)k;
+			if ((value = umt_u(svt, a, 8)) > UINT32_MAX)
+				field = a, what = "an argument";
+		}
+	}
+	if (what)
+		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U412, field,
+			   "expected %s of 32-bit syscall %llu (entry record %llu has flag 0x01 clear) zero-extended below 2^32, found 0x%llx",
+			   what, (unsigned long long)sid, (unsigned long long)r->eid,
+			   (unsigned long long)value);
+}
+
+static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
+			      uint64_t at)
+{
+	if (r->type == 4) {
+		if (!(r->flags & 1))
+			check_32bit_call(t, r, sid, at);
+		umt_set_bit(t->syscall_begin_seen, sid);
+		/* its exit came first */
+		if (umt_bit(t->syscall_end_seen, sid))
+			umt_set_bit(t->syscall_pair_bad, sid);
+		return;
+	}
+	umt_set_bit(t->syscall_end_seen, sid);
+	int64_t begin = umt_s(&t->f[M_SYSCALL_VTABLE], at + 8, 8), thread;
+	/* the entry, already seen, is earlier: only its thread is left to compare */
+	if (umt_bit(t->syscall_begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
+	    thread != r->thread)
+		umt_set_bit(t->syscall_pair_bad, sid);
+}
+
 /* A record whose ThreadID is out of range was reported (U222) and left out of every
  * chain: pointers to it are follow-on findings. */
 static bool bad_thread_record(struct umt_trace *t, int64_t eid)
@@ -141,6 +223,12 @@ static bool bad_thread_record(struct umt_trace *t, int64_t eid)
 	int64_t other;
 	return eid >= 0 && thread_of(t, (uint64_t)eid, &other) &&
 	       (other < 0 || (uint64_t)other >= t->thread.rows);
+}
+
+/* Exec version 1 flag 0x80: the process aborted around this record. */
+static bool aborted(const struct umt_trace *t, uint8_t flags)
+{
+	return t->exec_version == 1 && (flags & 0x80);
 }
 
 /* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
@@ -178,12 +266,37 @@ static void check_flow(struct umt_trace *t, const struct rec *r)
 		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U264, r->start,
 			   "expected no record of thread %lld after its Thread end %lld, found record %llu",
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
+	if (ts->last >= 0 && aborted(t, ts->last_flags))
+		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U230, ts->last_at + 5,
+			   "expected the aborted flag 0x80 only on the last record of thread %lld, found it on record %lld followed by record %llu",
+			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
 	if (ts->last < 0)
 		ts->first = (int64_t)r->eid;
 	ts->last = (int64_t)r->eid;
+	ts->last_at = r->start;
 	ts->pending_next = next;
 	ts->last_type = (uint8_t)r->type;
+	ts->last_flags = (uint8_t)r->flags;
 	ts->count++;
+}
+
+/* UMTracer records 32-bit or 64-bit code, never both (seed §11.1): every record has
+ * the flag 0x01 of App/Bitness, or of the first record. Reported once: a wrong
+ * Bitness would otherwise flag every record. */
+static void check_cs_bit(struct umt_trace *t, const struct rec *r)
+{
+	int bit = (int)(r->flags & 1);
+	if (t->cs_bit < 0)
+		t->cs_bit = t->bitness ? t->bitness == 64 : bit;
+	if (bit == t->cs_bit || t->cs_bit_reported)
+		return;
+	t->cs_bit_reported = true;
+	umt_report(t, M_EXEC_VTABLE, RULE_UMT_U229, r->start + 5,
+		   "expected flag 0x01 %s in every record (%s), found record %llu with flags 0x%02llx",
+		   t->cs_bit ? "set" : "clear",
+		   t->bitness ? (t->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
+			      : "as in record 0",
+		   (unsigned long long)r->eid, (unsigned long long)r->flags);
 }
 
 static void check_record(struct umt_trace *t, struct rec *r)
@@ -204,6 +317,9 @@ static void check_record(struct umt_trace *t, struct rec *r)
 			   (unsigned long long)r->eid, (unsigned long long)r->type);
 		return;
 	}
+	check_cs_bit(t, r);
+	if (r->type == 3)
+		t->app_end_seen = true;
 	bool thread_ok = t->thread.ok && r->thread >= 0 && (uint64_t)r->thread < t->thread.rows;
 	if (t->thread.ok && !thread_ok)
 		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U222, r->start,
@@ -240,6 +356,10 @@ static void finish_threads(struct umt_trace *t)
 {
 	for (uint64_t k = 0; k < t->thread.rows; k++) {
 		struct umt_thread_state *ts = &t->threads[k];
+		if (ts->last >= 0 && aborted(t, ts->last_flags) && t->app_end_seen)
+			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U230, ts->last_at + 5,
+				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
+				   (long long)ts->last, (unsigned long long)k);
 		if (ts->last >= 0 && ts->pending_next != -1 && ts->pending_next != -2)
 			umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U262, 16 * (uint64_t)ts->last + 8,
 				   "expected Next of record %lld = -1 (last record of thread %llu), found %lld",
@@ -247,28 +367,78 @@ static void finish_threads(struct umt_trace *t)
 	}
 }
 
+/* Every UMT_WINDOW bytes of exec.vtable, every mapped page of every member goes back
+ * to the kernel: the pages behind the cursor, pages brought back by a read behind it
+ * (a syscall's entry record, error paths), and those of the tables read at random
+ * (ins.itable, the syscall files). What is still needed faults back in from the page
+ * cache. The core releases behind a cursor only in 16 MB steps, which would leave up
+ * to 16 MB resident per streamed file; dropping whole mappings keeps the sum small. */
+static void drop_all(struct umt_trace *t)
+{
+	for (int m = 0; m < M_COUNT; m++)
+		umt_drop_pages(t, (enum umt_member)m);
+}
+
+static void start_state(struct umt_trace *t)
+{
+	if (t->thread.ok && t->prevnext_ok) {
+		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
+		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
+			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
+	}
+	if (t->syscall_ok) {
+		t->syscall_begin_seen = umt_bitmap_new(t->syscall_count);
+		t->syscall_end_seen = umt_bitmap_new(t->syscall_count);
+		t->syscall_pair_bad = umt_bitmap_new(t->syscall_count);
+	}
+}
+
+/* The pass reads exec.offsets once: entry i + 1 must be above entry i and not above
+ * Offset[RecordCount] (checked first), else no later record can be located (U208). */
+static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_t *end)
+{
+	*end = umt_u(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8);
+	if (*end > start && *end <= t->exec_last)
+		return true;
+	if (*end <= start)
+		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i + 8,
+			   "expected Offset[%llu] > Offset[%llu] = %llu, found %lld",
+			   (unsigned long long)(i + 1), (unsigned long long)i,
+			   (unsigned long long)start, (long long)*end);
+	else
+		umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i + 8,
+			   "expected Offset[%llu] < Offset[RecordCount] = %llu (offsets strictly increase), found %lld",
+			   (unsigned long long)(i + 1), (unsigned long long)t->exec_last,
+			   (long long)*end);
+	return false;
+}
+
 void umt_check_exec_records(struct umt_trace *t)
 {
 	if (!t->exec_ok)
 		return;
-	if (t->thread.ok && t->prevnext_ok) {
-		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
-		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
-			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0xff };
-	}
-	const struct tl_input *offs = &t->f[M_EXEC_OFFSETS];
-	uint64_t start = umt_u(offs, 0, 8);
-	for (uint64_t i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
-		uint64_t end = umt_u(offs, 8 * i + 8, 8);
+	start_state(t);
+	t->cs_bit = -1;
+	uint64_t start = t->exec_first, next_drop = start + UMT_WINDOW, i;
+	for (i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
+		uint64_t end;
+		if (!next_offset(t, i, start, &end)) {
+			/* Records cannot be located: nothing is compared with their totals. */
+			t->exec_ok = false;
+			free(t->threads);
+			t->threads = NULL;
+			return;
+		}
 		struct rec r = { i, start, end, end - start, 0, 0, 0 };
 		check_record(t, &r);
 		start = end;
-		if ((i & 0xffff) == 0) {
-			tl_input_release(&t->f[M_EXEC_VTABLE], r.start);
-			tl_input_release(&t->f[M_EXEC_OFFSETS], 8 * i);
-			tl_input_release(&t->f[M_EXEC_PREVNEXT], 16 * i);
+		if (start >= next_drop) {
+			drop_all(t);
+			next_drop = start + UMT_WINDOW;
 		}
 	}
+	t->links_seen = i == t->exec_count && t->syscall_begin_seen && t->syscall_end_seen &&
+			t->syscall_pair_bad;
 	if (t->threads)
 		finish_threads(t);
 }

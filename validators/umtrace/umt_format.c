@@ -99,18 +99,21 @@ static void run_all(struct umt_trace *t)
 								     t->have[M_EXEC_PREVNEXT]));
 	if (exec_files)
 		umt_check_exec_index(t);
-	if (t->module.ok)
+	if (t->module.ok) {
 		umt_check_modules(t);
+		umt_check_module_overlap(t);
+	}
 	if (t->ins.ok)
 		umt_check_instructions(t);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
 		umt_check_syscall_table(t);
+	/* before the record pass, which looks memory references up in the ranges (U706) */
+	if (t->address.ok)
+		umt_check_addresses(t);
 	umt_check_exec_records(t);
 	if (t->thread.ok)
 		umt_check_threads(t);
 	umt_check_syscall_links(t);
-	if (t->address.ok)
-		umt_check_addresses(t);
 }
 
 static void validate_single(struct umt_trace *t, const struct tl_input *in)
@@ -152,6 +155,10 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	}
 	free(t->ins_bad);
 	free(t->syscall_bad);
+	free(t->syscall_begin_seen);
+	free(t->syscall_end_seen);
+	free(t->syscall_pair_bad);
+	free(t->plans);
 	free(t->threads);
 	free(t);
 }

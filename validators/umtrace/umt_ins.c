@@ -8,6 +8,24 @@ static bool valid_ins_type(uint64_t type)
 	return type <= 6 || type == 8 || type == 9;
 }
 
+/* The code bytes lie inside the module the row names (a warning: modules mapped twice
+ * or relocated are reported, not rejected). */
+static void check_in_module(struct umt_trace *t, uint64_t row, uint64_t module, uint64_t address,
+			    uint64_t code_size)
+{
+	const struct tl_input *mod = &t->f[M_MODULE];
+	uint64_t mrow = t->module.table_fp + module * t->module.row_size;
+	uint64_t start = umt_u(mod, mrow + 16, 8), end = umt_u(mod, mrow + 24, 8);
+	if (start > end) /* reported on the module (U500) */
+		return;
+	if (address < start || address > end || code_size - 1 > end - address)
+		umt_report(t, M_INS, RULE_UMT_U305, row + 16,
+			   "expected code [0x%llx, +%llu) inside module %llu [0x%llx, 0x%llx]",
+			   (unsigned long long)address, (unsigned long long)code_size,
+			   (unsigned long long)module, (unsigned long long)start,
+			   (unsigned long long)end);
+}
+
 /* One row; false when exec records must not rely on it. */
 static bool check_row(struct umt_trace *t, uint64_t i)
 {
@@ -43,6 +61,9 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 		umt_report(t, M_INS, RULE_UMT_U306,
 			   row + 16, "expected a 32-bit code Address below 2^32, found 0x%llx",
 			   (unsigned long long)address);
+	else if (t->module.ok && module >= 0 && (uint64_t)module < t->module.rows &&
+		 code_size >= 1 && code_size <= 15)
+		check_in_module(t, row, (uint64_t)module, address, code_size);
 	int64_t disasm = umt_s(in, row + 40, 8);
 	uint64_t abs;
 	if (!umt_fp_inside(xlo, disasm, 1, xlo, xhi, &abs))
@@ -68,19 +89,11 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 void umt_check_instructions(struct umt_trace *t)
 {
 	t->ins_bad = umt_bitmap_new(t->ins.rows);
-	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++)
+	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++) {
 		if (!check_row(t, i))
 			umt_set_bit(t->ins_bad, i);
-}
-
-bool umt_ins_lookup(struct umt_trace *t, uint64_t k, int64_t *lc_size, bool *cs64)
-{
-	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
-		return false;
-	const struct tl_input *in = &t->f[M_INS];
-	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
-	uint64_t decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
-	*cs64 = umt_u(in, row + 9, 1) != 0;
-	*lc_size = umt_s(in, decoded + 58, 2);
-	return true;
+		/* rows in order, decodedIns anywhere in the extra area: drop all now and then */
+		if ((i & 0xffff) == 0xffff)
+			umt_drop_pages(t, M_INS);
+	}
 }

@@ -13,29 +13,6 @@ const char *const umt_member_name[M_COUNT] = {
 	"context_map.itable", "address_space.itable", "trace.xml",
 };
 
-bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
-{
-	if (!in->data || off >= in->size)
-		return false;
-	struct tl_cursor c;
-	tl_cursor_init(&c, in->data + off, in->size - (size_t)off, off);
-	return tl_cursor_peek_uint(&c, width, false, v);
-}
-
-/* Callers check bounds first; an out-of-range read yields 0. */
-uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width)
-{
-	uint64_t v = 0;
-	if (!umt_rd(in, off, width, &v))
-		return 0;
-	return v;
-}
-
-int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width)
-{
-	return tl_sign_extend(umt_u(in, off, width), width * 8);
-}
-
 bool umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi)
 {
 	uint64_t end;
@@ -88,4 +65,10 @@ uint8_t *umt_bitmap_new(uint64_t bits)
 	if (bytes > SIZE_MAX)
 		return NULL;
 	return calloc((size_t)bytes, 1);
+}
+
+void umt_drop_pages(struct umt_trace *t, enum umt_member m)
+{
+	if (t->have[m])
+		tl_input_restart(&t->f[m]);
 }

@@ -28,6 +28,11 @@ void umt_check_modules(struct umt_trace *t)
 				   "expected module %llu StartAddr <= EndAddr, found 0x%llx > 0x%llx",
 				   (unsigned long long)i, (unsigned long long)start,
 				   (unsigned long long)end);
+		if (t->bitness == 32 && start <= end && end > UINT32_MAX)
+			umt_report(t, M_MODULE, RULE_UMT_U505, row + 24,
+				   "expected module %llu below 2^32 in a 32-bit trace (App/Bitness 32), found [0x%llx, 0x%llx]",
+				   (unsigned long long)i, (unsigned long long)start,
+				   (unsigned long long)end);
 		if (load < 0 || (unload != UMT_NONE && unload < load))
 			umt_report(t, M_MODULE, RULE_UMT_U501, row,
 				   "expected module %llu LoadEID >= 0 and UnloadEID -1 or >= LoadEID, found %lld and %lld",

@@ -81,18 +81,25 @@ void umt_check_syscall_table(struct umt_trace *t)
 	t->syscall_bad = umt_bitmap_new(t->syscall_count);
 	if (!t->syscall_bad)
 		return;
-	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++)
+	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		if (!check_block(t, s))
 			umt_set_bit(t->syscall_bad, s);
+		/* blocks lie anywhere in syscall.vtable: hand all pages back now and then */
+		if ((s & 0xffff) == 0xffff) {
+			umt_drop_pages(t, M_SYSCALL_OFFSETS);
+			umt_drop_pages(t, M_SYSCALL_VTABLE);
+		}
+	}
 	t->syscall_ok = true;
 }
 
-/* The exec record at eid: its type, thread and SyscallID (types 4..6), if readable. */
-static bool linked_record(struct umt_trace *t, uint64_t eid, uint64_t *type, int64_t *thread,
+/* The exec record at eid: its type, thread and SyscallID (types 4..6), if readable.
+ * Used only to word a diagnostic: the links themselves were seen by the record pass. */
+static bool linked_record(struct umt_trace *t, int64_t eid, uint64_t *type, int64_t *thread,
 			  int64_t *sid)
 {
 	uint64_t start, end;
-	if (!umt_exec_record(t, eid, &start, &end) || end - start < 14)
+	if (eid < 0 || !umt_exec_record(t, (uint64_t)eid, &start, &end) || end - start < 14)
 		return false;
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
 	*thread = umt_s(vt, start, 4);
@@ -106,10 +113,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
 	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * s, 8);
 	int64_t begin = umt_s(vt, at + 8, 8), end = umt_s(vt, at + 16, 8);
-	uint64_t btype = 0, etype = 0;
-	int64_t bthread = 0, ethread = 0, bsid = 0, esid = 0;
-	if (begin < 0 || !linked_record(t, (uint64_t)begin, &btype, &bthread, &bsid) ||
-	    btype != 4 || bsid < 0 || (uint64_t)bsid != s) {
+	if (!umt_bit(t->syscall_begin_seen, s)) {
 		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U408, at + 8,
 			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
 			   (unsigned long long)s, (long long)begin);
@@ -117,24 +121,35 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	}
 	if (end == UMT_NONE)
 		return;
-	if (end < 0 || !linked_record(t, (uint64_t)end, &etype, &ethread, &esid) ||
-	    (etype != 5 && etype != 6) || esid < 0 || (uint64_t)esid != s) {
+	if (!umt_bit(t->syscall_end_seen, s)) {
 		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U409, at + 16,
 			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
 			   (unsigned long long)s, (long long)end);
 		return;
 	}
-	if (end <= begin || ethread != bthread)
+	if (umt_bit(t->syscall_pair_bad, s)) {
+		uint64_t type;
+		int64_t bthread = -1, ethread = -1, sid;
+		linked_record(t, begin, &type, &bthread, &sid);
+		linked_record(t, end, &type, &ethread, &sid);
 		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U410, at + 16,
 			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
 			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
+	}
 }
 
+/* After the record pass, in syscall order; reads only the syscall files (their pages
+ * are handed back every 64 Ki calls, as in the block pass). */
 void umt_check_syscall_links(struct umt_trace *t)
 {
-	if (!t->syscall_ok || !t->exec_ok)
+	if (!t->syscall_ok || !t->exec_ok || !t->links_seen)
 		return;
-	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++)
+	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		if (!umt_bit(t->syscall_bad, s))
 			check_links(t, s);
+		if ((s & 0xffff) == 0xffff) {
+			umt_drop_pages(t, M_SYSCALL_OFFSETS);
+			umt_drop_pages(t, M_SYSCALL_VTABLE);
+		}
+	}
 }

@@ -139,6 +139,8 @@ static void check_fields(struct umt_trace *t, struct xml_state *s)
 		umt_report_text(t, M_XML, RULE_UMT_U806, bits->offset, bits->line, bits->col,
 				"expected App/Bitness 32 or 64, found \"%s\"",
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)bits->text, bits->len));
+	else if (bits->seen)
+		t->bitness = (unsigned)value;
 }
 
 void umt_check_xml(struct umt_trace *t)

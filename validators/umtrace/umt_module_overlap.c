@@ -1,0 +1,132 @@
+/* Modules loaded at the same time do not share addresses (U504).
+ * Sweep the modules in StartAddr order. The open modules (EndAddr at or after the
+ * current StartAddr) all contain that address, so, as long as none of them was
+ * reported, their load intervals are pairwise disjoint: a search tree ordered by load
+ * interval (POSIX tsearch) then finds one overlapping the new module in O(log n), and
+ * a heap by EndAddr closes them. Memory: one entry per module row. */
+#include "umt.h"
+
+#include <search.h>
+#include <stdlib.h>
+
+struct mod {
+	uint64_t start, end;   /* inclusive addresses */
+	uint64_t load, unload; /* [load, unload); UnloadEID -1 is "never" */
+	uint64_t row;
+};
+
+static int by_start(const void *a, const void *b)
+{
+	const struct mod *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* Disjoint intervals are ordered; overlapping ones compare equal, which is the find. */
+static int by_time(const void *a, const void *b)
+{
+	const struct mod *x = a, *y = b;
+	if (x->unload <= y->load)
+		return -1;
+	return y->unload <= x->load ? 1 : 0;
+}
+
+/* A min-heap of open modules by EndAddr. */
+struct heap {
+	struct mod **at;
+	size_t n;
+};
+
+static void heap_push(struct heap *h, struct mod *m)
+{
+	size_t i = h->n++;
+	while (i > 0 && h->at[(i - 1) / 2]->end > m->end) {
+		h->at[i] = h->at[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h->at[i] = m;
+}
+
+static struct mod *heap_pop(struct heap *h)
+{
+	struct mod *top = h->at[0], *last = h->at[--h->n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && h->at[c + 1]->end < h->at[c]->end)
+			c++;
+		if (h->at[c]->end >= last->end)
+			break;
+		h->at[i] = h->at[c];
+		i = c;
+	}
+	if (h->n)
+		h->at[i] = last;
+	return top;
+}
+
+/* Rows whose own fields are wrong (U500, U501) are left out. */
+static size_t read_modules(struct umt_trace *t, struct mod *mods)
+{
+	const struct tl_input *in = &t->f[M_MODULE];
+	size_t n = 0;
+	for (uint64_t i = 0; i < t->module.rows; i++) {
+		uint64_t row = t->module.table_fp + i * t->module.row_size;
+		int64_t load = umt_s(in, row, 8), unload = umt_s(in, row + 8, 8);
+		uint64_t start = umt_u(in, row + 16, 8), end = umt_u(in, row + 24, 8);
+		if (start > end || load < 0 || (unload != UMT_NONE && unload < load))
+			continue;
+		uint64_t until = unload == UMT_NONE ? UINT64_MAX : (uint64_t)unload;
+		if (until == (uint64_t)load) /* loaded and unloaded around one record: a point */
+			until++;
+		mods[n++] = (struct mod){ start, end, (uint64_t)load, until, i };
+	}
+	return n;
+}
+
+static void report(struct umt_trace *t, const struct mod *m, const struct mod *other)
+{
+	umt_report(t, M_MODULE, RULE_UMT_U504,
+		   t->module.table_fp + m->row * t->module.row_size + 16,
+		   "expected module %llu [0x%llx, 0x%llx] not to share addresses with module %llu [0x%llx, 0x%llx] while both are loaded, found load intervals [%llu, %lld) and [%llu, %lld)",
+		   (unsigned long long)m->row, (unsigned long long)m->start,
+		   (unsigned long long)m->end, (unsigned long long)other->row,
+		   (unsigned long long)other->start, (unsigned long long)other->end,
+		   (unsigned long long)m->load, m->unload == UINT64_MAX ? -1LL : (long long)m->unload,
+		   (unsigned long long)other->load,
+		   other->unload == UINT64_MAX ? -1LL : (long long)other->unload);
+}
+
+void umt_check_module_overlap(struct umt_trace *t)
+{
+	if (!t->module.rows || t->module.rows > SIZE_MAX / sizeof(struct mod))
+		return;
+	struct mod *mods = malloc((size_t)t->module.rows * sizeof *mods);
+	struct heap open = { malloc((size_t)t->module.rows * sizeof *open.at), 0 };
+	void *tree = NULL;
+	if (!mods || !open.at)
+		goto out;
+	size_t n = read_modules(t, mods);
+	qsort(mods, n, sizeof *mods, by_start);
+	for (size_t i = 0; i < n && !tl_stopped(t->ctx); i++) {
+		struct mod *m = &mods[i];
+		while (open.n && open.at[0]->end < m->start)
+			tdelete(heap_pop(&open), &tree, by_time);
+		void *found = tfind(m, &tree, by_time);
+		if (found) {
+			report(t, m, *(struct mod **)found);
+			continue; /* left out, so the open ones stay disjoint in time */
+		}
+		if (!tsearch(m, &tree, by_time))
+			break; /* out of memory: stop comparing */
+		heap_push(&open, m);
+	}
+	while (open.n)
+		tdelete(heap_pop(&open), &tree, by_time);
+out:
+	free(open.at);
+	free(mods);
+}
