@@ -14,6 +14,7 @@
 
 #include "validators/conform/conform.h"
 #include "validators/conform/mutator.h"
+#include "validators/core/decompress.h"
 
 #define MAX_MUTANT_SIZE ((size_t)4 << 20)
 
@@ -232,6 +233,11 @@ static void load_seeds(const struct corpus *valid, struct seed_file **out, size_
 		char *data = read_file(c->path, &size);
 		if (!data)
 			continue;
+		/* Mutating compressed bytes only tests the decompressor. */
+		if (tl_compression_sniff((const uint8_t *)data, size) != TL_COMPRESSION_NONE) {
+			free(data);
+			continue;
+		}
 		*out = xrealloc(*out, (*n + 1) * sizeof **out);
 		struct seed_file *s = &(*out)[(*n)++];
 		memset(s, 0, sizeof *s);

@@ -1,6 +1,7 @@
 /* Input mapping (see input.h). */
 #define _GNU_SOURCE
 #include "input.h"
+#include "decompress.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -74,6 +75,35 @@ static int spool_stdin(char *err, size_t errlen)
 	return fd;
 }
 
+/* The mapped file is compressed: map its decompressed copy instead. Returns
+ * the copy's descriptor (fd is closed either way), or -1 with a message. */
+static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compression kind,
+				     const char *path, char *err, size_t errlen)
+{
+	int out = tl_decompress_to_file(kind, in->data, in->size, path, err, errlen);
+	munmap(in->map, in->map_size);
+	in->map = NULL;
+	in->map_size = 0;
+	in->data = NULL;
+	in->size = 0;
+	close(fd);
+	if (out < 0)
+		return -1;
+	struct stat st;
+	if (fstat(out, &st) != 0 || (uintmax_t)st.st_size > SIZE_MAX) {
+		set_err(err, errlen, "cannot stat the decompressed copy of", path, errno);
+		close(out);
+		return -1;
+	}
+	if (!map_fd(in, out, (size_t)st.st_size)) {
+		set_err(err, errlen, "cannot map the decompressed copy of", path, errno);
+		close(out);
+		return -1;
+	}
+	in->compression = (uint8_t)kind;
+	return out;
+}
+
 bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errlen)
 {
 	memset(in, 0, sizeof *in);
@@ -119,6 +149,12 @@ bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errl
 		close(fd);
 		set_err(err, errlen, "cannot map", path, e);
 		return false;
+	}
+	enum tl_compression kind = tl_compression_sniff(in->data, in->size);
+	if (kind != TL_COMPRESSION_NONE) {
+		fd = replace_with_decompressed(in, fd, kind, path, err, errlen);
+		if (fd < 0)
+			return false;
 	}
 	/* Kept open for windowed reading (window.h). */
 	in->fd = fd;

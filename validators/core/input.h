@@ -22,9 +22,12 @@ struct tl_input {
 	uint64_t released;    /* bytes before this were handed back to the kernel */
 	int fd;               /* the open file, valid only when has_fd */
 	bool has_fd;          /* false for memory inputs and directories */
+	uint8_t compression;  /* enum tl_compression of the file as given; data is decompressed */
 };
 
-/* path "-" is standard input. Returns false with a message in err. */
+/* path "-" is standard input. A gzip, bzip2 or zstd file (recognised by its
+ * magic) is decompressed first (decompress.h). Returns false with a message
+ * in err. */
 bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errlen);
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);
 /* A streaming validator calls this with the offset below which it will not

@@ -1,0 +1,262 @@
+/* Transparent decompression of gzip, bzip2 and zstd inputs (see decompress.h).
+ * The stream is inflated into an unlinked temporary file, the way standard
+ * input is spooled, so validators keep mapping or windowing one regular file
+ * and the decompressed bytes never sit on the heap. */
+#define _GNU_SOURCE
+#include "decompress.h"
+
+#include <bzlib.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+enum { CHUNK = 1 << 16 };
+
+/* A small compressed file may not expand past this many bytes... */
+#define MIN_EXPANSION_LIMIT (UINT64_C(1) << 30)
+/* ...nor past this many times its size, so a tiny bomb cannot fill the disk
+ * while a genuine trace compressed 100x or more still opens. */
+#define MAX_EXPANSION_RATIO 2000u
+
+static uint64_t limit_floor = MIN_EXPANSION_LIMIT;
+
+void tl_decompress_set_limit_floor(uint64_t floor)
+{
+	limit_floor = floor ? floor : MIN_EXPANSION_LIMIT;
+}
+
+const char *tl_compression_name(enum tl_compression c)
+{
+	switch (c) {
+	case TL_COMPRESSION_GZIP: return "gzip";
+	case TL_COMPRESSION_BZIP2: return "bzip2";
+	case TL_COMPRESSION_ZSTD: return "zstd";
+	default: return "none";
+	}
+}
+
+enum tl_compression tl_compression_sniff(const uint8_t *p, size_t n)
+{
+	if (n >= 3 && p[0] == 0x1f && p[1] == 0x8b && p[2] == 0x08)
+		return TL_COMPRESSION_GZIP;
+	/* "BZh" and a block size digit 1..9, then a block or end-of-stream magic. */
+	if (n >= 10 && p[0] == 'B' && p[1] == 'Z' && p[2] == 'h' && p[3] >= '1' && p[3] <= '9' &&
+	    ((p[4] == 0x31 && p[5] == 0x41 && p[6] == 0x59 && p[7] == 0x26 && p[8] == 0x53 && p[9] == 0x59) ||
+	     (p[4] == 0x17 && p[5] == 0x72 && p[6] == 0x45 && p[7] == 0x38 && p[8] == 0x50 && p[9] == 0x90)))
+		return TL_COMPRESSION_BZIP2;
+	if (n >= 4 && p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f && p[3] == 0xfd)
+		return TL_COMPRESSION_ZSTD;
+	return TL_COMPRESSION_NONE;
+}
+
+struct sink {
+	int fd;
+	uint64_t written;
+	uint64_t limit;
+	const char *path;
+	char *err;
+	size_t errlen;
+};
+
+static bool sink_write(struct sink *s, const void *data, size_t n)
+{
+	if (n > s->limit - s->written) {
+		snprintf(s->err, s->errlen,
+			 "%s: decompressed data exceed %llu bytes (the limit for a compressed file of this size)",
+			 s->path, (unsigned long long)s->limit);
+		return false;
+	}
+	const char *p = data;
+	for (size_t done = 0; done < n;) {
+		ssize_t w = write(s->fd, p + done, n - done);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(s->err, s->errlen, "%s: cannot write the decompressed data: %s", s->path,
+				 strerror(errno));
+			return false;
+		}
+		done += (size_t)w;
+	}
+	s->written += n;
+	return true;
+}
+
+struct source {
+	const uint8_t *data;
+	size_t size;
+};
+
+static bool inflate_gzip(const struct source *in, struct sink *out)
+{
+	static uint8_t buf[CHUNK];
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	/* 15 + 16: a gzip wrapper, the largest window. */
+	if (inflateInit2(&z, 15 + 16) != Z_OK) {
+		snprintf(out->err, out->errlen, "%s: cannot start gzip decompression", out->path);
+		return false;
+	}
+	size_t pos = 0;
+	bool ok = true;
+	while (ok) {
+		size_t take = in->size - pos > (1u << 30) ? (1u << 30) : in->size - pos;
+		z.next_in = (Bytef *)(uintptr_t)(in->data + pos);
+		z.avail_in = (uInt)take;
+		z.next_out = buf;
+		z.avail_out = sizeof buf;
+		int rc = inflate(&z, Z_NO_FLUSH);
+		pos += take - z.avail_in;
+		if (!sink_write(out, buf, sizeof buf - z.avail_out)) {
+			ok = false;
+			break;
+		}
+		if (rc == Z_STREAM_END) {
+			if (pos == in->size)
+				break;
+			/* Concatenated members are one gzip file; anything else after the end is not. */
+			if (tl_compression_sniff(in->data + pos, in->size - pos) != TL_COMPRESSION_GZIP) {
+				snprintf(out->err, out->errlen, "%s: %zu bytes after the end of the gzip data at byte %zu",
+					 out->path, in->size - pos, pos);
+				ok = false;
+				break;
+			}
+			inflateReset(&z);
+			continue;
+		}
+		if (rc == Z_OK)
+			continue;
+		/* No progress: the input ran out inside a member, or the data are bad. */
+		if (rc == Z_BUF_ERROR && pos == in->size)
+			snprintf(out->err, out->errlen, "%s: gzip data end early (truncated at byte %zu)", out->path, pos);
+		else
+			snprintf(out->err, out->errlen, "%s: corrupt gzip data near byte %zu: %s", out->path, pos,
+				 z.msg ? z.msg : "inflate failed");
+		ok = false;
+	}
+	inflateEnd(&z);
+	return ok;
+}
+
+static bool inflate_bzip2(const struct source *in, struct sink *out)
+{
+	static uint8_t buf[CHUNK];
+	size_t pos = 0;
+	while (pos < in->size) {
+		bz_stream b;
+		memset(&b, 0, sizeof b);
+		if (BZ2_bzDecompressInit(&b, 0, 0) != BZ_OK) {
+			snprintf(out->err, out->errlen, "%s: cannot start bzip2 decompression", out->path);
+			return false;
+		}
+		int rc = BZ_OK;
+		while (rc == BZ_OK) {
+			size_t take = in->size - pos > (1u << 30) ? (1u << 30) : in->size - pos;
+			b.next_in = (char *)(uintptr_t)(in->data + pos);
+			b.avail_in = (unsigned)take;
+			b.next_out = (char *)buf;
+			b.avail_out = sizeof buf;
+			rc = BZ2_bzDecompress(&b);
+			pos += take - b.avail_in;
+			if (!sink_write(out, buf, sizeof buf - b.avail_out)) {
+				BZ2_bzDecompressEnd(&b);
+				return false;
+			}
+			if (rc == BZ_OK && pos == in->size && b.avail_out != 0) {
+				snprintf(out->err, out->errlen, "%s: bzip2 data end early (truncated at byte %zu)",
+					 out->path, pos);
+				BZ2_bzDecompressEnd(&b);
+				return false;
+			}
+		}
+		BZ2_bzDecompressEnd(&b);
+		if (rc != BZ_STREAM_END) {
+			snprintf(out->err, out->errlen, "%s: corrupt bzip2 data near byte %zu (libbz2 error %d)",
+				 out->path, pos, rc);
+			return false;
+		}
+		/* Parallel compressors write one stream after another. */
+		if (pos < in->size && tl_compression_sniff(in->data + pos, in->size - pos) != TL_COMPRESSION_BZIP2) {
+			snprintf(out->err, out->errlen, "%s: %zu bytes after the end of the bzip2 data at byte %zu",
+				 out->path, in->size - pos, pos);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool inflate_zstd(const struct source *in, struct sink *out)
+{
+	static uint8_t buf[CHUNK];
+	ZSTD_DStream *z = ZSTD_createDStream();
+	if (!z) {
+		snprintf(out->err, out->errlen, "%s: cannot start zstd decompression", out->path);
+		return false;
+	}
+	/* A frame may ask for a window of up to 2^31 bytes; refuse more than 128 MiB
+	 * so a hostile header cannot make us allocate gigabytes. */
+	ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, 27);
+	ZSTD_inBuffer ib = { in->data, in->size, 0 };
+	size_t last = 1;
+	bool ok = true;
+	while (ok && (ib.pos < ib.size || last != 0)) {
+		ZSTD_outBuffer ob = { buf, sizeof buf, 0 };
+		size_t before = ib.pos;
+		last = ZSTD_decompressStream(z, &ob, &ib);
+		if (ZSTD_isError(last)) {
+			snprintf(out->err, out->errlen, "%s: corrupt zstd data near byte %zu: %s", out->path, ib.pos,
+				 ZSTD_getErrorName(last));
+			ok = false;
+			break;
+		}
+		if (!sink_write(out, buf, ob.pos)) {
+			ok = false;
+			break;
+		}
+		if (ib.pos == ib.size && last != 0 && ob.pos < ob.size && before == ib.pos) {
+			snprintf(out->err, out->errlen, "%s: zstd data end early (truncated at byte %zu)", out->path,
+				 ib.pos);
+			ok = false;
+		}
+	}
+	ZSTD_freeDStream(z);
+	return ok;
+}
+
+int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
+			  char *err, size_t errlen)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmpl[4096];
+	snprintf(tmpl, sizeof tmpl, "%s/tracelint-unpack-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(tmpl);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot create a file for the decompressed data: %s", path, strerror(errno));
+		return -1;
+	}
+	unlink(tmpl);
+	uint64_t limit = (uint64_t)size * MAX_EXPANSION_RATIO;
+	if (limit < limit_floor)
+		limit = limit_floor;
+	struct sink out = { .fd = fd, .limit = limit, .path = path, .err = err, .errlen = errlen };
+	struct source in = { data, size };
+	bool ok;
+	switch (kind) {
+	case TL_COMPRESSION_GZIP: ok = inflate_gzip(&in, &out); break;
+	case TL_COMPRESSION_BZIP2: ok = inflate_bzip2(&in, &out); break;
+	case TL_COMPRESSION_ZSTD: ok = inflate_zstd(&in, &out); break;
+	default:
+		snprintf(err, errlen, "%s: not compressed", path);
+		ok = false;
+		break;
+	}
+	if (!ok) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}

@@ -1,0 +1,30 @@
+/* Compressed inputs: SDE writes DCFGs as .dcfg.json.bz2, and traces travel
+ * gzipped or zstd-compressed. The compression is recognised by its magic
+ * bytes, never by the file name, and the stream is decompressed into an
+ * unlinked temporary file that the input then maps (input.c). Diagnostics
+ * give offsets in the decompressed data. */
+#ifndef TL_DECOMPRESS_H
+#define TL_DECOMPRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum tl_compression { TL_COMPRESSION_NONE = 0, TL_COMPRESSION_GZIP, TL_COMPRESSION_BZIP2, TL_COMPRESSION_ZSTD };
+
+/* What the first bytes of a file say; n is how many of them there are. */
+enum tl_compression tl_compression_sniff(const uint8_t *p, size_t n);
+const char *tl_compression_name(enum tl_compression c);
+
+/* Decompresses data (all of the compressed file) into a new unlinked
+ * temporary file and returns its descriptor, or -1 with a message naming
+ * path and the compressed byte near the defect (truncated or corrupt data,
+ * bytes after the end, or output past the limit of max(1 GiB, 2000 x the
+ * compressed size), which stops decompression bombs). */
+int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
+			  char *err, size_t errlen);
+
+/* For tests: the floor of that limit (0 restores 1 GiB). */
+void tl_decompress_set_limit_floor(uint64_t floor);
+
+#endif
