@@ -5,7 +5,8 @@
 # into $OUT: <target> (the fuzzer), <target>_seed_corpus.zip (corpus/ cases
 # of its formats), <target>.dict and <target>.options. Targets: every
 # fuzzers/<name>_fuzzer.c, plus <format>_mut_fuzzer with the structure-aware
-# mutator for the binary formats. Needs the format libraries (libjson-c-dev, libexpat1-dev) in the image.
+# mutator for the binary formats. Needs the format libraries (libjson-c-dev, libexpat1-dev,
+# zlib1g-dev, libbz2-dev, libzstd-dev) in the image.
 set -eu
 # OSS-Fuzz copies this script to $SRC and runs it from WORKDIR (the checkout).
 [ -f fuzzers/build.sh ] || cd "$(dirname "$0")/.."
