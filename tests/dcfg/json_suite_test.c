@@ -115,12 +115,86 @@ ATF_TC_BODY(positions_and_pointer, tc)
 		if (doc.nodes[k].type == J_TRUE)
 			t = k;
 	ATF_REQUIRE(t != JNONE);
-	ATF_CHECK_EQ(doc.nodes[t].line, 3);
-	ATF_CHECK_EQ(doc.nodes[t].col, 11);
+	uint32_t line, col;
+	json_line_col(&doc, doc.nodes[t].off, &line, &col);
+	ATF_CHECK_EQ(line, 3);
+	ATF_CHECK_EQ(col, 11);
 	char ptr[64];
 	json_pointer(&doc, t, ptr, sizeof ptr);
 	ATF_CHECK_STREQ(ptr, "/a/1/b~1~0");
 	json_free(&doc);
+}
+
+/* A table under a lazy key: one skeleton node with its row count, rows read
+ * on demand through pins, positions and pointers as in a full parse, and
+ * duplicate keys inside rows still found by pass 1. */
+ATF_TC_WITHOUT_HEAD(lazy_rows);
+ATF_TC_BODY(lazy_rows, tc)
+{
+	static const char text[] = "{\"x\": 1,\n \"T\": [[\"A\", \"B\"],\n  [1, 2],\n  [3, {\"k\": 4, \"k\": 5}]]}";
+	static const struct jlazy_key lazy[] = { { "T", true } };
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, &err));
+	uint32_t tbl = jobj_get(&doc, 0, "T");
+	ATF_REQUIRE(tbl != JNONE);
+	ATF_CHECK(jn(&doc, tbl)->flags & JF_LAZY);
+	ATF_CHECK_EQ(jn(&doc, tbl)->count, 3);
+	ATF_CHECK_EQ(doc.nskel, 5); /* root, 2 keys, 1, the table: nothing of the rows */
+	uint32_t header = jn(&doc, tbl)->first, row1 = jsibling(&doc, header), row2 = jsibling(&doc, row1);
+	ATF_REQUIRE(header & JPIN);
+	ATF_CHECK_EQ(jsibling(&doc, row2), JNONE);
+	ATF_CHECK_EQ(jn(&doc, row2)->count, 2);
+	uint32_t obj = jsibling(&doc, jn(&doc, row2)->first);
+	ATF_CHECK_EQ(jn(&doc, obj)->type, J_OBJ);
+	uint32_t four = jobj_get(&doc, obj, "k");
+	uint32_t line, col;
+	json_line_col(&doc, jn(&doc, four)->off, &line, &col);
+	ATF_CHECK_EQ(line, 4);
+	ATF_CHECK_EQ(col, 13);
+	char ptr[64];
+	json_pointer(&doc, four, ptr, sizeof ptr);
+	ATF_CHECK_STREQ(ptr, "/T/2/1/k");
+	/* back to an earlier row: read again from its remembered offset */
+	ATF_CHECK_EQ(jn(&doc, row1)->count, 2);
+	ATF_CHECK_EQ(jn(&doc, jn(&doc, row1)->first)->off, 31);
+	json_line_col(&doc, json_off(&doc, row2), &line, &col);
+	ATF_CHECK_EQ(line, 4);
+	ATF_CHECK_EQ(col, 3);
+	json_pointer(&doc, row2, ptr, sizeof ptr);
+	ATF_CHECK_STREQ(ptr, "/T/2");
+	ATF_REQUIRE_EQ(doc.ndups, 1);
+	ATF_CHECK_STREQ(doc.dups[0].pointer, "/T/2/1/k");
+	json_line_col(&doc, doc.dups[0].first_off, &line, &col);
+	ATF_CHECK_EQ(col, 8);
+	json_free(&doc);
+}
+
+/* Line and column come from a 64 KiB block index: check a value well past
+ * several blocks, on a long line that starts in an earlier block. */
+ATF_TC_WITHOUT_HEAD(line_index);
+ATF_TC_BODY(line_index, tc)
+{
+	size_t lines = 30000, pad = 100000, n = 1 + lines + pad + 8;
+	uint8_t *buf = malloc(n);
+	ATF_REQUIRE(buf);
+	size_t k = 0;
+	buf[k++] = '[';
+	memset(buf + k, '\n', lines);
+	k += lines;
+	memset(buf + k, ' ', pad);
+	k += pad;
+	memcpy(buf + k, "true]", 5);
+	k += 5;
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse(&doc, buf, k, &err));
+	uint32_t line, col;
+	json_line_col(&doc, doc.nodes[1].off, &line, &col);
+	ATF_CHECK_EQ(line, lines + 1);
+	ATF_CHECK_EQ(col, pad + 1);
+	json_free(&doc);
+	free(buf);
 }
 
 ATF_TC_WITHOUT_HEAD(depth_bounded);
@@ -144,5 +218,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, conformance_suite);
 	ATF_TP_ADD_TC(tp, positions_and_pointer);
 	ATF_TP_ADD_TC(tp, depth_bounded);
+	ATF_TP_ADD_TC(tp, lazy_rows);
+	ATF_TP_ADD_TC(tp, line_index);
 	return atf_no_error();
 }

@@ -476,8 +476,14 @@ void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model
 	static const char *const keys[] = {
 		"MAJOR_VERSION", "MINOR_VERSION", "FILE_NAMES", "EDGE_TYPES", "SPECIAL_NODES", "PROCESSES",
 	};
+	/* The big tables are read row by row; their rows are pinned because
+	 * blocks and edges are reported on after the table is read. */
+	static const struct jlazy_key lazy[] = {
+		{ "BASIC_BLOCKS", true }, { "EDGES", true }, { "ROUTINES", true },
+		{ "SYMBOLS", true }, { "SOURCE_DATA", true },
+	};
 	memset(m, 0, sizeof *m);
-	if (!jv_parse(v, data, size) || !dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
+	if (!jv_parse(v, data, size, lazy, COUNT_OF(lazy)) || !dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
 		return;
 	jv_known_keys(v, 0, keys, COUNT_OF(keys), "the DCFG top level");
 	uint32_t x;
