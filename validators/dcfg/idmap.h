@@ -12,6 +12,7 @@ struct idmap {
 	uint64_t *keys;
 	uint32_t *vals;
 	uint32_t cap, n;   /* cap is 0 or a power of two */
+	bool mixed;        /* slots come from a multiplicative hash, not the id's low bits */
 };
 
 /* Inserts key -> val unless key is present; returns the index already
