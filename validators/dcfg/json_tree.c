@@ -495,6 +495,103 @@ static bool close_container(struct parser *ps)
 	return true;
 }
 
+static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *p)
+{
+	while (p < ps->end) {
+		uint8_t c = *p;
+		if (c == ' ' || c == '\t' || c == '\r')
+			p++;
+		else if (c == '\n')
+			newline(ps, p++);
+		else
+			break;
+	}
+	return p;
+}
+
+/* Pass 1 inside a lazy table builds nothing, so most of the file is only
+ * scanned: this loop does that for the common content (arrays, numbers,
+ * strings, literals) and counts the rows. Anything else (an object, whose
+ * keys need the duplicate check, or an error, whose message the general
+ * parser words) returns false, and the caller reads the table again the
+ * general way from the same point. ps->p is after '[' and its blanks. */
+static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
+{
+	const uint8_t *p = ps->p, *end = ps->end;
+	uint32_t depth = 0, n = 0, room = JSON_MAX_DEPTH - ps->depth;
+	uint32_t len;
+	uint8_t flags;
+	for (;;) {
+		p = skip_blank_lines(ps, p);
+		if (p >= end)
+			return false;
+		uint8_t c = *p;
+		if (!depth) {
+			n++;
+			if (ps->in_release && (uint64_t)(p - ps->buf) >= ps->next_release) {
+				tl_input_release(ps->d->in, (uint64_t)(p - ps->buf));
+				ps->next_release += RELEASE_STEP;
+			}
+		}
+		if (c == '[') {
+			if (++depth >= room)
+				return false;
+			p = skip_blank_lines(ps, p + 1);
+			if (p < end && *p == ']') {
+				depth--;
+				p++;
+			} else
+				continue;
+		} else if (c == '"') {
+			ps->p = p;
+			if (!scan_string(ps, &len, &flags))
+				return false;
+			p = ps->p;
+		} else if (is_digit(c) || c == '-') {
+			const uint8_t *q = p + (c == '-');
+			if (q >= end || !is_digit(*q))
+				return false;
+			if (*q == '0')
+				q++;
+			else
+				while (q < end && is_digit(*q))
+					q++;
+			if (q < end && (*q == '.' || *q == 'e' || *q == 'E')) {
+				ps->p = p;
+				if (!scan_number(ps, &len))
+					return false;
+				q = ps->p;
+			}
+			p = q;
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			size_t w = c == 'f' ? 5 : 4;
+			if ((size_t)(end - p) < w || memcmp(p, c == 't' ? "true" : c == 'f' ? "false" : "null", w))
+				return false;
+			p += w;
+		} else
+			return false;
+		/* after a value */
+		for (;;) {
+			p = skip_blank_lines(ps, p);
+			if (p >= end)
+				return false;
+			if (*p == ',') {
+				p++;
+				break;
+			}
+			if (*p != ']')
+				return false;
+			p++;
+			if (!depth) {
+				ps->p = p;
+				*rows = n;
+				return true;
+			}
+			depth--;
+		}
+	}
+}
+
 /* Parses one value at ps->p (whitespace before it skipped) and stops right
  * after it. */
 static bool parse_value(struct parser *ps)
@@ -541,6 +638,21 @@ static bool parse_value(struct parser *ps)
 			}
 			if (c == '{')
 				goto key;
+			if (lk) {
+				const uint8_t *from = ps->p, *line_start = ps->line_start;
+				uint32_t line = ps->line, rows;
+				size_t filled = ps->filled;
+				if (scan_lazy_table(ps, &rows)) {
+					ps->d->nodes[node].count = rows;
+					if (!close_container(ps))
+						return false;
+					break;
+				}
+				ps->p = from; /* read it again the general way */
+				ps->line = line;
+				ps->line_start = line_start;
+				ps->filled = filled;
+			}
 			continue;
 		}
 		case '"':
@@ -767,6 +879,13 @@ static struct jdoc *mut(const struct jdoc *d)
 static uint32_t lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
 {
 	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
+	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
+		const struct jlazy *z = &d->lazy[d->cur_lazy];
+		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
+			*row = idx - z->pin_base;
+			return d->cur_lazy;
+		}
+	}
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
 		if (d->lazy[mid].pin_base <= idx)
@@ -827,6 +946,131 @@ static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool b
 	return (uint64_t)(ps.p - d->buf);
 }
 
+/* 1 for the bytes of a number (RFC 8259 grammar: digits - + . e E). */
+static bool number_byte(uint8_t c)
+{
+	return is_digit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+static const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
+{
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
+ * checked again; the end guards only protect against a file that changed
+ * under the mapping. Returns the offset past the value, UINT64_MAX on no
+ * memory or on text that is no longer what pass 1 read. */
+static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
+{
+	static struct {
+		uint32_t node, last;
+		bool obj;
+	} st[JSON_MAX_DEPTH];
+	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
+	uint32_t depth = 0;
+	bool key = false;
+	for (;;) {
+		if (p >= end)
+			return UINT64_MAX;
+		if (d->n == d->cap) {
+			uint32_t cap = d->cap ? d->cap * 2 : 1024;
+			struct jnode *nn = cap > d->cap && cap < JPIN ? realloc(d->nodes, (size_t)cap * sizeof *nn) : NULL;
+			if (!nn)
+				return UINT64_MAX;
+			d->nodes = nn;
+			d->cap = cap;
+		}
+		uint32_t i = d->n++;
+		struct jnode *n = &d->nodes[i];
+		n->off = (uint64_t)(p - buf);
+		n->next = JNONE;
+		n->first = JNONE;
+		n->count = 0;
+		n->flags = key ? JF_KEY : 0;
+		if (depth) {
+			n->parent = st[depth - 1].node;
+			if (st[depth - 1].last == JNONE)
+				d->nodes[st[depth - 1].node].first = i;
+			else
+				d->nodes[st[depth - 1].last].next = i;
+			st[depth - 1].last = i;
+			d->nodes[st[depth - 1].node].count++;
+		} else
+			n->parent = parent;
+		uint8_t c = *p;
+		if (c == '{' || c == '[') {
+			n->type = c == '{' ? J_OBJ : J_ARR;
+			if (depth >= JSON_MAX_DEPTH)
+				return UINT64_MAX;
+			st[depth].node = i;
+			st[depth].last = JNONE;
+			st[depth].obj = c == '{';
+			depth++;
+			p = blank_end(p + 1, end);
+			if (p < end && (*p == '}' || *p == ']')) {
+				p++;
+				depth--;
+			} else {
+				key = c == '{';
+				continue;
+			}
+		} else if (c == '"') {
+			const uint8_t *s = ++p;
+			for (;;) {
+				while (end - p >= 4 && plain[p[0]] && plain[p[1]] && plain[p[2]] && plain[p[3]])
+					p += 4;
+				while (p < end && plain[*p])
+					p++;
+				if (p >= end)
+					return UINT64_MAX;
+				if (*p == '"')
+					break;
+				if (*p == '\\') {
+					n->flags |= JF_ESCAPE;
+					p += 2;
+				} else
+					p++;
+			}
+			n->type = J_STR;
+			n->count = (uint32_t)(p - s);
+			p++;
+			if (key) {
+				p = blank_end(p, end);
+				p = blank_end(p + 1, end); /* the ':' */
+				key = false;
+				continue;
+			}
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
+			p += c == 'f' ? 5 : 4;
+		} else {
+			const uint8_t *s = p;
+			while (p < end && number_byte(*p))
+				p++;
+			n->type = J_NUM;
+			n->count = (uint32_t)(p - s);
+		}
+		/* after a complete value */
+		for (;;) {
+			if (!depth)
+				return (uint64_t)(p - buf);
+			p = blank_end(p, end);
+			if (p >= end)
+				return UINT64_MAX;
+			if (*p == ',') {
+				p = blank_end(p + 1, end);
+				key = st[depth - 1].obj;
+				break;
+			}
+			p++; /* the closer */
+			depth--;
+		}
+	}
+}
+
 static void remember(struct jlazy *z, uint32_t row, uint64_t off)
 {
 	if (z->row_off && row == z->known)
@@ -876,7 +1120,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 		tl_input_release(d->in, pos);
 		d->release_mark = pos;
 	}
-	uint64_t end = read_value(d, pos, z->node, true);
+	uint64_t end = build_valid(d, pos, z->node);
 	if (end == UINT64_MAX || d->n == d->nskel)
 		return false;
 	d->nodes[d->nskel].next = row + 1 < tbl->count ? (JPIN | (z->pin_base + row + 1)) : JNONE;
