@@ -108,6 +108,15 @@ static bool parse_dec(const uint8_t *s, size_t n, uint64_t *out)
 	uint64_t x = 0;
 	if (!n)
 		return false;
+	if (n <= 19) { /* below 10^19: cannot overflow */
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] < '0' || s[i] > '9')
+				return false;
+			x = x * 10 + (uint64_t)(s[i] - '0');
+		}
+		*out = x;
+		return true;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return false;
@@ -268,6 +277,10 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 		if (cols[k].required && pos > t->max_required_pos)
 			t->max_required_pos = pos;
 	}
+	memset(t->col_at, -1, sizeof t->col_at);
+	for (size_t k = 0; k < ncols; k++)
+		if (t->pos[k] >= 0 && t->pos[k] < TABLE_MAX_POS)
+			t->col_at[t->pos[k]] = (int8_t)k;
 	for (size_t k = 0; k < ncols; k++)
 		if (cols[k].required && t->pos[k] < 0) {
 			jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
@@ -304,9 +317,15 @@ bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell
 		return false;
 	}
 	int pos = 0;
-	for (uint32_t c = jn(d, row)->first; c != JNONE; c = jsibling(d, c), pos++)
+	for (uint32_t c = jn(d, row)->first; c != JNONE; c = jsibling(d, c), pos++) {
+		if (pos < TABLE_MAX_POS) {
+			if (t->col_at[pos] >= 0)
+				cell[t->col_at[pos]] = c;
+			continue;
+		}
 		for (size_t k = 0; k < t->ncols; k++)
 			if (t->pos[k] == pos)
 				cell[k] = c;
+	}
 	return true;
 }

@@ -42,6 +42,7 @@ bool jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
 void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what);
 
 #define TABLE_MAX_COLS 16
+#define TABLE_MAX_POS 32 /* header positions with a direct lookup in rows */
 
 struct tcol {
 	const char *name;
@@ -55,6 +56,7 @@ struct table {
 	uint32_t header_len;
 	int pos[TABLE_MAX_COLS];      /* header position of each known column, -1 if absent */
 	int max_required_pos;         /* rows must reach past every required column */
+	int8_t col_at[TABLE_MAX_POS]; /* known column at each early header position, -1 */
 };
 
 /* Opens a table (JSON-TABLE, JSON-TABLE-COLUMN, JSON-UNKNOWN-KEY on the

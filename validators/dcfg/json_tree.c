@@ -1114,7 +1114,9 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 		pos = next_start(d, end);
 		remember(z, ++r, pos);
 	}
-	if (d->in) {
+	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
+		/* Going back (a second walk over a table): hand everything back and
+		 * start releasing again from there. */
 		if (pos < d->release_mark)
 			tl_input_restart(d->in);
 		tl_input_release(d->in, pos);
