@@ -144,11 +144,14 @@ ATF_TC_BODY(lazy_rows, tc)
 	uint32_t header = jn(&doc, tbl)->first, row1 = jsibling(&doc, header), row2 = jsibling(&doc, row1);
 	ATF_REQUIRE(header & JPIN);
 	ATF_CHECK_EQ(jsibling(&doc, row2), JNONE);
+	uint32_t line, col;
+	json_line_col(&doc, json_off(&doc, row2), &line, &col); /* before any row is read */
+	ATF_CHECK_EQ(line, 4);
+	ATF_CHECK_EQ(col, 3);
 	ATF_CHECK_EQ(jn(&doc, row2)->count, 2);
 	uint32_t obj = jsibling(&doc, jn(&doc, row2)->first);
 	ATF_CHECK_EQ(jn(&doc, obj)->type, J_OBJ);
 	uint32_t four = jobj_get(&doc, obj, "k");
-	uint32_t line, col;
 	json_line_col(&doc, jn(&doc, four)->off, &line, &col);
 	ATF_CHECK_EQ(line, 4);
 	ATF_CHECK_EQ(col, 13);

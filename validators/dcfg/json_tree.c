@@ -757,6 +757,8 @@ static int cmp_dup(const void *a, const void *b)
 static void order_dups(struct jdoc *d)
 {
 	/* Stable by (objseq, rank found): rank found is the array order. */
+	if (d->ndups < 2)
+		return;
 	for (size_t i = 0; i < d->ndups; i++)
 		d->dups[i].objseq = (d->dups[i].objseq << 20) | (i < (1u << 20) ? i : (1u << 20) - 1);
 	qsort(d->dups, d->ndups, sizeof *d->dups, cmp_dup);
@@ -1077,24 +1079,23 @@ static void remember(struct jlazy *z, uint32_t row, uint64_t off)
 		z->row_off[z->known++] = off;
 }
 
-/* Makes row `row` of lazy table l the current row. */
-static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+/* Where row `row` of lazy table l starts, from the nearest known row;
+ * rows walked over are skipped (nothing built: the current row stays) and
+ * remembered when the table is pinned. UINT64_MAX if the text changed. */
+static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 {
 	struct jlazy *z = &d->lazy[l];
 	const struct jnode *tbl = &d->nodes[z->node];
-	if (d->cur_lazy == l && d->cur_row == row)
-		return true;
 	if (z->pinned && !z->row_off) {
 		z->row_off = malloc((size_t)tbl->count * sizeof *z->row_off);
 		if (!z->row_off)
-			return false;
+			return UINT64_MAX;
 	}
 	uint32_t r;
 	uint64_t pos;
-	if (z->row_off && row < z->known) {
-		r = row;
-		pos = z->row_off[row];
-	} else if (d->cur_lazy == l && d->cur_row < row) {
+	if (z->row_off && row < z->known)
+		return z->row_off[row];
+	if (d->cur_lazy == l && d->cur_row < row) {
 		r = d->cur_row + 1;
 		pos = next_start(d, d->cur_end);
 	} else if (z->row_off && z->known) {
@@ -1105,15 +1106,28 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 		pos = skip_blank(d, tbl->off + 1);
 	}
 	remember(z, r, pos);
-	d->n = d->nskel;
-	d->cur_lazy = NO_LAZY;
 	while (r < row) {
 		uint64_t end = read_value(d, pos, JNONE, false);
 		if (end == UINT64_MAX)
-			return false;
+			return UINT64_MAX;
 		pos = next_start(d, end);
 		remember(z, ++r, pos);
 	}
+	return pos;
+}
+
+/* Makes row `row` of lazy table l the current row. */
+static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+{
+	struct jlazy *z = &d->lazy[l];
+	const struct jnode *tbl = &d->nodes[z->node];
+	if (d->cur_lazy == l && d->cur_row == row)
+		return true;
+	uint64_t pos = row_start(d, l, row);
+	d->n = d->nskel;
+	d->cur_lazy = NO_LAZY;
+	if (pos == UINT64_MAX)
+		return false;
 	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
 		/* Going back (a second walk over a table): hand everything back and
 		 * start releasing again from there. */
@@ -1154,6 +1168,11 @@ uint64_t json_off(const struct jdoc *d, uint32_t i)
 	const struct jlazy *z = &d->lazy[l];
 	if (z->row_off && row < z->known)
 		return z->row_off[row];
+	if (z->pinned) { /* a row not read yet: find it, leaving the current row alone */
+		uint64_t off = row_start(mut(d), l, row);
+		if (off != UINT64_MAX)
+			return off;
+	}
 	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
 }
 
