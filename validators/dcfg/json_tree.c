@@ -12,17 +12,28 @@
 #define NO_LAZY UINT32_MAX
 #define JSKIP (UINT32_MAX - 1) /* a value that is scanned, not built */
 
-/* 1 for bytes that may stand unescaped in a string and end nothing:
- * printable ASCII except '"' and '\\'. Others take the slow path. */
-static const uint8_t plain[256] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+/* Byte classes. PLAIN: may stand unescaped in a string and ends nothing
+ * (printable ASCII but '"' and '\\'; other bytes take the slow path).
+ * NUMBYTE: may appear in a number. BLANK: JSON whitespace; INLINE_BLANK:
+ * whitespace that is not a newline. */
+enum { PLAIN = 1, NUMBYTE = 2, BLANK = 4, INLINE_BLANK = 8 };
+static const uint8_t cls[256] = {
+	 0,  0,  0,  0,  0,  0,  0,  0,  0, 12,  4,  0,  0, 12,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	13,  1,  0,  1,  1,  1,  1,  1,  1,  1,  1,  3,  1,  3,  3,  1,
+	 3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  1,  1,  1,
+	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
 };
 
 struct keyref {
@@ -122,7 +133,7 @@ static inline void skip_ws(struct parser *ps)
 	const uint8_t *p = ps->p, *end = ps->end;
 	while (p < end) {
 		uint8_t c = *p;
-		if (c == ' ' || c == '\t' || c == '\r')
+		if (cls[c] & INLINE_BLANK)
 			p++;
 		else if (c == '\n')
 			newline(ps, p++);
@@ -176,9 +187,9 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 	const uint8_t *p = ps->p + 1, *end = ps->end, *start = p;
 	*flags = 0;
 	for (;;) {
-		while (end - p >= 4 && plain[p[0]] && plain[p[1]] && plain[p[2]] && plain[p[3]])
+		while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
 			p += 4;
-		while (p < end && plain[*p])
+		while (p < end && (cls[*p] & PLAIN))
 			p++;
 		if (p >= end)
 			return fail_at(ps, p, "'\"' closing the string");
@@ -497,14 +508,10 @@ static bool close_container(struct parser *ps)
 
 static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *p)
 {
-	while (p < ps->end) {
-		uint8_t c = *p;
-		if (c == ' ' || c == '\t' || c == '\r')
-			p++;
-		else if (c == '\n')
-			newline(ps, p++);
-		else
-			break;
+	while (p < ps->end && (cls[*p] & BLANK)) {
+		if (*p == '\n')
+			newline(ps, p);
+		p++;
 	}
 	return p;
 }
@@ -948,15 +955,9 @@ static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool b
 	return (uint64_t)(ps.p - d->buf);
 }
 
-/* 1 for the bytes of a number (RFC 8259 grammar: digits - + . e E). */
-static bool number_byte(uint8_t c)
-{
-	return is_digit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
-
 static const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
 {
-	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+	while (p < end && (cls[*p] & BLANK))
 		p++;
 	return p;
 }
@@ -1022,9 +1023,9 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 		} else if (c == '"') {
 			const uint8_t *s = ++p;
 			for (;;) {
-				while (end - p >= 4 && plain[p[0]] && plain[p[1]] && plain[p[2]] && plain[p[3]])
+				while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
 					p += 4;
-				while (p < end && plain[*p])
+				while (p < end && (cls[*p] & PLAIN))
 					p++;
 				if (p >= end)
 					return UINT64_MAX;
@@ -1050,7 +1051,7 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 			p += c == 'f' ? 5 : 4;
 		} else {
 			const uint8_t *s = p;
-			while (p < end && number_byte(*p))
+			while (p < end && (cls[*p] & NUMBYTE))
 				p++;
 			n->type = J_NUM;
 			n->count = (uint32_t)(p - s);
