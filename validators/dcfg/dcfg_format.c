@@ -90,6 +90,9 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 			opened = true;
 			pv.in = &pin;
 			dcfg_read(&pv, pin.data, pin.size, &m);
+			/* The pair is checked silently, so nothing reports at its nodes
+			 * again: only the model is kept. */
+			json_free(&pv.doc);
 			if (pv.failed)
 				tl_report(ctx, RULE_PAIR_DCFG, &loc,
 					  "expected a valid DCFG in --pair=%s, found errors in it (run tracelint --format=dcfg on it); pairing checks skipped",
