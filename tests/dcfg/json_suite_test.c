@@ -135,7 +135,7 @@ ATF_TC_BODY(lazy_rows, tc)
 	static const struct jlazy_key lazy[] = { { "T", true } };
 	struct jdoc doc;
 	struct jerror err;
-	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, &err));
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
 	uint32_t tbl = jobj_get(&doc, 0, "T");
 	ATF_REQUIRE(tbl != JNONE);
 	ATF_CHECK(jn(&doc, tbl)->flags & JF_LAZY);
@@ -170,6 +170,28 @@ ATF_TC_BODY(lazy_rows, tc)
 	ATF_CHECK_STREQ(doc.dups[0].pointer, "/T/2/1/k");
 	json_line_col(&doc, doc.dups[0].first_off, &line, &col);
 	ATF_CHECK_EQ(col, 8);
+	json_free(&doc);
+}
+
+/* Only the first repeated keys in report order keep their pointer; the
+ * outer object's repeat comes first although it is found last (at the
+ * outer object's close). */
+ATF_TC_WITHOUT_HEAD(kept_duplicates);
+ATF_TC_BODY(kept_duplicates, tc)
+{
+	static const char text[] = "{\"a\": {\"x\": 1, \"x\": 2, \"y\": 3, \"y\": 4}, \"a\": 5}";
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, NULL, 0, NULL, 2, &err));
+	ATF_REQUIRE_EQ(doc.ndups, 2);
+	ATF_CHECK_EQ(doc.dups_dropped, 1);
+	ATF_CHECK_STREQ(doc.dups[0].pointer, "/a");
+	ATF_CHECK_STREQ(doc.dups[1].pointer, "/a/x");
+	ATF_CHECK_EQ(doc.dups[0].key_off, 40);
+	json_free(&doc);
+	ATF_REQUIRE(json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
+	ATF_REQUIRE_EQ(doc.ndups, 3);
+	ATF_CHECK_STREQ(doc.dups[2].pointer, "/a/y");
 	json_free(&doc);
 }
 
@@ -223,5 +245,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, depth_bounded);
 	ATF_TP_ADD_TC(tp, lazy_rows);
 	ATF_TP_ADD_TC(tp, line_index);
+	ATF_TP_ADD_TC(tp, kept_duplicates);
 	return atf_no_error();
 }

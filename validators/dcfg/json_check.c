@@ -47,7 +47,9 @@ void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fm
 bool jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
 {
 	struct jerror err;
-	if (json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, &err))
+	/* Only the repeated keys that can be shown are kept with their pointer. */
+	size_t keep = !v->ctx ? 0 : v->ctx->opts->max_errors ? v->ctx->opts->max_errors : SIZE_MAX;
+	if (json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
 		return true;
 	v->failed = true;
 	if (v->ctx) {
@@ -77,6 +79,20 @@ void jv_check_duplicate_keys(struct jv *v)
 		loc.pointer = u->pointer;
 		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "%s", msg);
 	}
+	if (!d->dups_dropped)
+		return;
+	if (!v->ctx) {
+		if (tl_rule_by_id(RULE_JSON_DUPLICATE_KEY)->severity == TL_ERROR)
+			v->failed = true;
+		return;
+	}
+	/* Past --max-errors: counted in the summary, never shown. */
+	const struct jdup *last = &d->dups[d->ndups - 1];
+	uint32_t line, col;
+	json_line_col(d, last->key_off, &line, &col);
+	struct tl_location loc = tl_at_text(last->key_off, line, col);
+	for (uint64_t i = 0; i < d->dups_dropped; i++)
+		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
 }
 
 static const char *type_name(enum jtype t)

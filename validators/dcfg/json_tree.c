@@ -68,7 +68,7 @@ struct parser {
 	size_t nlazy;
 	struct keyref *keys;
 	size_t nkeys, capkeys;
-	uint64_t objseq;
+	uint64_t objseq, dupseq;
 	uint64_t next_release;
 	bool nomem;
 	bool in_release;
@@ -422,6 +422,68 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	return strdup(out);
 }
 
+static bool dup_before(const struct jdup *x, const struct jdup *y)
+{
+	return x->objseq != y->objseq ? x->objseq < y->objseq : x->seq < y->seq;
+}
+
+/* The kept duplicates form a max-heap (by report order) once keep_dups is
+ * reached, so the latest in report order is the one given up. */
+static void sift_down(struct jdup *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && dup_before(&h[m], &h[l]))
+			m = l;
+		if (r < n && dup_before(&h[m], &h[r]))
+			m = r;
+		if (m == i)
+			return;
+		struct jdup t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
+{
+	struct jdoc *d = ps->d;
+	if (d->ndups == d->keep_dups) {
+		if (!d->ndups || !dup_before(u, &d->dups[0])) {
+			d->dups_dropped++;
+			return true;
+		}
+		free(d->dups[0].pointer);
+		d->dups_dropped++;
+		u->pointer = frame_pointer(ps, k);
+		if (!u->pointer)
+			return fail_nomem(ps);
+		d->dups[0] = *u;
+		sift_down(d->dups, d->ndups, 0);
+		return true;
+	}
+	if (d->ndups == d->capdups) {
+		size_t cap = d->capdups ? d->capdups * 2 : 16;
+		struct jdup *nd = realloc(d->dups, cap * sizeof *nd);
+		if (!nd)
+			return fail_nomem(ps);
+		d->dups = nd;
+		d->capdups = cap;
+	}
+	u->pointer = frame_pointer(ps, k);
+	if (!u->pointer)
+		return fail_nomem(ps);
+	size_t i = d->ndups++;
+	d->dups[i] = *u;
+	for (; i && dup_before(&d->dups[(i - 1) / 2], &d->dups[i]); i = (i - 1) / 2) {
+		struct jdup t = d->dups[i];
+		d->dups[i] = d->dups[(i - 1) / 2];
+		d->dups[(i - 1) / 2] = t;
+	}
+	return true;
+}
+
 /* At the close of an object: its repeated keys, kept for jv_check_duplicate_keys. */
 static bool check_keys(struct parser *ps, const struct frame *fr)
 {
@@ -430,27 +492,12 @@ static bool check_keys(struct parser *ps, const struct frame *fr)
 	if (m < 2)
 		return true;
 	qsort(keys, m, sizeof *keys, cmp_key);
-	struct jdoc *d = ps->d;
 	for (size_t k = 1; k < m; k++) {
 		if (keys[k].len != keys[k - 1].len || memcmp(keys[k].s, keys[k - 1].s, keys[k].len))
 			continue;
-		if (d->ndups == d->capdups) {
-			size_t cap = d->capdups ? d->capdups * 2 : 16;
-			struct jdup *nd = realloc(d->dups, cap * sizeof *nd);
-			if (!nd)
-				return fail_nomem(ps);
-			d->dups = nd;
-			d->capdups = cap;
-		}
-		struct jdup *u = &d->dups[d->ndups];
-		u->objseq = fr->objseq;
-		u->key_off = keys[k].off;
-		u->first_off = keys[k - 1].off;
-		u->len = keys[k].len;
-		u->pointer = frame_pointer(ps, &keys[k]);
-		if (!u->pointer)
-			return fail_nomem(ps);
-		d->ndups++;
+		struct jdup u = { fr->objseq, ps->dupseq++, keys[k].off, keys[k - 1].off, keys[k].len, NULL };
+		if (!keep_dup(ps, &u, &keys[k]))
+			return false;
 	}
 	return true;
 }
@@ -754,25 +801,11 @@ key:
 static int cmp_dup(const void *a, const void *b)
 {
 	const struct jdup *x = a, *y = b;
-	if (x->objseq != y->objseq)
-		return x->objseq < y->objseq ? -1 : 1;
-	return x->key_off < y->key_off ? -1 : x->key_off > y->key_off;
-}
-
-/* Each object's repeated keys were found in sorted-key order at its close;
- * reports go out object by object in document order, as the keys sorted. */
-static void order_dups(struct jdoc *d)
-{
-	/* Stable by (objseq, rank found): rank found is the array order. */
-	if (d->ndups < 2)
-		return;
-	for (size_t i = 0; i < d->ndups; i++)
-		d->dups[i].objseq = (d->dups[i].objseq << 20) | (i < (1u << 20) ? i : (1u << 20) - 1);
-	qsort(d->dups, d->ndups, sizeof *d->dups, cmp_dup);
+	return dup_before(x, y) ? -1 : dup_before(y, x);
 }
 
 bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
-		     size_t nlazy, const struct tl_input *in, struct jerror *err)
+		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err)
 {
 	static const uint8_t empty[1];
 	if (!buf) /* an empty input maps to no memory at all */
@@ -782,6 +815,7 @@ bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const st
 	doc->size = size;
 	doc->cur_lazy = NO_LAZY;
 	doc->in = in;
+	doc->keep_dups = keep_dups;
 	memset(err, 0, sizeof *err);
 	struct parser ps = { 0 };
 	ps.d = doc;
@@ -822,7 +856,8 @@ out:
 	if (ps.nomem)
 		ok = false;
 	doc->nskel = doc->n;
-	order_dups(doc);
+	if (doc->ndups > 1)
+		qsort(doc->dups, doc->ndups, sizeof *doc->dups, cmp_dup);
 	free(ps.f);
 	free(ps.keys);
 	if (in)
@@ -832,7 +867,7 @@ out:
 
 bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
 {
-	return json_parse_lazy(doc, buf, size, NULL, 0, NULL, err);
+	return json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
 }
 
 void json_free(struct jdoc *doc)

@@ -58,6 +58,7 @@ struct jlazy {
 
 struct jdup {             /* a repeated key found in pass 1, reported later */
 	uint64_t objseq;      /* the object's rank in document order */
+	uint64_t seq;         /* rank found (keys of one object are found in report order) */
 	uint64_t key_off, first_off;
 	uint32_t len;
 	char *pointer;
@@ -77,8 +78,9 @@ struct jdoc {
 	uint32_t *blk_line;        /* newlines before each 64 KiB block */
 	uint64_t *blk_start;       /* start of the line holding each block's first byte */
 	size_t nblk;
-	struct jdup *dups;
-	size_t ndups, capdups;
+	struct jdup *dups;         /* the first keep_dups in report order, sorted */
+	size_t ndups, capdups, keep_dups;
+	uint64_t dups_dropped;     /* found past keep_dups: counted only */
 	const struct tl_input *in; /* mapped input whose pages are handed back, or NULL */
 	uint64_t release_mark;
 };
@@ -93,9 +95,12 @@ struct jerror {
 };
 
 /* Pass 1 over buf. On failure, err says where and why; doc must still be
- * freed. in (may be NULL) gets its pages released as the reader moves on. */
+ * freed. in (may be NULL) gets its pages released as the reader moves on.
+ * Repeated keys: the first keep_dups (in report order) are kept with their
+ * pointer, the others only counted, so a file made of repeated keys costs
+ * no more memory than the reports that will be shown. */
 bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
-		     size_t nlazy, const struct tl_input *in, struct jerror *err);
+		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err);
 
 /* The whole document as nodes (no lazy tables). */
 bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err);
