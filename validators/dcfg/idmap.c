@@ -66,6 +66,14 @@ static bool grow(struct idmap *m)
 	return cap > m->cap && rehash(m, cap);
 }
 
+bool idmap_reserve(struct idmap *m, uint32_t n)
+{
+	uint32_t cap = m->cap ? m->cap : 64;
+	while (cap / 2 < n && cap < (1u << 31))
+		cap *= 2;
+	return cap == m->cap || rehash(m, cap);
+}
+
 /* Leaves the low-bits layout after a long probe (see the top). */
 static bool mix(struct idmap *m)
 {

@@ -20,6 +20,9 @@ struct idmap {
  * with *nomem set). */
 uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
 uint32_t idmap_get(const struct idmap *m, uint64_t key);
+/* Makes room for n keys at once when the count is known (a table's rows),
+ * saving the rebuilds of growing by doubling. False on no memory. */
+bool idmap_reserve(struct idmap *m, uint32_t n);
 void idmap_free(struct idmap *m);
 
 #endif
