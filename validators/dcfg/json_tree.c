@@ -555,6 +555,11 @@ static bool close_container(struct parser *ps)
 
 static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *p)
 {
+	/* Most separators are one space or none: test those before looping. */
+	if (p < ps->end && *p == ' ')
+		p++;
+	if (p >= ps->end || !(cls[*p] & BLANK))
+		return p;
 	while (p < ps->end && (cls[*p] & BLANK)) {
 		if (*p == '\n')
 			newline(ps, p);
@@ -990,8 +995,10 @@ static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool b
 	return (uint64_t)(ps.p - d->buf);
 }
 
-static const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
+static inline const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
 {
+	if (p < end && *p == ' ')
+		p++;
 	while (p < end && (cls[*p] & BLANK))
 		p++;
 	return p;
