@@ -488,9 +488,9 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 static bool check_keys(struct parser *ps, const struct frame *fr)
 {
 	size_t m = ps->nkeys - fr->keys;
-	struct keyref *keys = ps->keys + fr->keys;
 	if (m < 2)
 		return true;
+	struct keyref *keys = ps->keys + fr->keys;
 	qsort(keys, m, sizeof *keys, cmp_key);
 	for (size_t k = 1; k < m; k++) {
 		if (keys[k].len != keys[k - 1].len || memcmp(keys[k].s, keys[k - 1].s, keys[k].len))
