@@ -212,6 +212,23 @@ ATF_TC_BODY(lazy_rows, tc)
 	json_free(&doc);
 }
 
+/* A table whose header row is itself a lazy cell (found by dcfg_fuzzer):
+ * looking for a lazy column must not walk into the pins of that header. */
+ATF_TC_WITHOUT_HEAD(lazy_header_of_a_nested_table);
+ATF_TC_BODY(lazy_header_of_a_nested_table, tc)
+{
+	static const char text[] = "{\"O\": [[\"C\"], [[1], [[2]]]]}";
+	static const struct jlazy_key lazy[] = { { "C", true } };
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
+	uint32_t row = jsibling(&doc, jn(&doc, jobj_get(&doc, 0, "O"))->first);
+	uint32_t cell = jn(&doc, row)->first;
+	ATF_CHECK(jn(&doc, cell)->flags & JF_LAZY);
+	ATF_CHECK_EQ(jn(&doc, jsibling(&doc, cell))->count, 1);
+	json_free(&doc);
+}
+
 /* Only the first repeated keys in report order keep their pointer; the
  * outer object's repeat comes first although it is found last (at the
  * outer object's close). */
@@ -285,5 +302,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, lazy_rows);
 	ATF_TP_ADD_TC(tp, line_index);
 	ATF_TP_ADD_TC(tp, kept_duplicates);
+	ATF_TP_ADD_TC(tp, lazy_header_of_a_nested_table);
 	return atf_no_error();
 }

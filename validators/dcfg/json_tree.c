@@ -363,7 +363,7 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 		return NULL;
 	const struct jnode *nodes = ps->d->nodes;
 	uint32_t h = nodes[tbl->node].first;
-	if (h == JNONE || nodes[h].type != J_ARR)
+	if (h == JNONE || nodes[h].type != J_ARR || (nodes[h].flags & JF_LAZY)) /* a lazy header has pins */
 		return NULL;
 	uint32_t c = nodes[h].first;
 	for (uint32_t k = 0; c != JNONE && k < up->count; k++)
