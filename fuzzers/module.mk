@@ -17,7 +17,7 @@ MUTATOR ?= 0
 SMOKE_SECONDS ?= 20
 
 .PHONY: fuzz-mutators fuzz-afl fuzz-ubsan fuzz-run fuzz-compare fuzz-coverage coverage \
-	fuzz-oss check-heavy fuzz-report
+	fuzz-oss fuzz-oss-afl check-heavy fuzz-report
 
 # libFuzzer targets with the custom mutator: build/fuzz/<format>_mut_fuzzer.
 # The mutator objects get ASan but no coverage instrumentation, so they
@@ -80,6 +80,23 @@ fuzz-oss:
 	SRC=$(CURDIR) OUT=$(abspath $(BUILD))/oss-out WORK=$(abspath $(BUILD))/oss-work \
 		CC=clang CXX=clang++ CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link" \
 		LIB_FUZZING_ENGINE=-fsanitize=fuzzer sh fuzzers/build.sh
+
+# fuzzers/build.sh as OSS-Fuzz's AFL++ builder calls it (afl-clang-fast, ASan,
+# the AFL++ driver as $LIB_FUZZING_ENGINE), into build/oss-afl-out; then every
+# target runs its seed corpus once, as OSS-Fuzz's build check does.
+AFL_DRIVER ?= /usr/lib/afl/libAFLDriver.a
+fuzz-oss-afl:
+	rm -rf $(BUILD)/oss-afl-out $(BUILD)/oss-afl-work && mkdir -p $(BUILD)/oss-afl-out $(BUILD)/oss-afl-work
+	SRC=$(CURDIR) OUT=$(abspath $(BUILD))/oss-afl-out WORK=$(abspath $(BUILD))/oss-afl-work \
+		CC=afl-clang-fast CXX=afl-clang-fast++ AFL_QUIET=1 \
+		CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope" \
+		LIB_FUZZING_ENGINE=$(AFL_DRIVER) sh fuzzers/build.sh
+	set -e; for t in $(BUILD)/oss-afl-out/*_fuzzer; do \
+		d=$$(mktemp -d); (cd $$d && unzip -q $(abspath $(BUILD))/oss-afl-out/$$(basename $$t)_seed_corpus.zip); \
+		n=$$(find $$d -type f | wc -l); \
+		find $$d -type f -size -1024k -exec $$t {} + > /dev/null 2>&1 || { echo "$$t failed on its seeds"; rm -rf $$d; exit 1; }; \
+		echo "  $$(basename $$t): ran $$n seeds"; rm -rf $$d; \
+	done
 
 # A short campaign per target (SMOKE_SECONDS each); not part of `make check`.
 check-heavy: fuzz fuzz-mutators

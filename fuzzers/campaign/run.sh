@@ -18,6 +18,8 @@ variant=$name
 [ "$ENGINE" != afl ] || variant=$variant-afl
 work=$FUZZ_WORK/$variant
 stamp=$(date -u +%Y-%m-%d)
+# The engines run at nice +10 relative to the caller (capped at 19 by the kernel).
+niceness=$(( $(nice) + 10 > 19 ? 19 : $(nice) + 10 ))
 mkdir -p "$work/corpus" "$work/artifacts"
 rm -rf "$work/seeds" "$work/artifacts"/* "$work/log.txt"
 collect_seeds "$TARGET" "$work/seeds"
@@ -121,9 +123,12 @@ if [ "$SMOKE" = 1 ]; then
 	exit 0
 fi
 
-report=reports/fuzz/$stamp-$variant.md
+# A second campaign of the same variant on the same day keeps the first report.
+report_name=$stamp-$variant
+[ ! -e "reports/fuzz/$report_name.md" ] || report_name=$report_name-$(date -u +%H%M)
+report=reports/fuzz/$report_name.md
 mkdir -p reports/fuzz reports/fuzzing
-cp "$work/timeline.tsv" "reports/fuzzing/$stamp-$variant.tsv"
+cp "$work/timeline.tsv" "reports/fuzzing/$report_name.tsv"
 {
 	echo "# Fuzzing campaign: $TARGET ($stamp)"
 	echo
@@ -131,7 +136,7 @@ cp "$work/timeline.tsv" "reports/fuzzing/$stamp-$variant.tsv"
 	echo "|---|---|"
 	echo "| engine | $engine |"
 	echo "| target | \`$bin\` |"
-	echo "| duration | $SECONDS s, $JOBS job(s), nice 10 on a shared 2-core machine |"
+	echo "| duration | $SECONDS s, $JOBS job(s), nice $niceness on a shared $(nproc)-core machine |"
 	echo "| total executions | ${execs:-?} |"
 	echo "| executions/s | ${rate:-?} |"
 	echo "| peak RSS | ${rss:-?} MB |"
@@ -143,7 +148,7 @@ cp "$work/timeline.tsv" "reports/fuzzing/$stamp-$variant.tsv"
 	echo "| regression cases | ${cases:-none} |"
 	echo
 	echo "Coverage over time (seconds, executions, edges/cov, features/ft; full series in"
-	echo "\`reports/fuzzing/$stamp-$variant.tsv\`):"
+	echo "\`reports/fuzzing/$report_name.tsv\`):"
 	echo
 	echo "| s | execs | cov | ft |"
 	echo "|---:|---:|---:|---:|"

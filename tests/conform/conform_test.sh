@@ -216,6 +216,10 @@ mutate_deterministic_body() {
 	"$KIT" --format=xray --reader='./reader {}' --mutate=40 --seed=54321 --out=out-c \
 		--keep-all --keep=1 --minimize-budget=20 --no-corpus seeds > /dev/null
 	atf_check -s exit:1 -o ignore diff -r out-a/all out-c/all
+	# --progress: one line on stderr per 10 mutants.
+	atf_check -s exit:1 -o ignore -e save:progress.txt "$KIT" --format=xray --reader='./reader {}' \
+		--mutate=20 --seed=12345 --out=out-p --keep=1 --minimize-budget=5 --no-corpus --progress=10 seeds
+	atf_check -o inline:"2\n" grep -c -E '^tracelint-conform: (10|20) of 20 mutants, [0-9]+ disagree, [0-9]+ s$' progress.txt
 }
 
 atf_test_case mutate_findings
@@ -249,6 +253,70 @@ mutate_findings_body() {
 	atf_check_equal "$(jq -r '.campaign.groups[0].key' crash.json)" SIGABRT
 }
 
+atf_test_case mutate_strict_groups
+mutate_strict_groups_head() { atf_set descr "strict mutants are grouped by the reader's complaint with its numbers masked"; }
+mutate_strict_groups_body() {
+	seed_corpus
+	# Rejects everything, naming a different offset and hex address each time.
+	make_reader reader 'n=$(wc -c < "$1"); echo "bad record at offset $n (0x$n)" >&2; exit 1'
+	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --mutate=40 \
+		--seed=7 --out=out --keep=1 --minimize-budget=5 --no-corpus --output=json seeds
+	strict=$(jq -r '.campaign.counts.strict' r.json)
+	[ "$strict" -gt 1 ] || atf_fail "expected several strict mutants, got $strict"
+	atf_check -o inline:"(tracelint accepts) bad record at offset N (N)\n" \
+		jq -r '[.campaign.groups[] | select(.class == "strict") | .key] | unique | join("|")' r.json
+	atf_check_equal "$(jq -r '[.campaign.groups[] | select(.class == "strict")][0].mutants' r.json)" "$strict"
+}
+
+atf_test_case explain
+explain_head() { atf_set descr "--explain attaches the first matching reason to each disagreement, by case or by rule and class"; }
+explain_body() {
+	make_corpus
+	make_reader reader 'echo "read $1"; exit 0'
+	cat > why.txt <<'WHY'
+# a comment, then a key that matches nothing, a class that does not apply,
+# and the rule glob that does
+valid/nothing.xray never used
+strict:XRAY-HEADER-* wrong class, never used
+lenient:XRAY-HEADER-* the reader never looks at the header
+invalid/* too late: the line above matched first
+WHY
+	run_json 1 --reader='./reader {}' --explain=why.txt corpus
+	atf_check_equal "$(jqr '.results[] | select(.class == "lenient") | .explanation')" \
+		"the reader never looks at the header"
+	# Agreeing cases carry no explanation.
+	atf_check_equal "$(jqr '[.results[] | select(.explanation)] | length')" 1
+	# Markdown: a why column, the count of explained disagreements.
+	atf_check -s exit:1 -o save:report.md -e ignore "$KIT" --format=xray --reader='./reader {}' \
+		--explain=why.txt corpus
+	atf_check -o match:'^Explained: 1 of 1 disagreements[.]$' cat report.md
+	atf_check -o match:'^[|] invalid/bad.xray [|] lenient [|] XRAY-HEADER-VERSION [|] .* [|] the reader never looks at the header [|]$' cat report.md
+	# A disagreement no line explains is marked.
+	printf 'valid/* only the valid ones\n' > some.txt
+	atf_check -s exit:1 -o save:report2.md -e ignore "$KIT" --format=xray --reader='./reader {}' \
+		--explain=some.txt corpus
+	atf_check -o match:'^Explained: 0 of 1 disagreements' -o match:'[*][*]unexplained[*][*] [|]$' cat report2.md
+	# A key without a reason is a usage error that names the line.
+	printf '# c\nlenient:XRAY-*\n' > bad.txt
+	atf_check -s exit:2 -e match:'bad.txt:2: a key without an explanation' "$KIT" --format=xray \
+		--reader='./reader {}' --explain=bad.txt corpus
+	atf_check -s exit:2 -e match:'cannot read' "$KIT" --format=xray --reader='./reader {}' \
+		--explain=missing.txt corpus
+}
+
+atf_test_case list_all
+list_all_head() { atf_set descr "--list=all lists agreeing cases too; the default lists disagreements only"; }
+list_all_body() {
+	make_corpus
+	make_reader reader 'case "$1" in *invalid*) exit 1 ;; esac; exit 0'
+	atf_check -s exit:0 -o save:default.md -e ignore "$KIT" --format=xray --reader='./reader {}' corpus
+	atf_check -s exit:1 -o empty -e ignore grep -F 'valid/good.xray' default.md
+	atf_check -s exit:0 -o save:all.md -e ignore "$KIT" --format=xray --reader='./reader {}' --list=all corpus
+	atf_check -o match:'^[|] valid/good.xray [|] agree [|] - [|] accepted' cat all.md
+	atf_check -o match:'^[|] invalid/bad.xray [|] agree [|] XRAY-HEADER-VERSION [|] rejected' cat all.md
+	atf_check -s exit:2 -e match:'bad --list' "$KIT" --format=xray --reader='./reader {}' --list=some corpus
+}
+
 atf_init_test_cases() {
 	atf_add_test_case accept_all
 	atf_add_test_case reject_all
@@ -261,4 +329,7 @@ atf_init_test_cases() {
 	atf_add_test_case usage
 	atf_add_test_case mutate_deterministic
 	atf_add_test_case mutate_findings
+	atf_add_test_case mutate_strict_groups
+	atf_add_test_case explain
+	atf_add_test_case list_all
 }

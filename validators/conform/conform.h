@@ -115,6 +115,25 @@ struct campaign {
 	const char *out_dir;
 };
 
+/* explain.c: known disagreements and why (--explain=FILE). */
+struct explanation {
+	enum disagreement dis;      /* DIS_AGREE: any class */
+	const char *key;            /* glob over the case name or the rule */
+	const char *why;
+};
+
+struct explanations {
+	struct explanation *items;
+	size_t count;
+	char *text;                 /* the file; items point into it */
+};
+
+int explanations_load(struct explanations *ex, const char *path, char *err, size_t errlen);
+/* The first explanation whose key matches the case name or the rule; NULL if none. */
+const char *explanation_for(const struct explanations *ex, enum disagreement dis,
+			    const char *case_name, const char *rule);
+void explanations_free(struct explanations *ex);
+
 struct report {
 	const char *format;
 	const struct reader *reader;
@@ -123,6 +142,8 @@ struct report {
 	struct corpus_row *rows;
 	size_t n_rows;
 	const struct campaign *campaign;   /* NULL without --mutate */
+	const struct explanations *explain; /* NULL without --explain */
+	bool list_all;                     /* one line per corpus case, agreeing ones too */
 };
 
 /* report.c */
@@ -140,6 +161,7 @@ struct mutate_config {
 	unsigned keep_per_group;    /* minimise and keep this many per class and rule */
 	unsigned minimize_budget;   /* reader runs per kept mutant */
 	double max_seconds;         /* stop making mutants after this long; 0: never */
+	unsigned progress_every;    /* a progress line on stderr every N mutants; 0: none */
 };
 int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		 struct campaign *out, char *err, size_t errlen);

@@ -34,6 +34,10 @@ static const char usage_text[] =
 	"  --keep-all            also write every mutant to DIR/all/\n"
 	"  --no-corpus           with --mutate: skip the run over the corpus cases\n"
 	"  --max-time=S          with --mutate: make no new mutant after S seconds\n"
+	"  --progress=N          with --mutate: a progress line on stderr every N mutants\n"
+	"  --explain=FILE        known disagreements: lines 'KEY WHY', KEY a glob over the\n"
+	"                        case name or the rule (optionally 'lenient:KEY' etc.)\n"
+	"  --list=disagreements|all  corpus cases listed in the report (default disagreements)\n"
 	"CORPUS defaults to ./corpus/FMT, the corpus next to the program's build\n"
 	"directory, or the installed " CONFORM_DATADIR "/corpus/FMT.\n"
 	"Exit status: 0 all agree, 1 some disagreement, 2 error.\n";
@@ -46,6 +50,8 @@ struct options {
 	bool oracle_tracelint;
 	bool mutate;
 	bool no_corpus;
+	const char *explain_path;
+	bool list_all;
 	struct mutate_config mc;
 };
 
@@ -119,7 +125,7 @@ static void default_corpus(const char *fmt, char *out, size_t len)
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_READER, O_ACCEPT, O_TIMEOUT, O_OUTPUT, O_REPORT, O_ORACLE, O_MUTATE,
-	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_HELP, O_VERSION };
+	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_EXPLAIN, O_LIST, O_PROGRESS, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "reader", required_argument, NULL, O_READER },
@@ -136,6 +142,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "keep-all", no_argument, NULL, O_KEEP_ALL },
 		{ "no-corpus", no_argument, NULL, O_NO_CORPUS },
 		{ "max-time", required_argument, NULL, O_MAX_TIME },
+		{ "explain", required_argument, NULL, O_EXPLAIN },
+		{ "list", required_argument, NULL, O_LIST },
+		{ "progress", required_argument, NULL, O_PROGRESS },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -203,6 +212,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (*end || !(o->mc.max_seconds > 0))
 				return usage_error("bad --max-time (seconds, > 0)", optarg);
 			break;
+		case O_EXPLAIN: o->explain_path = optarg; break;
+		case O_PROGRESS:
+			if (!parse_uint(optarg, 1000000000, &v) || v == 0)
+				return usage_error("bad --progress (mutants, > 0)", optarg);
+			o->mc.progress_every = (unsigned)v;
+			break;
+		case O_LIST:
+			if (strcmp(optarg, "all") == 0)
+				o->list_all = true;
+			else if (strcmp(optarg, "disagreements") == 0)
+				o->list_all = false;
+			else
+				return usage_error("bad --list (disagreements or all)", optarg);
+			break;
 		case 'h':
 		case O_HELP: fputs(usage_text, stdout); exit(0);
 		case 'V':
@@ -258,6 +281,11 @@ int main(int argc, char **argv)
 
 	struct corpus corpus = { 0 };
 	char err[4200], desc[4096] = "";
+	struct explanations explain;
+	if (o.explain_path && explanations_load(&explain, o.explain_path, err, sizeof err) != 0) {
+		fprintf(stderr, "tracelint-conform: %s\n", err);
+		return 2;
+	}
 	if (optind == argc) {
 		char dir[4096];
 		default_corpus(o.format, dir, sizeof dir);
@@ -283,7 +311,8 @@ int main(int argc, char **argv)
 	}
 
 	struct report rep = { .format = o.format, .reader = &o.reader, .corpus_desc = desc,
-			      .corpus_run = !o.no_corpus };
+			      .corpus_run = !o.no_corpus, .list_all = o.list_all,
+			      .explain = o.explain_path ? &explain : NULL };
 	bool disagree = false;
 	if (!o.no_corpus) {
 		rep.rows = xrealloc(NULL, corpus.count * sizeof *rep.rows);
@@ -328,5 +357,7 @@ int main(int argc, char **argv)
 		campaign_free(&camp);
 	free(rep.rows);
 	corpus_free(&corpus);
+	if (o.explain_path)
+		explanations_free(&explain);
 	return disagree ? 1 : 0;
 }

@@ -48,7 +48,7 @@ CONFORM_BUDGET ?= 60
 CONFORM_MAX_TIME ?=
 CONFORM_DIR := reports/conformance
 CONFORM_RUN = nice -n 10 $(CONFORM_BIN) --seed=$(CONFORM_SEED) --keep=$(CONFORM_KEEP) \
-	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS) \
+	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_MUTANTS) --progress=500 \
 	$(if $(CONFORM_MAX_TIME),--max-time=$(CONFORM_MAX_TIME))
 LLVM_XRAY ?= llvm-xray
 GDB_TFILE_READER := sh validators/conform/readers/gdb-tfile.sh {}
@@ -59,17 +59,20 @@ conformance: conformance-llvm-xray-fdr-dump conformance-llvm-xray-convert confor
 conformance-llvm-xray-fdr-dump: $(CONFORM_BIN)
 	rm -rf $(CONFORM_DIR)/findings/llvm-xray-fdr-dump
 	$(CONFORM_RUN) --format=xray --reader='$(LLVM_XRAY) fdr-dump {}' \
+		--explain=$(CONFORM_DIR)/explain/llvm-xray.txt \
 		--out=$(CONFORM_DIR)/findings/llvm-xray-fdr-dump \
 		--report=$(CONFORM_DIR)/llvm-xray-fdr-dump.md corpus/xray || test $$? = 1
 
 conformance-llvm-xray-convert: $(CONFORM_BIN)
 	rm -rf $(CONFORM_DIR)/findings/llvm-xray-convert
 	$(CONFORM_RUN) --format=xray --reader='$(LLVM_XRAY) convert --output-format=yaml --output=/dev/null {}' \
+		--explain=$(CONFORM_DIR)/explain/llvm-xray.txt \
 		--out=$(CONFORM_DIR)/findings/llvm-xray-convert \
 		--report=$(CONFORM_DIR)/llvm-xray-convert.md corpus/xray || test $$? = 1
 
 conformance-gdb-tfile: $(CONFORM_BIN)
 	rm -rf $(CONFORM_DIR)/findings/gdb-tfile
 	$(CONFORM_RUN) --format=tfile --timeout=20 --reader='$(GDB_TFILE_READER)' \
+		--explain=$(CONFORM_DIR)/explain/gdb-tfile.txt \
 		--out=$(CONFORM_DIR)/findings/gdb-tfile \
 		--report=$(CONFORM_DIR)/gdb-tfile.md corpus/tfile || test $$? = 1

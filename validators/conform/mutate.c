@@ -2,6 +2,7 @@
  * the reader on trial. Mutant i depends only on --seed and i, so a campaign
  * is reproducible byte for byte; every disagreement is minimised by greedy
  * chunk removal that keeps the same class and rule. */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -49,6 +50,28 @@ static const char *signal_label(int sig)
 }
 
 /* What groups a disagreement: the rule for lenient, the signal for a crash. */
+/* A reader's message with its numbers (offsets, sizes, addresses) replaced
+ * by N, so one complaint at different places makes one group. */
+static void message_shape(const char *msg, char *out, size_t len)
+{
+	size_t o = 0;
+	for (const char *p = msg; *p && o + 2 < len;) {
+		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
+			p += 2;
+			while (isxdigit((unsigned char)*p))
+				p++;
+			out[o++] = 'N';
+		} else if (isdigit((unsigned char)*p)) {
+			while (isdigit((unsigned char)*p))
+				p++;
+			out[o++] = 'N';
+		} else {
+			out[o++] = *p++;
+		}
+	}
+	out[o] = '\0';
+}
+
 static void group_key(enum disagreement dis, const struct verdict *v, const struct run_result *r,
 		      char *key, size_t len)
 {
@@ -70,9 +93,14 @@ static void group_key(enum disagreement dis, const struct verdict *v, const stru
 	case DIS_HANG:
 		snprintf(key, len, "timeout");
 		break;
-	default:
-		snprintf(key, len, "(tracelint accepts)");
+	default: {
+		/* Strict: one group per kind of complaint, so each distinct reason the
+		 * reader gives for rejecting valid input keeps a mutant. */
+		char shape[64];
+		message_shape(r->message, shape, sizeof shape);
+		snprintf(key, len, "(tracelint accepts) %s", shape[0] ? shape : "(no message)");
 		break;
+	}
 	}
 }
 
@@ -311,6 +339,9 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		}
 		c->oracle_reject += v.reject;
 		c->dis_count[dis]++;
+		if (cfg->progress_every && c->done % cfg->progress_every == 0)
+			fprintf(stderr, "tracelint-conform: %u of %u mutants, %u disagree, %.0f s\n", c->done,
+				cfg->count, c->done - c->dis_count[DIS_AGREE], now_seconds() - start);
 		if (dis != DIS_AGREE) {
 			char key[96];
 			group_key(dis, &v, &run, key, sizeof key);

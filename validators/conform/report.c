@@ -59,7 +59,7 @@ static void count_rows(const struct report *r, unsigned matrix[2][RUN_OUTCOME_CO
 	}
 }
 
-static void md_campaign(FILE *f, const struct campaign *c)
+static void md_campaign(FILE *f, const struct campaign *c, const struct explanations *ex)
 {
 	fprintf(f, "\n## Differential campaign\n\n");
 	fprintf(f, "%u mutants (of %u requested%s) of %u valid cases, `--seed=%llu`, mutator: %s; "
@@ -79,16 +79,24 @@ static void md_campaign(FILE *f, const struct campaign *c)
 		return;
 	}
 	fprintf(f, "\nBy class and the rule tracelint cites (or the signal):\n\n"
-		   "| class | rule / signal | mutants | kept |\n|---|---|---:|---:|\n");
+		   "| class | rule / signal | mutants | kept |%s\n|---|---|---:|---:|%s\n",
+		ex ? " why |" : "", ex ? "---|" : "");
 	for (size_t i = 0; i < c->n_groups; i++) {
 		const struct find_group *g = &c->groups[i];
 		fprintf(f, "| %s | ", disagreement_name(g->dis));
 		md_cell(f, g->key);
-		fprintf(f, " | %u | %u |\n", g->count, g->kept);
+		fprintf(f, " | %u | %u |", g->count, g->kept);
+		if (ex) {
+			const char *why = explanation_for(ex, g->dis, NULL, g->key);
+			fputc(' ', f);
+			md_cell(f, why ? why : "**unexplained**");
+			fputs(" |", f);
+		}
+		fputc('\n', f);
 	}
 	fprintf(f, "\nKept mutants, minimised (in `%s`):\n\n"
-		   "| file | class | rule | bytes (from) | seed case | reader | reader's first message line |\n"
-		   "|---|---|---|---:|---|---|---|\n", c->out_dir);
+		   "| file | class | rule | bytes (from) | seed case | reader | reader's first message line |%s\n"
+		   "|---|---|---|---:|---|---|---|%s\n", c->out_dir, ex ? " why |" : "", ex ? "---|" : "");
 	for (size_t i = 0; i < c->n_finds; i++) {
 		const struct mutant_find *m = &c->finds[i];
 		char out[64];
@@ -96,7 +104,15 @@ static void md_campaign(FILE *f, const struct campaign *c)
 		fprintf(f, "| %s | %s | %s | %zu (%zu) | %s | %s | ", m->file, disagreement_name(m->dis),
 			m->ours.reject ? m->ours.rule : "-", m->min_size, m->size, m->seed_case, out);
 		md_cell(f, m->run.message);
-		fputs(" |\n", f);
+		fputs(" |", f);
+		if (ex) {
+			/* A mutant shares the reason of the case it came from or of the rule it breaks. */
+			const char *why = explanation_for(ex, m->dis, m->seed_case, m->ours.reject ? m->ours.rule : NULL);
+			fputc(' ', f);
+			md_cell(f, why ? why : "**unexplained**");
+			fputs(" |", f);
+		}
+		fputc('\n', f);
 	}
 }
 
@@ -115,7 +131,20 @@ void report_markdown(FILE *f, const struct report *r)
 	if (r->corpus_run)
 		md_corpus(f, r);
 	if (r->campaign)
-		md_campaign(f, r->campaign);
+		md_campaign(f, r->campaign, r->explain);
+}
+
+/* Our rule for a row, "-" when we accept or name no rule. */
+static const char *row_rule(const struct corpus_row *row)
+{
+	return row->ours.reject && row->ours.rule[0] ? row->ours.rule : "-";
+}
+
+static const char *row_explanation(const struct report *r, const struct corpus_row *row)
+{
+	if (row->dis == DIS_AGREE)
+		return NULL;
+	return explanation_for(r->explain, row->dis, row->c->name, row->ours.reject ? row->ours.rule : NULL);
 }
 
 static void md_corpus(FILE *f, const struct report *r)
@@ -135,22 +164,35 @@ static void md_corpus(FILE *f, const struct report *r)
 	fprintf(f, "\nAgree: %u. Lenient (reader accepts what tracelint rejects): %u. "
 		   "Strict (reader rejects what tracelint accepts): %u. Crash: %u. Hang: %u.\n",
 		dis[DIS_AGREE], dis[DIS_LENIENT], dis[DIS_STRICT], dis[DIS_CRASH], dis[DIS_HANG]);
-	if (r->n_rows > dis[DIS_AGREE]) {
-		fprintf(f, "\n| case | class | rule | reader | reader's first message line |\n"
-			   "|---|---|---|---|---|\n");
-		for (size_t i = 0; i < r->n_rows; i++) {
-			const struct corpus_row *row = &r->rows[i];
-			if (row->dis == DIS_AGREE)
-				continue;
-			char out[64];
-			outcome_text(out, sizeof out, &row->run);
-			fprintf(f, "| ");
-			md_cell(f, row->c->name);
-			fprintf(f, " | %s | %s | %s | ", disagreement_name(row->dis),
-				row->ours.reject && row->ours.rule[0] ? row->ours.rule : "-", out);
-			md_cell(f, row->run.message);
-			fputs(" |\n", f);
+	unsigned disagreements = (unsigned)r->n_rows - dis[DIS_AGREE], unexplained = 0;
+	if (r->explain) {
+		for (size_t i = 0; i < r->n_rows; i++)
+			unexplained += r->rows[i].dis != DIS_AGREE && !row_explanation(r, &r->rows[i]);
+		fprintf(f, "Explained: %u of %u disagreements%s\n", disagreements - unexplained, disagreements,
+			unexplained ? " (the others are marked **unexplained**)." : ".");
+	}
+	if (!disagreements && !r->list_all)
+		return;
+	fprintf(f, "\n| case | class | rule | reader | reader's first message line |%s\n"
+		   "|---|---|---|---|---|%s\n", r->explain ? " why |" : "", r->explain ? "---|" : "");
+	for (size_t i = 0; i < r->n_rows; i++) {
+		const struct corpus_row *row = &r->rows[i];
+		if (row->dis == DIS_AGREE && !r->list_all)
+			continue;
+		char out[64];
+		outcome_text(out, sizeof out, &row->run);
+		fprintf(f, "| ");
+		md_cell(f, row->c->name);
+		fprintf(f, " | %s | %s | %s | ", disagreement_name(row->dis), row_rule(row), out);
+		md_cell(f, row->run.message);
+		fputs(" |", f);
+		if (r->explain) {
+			const char *why = row_explanation(r, row);
+			fputc(' ', f);
+			md_cell(f, why ? why : row->dis == DIS_AGREE ? "" : "**unexplained**");
+			fputs(" |", f);
 		}
+		fputc('\n', f);
 	}
 }
 
@@ -161,7 +203,7 @@ static void json_run(FILE *f, const struct run_result *run)
 	json_string(f, run->message);
 }
 
-static void json_campaign(FILE *f, const struct campaign *c)
+static void json_campaign(FILE *f, const struct campaign *c, const struct explanations *ex)
 {
 	fprintf(f, ",\"campaign\":{\"seed\":%llu,\"requested\":%u,\"mutants\":%u,\"seeds\":%u,"
 		   "\"mutator\":", c->seed, c->requested, c->done, c->seeds);
@@ -177,7 +219,13 @@ static void json_campaign(FILE *f, const struct campaign *c)
 	for (size_t i = 0; i < c->n_groups; i++) {
 		fprintf(f, "%s{\"class\":\"%s\",\"key\":", i ? "," : "", disagreement_name(c->groups[i].dis));
 		json_string(f, c->groups[i].key);
-		fprintf(f, ",\"mutants\":%u,\"kept\":%u}", c->groups[i].count, c->groups[i].kept);
+		fprintf(f, ",\"mutants\":%u,\"kept\":%u", c->groups[i].count, c->groups[i].kept);
+		const char *why = explanation_for(ex, c->groups[i].dis, NULL, c->groups[i].key);
+		if (why) {
+			fputs(",\"explanation\":", f);
+			json_string(f, why);
+		}
+		fputc('}', f);
 	}
 	fprintf(f, "],\"out\":");
 	json_string(f, c->out_dir);
@@ -231,10 +279,15 @@ void report_json(FILE *f, const struct report *r)
 		json_string(f, row->ours.rule);
 		fprintf(f, ",\"class\":\"%s\",", disagreement_name(row->dis));
 		json_run(f, &row->run);
+		const char *why = row_explanation(r, row);
+		if (why) {
+			fputs(",\"explanation\":", f);
+			json_string(f, why);
+		}
 		fputc('}', f);
 	}
 	fputc(']', f);
 	if (r->campaign)
-		json_campaign(f, r->campaign);
+		json_campaign(f, r->campaign, r->explain);
 	fputs("}\n", f);
 }

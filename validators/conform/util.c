@@ -65,8 +65,10 @@ int write_file(const char *path, const void *data, size_t size)
 	return ok ? 0 : -1;
 }
 
-/* The first non-blank line of src, trimmed, with control bytes replaced, so
- * it can go into a Markdown table or a JSON string unharmed. */
+/* The first non-blank line of src, trimmed, with control bytes and bytes
+ * above 0x7f replaced (a reader may print binary data, which would make the
+ * JSON report invalid UTF-8), so it can go into a Markdown table or a JSON
+ * string unharmed. */
 void copy_line(char *dst, size_t dstlen, const char *src, size_t srclen)
 {
 	size_t i = 0;
@@ -84,7 +86,7 @@ void copy_line(char *dst, size_t dstlen, const char *src, size_t srclen)
 		size_t o = 0;
 		for (size_t k = start; k < end && o + 1 < dstlen; k++) {
 			unsigned char ch = (unsigned char)src[k];
-			dst[o++] = (ch < 0x20 || ch == 0x7f) ? '?' : (char)ch;
+			dst[o++] = (ch < 0x20 || ch >= 0x7f) ? '?' : (char)ch;
 		}
 		dst[o] = '\0';
 		return;

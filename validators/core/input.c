@@ -115,11 +115,14 @@ bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errl
 	}
 	bool ok = map_fd(in, fd, (size_t)st.st_size);
 	int e = errno;
-	close(fd);
 	if (!ok) {
+		close(fd);
 		set_err(err, errlen, "cannot map", path, e);
 		return false;
 	}
+	/* Kept open for windowed reading (window.h). */
+	in->fd = fd;
+	in->has_fd = true;
 	return true;
 }
 
@@ -169,5 +172,7 @@ void tl_input_close(struct tl_input *in)
 {
 	if (in->map)
 		munmap(in->map, in->map_size);
+	if (in->has_fd)
+		close(in->fd);
 	memset(in, 0, sizeof *in);
 }

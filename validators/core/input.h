@@ -1,6 +1,9 @@
 /* Input mapping: a file, standard input or a memory buffer seen as one byte
  * range. Files are memory-mapped; standard input is spooled to an unlinked
- * temporary file and mapped too, so no input is ever copied onto the heap. */
+ * temporary file and mapped too, so no input is ever copied whole onto the
+ * heap. The file also stays open, for dense streaming validators that read
+ * it through a bounded window (window.h) rather than through the mapping,
+ * whose pages would otherwise pile up in RSS. */
 #ifndef TL_INPUT_H
 #define TL_INPUT_H
 
@@ -17,6 +20,8 @@ struct tl_input {
 	void *map;
 	size_t map_size;
 	uint64_t released;    /* bytes before this were handed back to the kernel */
+	int fd;               /* the open file, valid only when has_fd */
+	bool has_fd;          /* false for memory inputs and directories */
 };
 
 /* path "-" is standard input. Returns false with a message in err. */

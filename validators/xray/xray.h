@@ -5,6 +5,7 @@
 
 #include "context.h"
 #include "cursor.h"
+#include "window.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -114,6 +115,9 @@ void xray_grammar_begin(struct xray_grammar *g);
 bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
 			 const struct xray_record *rec);
 void xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index);
+/* After the fast path: what the grammar would remember of the last function
+ * record it let through (an Entry, Exit or Tail_Exit, in the body). */
+void xray_grammar_after_function(struct xray_grammar *g, unsigned action);
 
 #define XRAY_STACK_FRAMES 256
 struct xray_stack {
@@ -134,6 +138,13 @@ struct xray_tsc {
 void xray_tsc_begin(struct xray_tsc *t);
 void xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
 		     const struct xray_record *rec);
+
+/* The FDR walker's fast path (xray_fast.c): consumes the plain function
+ * records (Entry, Exit, Tail_Exit that no rule objects to) at the start of
+ * the n bytes at p, doing the grammar's, stack's and TSC checker's work for
+ * them; returns the bytes consumed (0 when the first record is not one). */
+size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, struct xray_grammar *g,
+			   struct xray_stack *s, struct xray_tsc *t, int64_t *next_index);
 
 /* The two sub-formats' walkers. */
 void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);

@@ -5,8 +5,6 @@
 
 #include <inttypes.h>
 
-#define RELEASE_EVERY_RECORDS 65536u
-
 enum basic_record_type { BASIC_FUNCTION = 0, BASIC_ARGUMENT = 1 };
 
 /* What an argument payload must match: the function record it follows. */
@@ -96,17 +94,19 @@ void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const st
 			  " bytes left over", rest);
 	}
 	struct basic_owner owner = { false, 0, 0, 0 };
-	struct tl_cursor c;
-	tl_cursor_init(&c, in->data + XRAY_HEADER_SIZE, (size_t)(count * XRAY_BASIC_RECORD_SIZE),
-		       XRAY_HEADER_SIZE);
+	struct tl_window win;
+	tl_window_open(&win, in, 0);
+	uint64_t off = XRAY_HEADER_SIZE;
 	/* No bail-out at --max-errors: the core stops printing but keeps
 	 * counting, so the verdict counts the whole file at the same cost. */
-	for (uint64_t i = 0; i < count; i++) {
+	for (uint64_t i = 0; i < count; i++, off += XRAY_BASIC_RECORD_SIZE) {
+		size_t avail;
+		const uint8_t *p = tl_window_at(&win, off, XRAY_BASIC_RECORD_SIZE, &avail);
+		if (avail < XRAY_BASIC_RECORD_SIZE)
+			break; /* cannot happen: count whole records fit in the file */
 		struct tl_cursor rec;
 		struct basic_record r = { 0 };
-		uint64_t off = tl_cursor_offset(&c);
-		if (!tl_cursor_sub(&c, XRAY_BASIC_RECORD_SIZE, &rec))
-			break;
+		tl_cursor_init(&rec, p, XRAY_BASIC_RECORD_SIZE, off);
 		decode(rec, hdr->big, &r);
 		if (r.type == BASIC_FUNCTION) {
 			check_function(ctx, &r, off, (int64_t)i);
@@ -120,7 +120,6 @@ void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const st
 				  (unsigned)r.type);
 			owner.valid = false;
 		}
-		if (i % RELEASE_EVERY_RECORDS == RELEASE_EVERY_RECORDS - 1)
-			tl_input_release(in, off);
 	}
+	tl_window_close(&win);
 }

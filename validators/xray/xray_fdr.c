@@ -1,16 +1,16 @@
 /* The FDR walker: frames the data section into buffers (version 1: fixed
  * buffer_size stride ending in EndOfBuffer; versions 2-5: BufferExtents
  * byte counts), decodes each record once and feeds the rule-group checkers.
- * One pass, constant memory; pages are released behind the cursor. */
+ * One pass, constant memory: the file is read through a window (window.h),
+ * plain function records go through the fast path (xray_fast.c). */
 #include "xray.h"
 
 #include <inttypes.h>
 
-#define RELEASE_EVERY_RECORDS 65536u
-
 struct fdr_walk {
 	struct tl_ctx *ctx;
 	const struct tl_input *in;
+	struct tl_window win;
 	const struct xray_header *hdr;
 	int64_t next_index;     /* index of the next record */
 	struct xray_buffer buf;
@@ -24,11 +24,6 @@ enum buffer_outcome {
 	BUFFER_CUT,             /* a record crossed its end */
 	BUFFER_LOST             /* framing lost inside it: nothing after it can be trusted */
 };
-
-static void release_behind(struct fdr_walk *w, uint64_t offset)
-{
-	tl_input_release(w->in, offset);
-}
 
 static void report_crossing(struct fdr_walk *w, const struct xray_record *rec, uint64_t left)
 {
@@ -64,18 +59,33 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 	xray_grammar_begin(&w->grammar);
 	xray_stack_begin(&w->stack);
 	xray_tsc_begin(&w->tsc);
-	tl_cursor_init(&c, w->in->data + start, (size_t)(end - start), start);
-	while (tl_cursor_left(&c) > 0) {
+	uint64_t off = start;
+	while (off < end) {
+		size_t avail;
+		const uint8_t *p = tl_window_at(&w->win, off, XRAY_METADATA_SIZE, &avail);
+		uint64_t left = end - off;
+		/* At least min(16, left) bytes: a whole metadata record when the buffer has one. */
+		size_t n = avail < left ? avail : (size_t)left;
+		size_t fast = xray_fast_functions(p, n, w->hdr->big, &w->grammar, &w->stack,
+						  &w->tsc, &w->next_index);
+		if (fast) {
+			off += fast;
+			continue;
+		}
 		struct xray_record rec;
 		rec.index = w->next_index;
+		tl_cursor_init(&c, p, n, off);
 		enum xray_decode_status st = xray_decode(&c, w->hdr, &rec);
+		/* The decoder saw only the window: an event payload may go on past it. */
+		if (st == XRAY_SHORT && rec.size <= left)
+			st = XRAY_DECODED;
 		if (st == XRAY_NEGATIVE_EVENT) {
 			report_negative_event(w, &rec);
 			return BUFFER_LOST;
 		}
 		if (st == XRAY_SHORT) {
 			if (!already_cut)
-				report_crossing(w, &rec, tl_cursor_left(&c));
+				report_crossing(w, &rec, left);
 			outcome = BUFFER_CUT;
 			break;
 		}
@@ -85,11 +95,9 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 		*saw_end = xray_grammar_record(&w->grammar, &run, &rec);
 		xray_stack_record(&w->stack, &run, &rec);
 		xray_tsc_record(&w->tsc, &run, &rec);
-		(void)tl_cursor_skip(&c, (size_t)rec.size);
+		off += rec.size;
 		if (*saw_end)
 			break;
-		if ((uint64_t)w->next_index % RELEASE_EVERY_RECORDS == 0)
-			release_behind(w, rec.offset);
 	}
 	xray_grammar_end(&w->grammar, &run, w->next_index);
 	return outcome;
@@ -122,7 +130,6 @@ static void walk_fixed_buffers(struct fdr_walk *w)
 				  end - start, w->buf.index, w->buf.tid);
 		}
 		w->buf.index++;
-		release_behind(w, end);
 		if (stride > size - start)
 			break; /* the next start would pass the end (and may overflow) */
 	}
@@ -163,7 +170,10 @@ static void walk_extents_buffers(struct fdr_walk *w)
 	while (off < size) {
 		struct tl_cursor c;
 		struct xray_record ext;
-		tl_cursor_init(&c, w->in->data + off, (size_t)(size - off), off);
+		size_t avail;
+		const uint8_t *p = tl_window_at(&w->win, off, XRAY_METADATA_SIZE, &avail);
+		/* The window holds the whole record, or all that is left of the file. */
+		tl_cursor_init(&c, p, avail < XRAY_METADATA_SIZE ? avail : XRAY_METADATA_SIZE, off);
 		if (!check_extents_record(w, &c, &ext))
 			return;
 		uint64_t extents = ext.word, body = off + XRAY_METADATA_SIZE, end;
@@ -191,7 +201,6 @@ static void walk_extents_buffers(struct fdr_walk *w)
 				return;
 		}
 		w->buf.index++;
-		release_behind(w, end);
 		off = end;
 	}
 }
@@ -202,8 +211,10 @@ void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const stru
 	w.ctx = ctx;
 	w.in = in;
 	w.hdr = hdr;
+	tl_window_open(&w.win, in, 0);
 	if (hdr->version == 1)
 		walk_fixed_buffers(&w);
 	else
 		walk_extents_buffers(&w);
+	tl_window_close(&w.win);
 }

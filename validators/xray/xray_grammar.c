@@ -236,6 +236,13 @@ bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
 	return ended;
 }
 
+void xray_grammar_after_function(struct xray_grammar *g, unsigned action)
+{
+	struct xray_record rec = { .action = (uint8_t)action };
+	g->previous = classify(&rec);
+	g->last_name = describe(&rec);
+}
+
 void xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index)
 {
 	g->last_name = "the end of the buffer";

@@ -1,0 +1,111 @@
+/* A forward window over an input (see window.h). */
+#define _GNU_SOURCE
+#include "window.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static size_t default_capacity = TL_WINDOW_DEFAULT_CAPACITY;
+
+/* What an empty window points at, so that no pointer arithmetic is ever done on NULL. */
+static const uint8_t no_bytes[1];
+
+void tl_window_set_default_capacity(size_t cap)
+{
+	default_capacity = cap ? cap : TL_WINDOW_DEFAULT_CAPACITY;
+}
+
+/* Reads the input where it lies: memory inputs, or the mapping when no
+ * buffer can be had. */
+static void view_in_place(struct tl_window *w)
+{
+	if (w->in->data) {
+		w->data = w->in->data;
+		w->len = w->in->size;
+	}
+	w->cap = w->in->size;
+}
+
+void tl_window_open(struct tl_window *w, const struct tl_input *in, size_t cap)
+{
+	memset(w, 0, sizeof *w);
+	w->in = in;
+	w->data = no_bytes;
+	if (cap == 0)
+		cap = default_capacity;
+	if (cap < TL_WINDOW_MIN_CAPACITY)
+		cap = TL_WINDOW_MIN_CAPACITY;
+	if (!in->has_fd && cap >= in->size) {
+		view_in_place(w);
+		return;
+	}
+	if (cap > in->size)
+		cap = in->size > TL_WINDOW_MIN_CAPACITY ? (size_t)in->size : TL_WINDOW_MIN_CAPACITY;
+	/* Page-aligned for large buffers (the kernel copies whole pages into them). */
+	size_t align = cap >= 4096 ? 4096 : 64;
+	cap = (cap + align - 1) / align * align;
+	w->buf = aligned_alloc(align, cap);
+	if (!w->buf) {
+		view_in_place(w);
+		return;
+	}
+	w->cap = cap;
+	w->data = w->buf;
+}
+
+void tl_window_close(struct tl_window *w)
+{
+	free(w->buf);
+	memset(w, 0, sizeof *w);
+}
+
+/* Fills buf[from, to) with the input bytes at start + from. */
+static void fill(struct tl_window *w, size_t from, size_t to)
+{
+	const struct tl_input *in = w->in;
+	if (!in->has_fd) {
+		memcpy(w->buf + from, in->data + w->start + from, to - from);
+		w->reads++;
+		return;
+	}
+	while (from < to) {
+		ssize_t n = pread(in->fd, w->buf + from, to - from, (off_t)(w->start + from));
+		w->reads++;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			/* Shrunk under us or failing: zeros rather than stale bytes. */
+			memset(w->buf + from, 0, to - from);
+			w->read_failed = true;
+			return;
+		}
+		from += (size_t)n;
+	}
+}
+
+void tl_window_move(struct tl_window *w, uint64_t at)
+{
+	uint64_t size = w->in->size;
+	if (at > size)
+		at = size;
+	if (!w->buf) {
+		/* In place: the whole input is already there. */
+		return;
+	}
+	size_t keep = 0;
+	uint64_t end = w->start + w->len;
+	if (at >= w->start && at < end) {
+		/* Carry the unread tail to the front: a straddling record stays whole. */
+		keep = (size_t)(end - at);
+		memmove(w->buf, w->data + (at - w->start), keep);
+	}
+	size_t want = size - at < w->cap ? (size_t)(size - at) : w->cap;
+	w->start = at;
+	w->data = w->buf;
+	if (keep < want)
+		fill(w, keep, want);
+	w->len = want;
+}
