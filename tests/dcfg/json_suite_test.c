@@ -1,6 +1,7 @@
 /* The JSON layer against the JSON parser conformance suite (JSONTestSuite's
  * test_parsing): every y_ case accepted, every n_ case rejected, and the
- * i_ cases decided as documented in specs/dcfg.md. */
+ * i_ cases decided as documented in specs/dcfg.md; and every case, wrapped
+ * in a lazy table, read exactly as without lazy tables. */
 #include <atf-c.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -47,7 +48,43 @@ static const char *suite_dir(const atf_tc_t *tc)
 	return "/work/shared/corpus-ext/json/test_parsing";
 }
 
-static bool parse_file(const char *path, bool *ok)
+/* The same bytes read with and without lazy tables must give the same
+ * verdict, error (offset, line, column, message) and repeated keys: the
+ * lazy path scans table content with its own loop and must hand every
+ * case it does not cover back to the general parser. */
+static unsigned lazy_disagreements(const char *name, const uint8_t *text, size_t n)
+{
+	static const struct jlazy_key lazy[] = { { "T", true }, { "C", false } };
+	static const char *const wraps[][2] = {
+		{ "{\"T\": [", "]}" },                  /* a row of a lazy key's table */
+		{ "{\"X\": [[\"C\"], [[", "]]]}" },   /* a cell of a lazy column */
+	};
+	static uint8_t buf[(1 << 20) + 64];
+	unsigned bad = 0;
+	for (size_t w = 0; w < 2; w++) {
+		size_t a = strlen(wraps[w][0]), b = strlen(wraps[w][1]);
+		if (n + a + b > sizeof buf)
+			continue;
+		memcpy(buf, wraps[w][0], a);
+		memcpy(buf + a, text, n);
+		memcpy(buf + a + n, wraps[w][1], b);
+		struct jdoc plain, lazied;
+		struct jerror e1, e2;
+		bool ok1 = json_parse(&plain, buf, n + a + b, &e1);
+		bool ok2 = json_parse_lazy(&lazied, buf, n + a + b, lazy, 2, NULL, SIZE_MAX, &e2);
+		if (ok1 != ok2 || e1.off != e2.off || e1.line != e2.line || e1.col != e2.col ||
+		    strcmp(e1.msg, e2.msg) || plain.ndups != lazied.ndups) {
+			fprintf(stderr, "%s (wrap %zu): plain %d at %llu \"%s\", lazy %d at %llu \"%s\"\n", name, w, ok1,
+				(unsigned long long)e1.off, e1.msg, ok2, (unsigned long long)e2.off, e2.msg);
+			bad++;
+		}
+		json_free(&plain);
+		json_free(&lazied);
+	}
+	return bad;
+}
+
+static bool parse_file(const char *path, const char *name, bool *ok, unsigned *lazy_bad)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -59,6 +96,7 @@ static bool parse_file(const char *path, bool *ok)
 	struct jerror err;
 	*ok = json_parse(&doc, buf, n, &err);
 	json_free(&doc);
+	*lazy_bad += lazy_disagreements(name, buf, n);
 	return true;
 }
 
@@ -74,7 +112,7 @@ ATF_TC_BODY(conformance_suite, tc)
 	if (!d)
 		atf_tc_skip("JSON conformance suite not found at %s", dir);
 	struct dirent *e;
-	unsigned y = 0, n = 0, i = 0, failures = 0;
+	unsigned y = 0, n = 0, i = 0, failures = 0, lazy_bad = 0;
 	while ((e = readdir(d))) {
 		const char *name = e->d_name;
 		if (name[0] == '.' || name[1] != '_')
@@ -82,7 +120,7 @@ ATF_TC_BODY(conformance_suite, tc)
 		char path[8192];
 		snprintf(path, sizeof path, "%s/%s", dir, name);
 		bool ok;
-		if (!parse_file(path, &ok))
+		if (!parse_file(path, name, &ok, &lazy_bad))
 			continue;
 		bool want = name[0] == 'y' || (name[0] == 'i' && i_accepted(name));
 		if (name[0] == 'y')
@@ -101,6 +139,7 @@ ATF_TC_BODY(conformance_suite, tc)
 	closedir(d);
 	ATF_CHECK_MSG(y > 90 && n > 150, "suite incomplete: %u y_, %u n_", y, n);
 	ATF_CHECK_EQ_MSG(failures, 0, "%u of %u cases disagree", failures, y + n + i);
+	ATF_CHECK_EQ_MSG(lazy_bad, 0, "%u wrapped cases read differently through lazy tables", lazy_bad);
 }
 
 ATF_TC_WITHOUT_HEAD(positions_and_pointer);
@@ -115,12 +154,128 @@ ATF_TC_BODY(positions_and_pointer, tc)
 		if (doc.nodes[k].type == J_TRUE)
 			t = k;
 	ATF_REQUIRE(t != JNONE);
-	ATF_CHECK_EQ(doc.nodes[t].line, 3);
-	ATF_CHECK_EQ(doc.nodes[t].col, 11);
+	uint32_t line, col;
+	json_line_col(&doc, doc.nodes[t].off, &line, &col);
+	ATF_CHECK_EQ(line, 3);
+	ATF_CHECK_EQ(col, 11);
 	char ptr[64];
 	json_pointer(&doc, t, ptr, sizeof ptr);
 	ATF_CHECK_STREQ(ptr, "/a/1/b~1~0");
 	json_free(&doc);
+}
+
+/* A table under a lazy key: one skeleton node with its row count, rows read
+ * on demand through pins, positions and pointers as in a full parse, and
+ * duplicate keys inside rows still found by pass 1. */
+ATF_TC_WITHOUT_HEAD(lazy_rows);
+ATF_TC_BODY(lazy_rows, tc)
+{
+	static const char text[] = "{\"x\": 1,\n \"T\": [[\"A\", \"B\"],\n  [1, 2],\n  [3, {\"k\": 4, \"k\": 5}]]}";
+	static const struct jlazy_key lazy[] = { { "T", true } };
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
+	uint32_t tbl = jobj_get(&doc, 0, "T");
+	ATF_REQUIRE(tbl != JNONE);
+	ATF_CHECK(jn(&doc, tbl)->flags & JF_LAZY);
+	ATF_CHECK_EQ(jn(&doc, tbl)->count, 3);
+	ATF_CHECK_EQ(doc.nskel, 5); /* root, 2 keys, 1, the table: nothing of the rows */
+	uint32_t header = jn(&doc, tbl)->first, row1 = jsibling(&doc, header), row2 = jsibling(&doc, row1);
+	ATF_REQUIRE(header & JPIN);
+	ATF_CHECK_EQ(jsibling(&doc, row2), JNONE);
+	uint32_t line, col;
+	json_line_col(&doc, json_off(&doc, row2), &line, &col); /* before any row is read */
+	ATF_CHECK_EQ(line, 4);
+	ATF_CHECK_EQ(col, 3);
+	ATF_CHECK_EQ(jn(&doc, row2)->count, 2);
+	uint32_t obj = jsibling(&doc, jn(&doc, row2)->first);
+	ATF_CHECK_EQ(jn(&doc, obj)->type, J_OBJ);
+	uint32_t four = jobj_get(&doc, obj, "k");
+	json_line_col(&doc, jn(&doc, four)->off, &line, &col);
+	ATF_CHECK_EQ(line, 4);
+	ATF_CHECK_EQ(col, 13);
+	char ptr[64];
+	json_pointer(&doc, four, ptr, sizeof ptr);
+	ATF_CHECK_STREQ(ptr, "/T/2/1/k");
+	/* back to an earlier row: read again from its remembered offset */
+	ATF_CHECK_EQ(jn(&doc, row1)->count, 2);
+	ATF_CHECK_EQ(jn(&doc, jn(&doc, row1)->first)->off, 31);
+	json_line_col(&doc, json_off(&doc, row2), &line, &col);
+	ATF_CHECK_EQ(line, 4);
+	ATF_CHECK_EQ(col, 3);
+	json_pointer(&doc, row2, ptr, sizeof ptr);
+	ATF_CHECK_STREQ(ptr, "/T/2");
+	ATF_REQUIRE_EQ(doc.ndups, 1);
+	ATF_CHECK_STREQ(doc.dups[0].pointer, "/T/2/1/k");
+	json_line_col(&doc, doc.dups[0].first_off, &line, &col);
+	ATF_CHECK_EQ(col, 8);
+	json_free(&doc);
+}
+
+/* A table whose header row is itself a lazy cell (found by dcfg_fuzzer):
+ * looking for a lazy column must not walk into the pins of that header. */
+ATF_TC_WITHOUT_HEAD(lazy_header_of_a_nested_table);
+ATF_TC_BODY(lazy_header_of_a_nested_table, tc)
+{
+	static const char text[] = "{\"O\": [[\"C\"], [[1], [[2]]]]}";
+	static const struct jlazy_key lazy[] = { { "C", true } };
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
+	uint32_t row = jsibling(&doc, jn(&doc, jobj_get(&doc, 0, "O"))->first);
+	uint32_t cell = jn(&doc, row)->first;
+	ATF_CHECK(jn(&doc, cell)->flags & JF_LAZY);
+	ATF_CHECK_EQ(jn(&doc, jsibling(&doc, cell))->count, 1);
+	json_free(&doc);
+}
+
+/* Only the first repeated keys in report order keep their pointer; the
+ * outer object's repeat comes first although it is found last (at the
+ * outer object's close). */
+ATF_TC_WITHOUT_HEAD(kept_duplicates);
+ATF_TC_BODY(kept_duplicates, tc)
+{
+	static const char text[] = "{\"a\": {\"x\": 1, \"x\": 2, \"y\": 3, \"y\": 4}, \"a\": 5}";
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, NULL, 0, NULL, 2, &err));
+	ATF_REQUIRE_EQ(doc.ndups, 2);
+	ATF_CHECK_EQ(doc.dups_dropped, 1);
+	ATF_CHECK_STREQ(doc.dups[0].pointer, "/a");
+	ATF_CHECK_STREQ(doc.dups[1].pointer, "/a/x");
+	ATF_CHECK_EQ(doc.dups[0].key_off, 40);
+	json_free(&doc);
+	ATF_REQUIRE(json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
+	ATF_REQUIRE_EQ(doc.ndups, 3);
+	ATF_CHECK_STREQ(doc.dups[2].pointer, "/a/y");
+	json_free(&doc);
+}
+
+/* Line and column come from a 64 KiB block index: check a value well past
+ * several blocks, on a long line that starts in an earlier block. */
+ATF_TC_WITHOUT_HEAD(line_index);
+ATF_TC_BODY(line_index, tc)
+{
+	size_t lines = 30000, pad = 100000, n = 1 + lines + pad + 8;
+	uint8_t *buf = malloc(n);
+	ATF_REQUIRE(buf);
+	size_t k = 0;
+	buf[k++] = '[';
+	memset(buf + k, '\n', lines);
+	k += lines;
+	memset(buf + k, ' ', pad);
+	k += pad;
+	memcpy(buf + k, "true]", 5);
+	k += 5;
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(json_parse(&doc, buf, k, &err));
+	uint32_t line, col;
+	json_line_col(&doc, doc.nodes[1].off, &line, &col);
+	ATF_CHECK_EQ(line, lines + 1);
+	ATF_CHECK_EQ(col, pad + 1);
+	json_free(&doc);
+	free(buf);
 }
 
 ATF_TC_WITHOUT_HEAD(depth_bounded);
@@ -144,5 +299,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, conformance_suite);
 	ATF_TP_ADD_TC(tp, positions_and_pointer);
 	ATF_TP_ADD_TC(tp, depth_bounded);
+	ATF_TP_ADD_TC(tp, lazy_rows);
+	ATF_TP_ADD_TC(tp, line_index);
+	ATF_TP_ADD_TC(tp, kept_duplicates);
+	ATF_TP_ADD_TC(tp, lazy_header_of_a_nested_table);
 	return atf_no_error();
 }

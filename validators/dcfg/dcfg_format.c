@@ -58,7 +58,7 @@ static int probe_trace(const struct tl_input *in, const char **why_not)
 
 static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 {
-	struct jv v = { ctx, { 0 }, false };
+	struct jv v = { .ctx = ctx, .in = in };
 	struct dcfg_model m;
 	dcfg_read(&v, in->data, in->size, &m);
 	uint64_t blocks = 0, edges = 0;
@@ -75,8 +75,8 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 
 static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 {
-	struct jv v = { ctx, { 0 }, false };
-	struct jv pv = { NULL, { 0 }, false };
+	struct jv v = { .ctx = ctx, .in = in };
+	struct jv pv = { .ctx = NULL };
 	struct dcfg_model m;
 	struct tl_input pin;
 	bool paired = false, opened = false;
@@ -88,7 +88,11 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 			tl_report(ctx, RULE_PAIR_DCFG, &loc, "expected a readable DCFG in --pair=%s, found: %s", ctx->opts->pair_path, err);
 		} else {
 			opened = true;
+			pv.in = &pin;
 			dcfg_read(&pv, pin.data, pin.size, &m);
+			/* The pair is checked silently, so nothing reports at its nodes
+			 * again: only the model is kept. */
+			json_free(&pv.doc);
 			if (pv.failed)
 				tl_report(ctx, RULE_PAIR_DCFG, &loc,
 					  "expected a valid DCFG in --pair=%s, found errors in it (run tracelint --format=dcfg on it); pairing checks skipped",

@@ -39,6 +39,15 @@ static bool read_id(struct jv *v, uint32_t cell, uint64_t lo, uint64_t hi, const
 	return true;
 }
 
+/* Sizes an id map for a table's rows up front. The row count comes from
+ * the file, where a row may be 3 bytes of garbage: past 4 M rows the map
+ * grows by itself with the rows actually read. */
+static void reserve_ids(struct idmap *map, uint64_t rows)
+{
+	if (rows <= (1u << 22))
+		idmap_reserve(map, (uint32_t)rows);
+}
+
 static bool unique_id(struct jv *v, struct idmap *map, uint64_t id, uint32_t val, uint32_t cell, const char *what)
 {
 	uint32_t prev = idmap_put(map, id, val, NULL);
@@ -228,6 +237,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	uint32_t cell[6];
 	if (!table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
 		return;
+	reserve_ids(&p->block_by_id, p->nblocks + jn(&v->doc, tbl)->count);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dblock b = { 0 };
 		uint64_t off, size, last;
@@ -404,8 +414,11 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 	read_thread_counts(v, obj, p);
 	if ((x = jobj_get(&v->doc, obj, "IMAGES")) != JNONE)
 		read_images(v, x, m, p);
-	if ((x = jobj_get(&v->doc, obj, "EDGES")) != JNONE)
+	if ((x = jobj_get(&v->doc, obj, "EDGES")) != JNONE) {
+		if (jn(&v->doc, x)->type == J_ARR)
+			reserve_ids(&p->edge_by_id, jn(&v->doc, x)->count);
 		dcfg_read_edges(v, x, m, p);
+	}
 	/* Graph and count rules only on a resolved graph (research gating 3). */
 	if (!p->edges_complete || !m->has_edge_types)
 		return;
@@ -476,8 +489,14 @@ void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model
 	static const char *const keys[] = {
 		"MAJOR_VERSION", "MINOR_VERSION", "FILE_NAMES", "EDGE_TYPES", "SPECIAL_NODES", "PROCESSES",
 	};
+	/* The big tables are read row by row; their rows are pinned because
+	 * blocks and edges are reported on after the table is read. */
+	static const struct jlazy_key lazy[] = {
+		{ "BASIC_BLOCKS", true }, { "EDGES", true }, { "ROUTINES", true },
+		{ "SYMBOLS", true }, { "SOURCE_DATA", true },
+	};
 	memset(m, 0, sizeof *m);
-	if (!jv_parse(v, data, size) || !dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
+	if (!jv_parse(v, data, size, lazy, COUNT_OF(lazy)) || !dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
 		return;
 	jv_known_keys(v, 0, keys, COUNT_OF(keys), "the DCFG top level");
 	uint32_t x;

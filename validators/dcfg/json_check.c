@@ -19,8 +19,10 @@ static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t 
 	}
 	char msg[512], ptr[256];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	const struct jnode *n = jn(&v->doc, node);
-	struct tl_location loc = tl_at_text(n->off + delta, n->line, n->col + delta);
+	uint64_t off = json_off(&v->doc, node);
+	uint32_t line, col;
+	json_line_col(&v->doc, off, &line, &col);
+	struct tl_location loc = tl_at_text(off + delta, line, col + delta);
 	json_pointer(&v->doc, node, ptr, sizeof ptr);
 	loc.pointer = ptr;
 	tl_report(v->ctx, rule, &loc, "%s", msg);
@@ -42,10 +44,12 @@ void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fm
 	va_end(ap);
 }
 
-bool jv_parse(struct jv *v, const uint8_t *data, size_t size)
+bool jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
 {
 	struct jerror err;
-	if (json_parse(&v->doc, data, size, &err))
+	/* Only the repeated keys that can be shown are kept with their pointer. */
+	size_t keep = !v->ctx ? 0 : v->ctx->opts->max_errors ? v->ctx->opts->max_errors : SIZE_MAX;
+	if (json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
 		return true;
 	v->failed = true;
 	if (v->ctx) {
@@ -55,58 +59,40 @@ bool jv_parse(struct jv *v, const uint8_t *data, size_t size)
 	return false;
 }
 
-struct keyref {
-	const uint8_t *s;
-	uint32_t len, node;
-};
-
-static int cmp_key(const void *a, const void *b)
-{
-	const struct keyref *x = a, *y = b;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	int c = memcmp(x->s, y->s, x->len);
-	if (c)
-		return c;
-	return x->node < y->node ? -1 : x->node > y->node;
-}
-
 void jv_check_duplicate_keys(struct jv *v)
 {
 	const struct jdoc *d = &v->doc;
-	struct keyref *keys = NULL;
-	size_t cap = 0;
-	for (uint32_t i = 0; i < d->n; i++) {
-		if (d->nodes[i].type != J_OBJ || d->nodes[i].count < 4)
+	for (size_t i = 0; i < d->ndups; i++) {
+		const struct jdup *u = &d->dups[i];
+		char q[80], msg[512];
+		uint32_t line, col, fline, fcol;
+		json_line_col(d, u->key_off, &line, &col);
+		json_line_col(d, u->first_off, &fline, &fcol);
+		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\" again (first at %u:%u)",
+			 tl_quote(q, sizeof q, d->buf + u->key_off + 1, u->len), fline, fcol);
+		if (!v->ctx) {
+			if (tl_rule_by_id(RULE_JSON_DUPLICATE_KEY)->severity == TL_ERROR)
+				v->failed = true;
 			continue;
-		size_t n = d->nodes[i].count / 2;
-		if (n > cap) {
-			struct keyref *k = realloc(keys, n * sizeof *k);
-			if (!k)
-				break;
-			keys = k;
-			cap = n;
 		}
-		size_t m = 0;
-		for (uint32_t k = d->nodes[i].first; k != JNONE && m < n; ) {
-			keys[m].s = jstr(d, k);
-			keys[m].len = d->nodes[k].count;
-			keys[m].node = k;
-			m++;
-			uint32_t val = d->nodes[k].next;
-			k = val == JNONE ? JNONE : d->nodes[val].next;
-		}
-		qsort(keys, m, sizeof *keys, cmp_key);
-		for (size_t k = 1; k < m; k++)
-			if (keys[k].len == keys[k - 1].len && !memcmp(keys[k].s, keys[k - 1].s, keys[k].len)) {
-				char q[80];
-				const struct jnode *first = jn(d, keys[k - 1].node);
-				jv_report(v, RULE_JSON_DUPLICATE_KEY, keys[k].node,
-					  "expected unique keys in an object, found key \"%s\" again (first at %u:%u)",
-					  tl_quote(q, sizeof q, keys[k].s, keys[k].len), first->line, first->col);
-			}
+		struct tl_location loc = tl_at_text(u->key_off, line, col);
+		loc.pointer = u->pointer;
+		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "%s", msg);
 	}
-	free(keys);
+	if (!d->dups_dropped)
+		return;
+	if (!v->ctx) {
+		if (tl_rule_by_id(RULE_JSON_DUPLICATE_KEY)->severity == TL_ERROR)
+			v->failed = true;
+		return;
+	}
+	/* Past --max-errors: counted in the summary, never shown. */
+	const struct jdup *last = &d->dups[d->ndups - 1];
+	uint32_t line, col;
+	json_line_col(d, last->key_off, &line, &col);
+	struct tl_location loc = tl_at_text(last->key_off, line, col);
+	for (uint64_t i = 0; i < d->dups_dropped; i++)
+		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
 }
 
 static const char *type_name(enum jtype t)
@@ -138,6 +124,15 @@ static bool parse_dec(const uint8_t *s, size_t n, uint64_t *out)
 	uint64_t x = 0;
 	if (!n)
 		return false;
+	if (n <= 19) { /* below 10^19: cannot overflow */
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] < '0' || s[i] > '9')
+				return false;
+			x = x * 10 + (uint64_t)(s[i] - '0');
+		}
+		*out = x;
+		return true;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return false;
@@ -220,17 +215,17 @@ bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *w
 void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
 {
 	const struct jdoc *d = &v->doc;
-	for (uint32_t k = d->nodes[obj].first; k != JNONE; ) {
+	for (uint32_t k = jn(d, obj)->first; k != JNONE; ) {
 		bool known = false;
 		for (size_t i = 0; i < n && !known; i++)
 			known = jstr_eq(d, k, keys[i]);
 		if (!known) {
 			char q[80];
 			jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of %s, found unknown key \"%s\" (ignored)",
-				  what, tl_quote(q, sizeof q, jstr(d, k), d->nodes[k].count));
+				  what, tl_quote(q, sizeof q, jstr(d, k), jn(d, k)->count));
 		}
-		uint32_t val = d->nodes[k].next;
-		k = val == JNONE ? JNONE : d->nodes[val].next;
+		uint32_t val = jsibling(d, k);
+		k = val == JNONE ? JNONE : jsibling(d, val);
 	}
 }
 
@@ -245,36 +240,36 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 	t->max_required_pos = -1;
 	for (size_t k = 0; k < ncols; k++)
 		t->pos[k] = -1;
-	if (d->nodes[node].type != J_ARR) {
+	if (jn(d, node)->type != J_ARR) {
 		jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
-			  type_name((enum jtype)d->nodes[node].type));
+			  type_name((enum jtype)jn(d, node)->type));
 		return false;
 	}
-	uint32_t h = d->nodes[node].first;
-	if (h == JNONE || d->nodes[h].type != J_ARR || d->nodes[h].count == 0) {
+	uint32_t h = jn(d, node)->first;
+	if (h == JNONE || jn(d, h)->type != J_ARR || jn(d, h)->count == 0) {
 		jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
 			  "expected the %s table to start with a non-empty header row of column names, found %s", what,
-			  h == JNONE ? "an empty array" : d->nodes[h].type == J_ARR ? "an empty array" :
-			  type_name((enum jtype)d->nodes[h].type));
+			  h == JNONE ? "an empty array" : jn(d, h)->type == J_ARR ? "an empty array" :
+			  type_name((enum jtype)jn(d, h)->type));
 		return false;
 	}
-	t->header_len = d->nodes[h].count;
+	t->header_len = jn(d, h)->count;
 	bool ok = true;
 	int pos = 0, last_known = -1;
 	size_t last_k = 0;
-	for (uint32_t c = d->nodes[h].first; c != JNONE; c = d->nodes[c].next, pos++) {
-		if (d->nodes[c].type != J_STR) {
+	for (uint32_t c = jn(d, h)->first; c != JNONE; c = jsibling(d, c), pos++) {
+		if (jn(d, c)->type != J_STR) {
 			jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
-				  type_name((enum jtype)d->nodes[c].type));
+				  type_name((enum jtype)jn(d, c)->type));
 			ok = false;
 			continue;
 		}
-		for (uint32_t e = d->nodes[h].first; e != c; e = d->nodes[e].next)
-			if (d->nodes[e].type == J_STR && d->nodes[e].count == d->nodes[c].count &&
-			    !memcmp(jstr(d, e), jstr(d, c), d->nodes[c].count)) {
+		for (uint32_t e = jn(d, h)->first; e != c; e = jsibling(d, e))
+			if (jn(d, e)->type == J_STR && jn(d, e)->count == jn(d, c)->count &&
+			    !memcmp(jstr(d, e), jstr(d, c), jn(d, c)->count)) {
 				char q[80];
 				jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
-					  what, tl_quote(q, sizeof q, jstr(d, c), d->nodes[c].count));
+					  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
 				ok = false;
 			}
 		size_t k;
@@ -284,7 +279,7 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 		char q[80];
 		if (k == ncols) {
 			jv_report(v, RULE_JSON_UNKNOWN_KEY, c, "expected a column of the %s table, found unknown column \"%s\" (ignored)",
-				  what, tl_quote(q, sizeof q, jstr(d, c), d->nodes[c].count));
+				  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
 			continue;
 		}
 		if (t->pos[k] >= 0)
@@ -298,6 +293,10 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 		if (cols[k].required && pos > t->max_required_pos)
 			t->max_required_pos = pos;
 	}
+	memset(t->col_at, -1, sizeof t->col_at);
+	for (size_t k = 0; k < ncols; k++)
+		if (t->pos[k] >= 0 && t->pos[k] < TABLE_MAX_POS)
+			t->col_at[t->pos[k]] = (int8_t)k;
 	for (size_t k = 0; k < ncols; k++)
 		if (cols[k].required && t->pos[k] < 0) {
 			jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
@@ -312,12 +311,12 @@ bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell
 	const struct jdoc *d = &v->doc;
 	for (size_t k = 0; k < t->ncols; k++)
 		cell[k] = JNONE;
-	if (d->nodes[row].type != J_ARR) {
+	if (jn(d, row)->type != J_ARR) {
 		jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
-			  type_name((enum jtype)d->nodes[row].type));
+			  type_name((enum jtype)jn(d, row)->type));
 		return false;
 	}
-	uint32_t len = d->nodes[row].count;
+	uint32_t len = jn(d, row)->count;
 	if (len > t->header_len) {
 		jv_report(v, RULE_JSON_TABLE, row, "expected a row of at most %u values (the header's length), found %u",
 			  t->header_len, len);
@@ -334,9 +333,15 @@ bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell
 		return false;
 	}
 	int pos = 0;
-	for (uint32_t c = d->nodes[row].first; c != JNONE; c = d->nodes[c].next, pos++)
+	for (uint32_t c = jn(d, row)->first; c != JNONE; c = jsibling(d, c), pos++) {
+		if (pos < TABLE_MAX_POS) {
+			if (t->col_at[pos] >= 0)
+				cell[t->col_at[pos]] = c;
+			continue;
+		}
 		for (size_t k = 0; k < t->ncols; k++)
 			if (t->pos[k] == pos)
 				cell[k] = c;
+	}
 	return true;
 }

@@ -12,6 +12,7 @@ struct jv {
 	struct tl_ctx *ctx;   /* NULL: check silently (pair file loaded for reference) */
 	struct jdoc doc;
 	bool failed;          /* a silent check found an error */
+	const struct tl_input *in; /* mapped input (pages released as rows are read), or NULL */
 };
 
 void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
@@ -21,10 +22,12 @@ void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fm
 void jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* Parses in and reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
-bool jv_parse(struct jv *v, const uint8_t *data, size_t size);
+/* Pass 1 over the text (arrays under the lazy keys are read row by row
+ * later); reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
+bool jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);
 
-/* Reports a repeated key in every object of the document (JSON-DUPLICATE-KEY). */
+/* Reports a repeated key in every object of the document, lazy tables
+ * included (JSON-DUPLICATE-KEY; found by pass 1). */
 void jv_check_duplicate_keys(struct jv *v);
 
 /* Reads an integer field: JSON integer or "0x.." string (decimal strings
@@ -39,6 +42,7 @@ bool jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
 void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what);
 
 #define TABLE_MAX_COLS 16
+#define TABLE_MAX_POS 32 /* header positions with a direct lookup in rows */
 
 struct tcol {
 	const char *name;
@@ -52,6 +56,7 @@ struct table {
 	uint32_t header_len;
 	int pos[TABLE_MAX_COLS];      /* header position of each known column, -1 if absent */
 	int max_required_pos;         /* rows must reach past every required column */
+	int8_t col_at[TABLE_MAX_POS]; /* known column at each early header position, -1 */
 };
 
 /* Opens a table (JSON-TABLE, JSON-TABLE-COLUMN, JSON-UNKNOWN-KEY on the
@@ -61,15 +66,16 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 		const char *what, bool ordered, struct table *t);
 
 /* Fills cell[k] with the node of known column k in row (JNONE if omitted).
- * Reports a bad row and returns false. */
+ * Reports a bad row and returns false. In a lazy table this reads the row:
+ * the cells of the previously read row are then gone. */
 bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell);
 
 static inline uint32_t table_first_row(const struct jv *v, const struct table *t)
 {
-	uint32_t h = v->doc.nodes[t->node].first;
-	return h == JNONE ? JNONE : v->doc.nodes[h].next;
+	uint32_t h = jn(&v->doc, t->node)->first;
+	return h == JNONE ? JNONE : jsibling(&v->doc, h);
 }
 
-static inline uint32_t jnext(const struct jv *v, uint32_t node) { return v->doc.nodes[node].next; }
+static inline uint32_t jnext(const struct jv *v, uint32_t node) { return jsibling(&v->doc, node); }
 
 #endif

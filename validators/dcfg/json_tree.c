@@ -1,27 +1,94 @@
-/* Strict JSON to node array: one forward pass with an explicit stack. */
+/* Strict JSON reader: pass 1 validates the text and builds the skeleton,
+ * pass 2 reads rows of lazy tables on demand (see json_tree.h). */
 #include "json_tree.h"
+#include "input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define BLOCK_SHIFT 16
+#define RELEASE_STEP (16u << 20)
+#define NO_LAZY UINT32_MAX
+#define JSKIP (UINT32_MAX - 1) /* a value that is scanned, not built */
+
+/* Byte classes. PLAIN: may stand unescaped in a string and ends nothing
+ * (printable ASCII but '"' and '\\'; other bytes take the slow path).
+ * NUMBYTE: may appear in a number. BLANK: JSON whitespace; INLINE_BLANK:
+ * whitespace that is not a newline. */
+enum { PLAIN = 1, NUMBYTE = 2, BLANK = 4, INLINE_BLANK = 8 };
+static const uint8_t cls[256] = {
+	 0,  0,  0,  0,  0,  0,  0,  0,  0, 12,  4,  0,  0, 12,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	13,  1,  0,  1,  1,  1,  1,  1,  1,  1,  1,  3,  1,  3,  3,  1,
+	 3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  1,  1,  1,
+	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
+};
+
+struct keyref {
+	const uint8_t *s;
+	uint32_t len;
+	uint64_t off;  /* of the key's quote */
+};
+
+struct frame {
+	uint32_t node;      /* JSKIP when this container is not built */
+	uint32_t last;      /* last built child */
+	uint32_t count;     /* values seen (arrays: index of the current one + 1) */
+	size_t keys;        /* first key of this object in the key stack */
+	uint64_t objseq;
+	uint64_t key_off;   /* current key (objects), for pointers */
+	uint32_t key_len;
+	bool obj, build, lazy, pinned;
+};
+
 struct parser {
 	struct jdoc *d;
-	const uint8_t *p, *end;
+	const uint8_t *buf, *p, *end;
 	uint32_t line;
 	const uint8_t *line_start;
+	size_t filled;              /* line-index blocks written */
+	bool index_lines, check_dups, build_root;
+	uint32_t root_parent;
 	struct jerror *err;
-	uint32_t *stack;  /* open containers */
+	struct frame *f;
 	uint32_t depth;
+	const struct jlazy_key *lazy;
+	size_t nlazy;
+	struct keyref *keys;
+	size_t nkeys, capkeys;
+	uint64_t objseq, dupseq;
+	uint64_t next_release;
+	bool nomem;
+	bool in_release;
 };
 
 static bool fail(struct parser *ps, enum jerr kind, const uint8_t *at, const char *msg)
 {
 	ps->err->kind = kind;
-	ps->err->off = (uint64_t)(at - ps->d->buf);
+	ps->err->off = (uint64_t)(at - ps->buf);
 	ps->err->line = ps->line;
 	ps->err->col = (uint32_t)(at - ps->line_start) + 1;
 	snprintf(ps->err->msg, sizeof ps->err->msg, "%s", msg);
+	return false;
+}
+
+static bool fail_nomem(struct parser *ps)
+{
+	ps->nomem = true;
+	ps->err->kind = JE_NOMEM;
+	snprintf(ps->err->msg, sizeof ps->err->msg, "out of memory after %u JSON values", ps->d->n);
 	return false;
 }
 
@@ -44,46 +111,36 @@ static bool fail_at(struct parser *ps, const uint8_t *at, const char *expected)
 	return fail(ps, JE_SYNTAX, at, msg);
 }
 
-static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
+/* Records the line state for every 64 KiB block up to the one holding the
+ * newline at p (all earlier newlines are counted: they only occur in
+ * whitespace), then counts it. */
+static void newline(struct parser *ps, const uint8_t *p)
 {
-	struct jdoc *d = ps->d;
-	if (d->n == d->cap) {
-		uint32_t cap = d->cap ? d->cap * 2 : 1024;
-		if (cap <= d->cap || cap > UINT32_MAX / 2)
-			return UINT32_MAX;
-		struct jnode *nn = realloc(d->nodes, (size_t)cap * sizeof *nn);
-		if (!nn)
-			return UINT32_MAX;
-		d->nodes = nn;
-		d->cap = cap;
+	if (ps->index_lines) {
+		struct jdoc *d = ps->d;
+		size_t b = (size_t)(p - ps->buf) >> BLOCK_SHIFT;
+		for (; ps->filled <= b && ps->filled < d->nblk; ps->filled++) {
+			d->blk_line[ps->filled] = ps->line - 1;
+			d->blk_start[ps->filled] = (uint64_t)(ps->line_start - ps->buf);
+		}
 	}
-	uint32_t i = d->n++;
-	struct jnode *n = &d->nodes[i];
-	n->off = (uint64_t)(at - d->buf);
-	n->line = ps->line;
-	n->col = (uint32_t)(at - ps->line_start) + 1;
-	n->parent = ps->depth ? ps->stack[ps->depth - 1] : UINT32_MAX;
-	n->next = JNONE;
-	n->first = JNONE;
-	n->count = 0;
-	n->type = type;
-	n->flags = 0;
-	return i;
+	ps->line++;
+	ps->line_start = p + 1;
 }
 
-static void skip_ws(struct parser *ps)
+static inline void skip_ws(struct parser *ps)
 {
-	while (ps->p < ps->end) {
-		uint8_t c = *ps->p;
-		if (c == ' ' || c == '\t' || c == '\r')
-			ps->p++;
-		else if (c == '\n') {
-			ps->p++;
-			ps->line++;
-			ps->line_start = ps->p;
-		} else
+	const uint8_t *p = ps->p, *end = ps->end;
+	while (p < end) {
+		uint8_t c = *p;
+		if (cls[c] & INLINE_BLANK)
+			p++;
+		else if (c == '\n')
+			newline(ps, p++);
+		else
 			break;
 	}
+	ps->p = p;
 }
 
 /* Length of a valid UTF-8 sequence at p (RFC 3629: no overlongs, no
@@ -119,303 +176,215 @@ static size_t utf8_len(const uint8_t *p, const uint8_t *end)
 	return n;
 }
 
-static int hexval(uint8_t c)
+static bool is_hex(uint8_t c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-static bool parse_string(struct parser *ps, uint32_t node)
+/* A string at ps->p (its quote): length between the quotes and flags. */
+static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 {
-	const uint8_t *start = ++ps->p; /* past the quote */
-	uint8_t flags = 0;
+	const uint8_t *p = ps->p + 1, *end = ps->end, *start = p;
+	*flags = 0;
 	for (;;) {
-		while (ps->p < ps->end && *ps->p >= 0x20 && *ps->p < 0x80 && *ps->p != '"' && *ps->p != '\\')
-			ps->p++;
-		if (ps->p >= ps->end)
-			return fail_at(ps, ps->p, "'\"' closing the string");
-		uint8_t c = *ps->p;
+		while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
+			p += 4;
+		while (p < end && (cls[*p] & PLAIN))
+			p++;
+		if (p >= end)
+			return fail_at(ps, p, "'\"' closing the string");
+		uint8_t c = *p;
 		if (c == '"')
 			break;
 		if (c == '\\') {
-			flags |= JF_ESCAPE;
-			if (ps->end - ps->p < 2)
-				return fail_at(ps, ps->p + 1, "an escape character");
-			uint8_t e = ps->p[1];
+			*flags |= JF_ESCAPE;
+			if (end - p < 2)
+				return fail_at(ps, p + 1, "an escape character");
+			uint8_t e = p[1];
 			if (e == 'u') {
-				if (ps->end - ps->p < 6)
-					return fail_at(ps, ps->end, "4 hex digits after \\u");
+				if (end - p < 6)
+					return fail_at(ps, end, "4 hex digits after \\u");
 				for (int k = 2; k < 6; k++)
-					if (hexval(ps->p[k]) < 0)
-						return fail_at(ps, ps->p + k, "a hex digit in \\u escape");
-				ps->p += 6;
-			} else if (strchr("\"\\/bfnrt", e) && e) {
-				ps->p += 2;
+					if (!is_hex(p[k]))
+						return fail_at(ps, p + k, "a hex digit in \\u escape");
+				p += 6;
+			} else if (e && strchr("\"\\/bfnrt", e)) {
+				p += 2;
 			} else
-				return fail_at(ps, ps->p + 1, "one of \" \\ / b f n r t u after '\\'");
+				return fail_at(ps, p + 1, "one of \" \\ / b f n r t u after '\\'");
 		} else if (c < 0x20) {
-			return fail_at(ps, ps->p, "a control character escaped (\\n, \\u00XX) inside a string");
+			return fail_at(ps, p, "a control character escaped (\\n, \\u00XX) inside a string");
 		} else {
-			size_t n = utf8_len(ps->p, ps->end);
+			size_t n = utf8_len(p, end);
 			if (!n)
-				return fail_at(ps, ps->p, "valid UTF-8 inside a string");
-			ps->p += n;
+				return fail_at(ps, p, "valid UTF-8 inside a string");
+			p += n;
 		}
 	}
-	size_t len = (size_t)(ps->p - start);
-	ps->p++;
-	if (len > UINT32_MAX)
+	size_t n = (size_t)(p - start);
+	if (n > UINT32_MAX)
 		return fail_at(ps, start, "a string shorter than 4 GiB");
-	ps->d->nodes[node].count = (uint32_t)len;
-	ps->d->nodes[node].flags |= flags;
+	*len = (uint32_t)n;
+	ps->p = p + 1;
 	return true;
 }
 
-static bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+static inline bool is_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
 
-static bool parse_number(struct parser *ps, uint32_t node)
+static bool scan_number(struct parser *ps, uint32_t *len)
 {
-	const uint8_t *s = ps->p;
-	if (ps->p < ps->end && *ps->p == '-')
-		ps->p++;
-	if (ps->p >= ps->end || !is_digit(*ps->p))
-		return fail_at(ps, ps->p, "a digit");
-	if (*ps->p == '0')
-		ps->p++;
+	const uint8_t *s = ps->p, *p = s, *end = ps->end;
+	if (p < end && *p == '-')
+		p++;
+	if (p >= end || !is_digit(*p))
+		return fail_at(ps, p, "a digit");
+	if (*p == '0')
+		p++;
 	else
-		while (ps->p < ps->end && is_digit(*ps->p))
-			ps->p++;
-	if (ps->p < ps->end && *ps->p == '.') {
-		ps->p++;
-		if (ps->p >= ps->end || !is_digit(*ps->p))
-			return fail_at(ps, ps->p, "a digit after '.'");
-		while (ps->p < ps->end && is_digit(*ps->p))
-			ps->p++;
+		while (p < end && is_digit(*p))
+			p++;
+	if (p < end && *p == '.') {
+		p++;
+		if (p >= end || !is_digit(*p))
+			return fail_at(ps, p, "a digit after '.'");
+		while (p < end && is_digit(*p))
+			p++;
 	}
-	if (ps->p < ps->end && (*ps->p == 'e' || *ps->p == 'E')) {
-		ps->p++;
-		if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-'))
-			ps->p++;
-		if (ps->p >= ps->end || !is_digit(*ps->p))
-			return fail_at(ps, ps->p, "a digit in the exponent");
-		while (ps->p < ps->end && is_digit(*ps->p))
-			ps->p++;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			p++;
+		if (p >= end || !is_digit(*p))
+			return fail_at(ps, p, "a digit in the exponent");
+		while (p < end && is_digit(*p))
+			p++;
 	}
-	size_t len = (size_t)(ps->p - s);
-	ps->d->nodes[node].count = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
+	size_t n = (size_t)(p - s);
+	*len = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+	ps->p = p;
 	return true;
 }
 
-static bool parse_literal(struct parser *ps, const char *word)
+static bool scan_literal(struct parser *ps, const char *word, size_t n)
 {
-	size_t n = strlen(word);
 	if ((size_t)(ps->end - ps->p) < n || memcmp(ps->p, word, n) != 0)
 		return fail_at(ps, ps->p, "a JSON value");
 	ps->p += n;
 	return true;
 }
 
+static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
+{
+	struct jdoc *d = ps->d;
+	if (d->n == d->cap) {
+		uint32_t cap = d->cap ? d->cap * 2 : 1024;
+		if (cap <= d->cap || cap >= JPIN)
+			return UINT32_MAX;
+		struct jnode *nn = realloc(d->nodes, (size_t)cap * sizeof *nn);
+		if (!nn)
+			return UINT32_MAX;
+		d->nodes = nn;
+		d->cap = cap;
+	}
+	uint32_t i = d->n++;
+	struct jnode *n = &d->nodes[i];
+	n->off = (uint64_t)(at - ps->buf);
+	n->parent = ps->depth ? ps->f[ps->depth - 1].node : ps->root_parent;
+	n->next = JNONE;
+	n->first = JNONE;
+	n->count = 0;
+	n->type = type;
+	n->flags = 0;
+	return i;
+}
+
 /* Links child into the innermost open container. */
-static void attach(struct parser *ps, uint32_t child, uint32_t *last)
+static void attach(struct parser *ps, uint32_t child)
 {
 	if (!ps->depth)
 		return;
-	uint32_t parent = ps->stack[ps->depth - 1];
-	struct jnode *pn = &ps->d->nodes[parent];
-	if (last[ps->depth - 1] == JNONE)
+	struct frame *fr = &ps->f[ps->depth - 1];
+	struct jnode *pn = &ps->d->nodes[fr->node];
+	if (fr->last == JNONE)
 		pn->first = child;
 	else
-		ps->d->nodes[last[ps->depth - 1]].next = child;
-	last[ps->depth - 1] = child;
+		ps->d->nodes[fr->last].next = child;
+	fr->last = child;
 	pn->count++;
 }
 
-bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
+/* Counts a value in its container; builds its node when the container is
+ * built. Returns the node, JSKIP when not built, UINT32_MAX on no memory. */
+static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 {
-	static const uint8_t empty[1];
-	if (!buf) /* an empty input maps to no memory at all */
-		buf = empty;
-	memset(doc, 0, sizeof *doc);
-	doc->buf = buf;
-	doc->size = size;
-	memset(err, 0, sizeof *err);
-	struct parser ps = { doc, buf, buf + size, 1, buf, err, NULL, 0 };
-	uint32_t *last = NULL;
-	bool ok = false;
-	ps.stack = malloc(JSON_MAX_DEPTH * sizeof *ps.stack);
-	last = malloc(JSON_MAX_DEPTH * sizeof *last);
-	if (!ps.stack || !last) {
-		err->kind = JE_NOMEM;
-		snprintf(err->msg, sizeof err->msg, "out of memory");
-		goto out;
+	bool build = ps->build_root;
+	if (ps->depth) {
+		struct frame *fr = &ps->f[ps->depth - 1];
+		fr->count++;
+		build = fr->build;
+		if (fr->lazy)
+			ps->d->nodes[fr->node].count++;
 	}
-	/* state: after a value inside a container we expect ',' or a closer;
-	 * expect_key: inside an object, at a key position. */
-	skip_ws(&ps);
-	for (;;) {
-		/* --- read one value (or open a container) --- */
-		if (ps.p >= ps.end) {
-			fail_at(&ps, ps.p, "a JSON value");
-			goto out;
-		}
-		uint8_t c = *ps.p;
-		uint32_t node;
-		const uint8_t *at = ps.p;
-		bool opened = false;
-		switch (c) {
-		case '{':
-		case '[':
-			if (ps.depth >= JSON_MAX_DEPTH) {
-				fail(&ps, JE_DEPTH, at, "expected arrays and objects nested at most 1024 deep, found a 1025th level");
-				goto out;
-			}
-			node = new_node(&ps, c == '{' ? J_OBJ : J_ARR, at);
-			if (node == UINT32_MAX)
-				goto nomem;
-			attach(&ps, node, last);
-			ps.stack[ps.depth] = node;
-			last[ps.depth] = JNONE;
-			ps.depth++;
-			ps.p++;
-			opened = true;
-			break;
-		case '"':
-			node = new_node(&ps, J_STR, at);
-			if (node == UINT32_MAX)
-				goto nomem;
-			attach(&ps, node, last);
-			if (!parse_string(&ps, node))
-				goto out;
-			break;
-		case 't':
-		case 'f':
-		case 'n':
-			node = new_node(&ps, c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL, at);
-			if (node == UINT32_MAX)
-				goto nomem;
-			attach(&ps, node, last);
-			if (!parse_literal(&ps, c == 't' ? "true" : c == 'f' ? "false" : "null"))
-				goto out;
-			break;
-		default:
-			if (c != '-' && !is_digit(c)) {
-				fail_at(&ps, at, "a JSON value");
-				goto out;
-			}
-			node = new_node(&ps, J_NUM, at);
-			if (node == UINT32_MAX)
-				goto nomem;
-			attach(&ps, node, last);
-			if (!parse_number(&ps, node))
-				goto out;
-		}
-		skip_ws(&ps);
-		if (opened) {
-			uint32_t top = ps.stack[ps.depth - 1];
-			uint8_t closer = doc->nodes[top].type == J_OBJ ? '}' : ']';
-			if (ps.p < ps.end && *ps.p == closer) {
-				ps.p++;
-				ps.depth--;
-				skip_ws(&ps);
-			} else if (doc->nodes[top].type == J_OBJ) {
-				goto key;
-			} else
-				continue;
-		}
-		/* --- after a complete value: separators and closers --- */
-		for (;;) {
-			if (!ps.depth) {
-				if (ps.p < ps.end) {
-					fail_at(&ps, ps.p, "end of input after the top-level value");
-					goto out;
-				}
-				ok = true;
-				goto out;
-			}
-			uint32_t top = ps.stack[ps.depth - 1];
-			bool obj = doc->nodes[top].type == J_OBJ;
-			if (ps.p < ps.end && *ps.p == ',') {
-				ps.p++;
-				skip_ws(&ps);
-				if (obj)
-					goto key;
-				break; /* next array element */
-			}
-			if (ps.p < ps.end && *ps.p == (obj ? '}' : ']')) {
-				ps.p++;
-				ps.depth--;
-				skip_ws(&ps);
-				continue;
-			}
-			fail_at(&ps, ps.p, obj ? "',' or '}'" : "',' or ']'");
-			goto out;
-		}
-		continue;
-key:
-		if (ps.p >= ps.end || *ps.p != '"') {
-			fail_at(&ps, ps.p, "a '\"' starting an object key");
-			goto out;
-		}
-		node = new_node(&ps, J_STR, ps.p);
-		if (node == UINT32_MAX)
-			goto nomem;
-		doc->nodes[node].flags |= JF_KEY;
-		attach(&ps, node, last);
-		if (!parse_string(&ps, node))
-			goto out;
-		skip_ws(&ps);
-		if (ps.p >= ps.end || *ps.p != ':') {
-			fail_at(&ps, ps.p, "':' after an object key");
-			goto out;
-		}
-		ps.p++;
-		skip_ws(&ps);
-	}
-nomem:
-	err->kind = JE_NOMEM;
-	snprintf(err->msg, sizeof err->msg, "out of memory after %u JSON values", doc->n);
-out:
-	free(ps.stack);
-	free(last);
-	return ok;
+	if (!build)
+		return JSKIP;
+	uint32_t node = new_node(ps, type, at);
+	if (node != UINT32_MAX)
+		attach(ps, node);
+	return node;
 }
 
-void json_free(struct jdoc *doc)
+static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
 {
-	free(doc->nodes);
-	doc->nodes = NULL;
-	doc->n = doc->cap = 0;
+	for (size_t i = 0; i < ps->nlazy; i++)
+		if (strlen(ps->lazy[i].name) == len && !memcmp(k, ps->lazy[i].name, len))
+			return &ps->lazy[i];
+	return NULL;
 }
 
-bool jstr_eq(const struct jdoc *d, uint32_t i, const char *s)
+/* Positions past this are never looked up in a header: a hostile header of
+ * a million names must not make each cell cost a million steps. */
+#define MAX_LAZY_COLUMN 16
+
+/* Is the array about to open a lazy table? Either the value of a lazy key,
+ * or a cell of a table row whose header names a lazy column (DCFG-trace
+ * nests its tables as cells: PROCESSES -> TRANSITION_TABLE, THREAD_DATA ->
+ * TRACE_DATA). */
+static const struct jlazy_key *lazy_here(const struct parser *ps)
 {
-	const struct jnode *n = &d->nodes[i];
-	size_t len = strlen(s);
-	return n->type == J_STR && n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
+	const struct frame *up = &ps->f[ps->depth - 1];
+	if (!up->build)
+		return NULL;
+	if (up->obj)
+		return lazy_name(ps, ps->buf + up->key_off + 1, up->key_len);
+	if (ps->depth < 2 || up->count >= MAX_LAZY_COLUMN)
+		return NULL;
+	const struct frame *tbl = &ps->f[ps->depth - 2];
+	if (tbl->obj || !tbl->build || tbl->count < 2) /* row 0 is the header itself */
+		return NULL;
+	const struct jnode *nodes = ps->d->nodes;
+	uint32_t h = nodes[tbl->node].first;
+	if (h == JNONE || nodes[h].type != J_ARR || (nodes[h].flags & JF_LAZY)) /* a lazy header has pins */
+		return NULL;
+	uint32_t c = nodes[h].first;
+	for (uint32_t k = 0; c != JNONE && k < up->count; k++)
+		c = nodes[c].next;
+	if (c == JNONE || nodes[c].type != J_STR)
+		return NULL;
+	return lazy_name(ps, ps->buf + nodes[c].off + 1, nodes[c].count);
 }
 
-uint32_t jobj_get(const struct jdoc *d, uint32_t obj, const char *key)
+static int cmp_key(const void *a, const void *b)
 {
-	if (d->nodes[obj].type != J_OBJ)
-		return JNONE;
-	for (uint32_t k = d->nodes[obj].first; k != JNONE; ) {
-		uint32_t v = d->nodes[k].next;
-		if (v == JNONE)
-			break;
-		if (jstr_eq(d, k, key))
-			return v;
-		k = d->nodes[v].next;
-	}
-	return JNONE;
+	const struct keyref *x = a, *y = b;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	int c = memcmp(x->s, y->s, x->len);
+	if (c)
+		return c;
+	return x->off < y->off ? -1 : x->off > y->off;
 }
 
-/* Appends a pointer segment, escaping '~' and '/' (RFC 6901). */
-static size_t put_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
+size_t json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
 {
 	if (pos + 1 < outlen)
 		out[pos++] = '/';
@@ -428,15 +397,886 @@ static size_t put_segment(char *out, size_t pos, size_t outlen, const uint8_t *s
 		else
 			out[pos++] = '?';
 	}
+	if (pos < outlen)
+		out[pos] = 0;
 	return pos;
+}
+
+/* The pointer of key k of the innermost (object) frame, from the frames. */
+static char *frame_pointer(const struct parser *ps, const struct keyref *k)
+{
+	char out[256];
+	size_t pos = 0;
+	out[0] = 0;
+	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
+		const struct frame *fr = &ps->f[j];
+		if (fr->obj) {
+			pos = json_pointer_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
+		} else {
+			char num[24];
+			int len = snprintf(num, sizeof num, "%u", fr->count - 1);
+			pos = json_pointer_segment(out, pos, sizeof out, (const uint8_t *)num, (size_t)len);
+		}
+	}
+	json_pointer_segment(out, pos, sizeof out, k->s, k->len);
+	return strdup(out);
+}
+
+static bool dup_before(const struct jdup *x, const struct jdup *y)
+{
+	return x->objseq != y->objseq ? x->objseq < y->objseq : x->seq < y->seq;
+}
+
+/* The kept duplicates form a max-heap (by report order) once keep_dups is
+ * reached, so the latest in report order is the one given up. */
+static void sift_down(struct jdup *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && dup_before(&h[m], &h[l]))
+			m = l;
+		if (r < n && dup_before(&h[m], &h[r]))
+			m = r;
+		if (m == i)
+			return;
+		struct jdup t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
+{
+	struct jdoc *d = ps->d;
+	if (d->ndups == d->keep_dups) {
+		if (!d->ndups || !dup_before(u, &d->dups[0])) {
+			d->dups_dropped++;
+			return true;
+		}
+		free(d->dups[0].pointer);
+		d->dups_dropped++;
+		u->pointer = frame_pointer(ps, k);
+		if (!u->pointer)
+			return fail_nomem(ps);
+		d->dups[0] = *u;
+		sift_down(d->dups, d->ndups, 0);
+		return true;
+	}
+	if (d->ndups == d->capdups) {
+		size_t cap = d->capdups ? d->capdups * 2 : 16;
+		struct jdup *nd = realloc(d->dups, cap * sizeof *nd);
+		if (!nd)
+			return fail_nomem(ps);
+		d->dups = nd;
+		d->capdups = cap;
+	}
+	u->pointer = frame_pointer(ps, k);
+	if (!u->pointer)
+		return fail_nomem(ps);
+	size_t i = d->ndups++;
+	d->dups[i] = *u;
+	for (; i && dup_before(&d->dups[(i - 1) / 2], &d->dups[i]); i = (i - 1) / 2) {
+		struct jdup t = d->dups[i];
+		d->dups[i] = d->dups[(i - 1) / 2];
+		d->dups[(i - 1) / 2] = t;
+	}
+	return true;
+}
+
+/* At the close of an object: its repeated keys, kept for jv_check_duplicate_keys. */
+static bool check_keys(struct parser *ps, const struct frame *fr)
+{
+	size_t m = ps->nkeys - fr->keys;
+	if (m < 2)
+		return true;
+	struct keyref *keys = ps->keys + fr->keys;
+	qsort(keys, m, sizeof *keys, cmp_key);
+	for (size_t k = 1; k < m; k++) {
+		if (keys[k].len != keys[k - 1].len || memcmp(keys[k].s, keys[k - 1].s, keys[k].len))
+			continue;
+		struct jdup u = { fr->objseq, ps->dupseq++, keys[k].off, keys[k - 1].off, keys[k].len, NULL };
+		if (!keep_dup(ps, &u, &keys[k]))
+			return false;
+	}
+	return true;
+}
+
+static bool push_key(struct parser *ps, uint64_t off, uint32_t len)
+{
+	if (ps->nkeys == ps->capkeys) {
+		size_t cap = ps->capkeys ? ps->capkeys * 2 : 256;
+		struct keyref *nk = realloc(ps->keys, cap * sizeof *nk);
+		if (!nk)
+			return fail_nomem(ps);
+		ps->keys = nk;
+		ps->capkeys = cap;
+	}
+	ps->keys[ps->nkeys++] = (struct keyref){ ps->buf + off + 1, len, off };
+	return true;
+}
+
+/* A lazy table is complete: give its rows their pins. */
+static bool close_lazy(struct parser *ps, const struct frame *fr)
+{
+	struct jdoc *d = ps->d;
+	struct jnode *n = &d->nodes[fr->node];
+	if (!n->count)
+		return true;
+	if (n->count >= JPIN - d->npins)
+		return fail_nomem(ps);
+	if (d->nlazy == d->caplazy) {
+		uint32_t cap = d->caplazy ? d->caplazy * 2 : 16;
+		struct jlazy *nl = realloc(d->lazy, (size_t)cap * sizeof *nl);
+		if (!nl)
+			return fail_nomem(ps);
+		d->lazy = nl;
+		d->caplazy = cap;
+	}
+	d->lazy[d->nlazy++] = (struct jlazy){ fr->node, d->npins, 0, fr->pinned, NULL };
+	n->first = JPIN | d->npins;
+	d->npins += n->count;
+	return true;
+}
+
+static bool close_container(struct parser *ps)
+{
+	struct frame *fr = &ps->f[ps->depth - 1];
+	if (fr->obj && ps->check_dups) {
+		if (!check_keys(ps, fr))
+			return false;
+		ps->nkeys = fr->keys;
+	}
+	if (fr->lazy && !close_lazy(ps, fr))
+		return false;
+	ps->depth--;
+	return true;
+}
+
+static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *p)
+{
+	/* Most separators are one space or none: test those before looping. */
+	if (p < ps->end && *p == ' ')
+		p++;
+	if (p >= ps->end || !(cls[*p] & BLANK))
+		return p;
+	while (p < ps->end && (cls[*p] & BLANK)) {
+		if (*p == '\n')
+			newline(ps, p);
+		p++;
+	}
+	return p;
+}
+
+/* Pass 1 inside a lazy table builds nothing, so most of the file is only
+ * scanned: this loop does that for the common content (arrays, numbers,
+ * strings, literals) and counts the rows. Anything else (an object, whose
+ * keys need the duplicate check, or an error, whose message the general
+ * parser words) returns false, and the caller reads the table again the
+ * general way from the same point. ps->p is after '[' and its blanks. */
+static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
+{
+	const uint8_t *p = ps->p, *end = ps->end;
+	uint32_t depth = 0, n = 0, room = JSON_MAX_DEPTH - ps->depth;
+	uint32_t len;
+	uint8_t flags;
+	for (;;) {
+		p = skip_blank_lines(ps, p);
+		if (p >= end)
+			return false;
+		uint8_t c = *p;
+		if (!depth) {
+			n++;
+			if (ps->in_release && (uint64_t)(p - ps->buf) >= ps->next_release) {
+				tl_input_release(ps->d->in, (uint64_t)(p - ps->buf));
+				ps->next_release += RELEASE_STEP;
+			}
+		}
+		if (c == '[') {
+			if (++depth >= room)
+				return false;
+			p = skip_blank_lines(ps, p + 1);
+			if (p < end && *p == ']') {
+				depth--;
+				p++;
+			} else
+				continue;
+		} else if (c == '"') {
+			ps->p = p;
+			if (!scan_string(ps, &len, &flags))
+				return false;
+			p = ps->p;
+		} else if (is_digit(c) || c == '-') {
+			const uint8_t *q = p + (c == '-');
+			if (q >= end || !is_digit(*q))
+				return false;
+			if (*q == '0')
+				q++;
+			else
+				while (q < end && is_digit(*q))
+					q++;
+			if (q < end && (*q == '.' || *q == 'e' || *q == 'E')) {
+				ps->p = p;
+				if (!scan_number(ps, &len))
+					return false;
+				q = ps->p;
+			}
+			p = q;
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			size_t w = c == 'f' ? 5 : 4;
+			if ((size_t)(end - p) < w || memcmp(p, c == 't' ? "true" : c == 'f' ? "false" : "null", w))
+				return false;
+			p += w;
+		} else
+			return false;
+		/* after a value */
+		for (;;) {
+			p = skip_blank_lines(ps, p);
+			if (p >= end)
+				return false;
+			if (*p == ',') {
+				p++;
+				break;
+			}
+			if (*p != ']')
+				return false;
+			p++;
+			if (!depth) {
+				ps->p = p;
+				*rows = n;
+				return true;
+			}
+			depth--;
+		}
+	}
+}
+
+/* Parses one value at ps->p (whitespace before it skipped) and stops right
+ * after it. */
+static bool parse_value(struct parser *ps)
+{
+	for (;;) {
+		/* --- read one value (or open a container) --- */
+		if (ps->p >= ps->end)
+			return fail_at(ps, ps->p, "a JSON value");
+		const uint8_t *at = ps->p;
+		uint8_t c = *at;
+		uint32_t node, len;
+		uint8_t flags;
+		switch (c) {
+		case '{':
+		case '[': {
+			if (ps->depth >= JSON_MAX_DEPTH)
+				return fail(ps, JE_DEPTH, at, "expected arrays and objects nested at most 1024 deep, found a 1025th level");
+			const struct jlazy_key *lk = NULL;
+			if (c == '[' && ps->nlazy && ps->depth)
+				lk = lazy_here(ps);
+			node = begin_value(ps, c == '{' ? J_OBJ : J_ARR, at);
+			if (node == UINT32_MAX)
+				return fail_nomem(ps);
+			struct frame *fr = &ps->f[ps->depth];
+			fr->node = node;
+			fr->last = JNONE;
+			fr->count = 0;
+			fr->keys = ps->nkeys;
+			fr->obj = c == '{';
+			fr->objseq = fr->obj ? ++ps->objseq : 0;
+			fr->lazy = lk != NULL;
+			fr->pinned = lk && lk->pinned;
+			fr->build = node != JSKIP && !lk;
+			if (lk)
+				ps->d->nodes[node].flags |= JF_LAZY;
+			ps->depth++;
+			ps->p++;
+			skip_ws(ps);
+			if (ps->p < ps->end && *ps->p == (c == '{' ? '}' : ']')) {
+				ps->p++;
+				if (!close_container(ps))
+					return false;
+				break;
+			}
+			if (c == '{')
+				goto key;
+			if (lk) {
+				const uint8_t *from = ps->p, *line_start = ps->line_start;
+				uint32_t line = ps->line, rows;
+				size_t filled = ps->filled;
+				if (scan_lazy_table(ps, &rows)) {
+					ps->d->nodes[node].count = rows;
+					if (!close_container(ps))
+						return false;
+					break;
+				}
+				ps->p = from; /* read it again the general way */
+				ps->line = line;
+				ps->line_start = line_start;
+				ps->filled = filled;
+			}
+			continue;
+		}
+		case '"':
+			node = begin_value(ps, J_STR, at);
+			if (node == UINT32_MAX)
+				return fail_nomem(ps);
+			if (!scan_string(ps, &len, &flags))
+				return false;
+			if (node != JSKIP) {
+				ps->d->nodes[node].count = len;
+				ps->d->nodes[node].flags |= flags;
+			}
+			break;
+		case 't':
+		case 'f':
+		case 'n':
+			node = begin_value(ps, c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL, at);
+			if (node == UINT32_MAX)
+				return fail_nomem(ps);
+			if (!scan_literal(ps, c == 't' ? "true" : c == 'f' ? "false" : "null", c == 'f' ? 5 : 4))
+				return false;
+			break;
+		default:
+			if (c != '-' && !is_digit(c))
+				return fail_at(ps, at, "a JSON value");
+			node = begin_value(ps, J_NUM, at);
+			if (node == UINT32_MAX)
+				return fail_nomem(ps);
+			if (!scan_number(ps, &len))
+				return false;
+			if (node != JSKIP)
+				ps->d->nodes[node].count = len;
+		}
+		/* --- after a complete value: separators and closers --- */
+		for (;;) {
+			if (!ps->depth)
+				return true;
+			skip_ws(ps);
+			const struct frame *fr = &ps->f[ps->depth - 1];
+			if (ps->p < ps->end && *ps->p == ',') {
+				ps->p++;
+				skip_ws(ps);
+				if (ps->in_release && (uint64_t)(ps->p - ps->buf) >= ps->next_release) {
+					tl_input_release(ps->d->in, (uint64_t)(ps->p - ps->buf));
+					ps->next_release += RELEASE_STEP;
+				}
+				if (fr->obj)
+					goto key;
+				break; /* next array element */
+			}
+			if (ps->p < ps->end && *ps->p == (fr->obj ? '}' : ']')) {
+				ps->p++;
+				if (!close_container(ps))
+					return false;
+				continue;
+			}
+			return fail_at(ps, ps->p, fr->obj ? "',' or '}'" : "',' or ']'");
+		}
+		continue;
+key:
+		if (ps->p >= ps->end || *ps->p != '"')
+			return fail_at(ps, ps->p, "a '\"' starting an object key");
+		{
+			struct frame *fr = &ps->f[ps->depth - 1];
+			at = ps->p;
+			node = JSKIP;
+			if (fr->build) {
+				node = new_node(ps, J_STR, at);
+				if (node == UINT32_MAX)
+					return fail_nomem(ps);
+				attach(ps, node);
+			}
+			if (!scan_string(ps, &len, &flags))
+				return false;
+			if (node != JSKIP) {
+				ps->d->nodes[node].count = len;
+				ps->d->nodes[node].flags |= flags | JF_KEY;
+			}
+			fr->key_off = (uint64_t)(at - ps->buf);
+			fr->key_len = len;
+			if (ps->check_dups && !push_key(ps, fr->key_off, len))
+				return false;
+		}
+		skip_ws(ps);
+		if (ps->p >= ps->end || *ps->p != ':')
+			return fail_at(ps, ps->p, "':' after an object key");
+		ps->p++;
+		skip_ws(ps);
+	}
+}
+
+static int cmp_dup(const void *a, const void *b)
+{
+	const struct jdup *x = a, *y = b;
+	return dup_before(x, y) ? -1 : dup_before(y, x);
+}
+
+bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err)
+{
+	static const uint8_t empty[1];
+	if (!buf) /* an empty input maps to no memory at all */
+		buf = empty;
+	memset(doc, 0, sizeof *doc);
+	doc->buf = buf;
+	doc->size = size;
+	doc->cur_lazy = NO_LAZY;
+	doc->in = in;
+	doc->keep_dups = keep_dups;
+	memset(err, 0, sizeof *err);
+	struct parser ps = { 0 };
+	ps.d = doc;
+	ps.buf = ps.p = buf;
+	ps.end = buf + size;
+	ps.line = 1;
+	ps.line_start = buf;
+	ps.index_lines = ps.check_dups = ps.build_root = true;
+	ps.root_parent = UINT32_MAX;
+	ps.err = err;
+	ps.lazy = lazy;
+	ps.nlazy = nlazy;
+	ps.in_release = in != NULL;
+	ps.next_release = RELEASE_STEP;
+	bool ok = false;
+	doc->nblk = (size >> BLOCK_SHIFT) + 1;
+	doc->blk_line = calloc(doc->nblk, sizeof *doc->blk_line);
+	doc->blk_start = calloc(doc->nblk, sizeof *doc->blk_start);
+	ps.f = malloc(JSON_MAX_DEPTH * sizeof *ps.f);
+	if (!ps.f || !doc->blk_line || !doc->blk_start) {
+		fail_nomem(&ps);
+		goto out;
+	}
+	skip_ws(&ps);
+	if (!parse_value(&ps))
+		goto out;
+	skip_ws(&ps);
+	if (ps.p < ps.end) {
+		fail_at(&ps, ps.p, "end of input after the top-level value");
+		goto out;
+	}
+	ok = true;
+out:
+	for (; ps.filled < doc->nblk; ps.filled++) {
+		doc->blk_line[ps.filled] = ps.line - 1;
+		doc->blk_start[ps.filled] = (uint64_t)(ps.line_start - buf);
+	}
+	if (ps.nomem)
+		ok = false;
+	doc->nskel = doc->n;
+	if (doc->ndups > 1)
+		qsort(doc->dups, doc->ndups, sizeof *doc->dups, cmp_dup);
+	free(ps.f);
+	free(ps.keys);
+	if (in)
+		tl_input_restart(in);
+	return ok;
+}
+
+bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
+{
+	return json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
+}
+
+void json_free(struct jdoc *doc)
+{
+	free(doc->nodes);
+	for (uint32_t i = 0; i < doc->nlazy; i++)
+		free(doc->lazy[i].row_off);
+	free(doc->lazy);
+	free(doc->blk_line);
+	free(doc->blk_start);
+	for (size_t i = 0; i < doc->ndups; i++)
+		free(doc->dups[i].pointer);
+	free(doc->dups);
+	const uint8_t *buf = doc->buf;
+	size_t size = doc->size;
+	memset(doc, 0, sizeof *doc);
+	doc->buf = buf;
+	doc->size = size;
+	doc->cur_lazy = NO_LAZY;
+}
+
+void json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col)
+{
+	if (off > d->size)
+		off = d->size;
+	size_t b = (size_t)(off >> BLOCK_SHIFT);
+	if (!d->nblk) {
+		*line = 1;
+		*col = (uint32_t)off + 1;
+		return;
+	}
+	if (b >= d->nblk)
+		b = d->nblk - 1;
+	uint64_t from = (uint64_t)b << BLOCK_SHIFT, start = d->blk_start[b];
+	uint32_t n = d->blk_line[b];
+	for (const uint8_t *p = d->buf + from, *end = d->buf + off;
+	     p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
+		n++;
+		start = (uint64_t)(p - d->buf) + 1;
+	}
+	*line = n + 1;
+	*col = (uint32_t)(off - start) + 1;
+}
+
+/* ---- pass 2: rows of lazy tables ---- */
+
+static struct jdoc *mut(const struct jdoc *d)
+{
+	/* Reading a row changes the cache, not the document. */
+	return (struct jdoc *)(uintptr_t)d;
+}
+
+static uint32_t lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
+{
+	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
+	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
+		const struct jlazy *z = &d->lazy[d->cur_lazy];
+		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
+			*row = idx - z->pin_base;
+			return d->cur_lazy;
+		}
+	}
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (d->lazy[mid].pin_base <= idx)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo >= d->nlazy || idx < d->lazy[lo].pin_base ||
+	    idx - d->lazy[lo].pin_base >= d->nodes[d->lazy[lo].node].count)
+		return NO_LAZY;
+	*row = idx - d->lazy[lo].pin_base;
+	return lo;
+}
+
+uint32_t json_pin_next(const struct jdoc *d, uint32_t pin)
+{
+	uint32_t row, l = lazy_of(d, pin, &row);
+	if (l == NO_LAZY || row + 1 >= d->nodes[d->lazy[l].node].count)
+		return JNONE;
+	return pin + 1;
+}
+
+static uint64_t skip_blank(const struct jdoc *d, uint64_t off)
+{
+	while (off < d->size && (d->buf[off] == ' ' || d->buf[off] == '\t' || d->buf[off] == '\r' || d->buf[off] == '\n'))
+		off++;
+	return off;
+}
+
+/* Start of the row after the one ending at end (the text is valid). */
+static uint64_t next_start(const struct jdoc *d, uint64_t end)
+{
+	end = skip_blank(d, end);
+	if (end < d->size && d->buf[end] == ',')
+		end = skip_blank(d, end + 1);
+	return end;
+}
+
+/* Reads the value at off: into the arena when build, else only skipped.
+ * Returns the offset just past it, or UINT64_MAX on no memory. */
+static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool build)
+{
+	static struct frame frames[JSON_MAX_DEPTH];
+	struct jerror err;
+	struct parser ps = { 0 };
+	ps.d = d;
+	ps.buf = d->buf;
+	ps.p = d->buf + off;
+	ps.end = d->buf + d->size;
+	ps.line = 1;
+	ps.line_start = d->buf;
+	ps.build_root = build;
+	ps.root_parent = parent;
+	ps.err = &err;
+	ps.f = frames;
+	if (!parse_value(&ps))
+		return UINT64_MAX;
+	return (uint64_t)(ps.p - d->buf);
+}
+
+static inline const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
+{
+	if (p < end && *p == ' ')
+		p++;
+	while (p < end && (cls[*p] & BLANK))
+		p++;
+	return p;
+}
+
+/* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
+ * checked again; the end guards only protect against a file that changed
+ * under the mapping. Returns the offset past the value, UINT64_MAX on no
+ * memory or on text that is no longer what pass 1 read. */
+static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
+{
+	static struct {
+		uint32_t node, last;
+		bool obj;
+	} st[JSON_MAX_DEPTH];
+	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
+	uint32_t depth = 0;
+	bool key = false;
+	for (;;) {
+		if (p >= end)
+			return UINT64_MAX;
+		if (d->n == d->cap) {
+			uint32_t cap = d->cap ? d->cap * 2 : 1024;
+			struct jnode *nn = cap > d->cap && cap < JPIN ? realloc(d->nodes, (size_t)cap * sizeof *nn) : NULL;
+			if (!nn)
+				return UINT64_MAX;
+			d->nodes = nn;
+			d->cap = cap;
+		}
+		uint32_t i = d->n++;
+		struct jnode *n = &d->nodes[i];
+		n->off = (uint64_t)(p - buf);
+		n->next = JNONE;
+		n->first = JNONE;
+		n->count = 0;
+		n->flags = key ? JF_KEY : 0;
+		if (depth) {
+			n->parent = st[depth - 1].node;
+			if (st[depth - 1].last == JNONE)
+				d->nodes[st[depth - 1].node].first = i;
+			else
+				d->nodes[st[depth - 1].last].next = i;
+			st[depth - 1].last = i;
+			d->nodes[st[depth - 1].node].count++;
+		} else
+			n->parent = parent;
+		uint8_t c = *p;
+		if (c == '{' || c == '[') {
+			n->type = c == '{' ? J_OBJ : J_ARR;
+			if (depth >= JSON_MAX_DEPTH)
+				return UINT64_MAX;
+			st[depth].node = i;
+			st[depth].last = JNONE;
+			st[depth].obj = c == '{';
+			depth++;
+			p = blank_end(p + 1, end);
+			if (p < end && (*p == '}' || *p == ']')) {
+				p++;
+				depth--;
+			} else {
+				key = c == '{';
+				continue;
+			}
+		} else if (c == '"') {
+			const uint8_t *s = ++p;
+			for (;;) {
+				while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
+					p += 4;
+				while (p < end && (cls[*p] & PLAIN))
+					p++;
+				if (p >= end)
+					return UINT64_MAX;
+				if (*p == '"')
+					break;
+				if (*p == '\\') {
+					n->flags |= JF_ESCAPE;
+					p += 2;
+				} else
+					p++;
+			}
+			n->type = J_STR;
+			n->count = (uint32_t)(p - s);
+			p++;
+			if (key) {
+				p = blank_end(p, end);
+				p = blank_end(p + 1, end); /* the ':' */
+				key = false;
+				continue;
+			}
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
+			p += c == 'f' ? 5 : 4;
+		} else {
+			const uint8_t *s = p;
+			while (p < end && (cls[*p] & NUMBYTE))
+				p++;
+			n->type = J_NUM;
+			n->count = (uint32_t)(p - s);
+		}
+		/* after a complete value */
+		for (;;) {
+			if (!depth)
+				return (uint64_t)(p - buf);
+			p = blank_end(p, end);
+			if (p >= end)
+				return UINT64_MAX;
+			if (*p == ',') {
+				p = blank_end(p + 1, end);
+				key = st[depth - 1].obj;
+				break;
+			}
+			p++; /* the closer */
+			depth--;
+		}
+	}
+}
+
+static void remember(struct jlazy *z, uint32_t row, uint64_t off)
+{
+	if (z->row_off && row == z->known)
+		z->row_off[z->known++] = off;
+}
+
+/* Where row `row` of lazy table l starts, from the nearest known row;
+ * rows walked over are skipped (nothing built: the current row stays) and
+ * remembered when the table is pinned. UINT64_MAX if the text changed. */
+static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
+{
+	struct jlazy *z = &d->lazy[l];
+	const struct jnode *tbl = &d->nodes[z->node];
+	if (z->pinned && !z->row_off) {
+		z->row_off = malloc((size_t)tbl->count * sizeof *z->row_off);
+		if (!z->row_off)
+			return UINT64_MAX;
+	}
+	uint32_t r;
+	uint64_t pos;
+	if (z->row_off && row < z->known)
+		return z->row_off[row];
+	if (d->cur_lazy == l && d->cur_row < row) {
+		r = d->cur_row + 1;
+		pos = next_start(d, d->cur_end);
+	} else if (z->row_off && z->known) {
+		r = z->known - 1;
+		pos = z->row_off[r];
+	} else {
+		r = 0;
+		pos = skip_blank(d, tbl->off + 1);
+	}
+	remember(z, r, pos);
+	while (r < row) {
+		uint64_t end = read_value(d, pos, JNONE, false);
+		if (end == UINT64_MAX)
+			return UINT64_MAX;
+		pos = next_start(d, end);
+		remember(z, ++r, pos);
+	}
+	return pos;
+}
+
+/* Makes row `row` of lazy table l the current row. */
+static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+{
+	struct jlazy *z = &d->lazy[l];
+	const struct jnode *tbl = &d->nodes[z->node];
+	if (d->cur_lazy == l && d->cur_row == row)
+		return true;
+	uint64_t pos = row_start(d, l, row);
+	d->n = d->nskel;
+	d->cur_lazy = NO_LAZY;
+	if (pos == UINT64_MAX)
+		return false;
+	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
+		/* Going back (a second walk over a table): hand everything back and
+		 * start releasing again from there. */
+		if (pos < d->release_mark)
+			tl_input_restart(d->in);
+		tl_input_release(d->in, pos);
+		d->release_mark = pos;
+	}
+	uint64_t end = build_valid(d, pos, z->node);
+	if (end == UINT64_MAX || d->n == d->nskel)
+		return false;
+	d->nodes[d->nskel].next = row + 1 < tbl->count ? (JPIN | (z->pin_base + row + 1)) : JNONE;
+	d->cur_lazy = l;
+	d->cur_row = row;
+	d->cur_end = end;
+	return true;
+}
+
+const struct jnode *json_row(const struct jdoc *cd, uint32_t pin)
+{
+	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, J_NULL, 0 };
+	struct jdoc *d = mut(cd);
+	uint32_t row, l = lazy_of(d, pin, &row);
+	if (l == NO_LAZY || !load_row(d, l, row))
+		return &none;
+	return &d->nodes[d->nskel];
+}
+
+uint64_t json_off(const struct jdoc *d, uint32_t i)
+{
+	if (!(i & JPIN))
+		return i < d->n ? d->nodes[i].off : 0;
+	uint32_t row, l = lazy_of(d, i, &row);
+	if (l == NO_LAZY)
+		return 0;
+	if (d->cur_lazy == l && d->cur_row == row)
+		return d->nodes[d->nskel].off;
+	const struct jlazy *z = &d->lazy[l];
+	if (z->row_off && row < z->known)
+		return z->row_off[row];
+	if (z->pinned) { /* a row not read yet: find it, leaving the current row alone */
+		uint64_t off = row_start(mut(d), l, row);
+		if (off != UINT64_MAX)
+			return off;
+	}
+	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
+}
+
+bool jstr_eq(const struct jdoc *d, uint32_t i, const char *s)
+{
+	const struct jnode *n = jn(d, i);
+	size_t len = strlen(s);
+	return n->type == J_STR && n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
+}
+
+uint32_t jobj_get(const struct jdoc *d, uint32_t obj, const char *key)
+{
+	if (jn(d, obj)->type != J_OBJ)
+		return JNONE;
+	for (uint32_t k = jn(d, obj)->first; k != JNONE;) {
+		uint32_t v = jsibling(d, k);
+		if (v == JNONE)
+			break;
+		if (jstr_eq(d, k, key))
+			return v;
+		k = jsibling(d, v);
+	}
+	return JNONE;
+}
+
+/* Index of child in array parent (built nodes only). */
+static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
+{
+	if (d->nodes[parent].flags & JF_LAZY)
+		return d->cur_row; /* child is the current row */
+	uint64_t idx = 0;
+	for (uint32_t s = d->nodes[parent].first; s != JNONE && s != child; s = d->nodes[s].next)
+		idx++;
+	return idx;
+}
+
+static size_t put_index(char *out, size_t pos, size_t outlen, uint64_t idx)
+{
+	char num[24];
+	int len = snprintf(num, sizeof num, "%llu", (unsigned long long)idx);
+	return json_pointer_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
 }
 
 void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 {
+	/* A pin stands for row k of its table: the table's pointer, then k. */
+	uint32_t pin_row = 0;
+	bool pin = false;
+	if (i & JPIN) {
+		uint32_t l = lazy_of(d, i, &pin_row);
+		if (outlen)
+			out[0] = 0;
+		if (l == NO_LAZY)
+			return;
+		i = d->lazy[l].node;
+		pin = true;
+	}
 	/* Collect the chain root..i (bounded by JSON_MAX_DEPTH), then print. */
-	uint32_t chain[JSON_MAX_DEPTH + 1];
+	uint32_t chain[JSON_MAX_DEPTH + 2];
 	size_t depth = 0;
-	for (uint32_t k = i; k != UINT32_MAX && depth <= JSON_MAX_DEPTH; k = d->nodes[k].parent)
+	for (uint32_t k = i; k != UINT32_MAX && k < d->n && depth <= JSON_MAX_DEPTH + 1; k = d->nodes[k].parent)
 		chain[depth++] = k;
 	size_t pos = 0;
 	if (outlen)
@@ -444,12 +1284,7 @@ void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 	for (size_t j = depth; j-- > 1;) {
 		uint32_t parent = chain[j], child = chain[j - 1];
 		if (d->nodes[parent].type == J_ARR) {
-			uint64_t idx = 0;
-			for (uint32_t s = d->nodes[parent].first; s != JNONE && s != child; s = d->nodes[s].next)
-				idx++;
-			char num[24];
-			int len = snprintf(num, sizeof num, "%llu", (unsigned long long)idx);
-			pos = put_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
+			pos = put_index(out, pos, outlen, index_in(d, parent, child));
 		} else {
 			/* In an object the key node precedes its value; a key stands for itself. */
 			uint32_t key = (d->nodes[child].flags & JF_KEY) ? child : JNONE;
@@ -457,9 +1292,9 @@ void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 				if (d->nodes[s].next == child && (d->nodes[s].flags & JF_KEY))
 					key = s;
 			if (key != JNONE)
-				pos = put_segment(out, pos, outlen, jstr(d, key), d->nodes[key].count);
+				pos = json_pointer_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
 		}
-		if (pos < outlen)
-			out[pos] = 0;
 	}
+	if (pin)
+		put_index(out, pos, outlen, pin_row);
 }

@@ -1,7 +1,19 @@
-/* A strict RFC 8259 JSON reader that turns a mapped buffer into a compact
- * array of nodes with positions. Values are not copied: strings and numbers
- * stay in the buffer and are decoded on demand. Nesting is tracked with a
- * heap stack bounded by JSON_MAX_DEPTH, never with the C stack. */
+/* A strict RFC 8259 JSON reader over a mapped buffer, in two passes.
+ *
+ * Pass 1 (json_parse_lazy) validates the whole text (syntax, UTF-8, depth,
+ * duplicate keys) and builds nodes only for the document's skeleton: arrays
+ * under one of the caller's "lazy" keys (the big tables: blocks, edges,
+ * chunks) get one node that knows its offset and its number of rows, and
+ * nothing inside them is stored. Pass 2 reads the rows of such a table on
+ * demand, one at a time, into an arena that the next row replaces; a row
+ * is named by a stable "pin" id (JPIN bit set) that stays usable for
+ * reports after the row is gone. Memory is the skeleton plus one row, plus
+ * 8 bytes a row for tables whose rows must be reported on later.
+ *
+ * Values are not copied: strings and numbers stay in the buffer. Nesting is
+ * tracked with a heap stack bounded by JSON_MAX_DEPTH, never the C stack.
+ * Line and column are computed from a byte offset on demand, through a
+ * line index of one entry per 64 KiB. */
 #ifndef TL_DCFG_JSON_TREE_H
 #define TL_DCFG_JSON_TREE_H
 
@@ -9,23 +21,47 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct tl_input;
+
 #define JSON_MAX_DEPTH 1024
-#define JNONE 0u /* node index 0 is the root, never a child: 0 means "none" */
+#define JNONE 0u          /* node index 0 is the root, never a child: 0 means "none" */
+#define JPIN 0x80000000u  /* ids with this bit are rows of lazy tables */
 
 enum jtype { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
 
-enum { JF_ESCAPE = 1, JF_KEY = 2 };
+enum { JF_ESCAPE = 1, JF_KEY = 2, JF_LAZY = 4 };
 
 struct jnode {
 	uint64_t off;     /* byte offset of the value's first byte */
-	uint32_t line;    /* 1-based */
-	uint32_t col;     /* 1-based, in bytes */
 	uint32_t parent;  /* UINT32_MAX for the root */
 	uint32_t next;    /* next sibling or JNONE */
-	uint32_t first;   /* first child (containers) or JNONE */
+	uint32_t first;   /* first child (containers) or JNONE; a pin for lazy tables */
 	uint32_t count;   /* children (objects: keys and values), string bytes, number bytes */
 	uint8_t type;
 	uint8_t flags;
+};
+
+/* An array under this key is read row by row; pinned: remember where each
+ * row starts, so reports on a row still work once it is gone. */
+struct jlazy_key {
+	const char *name;
+	bool pinned;
+};
+
+struct jlazy {
+	uint32_t node;      /* the table's skeleton node */
+	uint32_t pin_base;  /* pin of row 0 is JPIN | pin_base */
+	uint32_t known;     /* rows whose start offset is in row_off */
+	bool pinned;
+	uint64_t *row_off;
+};
+
+struct jdup {             /* a repeated key found in pass 1, reported later */
+	uint64_t objseq;      /* the object's rank in document order */
+	uint64_t seq;         /* rank found (keys of one object are found in report order) */
+	uint64_t key_off, first_off;
+	uint32_t len;
+	char *pointer;
 };
 
 struct jdoc {
@@ -33,6 +69,20 @@ struct jdoc {
 	size_t size;
 	struct jnode *nodes;
 	uint32_t n, cap;
+	uint32_t nskel;            /* [0, nskel) stays; [nskel, n) is the current row */
+	struct jlazy *lazy;
+	uint32_t nlazy, caplazy, npins;
+	uint32_t cur_lazy;         /* table of the current row, UINT32_MAX for none */
+	uint32_t cur_row;
+	uint64_t cur_end;          /* offset just past the current row */
+	uint32_t *blk_line;        /* newlines before each 64 KiB block */
+	uint64_t *blk_start;       /* start of the line holding each block's first byte */
+	size_t nblk;
+	struct jdup *dups;         /* the first keep_dups in report order, sorted */
+	size_t ndups, capdups, keep_dups;
+	uint64_t dups_dropped;     /* found past keep_dups: counted only */
+	const struct tl_input *in; /* mapped input whose pages are handed back, or NULL */
+	uint64_t release_mark;
 };
 
 enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM };
@@ -44,24 +94,53 @@ struct jerror {
 	char msg[160];
 };
 
-/* Parses buf into doc. On failure, err says where and why; doc holds the
- * nodes read so far and must still be freed. */
+/* Pass 1 over buf. On failure, err says where and why; doc must still be
+ * freed. in (may be NULL) gets its pages released as the reader moves on.
+ * Repeated keys: the first keep_dups (in report order) are kept with their
+ * pointer, the others only counted, so a file made of repeated keys costs
+ * no more memory than the reports that will be shown. */
+bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err);
+
+/* The whole document as nodes (no lazy tables). */
 bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err);
 void json_free(struct jdoc *doc);
 
-static inline const struct jnode *jn(const struct jdoc *d, uint32_t i) { return &d->nodes[i]; }
+/* The node of a row (read now if it is not the current one: the cells of
+ * the previous row are then invalid). */
+const struct jnode *json_row(const struct jdoc *d, uint32_t pin);
+/* The row after pin, or JNONE, without reading anything. */
+uint32_t json_pin_next(const struct jdoc *d, uint32_t pin);
+
+static inline const struct jnode *jn(const struct jdoc *d, uint32_t i)
+{
+	return (i & JPIN) ? json_row(d, i) : &d->nodes[i];
+}
+
+static inline uint32_t jsibling(const struct jdoc *d, uint32_t i)
+{
+	return (i & JPIN) ? json_pin_next(d, i) : d->nodes[i].next;
+}
+
+/* Offset of any node or pin, reading nothing. */
+uint64_t json_off(const struct jdoc *d, uint32_t i);
+
+/* 1-based line and column (in bytes) of a byte offset. */
+void json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col);
 
 /* The raw bytes between the quotes of a string node (escapes not decoded). */
-static inline const uint8_t *jstr(const struct jdoc *d, uint32_t i) { return d->buf + d->nodes[i].off + 1; }
+static inline const uint8_t *jstr(const struct jdoc *d, uint32_t i) { return d->buf + jn(d, i)->off + 1; }
 
 /* True if string node i holds exactly the text s (escaped strings never match). */
 bool jstr_eq(const struct jdoc *d, uint32_t i, const char *s);
 
-/* In an object, the value node of key, or JNONE; dup receives the second
- * occurrence when the key is repeated (JNONE otherwise). */
+/* In an object, the value node of key, or JNONE. */
 uint32_t jobj_get(const struct jdoc *d, uint32_t obj, const char *key);
 
 /* Writes the RFC 6901 pointer of node i into out. */
 void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen);
+
+/* Appends a pointer segment, escaping '~' and '/' (RFC 6901). */
+size_t json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n);
 
 #endif

@@ -284,7 +284,12 @@ static void check_top_order(struct jv *v)
 
 void trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m)
 {
-	if (!jv_parse(v, data, size) || !dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
+	/* Transition rows are reported on after their table (duplicates,
+	 * prefixes, decoding), so they are pinned; a chunk is checked while it
+	 * is the current row and then forgotten, so memory does not grow with
+	 * the trace. */
+	static const struct jlazy_key lazy[] = { { "TRANSITION_TABLE", true }, { "TRACE_DATA", false } };
+	if (!jv_parse(v, data, size, lazy, sizeof lazy / sizeof lazy[0]) || !dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
 		return;
 	check_top_order(v);
 	struct tctx x = { v, m, NULL };
