@@ -111,6 +111,9 @@ WARN_ONLY = {
     "json_decimal_string", "json_unknown_key", "dcfg_version_value", "dcfg_edge_type_name",
     "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
+    "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
+    "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits",
+    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_loop_missing",
 }
 
 
@@ -190,6 +193,9 @@ def dcfg_cases():
     def flow(x):
         proc(x)["EDGES"][3][4] = [4]
         image(x)["BASIC_BLOCKS"][3][5] = 4
+        # the extra traversal of block 12 also adds an instruction: keep the totals right
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [15]
+        proc(x)["INSTR_COUNT"] = 15
     mut("dcfg_flow.dcfg.json", flow)
     mut("dcfg_edge_node.dcfg.json", lambda x: proc(x)["EDGES"][3].__setitem__(2, 99))
     mut("dcfg_edge_type_ref.dcfg.json", lambda x: proc(x)["EDGES"][2].__setitem__(3, 42))
@@ -212,6 +218,49 @@ def dcfg_cases():
     mut("dcfg_idom.dcfg.json", lambda x: image(x)["ROUTINES"][1][2][4].__setitem__(1, 12))
     mut("dcfg_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(1, [13]))
     mut("dcfg_loop_parent.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(3, 12))
+    # Suspicion-level rules (research D18, D20, D23, D24, D29, D32, D38): warnings, so valid/.
+    mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
+    mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))
+
+    def zero_count(x):
+        # a block no edge reaches, in an image without routines, recorded with COUNT 0
+        proc(x)["IMAGES"].append([2, "0x500000", 4096, {
+            "FILE_NAME_ID": 1,
+            "BASIC_BLOCKS": [["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"],
+                             [14, "0x0", 4, 1, 0, 0]]}])
+    mut("dcfg_block_zero_count.dcfg.json", zero_count)
+
+    def instr_sum(x):
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [15]
+        proc(x)["INSTR_COUNT"] = 15
+    mut("dcfg_thread_instr_sum.dcfg.json", instr_sum)
+
+    def duplicate(x):
+        # 11 -> 12 split over two edges of the same type: counts and flow unchanged
+        proc(x)["EDGES"][3][4] = [2]
+        proc(x)["EDGES"].append([7, 11, 12, 6, [1]])
+    mut("dcfg_edge_duplicate.dcfg.json", duplicate)
+
+    def rep_edge(x):
+        x["EDGE_TYPES"].append([8, "REP"])
+        proc(x)["EDGES"][4][3] = 8
+    mut("dcfg_rep_edge.dcfg.json", rep_edge)
+    # a second, never-taken 11 -> 13 edge of another type: dominators unchanged
+    mut("dcfg_edge_zero_count.dcfg.json", lambda x: proc(x)["EDGES"].append([7, 11, 13, 7, [0]]))
+    # 10 has no edge leaving the routine; 13 leaves it by its EXIT edge
+    mut("dcfg_routine_exits.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(1, [10]))
+    # 13 is dominated by the head but does not lead back to it
+    mut("dcfg_natural_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(2, [11, 12, 13]))
+
+    def inner_loop(x):
+        # a self-loop on 12 nested in the loop of 11, declared without its parent
+        proc(x)["EDGES"].append([7, 12, 12, 6, [1]])
+        image(x)["BASIC_BLOCKS"][3][5] = 4
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [15]
+        proc(x)["INSTR_COUNT"] = 15
+        image(x)["ROUTINES"][1][3].append([12, [12], [12], 0])
+    mut("dcfg_natural_loop_parent.dcfg.json", inner_loop)
+    mut("dcfg_loop_missing.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(3, [image(x)["ROUTINES"][1][3][0]]))
 
 
 def trace_cases():
