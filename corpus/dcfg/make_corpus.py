@@ -113,7 +113,7 @@ WARN_ONLY = {
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
     "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
     "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits",
-    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_loop_missing",
+    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_loop_missing", "pair_edge_count_short",
 }
 
 
@@ -449,6 +449,16 @@ def trace_cases():
     mut("pair_connect.trace.json", lambda x: tproc(x)[2][1].__setitem__(2, [3]), pair)
     mut("pair_instr_count.trace.json", lambda x: chunk(x).__setitem__(1, 13), pair)
     mut("pair_thread_instr.trace.json", lambda x: chunk(x).__setitem__(0, 1), pair)
+    head = ["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"]
+
+    def chunks(*rows):
+        return lambda x: tproc(x)[3][1].__setitem__(1, [head] + list(rows))
+    # the loop edge 3 taken 3 times in the first chunk and once more in the second: the DCFG says 3
+    mut("pair_edge_count.trace.json", chunks([0, 11, 8, 1, "A"], [11, 2, 1, 3, ""]), pair)
+    # the whole thread (0 to 14 instructions) without the ENTRY edge, which the DCFG counts once
+    mut("pair_edge_count_short.trace.json", chunks([0, 14, 9, 2, "E"]), pair)
+    # the ENTRY edge opening a chunk at PRECEDING_INSTR_COUNT 3
+    mut("pair_entry_exit.trace.json", chunks([0, 2, 1, 2, ""], [3, 0, 1, 1, ""]), pair)
 
 
 if __name__ == "__main__":
