@@ -97,15 +97,17 @@ static void resolve_chain(const struct ttable *t, struct chainfo *ci, uint32_t *
 		uint32_t y = path[--n];
 		const struct tcode *c = &t->codes[t->states[y].first];
 		uint32_t tgt = target_state(t, c);
-		ci[y].mark = 2;
+		/* tgt is resolved already, or on the path (a zero-bit cycle), or not compressible */
 		if (tgt == NO_STATE || !zero_state(t, tgt)) {
 			ci[y].count = 1;
 			ci[y].end = tgt == NO_STATE ? NO_STATE : t->states[tgt].first;
 			ci[y].slot = c->next_off;
+			ci[y].mark = 2;
 		} else if (ci[tgt].mark == 2 && ci[tgt].count < CHAIN_MAX) {
 			ci[y].count = ci[tgt].count + 1;
 			ci[y].end = ci[tgt].end;
 			ci[y].slot = ci[tgt].slot;
+			ci[y].mark = 2;
 		} else
 			ci[y].mark = 3;
 	}
@@ -586,14 +588,6 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 			}
 			d.bufn -= f->len;
 			d.used += f->len;
-			zero_run = 0;
-		} else if (++zero_run > t->nstates) {
-			/* Zero-bit transitions that revisit a state loop forever without
-			 * consuming input: the rest of the chunk is that loop. */
-			d.edges = c->edge_count;
-			d.instr_known = false;
-			c->counts_known = false;
-			break;
 		}
 		if (!pairing && (f->flags & DC_SINGLE) && f->chain <= c->edge_count - d.edges) {
 			d.edges += f->chain;
@@ -601,6 +595,17 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 			d.st = f->next;
 		} else
 			emit_group(v, &d, k, c);
+		/* Zero-bit transitions that revisit a state loop forever without
+		 * consuming input: the rest of the chunk is that loop. (A collapsed
+		 * chain counts as one step here, so such a loop is caught at most a
+		 * few laps later.) */
+		if (f->len)
+			zero_run = 0;
+		else if (++zero_run > t->nstates) {
+			d.edges = c->edge_count;
+			d.instr_known = false;
+			c->counts_known = false;
+		}
 	}
 	if (d.edges < c->edge_count)
 		goto out;
