@@ -216,14 +216,6 @@ bool tally_init(struct tally *t, uint32_t nedges)
 	return !t->broken;
 }
 
-void tally_clear(struct tally *t)
-{
-	if (t->count)
-		memset(t->count, 0, ((size_t)t->nedges + 1) * sizeof *t->count);
-	t->nlog = 0;
-	t->broken = !t->count || !t->slot;
-}
-
 void tally_free(struct tally *t)
 {
 	free(t->count);

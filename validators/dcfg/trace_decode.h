@@ -77,7 +77,6 @@ struct tally {
 };
 
 bool tally_init(struct tally *t, uint32_t nedges);
-void tally_clear(struct tally *t);
 void tally_free(struct tally *t);
 
 /* Adds one row; false on allocation failure. */
