@@ -113,7 +113,7 @@ WARN_ONLY = {
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
     "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
     "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits",
-    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_loop_missing", "pair_edge_count_short",
+    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_natural_loop_dominance", "dcfg_loop_missing", "pair_edge_count_short",
 }
 
 
@@ -251,6 +251,8 @@ def dcfg_cases():
     mut("dcfg_routine_exits.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(1, [10]))
     # 13 is dominated by the head but does not lead back to it
     mut("dcfg_natural_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(2, [11, 12, 13]))
+    # the entry 10 listed in the loop of 11, which does not dominate it
+    mut("dcfg_natural_loop_dominance.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(2, [11, 12, 10]))
 
     def inner_loop(x):
         # a self-loop on 12 nested in the loop of 11, declared without its parent
