@@ -111,6 +111,9 @@ WARN_ONLY = {
     "json_decimal_string", "json_unknown_key", "dcfg_version_value", "dcfg_edge_type_name",
     "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
+    "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
+    "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits",
+    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_natural_loop_dominance", "dcfg_loop_missing", "pair_edge_count_short",
 }
 
 
@@ -190,6 +193,9 @@ def dcfg_cases():
     def flow(x):
         proc(x)["EDGES"][3][4] = [4]
         image(x)["BASIC_BLOCKS"][3][5] = 4
+        # the extra traversal of block 12 also adds an instruction: keep the totals right
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [15]
+        proc(x)["INSTR_COUNT"] = 15
     mut("dcfg_flow.dcfg.json", flow)
     mut("dcfg_edge_node.dcfg.json", lambda x: proc(x)["EDGES"][3].__setitem__(2, 99))
     mut("dcfg_edge_type_ref.dcfg.json", lambda x: proc(x)["EDGES"][2].__setitem__(3, 42))
@@ -212,6 +218,176 @@ def dcfg_cases():
     mut("dcfg_idom.dcfg.json", lambda x: image(x)["ROUTINES"][1][2][4].__setitem__(1, 12))
     mut("dcfg_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(1, [13]))
     mut("dcfg_loop_parent.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(3, 12))
+    # Suspicion-level rules (research D18, D20, D23, D24, D29, D32, D38): warnings, so valid/.
+    mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
+    mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))
+
+    def zero_count(x):
+        # a block no edge reaches, in an image without routines, recorded with COUNT 0
+        proc(x)["IMAGES"].append([2, "0x500000", 4096, {
+            "FILE_NAME_ID": 1,
+            "BASIC_BLOCKS": [["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"],
+                             [14, "0x0", 4, 1, 0, 0]]}])
+    mut("dcfg_block_zero_count.dcfg.json", zero_count)
+
+    def instr_sum(x):
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [15]
+        proc(x)["INSTR_COUNT"] = 15
+    mut("dcfg_thread_instr_sum.dcfg.json", instr_sum)
+
+    def duplicate(x):
+        # 11 -> 12 split over two edges of the same type: counts and flow unchanged
+        proc(x)["EDGES"][3][4] = [2]
+        proc(x)["EDGES"].append([7, 11, 12, 6, [1]])
+    mut("dcfg_edge_duplicate.dcfg.json", duplicate)
+
+    def rep_edge(x):
+        x["EDGE_TYPES"].append([8, "REP"])
+        proc(x)["EDGES"][4][3] = 8
+    mut("dcfg_rep_edge.dcfg.json", rep_edge)
+    # a second, never-taken 11 -> 13 edge of another type: dominators unchanged
+    mut("dcfg_edge_zero_count.dcfg.json", lambda x: proc(x)["EDGES"].append([7, 11, 13, 7, [0]]))
+    # 10 has no edge leaving the routine; 13 leaves it by its EXIT edge
+    mut("dcfg_routine_exits.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(1, [10]))
+    # 13 is dominated by the head but does not lead back to it
+    mut("dcfg_natural_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(2, [11, 12, 13]))
+    # the entry 10 listed in the loop of 11, which does not dominate it
+    mut("dcfg_natural_loop_dominance.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(2, [11, 12, 10]))
+
+    def inner_loop(x):
+        # a self-loop on 12 nested in the loop of 11, declared without its parent
+        proc(x)["EDGES"].append([7, 12, 12, 6, [1]])
+        image(x)["BASIC_BLOCKS"][3][5] = 4
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [15]
+        proc(x)["INSTR_COUNT"] = 15
+        image(x)["ROUTINES"][1][3].append([12, [12], [12], 0])
+    mut("dcfg_natural_loop_parent.dcfg.json", inner_loop)
+    W("valid", "seed_example.dcfg.json", seed_text(seed_example()))
+    W("invalid", "seed_example_excerpt.dcfg.json", seed_text(seed_example_excerpt()))
+    mut("dcfg_loop_missing.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(3, [image(x)["ROUTINES"][1][3][0]]))
+
+
+def seed_example():
+    """Section 2.1's "Hello, World" DCFG. Every row the seed prints is kept as printed; the rows
+    its "..." elide but its printed rows refer to are completed (see seed_example.dcfg.json.md)."""
+    types = {1: "ENTRY", 2: "EXIT", 3: "CALL",  # printed in 2.1
+             6: "RETURN", 7: "CALL_BYPASS", 13: "DIRECT_CONDITIONAL_BRANCH", 15: "DIRECT_UNCONDITIONAL_BRANCH",
+             16: "INDIRECT_UNCONDITIONAL_BRANCH", 17: "REP", 18: "FALL_THROUGH"}  # numbered as in 2.5
+    T = {v: k for k, v in types.items()}
+    START, END = 1, 2
+    # (edge id, source, target, type, count): 2887, 1357 and 2888 are the seed's own rows.
+    edges = [
+        (2887, 1741, 1742, T["INDIRECT_UNCONDITIONAL_BRANCH"], 1),
+        (1357, 665, 676, T["DIRECT_CONDITIONAL_BRANCH"], 3),
+        (2888, 2424, 2069, T["RETURN"], 1),
+        # routine 4 (blocks 4, 5, 6 of the seed): 6 loops, calls routine 90 twice, ends the thread
+        (1, START, 4, T["ENTRY"], 1), (2, 4, 5, T["FALL_THROUGH"], 1), (3, 5, 6, T["FALL_THROUGH"], 1),
+        (4, 6, 6, T["DIRECT_CONDITIONAL_BRANCH"], 7), (5, 6, 90, T["CALL"], 2), (6, 6, END, T["EXIT"], 1),
+        # routine 90 (the seed's NODES, IDOMs, exits and loop): first call takes 91 -> 92 -> loop 93/94,
+        # second takes 91 -> 95; 90 calls into ld.so (1741... or 3000), 93 and 95 return to 6
+        (7, 90, 1741, T["CALL"], 1), (8, 90, 3000, T["CALL"], 1), (9, 90, 91, T["CALL_BYPASS"], 0),
+        (10, 91, 92, T["FALL_THROUGH"], 1), (11, 91, 95, T["DIRECT_CONDITIONAL_BRANCH"], 1),
+        (12, 92, 93, T["FALL_THROUGH"], 1), (13, 93, 94, T["FALL_THROUGH"], 5),
+        (14, 94, 93, T["DIRECT_CONDITIONAL_BRANCH"], 5), (15, 93, 6, T["RETURN"], 1), (16, 95, 6, T["RETURN"], 1),
+        # ld.so (image 2, no routines): the seed's 1741 -> 1742, 665 -> 676 (3 times) and 2424 -> 2069
+        (17, 1742, 665, T["FALL_THROUGH"], 1), (18, 676, 665, T["DIRECT_UNCONDITIONAL_BRANCH"], 2),
+        (19, 676, 2424, T["FALL_THROUGH"], 1), (20, 2069, 91, T["RETURN"], 1), (21, 3000, 91, T["RETURN"], 1),
+        (22, 2069, 2069, T["REP"], None),  # the REP count makes the instruction total the seed's 1867502
+    ]
+    blocks1 = [[4, "0xb28", 9, 2, 4], [5, "0xb31", 5, 2, 4], [6, "0xb40", 12, 2, 6]]  # printed in 2.1
+    blocks1 += [[n, hex(0xdd0 + 16 * (n - 90)), 16, 3, 11] for n in range(90, 96)]  # inside main [0xdd0, +128)
+    blocks2 = [[665, "0x1000", 16, 3, 11], [676, "0x1010", 16, 3, 11], [1741, "0x2000", 16, 3, 11],
+               [1742, "0x2010", 16, 3, 11], [2069, "0x3000", 2, 1, 0], [2424, "0x3010", 16, 3, 11],
+               [3000, "0x4000", 16, 3, 11]]
+    instrs = {b[0]: b[3] for b in blocks1 + blocks2}
+    total = sum(instrs[t] * c for (_, _, t, _, c) in edges if c is not None and t in instrs)
+    rep = 1867502 - total  # 2069 holds one instruction
+    edges = [(i, a, b, ty, rep if c is None else c) for (i, a, b, ty, c) in edges]
+    count = {}
+    for (_, _, t, _, c) in edges:
+        count[t] = count.get(t, 0) + c
+    assert [count[4], count[5], count[6]] == [1, 1, 10]  # the seed's COUNT column
+    with_count = lambda bl: [b + [count[b[0]]] for b in bl]
+    routines = [
+        ["ENTRY_NODE_ID", "EXIT_NODE_IDS", "NODES", "LOOPS"],
+        [90, [90, 93, 95],
+         [["NODE_ID", "IDOM_NODE_ID"], [90, 90], [91, 90], [92, 91], [93, 92], [94, 93], [95, 91]],
+         [["LOOP_HEAD_NODE_ID", "LOOP_BACK_EDGE_SOURCE_NODE_IDS", "LOOP_NODE_IDS", "PARENT_LOOP_HEAD_NODE_ID"],
+          [93, [94], [93, 94]]]],
+        [4, [6], [["NODE_ID", "IDOM_NODE_ID"], [4, 4], [5, 4], [6, 5]],
+         [["LOOP_HEAD_NODE_ID", "LOOP_BACK_EDGE_SOURCE_NODE_IDS", "LOOP_NODE_IDS", "PARENT_LOOP_HEAD_NODE_ID"],
+          [6, [6], [6]]]],
+    ]
+    head = ["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"]
+    return {
+        "MAJOR_VERSION": 1,
+        "MINOR_VERSION": 0,
+        "FILE_NAMES": [["FILE_NAME_ID", "FILE_NAME"], [1, "hello-world"], [2, "/lib64/ld-linux-x86-64.so.2"],
+                       [8, "hello-world.c"]],
+        "EDGE_TYPES": [["EDGE_TYPE_ID", "EDGE_TYPE"]] + [[k, types[k]] for k in sorted(types)],
+        "SPECIAL_NODES": [["NODE_ID", "NODE_NAME"], [1, "START"], [2, "END"]],
+        "PROCESSES": [
+            ["PROCESS_ID", "PROCESS_DATA"],
+            [13723, {
+                "INSTR_COUNT_PER_THREAD": [1867502],
+                "INSTR_COUNT": 1867502,
+                "IMAGES": [
+                    ["IMAGE_ID", "LOAD_ADDR", "SIZE", "IMAGE_DATA"],
+                    [1, "0x400000", 2112944, {
+                        "FILE_NAME_ID": 1,
+                        "SYMBOLS": [["NAME", "ADDR_OFFSET", "SIZE"], ["main", "0xdd0", 128]],
+                        "SOURCE_DATA": [["FILE_NAME_ID", "LINE_NUM", "ADDR_OFFSET", "SIZE", "NUM_INSTRS"],
+                                        [8, 25, "0xb28", 4, 1], [8, 26, "0xb2c", 5, 1]],
+                        "BASIC_BLOCKS": [head] + with_count(blocks1),
+                        "ROUTINES": routines}],
+                    [2, "0x7ffff7dd9000", 143360, {
+                        "FILE_NAME_ID": 2,
+                        "BASIC_BLOCKS": [head] + with_count(blocks2)}]],
+                "EDGES": [["EDGE_ID", "SOURCE_NODE_ID", "TARGET_NODE_ID", "EDGE_TYPE_ID", "COUNT_PER_THREAD"]] +
+                         [[i, a, b, ty, [c]] for (i, a, b, ty, c) in edges],
+            }]],
+    }
+
+
+def seed_example_excerpt():
+    """The same section 2.1 text with only its typography repaired: no "...", and the "}" the seed
+    prints before "EDGES" moved after it (EDGES is a key of PROCESS_DATA, section 2.8)."""
+    d = seed_example()
+    d["FILE_NAMES"] = d["FILE_NAMES"][:3]
+    d["EDGE_TYPES"] = d["EDGE_TYPES"][:4]
+    p = proc(d)
+    img = p["IMAGES"][1][3]
+    img["BASIC_BLOCKS"] = img["BASIC_BLOCKS"][:4]
+    img["ROUTINES"] = img["ROUTINES"][:2]
+    p["IMAGES"] = p["IMAGES"][:2]
+    p["EDGES"] = p["EDGES"][:4]
+    return d
+
+
+def seed_text(d):
+    # the seed writes the "/" of file names escaped, which JSON allows
+    return dump(d).replace('"/lib64/ld-linux-x86-64.so.2"', '"\\/lib64\\/ld-linux-x86-64.so.2"')
+
+
+def seed_trace_data():
+    """Sections 3.1, 3.3, 3.6 and 3.7 of the seed: processes 22814 and 958, threads 0 and 2, and
+    the two printed TRACE_DATA rows (see seed_trace_data.trace.json.md)."""
+    chunk_head = ["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"]
+    return {
+        "MAJOR_VERSION": 1,
+        "MINOR_VERSION": 0,
+        "PROCESSES": [
+            ["PROCESS_ID", "STRING_DICTIONARY", "TRANSITION_TABLE", "THREAD_DATA"],
+            [22814,
+             {"a": "bks2hD7kB+KDk87(6*AB)Aw3ABD9", "b": "KkDk123(42*(25*a))45690D<a>7Fjdkpm",
+              "c": "bks2hD7kB+KDk87(9*AB)Aw3ABD9-03n38KDFi",
+              "d": "Ks83bn<a>BjS920+KkDk123(2*(6*a))45690D7Fjdkpm"},
+             [["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"], [1, "", [1]], [842, "", [842]]],
+             [["THREAD_ID", "TRACE_DATA"],
+              [0, [chunk_head, [0, 1003408, 237298, 1, ""], [1003408, 1483936, 386610, 842, ""]]],
+              [2, [chunk_head]]]],
+            [958, {}, [["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"]], [["THREAD_ID", "TRACE_DATA"]]]],
+    }
 
 
 def trace_cases():
@@ -224,6 +400,7 @@ def trace_cases():
     tproc(t)[3][1][1] = [["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"],
                          [0, 2, 2, 1, ""], [2, 12, 8, 3, "(1*I)"]]
     W("valid", "two_chunks.trace.json", t, pair)
+    W("valid", "seed_trace_data.trace.json", seed_trace_data())
 
     def mut(name, f, args=None):
         x = base_trace()
@@ -274,6 +451,16 @@ def trace_cases():
     mut("pair_connect.trace.json", lambda x: tproc(x)[2][1].__setitem__(2, [3]), pair)
     mut("pair_instr_count.trace.json", lambda x: chunk(x).__setitem__(1, 13), pair)
     mut("pair_thread_instr.trace.json", lambda x: chunk(x).__setitem__(0, 1), pair)
+    head = ["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"]
+
+    def chunks(*rows):
+        return lambda x: tproc(x)[3][1].__setitem__(1, [head] + list(rows))
+    # the loop edge 3 taken 3 times in the first chunk and once more in the second: the DCFG says 3
+    mut("pair_edge_count.trace.json", chunks([0, 11, 8, 1, "A"], [11, 2, 1, 3, ""]), pair)
+    # the whole thread (0 to 14 instructions) without the ENTRY edge, which the DCFG counts once
+    mut("pair_edge_count_short.trace.json", chunks([0, 14, 9, 2, "E"]), pair)
+    # the ENTRY edge opening a chunk at PRECEDING_INSTR_COUNT 3
+    mut("pair_entry_exit.trace.json", chunks([0, 2, 1, 2, ""], [3, 0, 1, 1, ""]), pair)
 
 
 if __name__ == "__main__":

@@ -123,10 +123,88 @@ void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, str
 	}
 }
 
-/* Block COUNT against in-edges, and per-thread flow through each block. */
+struct edge_key {
+	uint64_t src, tgt, type;
+	uint32_t edge;
+};
+
+static int cmp_edge_key(const void *a, const void *b)
+{
+	const struct edge_key *x = a, *y = b;
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	if (x->tgt != y->tgt)
+		return x->tgt < y->tgt ? -1 : 1;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	return x->edge < y->edge ? -1 : x->edge > y->edge;
+}
+
+/* D38: edges a correct producer would not write, each only suspicious. */
+static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
+{
+	uint32_t nt = p->nthreads;
+	struct edge_key *keys = malloc(((size_t)p->nedges + 1) * sizeof *keys);
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < p->nedges; i++) {
+		const struct dedge *e = &p->edges[i];
+		if (!e->usable)
+			continue;
+		if (keys)
+			keys[n++] = (struct edge_key){ e->src, e->tgt, e->type, i };
+		uint32_t kind = idmap_get(&m->type_kind, e->type);
+		if (kind == EK_REP && e->src != e->tgt)
+			jv_report(v, RULE_DCFG_REP_EDGE, e->node,
+				  "expected REP edge %llu to lead from a block back to itself, found it from node %llu to node %llu",
+				  (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
+		if (kind == EK_BYPASS || !nt || !p->edge_counts)
+			continue;
+		uint32_t t = 0;
+		while (t < nt && p->edge_counts[(size_t)i * nt + t] == 0)
+			t++;
+		if (t == nt)
+			jv_report(v, RULE_DCFG_EDGE_ZERO_COUNT, e->node,
+				  "expected edge %llu to have been traversed (only bypass edges may count 0), found COUNT_PER_THREAD all 0 on its %u thread(s)",
+				  (unsigned long long)e->id, nt);
+	}
+	if (!keys)
+		return;
+	qsort(keys, n, sizeof *keys, cmp_edge_key);
+	for (uint32_t i = 1; i < n; i++) {
+		const struct edge_key *a = &keys[i - 1], *b = &keys[i];
+		if (a->src == b->src && a->tgt == b->tgt && a->type == b->type)
+			jv_report(v, RULE_DCFG_EDGE_DUPLICATE, p->edges[b->edge].node,
+				  "expected one edge per (source, target, type), found edges %llu and %llu both from node %llu to node %llu with type %llu",
+				  (unsigned long long)p->edges[a->edge].id, (unsigned long long)p->edges[b->edge].id,
+				  (unsigned long long)b->src, (unsigned long long)b->tgt, (unsigned long long)b->type);
+	}
+	free(keys);
+}
+
+/* D23: the instructions a thread executed, block by block, add up to its
+ * INSTR_COUNT_PER_THREAD (a warning: excluded code may be counted there). */
+static void check_thread_instrs(struct jv *v, const struct dprocess *p, const uint64_t *in)
+{
+	uint32_t nt = p->nthreads;
+	for (uint32_t t = 0; t < nt; t++) {
+		uint64_t sum = 0, x;
+		bool exact = true;
+		for (uint32_t b = 0; b < p->nblocks && exact; b++)
+			exact = in[(size_t)b * nt + t] != UINT64_MAX &&
+				tl_mul_u64(p->blocks[b].num_instrs, in[(size_t)b * nt + t], &x) && tl_add_u64(sum, x, &sum);
+		if (exact && sum != p->instr_per_thread[t])
+			jv_report(v, RULE_DCFG_THREAD_INSTR_SUM, p->node,
+				  "expected thread %u's INSTR_COUNT_PER_THREAD to equal the sum over blocks of NUM_INSTRS x in-edge count (%llu), found %llu",
+				  t, (unsigned long long)sum, (unsigned long long)p->instr_per_thread[t]);
+	}
+}
+
+/* Block COUNT against in-edges, per-thread flow through each block and
+ * instruction totals (D21-D23), and the edge suspicions (D38). */
 void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
 {
 	uint32_t nt = p->nthreads;
+	check_edge_suspects(v, m, p);
 	if (!p->nblocks || !p->nedges || !nt || !p->edge_counts)
 		return;
 	size_t cells = (size_t)p->nblocks * nt;
@@ -172,7 +250,8 @@ void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dp
 				break;
 			}
 	}
-	(void)m;
+	if (p->threads_known && p->instr_per_thread)
+		check_thread_instrs(v, p, in);
 done:
 	free(in);
 	free(out);

@@ -1,16 +1,10 @@
 /* Routines and loops of one image (seed 2.14, 2.15): membership, coverage,
  * reachability from the entry, immediate dominators (Cooper-Harvey-Kennedy
  * iteration over reverse postorder) and loop structure. */
-#include "dcfg_model.h"
+#include "dcfg_graph.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-struct graph {
-	uint32_t n;              /* blocks of the process */
-	uint32_t *succ_start, *succ; /* CSR of intra-routine edges */
-	uint32_t *pred_start, *pred;
-};
 
 static bool build_graph(const struct dprocess *p, struct graph *g)
 {
@@ -55,16 +49,6 @@ static void free_graph(struct graph *g)
 	free(g->pred_start);
 	free(g->pred);
 }
-
-/* Scratch arrays indexed by block, shared by the routines of one image. */
-struct scratch {
-	uint32_t *routine_of;  /* routine row number, NO_INDEX */
-	uint32_t *rpo_num;     /* reverse-postorder number within the current routine, NO_INDEX */
-	uint32_t *idom;        /* computed immediate dominator (block index) */
-	uint32_t *order;       /* blocks in reverse postorder */
-	uint32_t *stack, *iter;
-	uint32_t *in_loop;     /* loop marker, for the loop checks */
-};
 
 /* A block id cell that must name a block of this image. */
 static uint32_t image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what)
@@ -159,12 +143,6 @@ static bool has_edge(const struct graph *g, uint32_t from, uint32_t to)
 	return false;
 }
 
-struct loopinfo {
-	uint32_t row, head, parent_cell;
-	uint64_t parent;
-	uint32_t nodes_cell;
-};
-
 static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
 			struct scratch *s, uint32_t r, uint32_t tbl)
 {
@@ -203,15 +181,20 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 		if (!jv_expect(v, cell[1], J_ARR, "LOOP_BACK_EDGE_SOURCE_NODE_IDS") || !jv_expect(v, cell[2], J_ARR, "LOOP_NODE_IDS"))
 			continue;
 		/* mark loop nodes: in_loop[b] = row + 1 */
-		uint32_t mark = row + 1;
-		bool head_in = false;
+		uint32_t mark = row + 1, size = 0;
+		bool head_in = false, sound = true;
 		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t b = image_block(v, p, image, c, "LOOP_NODE_IDS entry");
-			if (b == NO_INDEX)
+			if (b == NO_INDEX) {
+				sound = false;
 				continue;
-			if (s->routine_of[b] != r || s->in_loop[b] == mark)
+			}
+			if (s->routine_of[b] != r || s->in_loop[b] == mark) {
 				jv_report(v, RULE_DCFG_LOOP, c, "expected loop nodes to be distinct nodes of the routine, found block %llu %s",
 					  (unsigned long long)p->blocks[b].id, s->in_loop[b] == mark ? "twice" : "outside the routine");
+				sound = false;
+			} else
+				size++;
 			s->in_loop[b] = mark;
 			head_in |= b == head;
 		}
@@ -221,23 +204,33 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 		if (jn(&v->doc, cell[1])->count == 0)
 			jv_report(v, RULE_DCFG_LOOP, cell[1], "expected at least one back-edge source for loop head %llu, found none",
 				  (unsigned long long)p->blocks[head].id);
+		sound &= head_in && jn(&v->doc, cell[1])->count > 0;
 		for (uint32_t c = jn(&v->doc, cell[1])->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t b = image_block(v, p, image, c, "back-edge source");
-			if (b == NO_INDEX)
+			if (b == NO_INDEX) {
+				sound = false;
 				continue;
-			if (s->in_loop[b] != mark || !has_edge(g, b, head))
+			}
+			if (s->in_loop[b] != mark || !has_edge(g, b, head)) {
 				jv_report(v, RULE_DCFG_LOOP, c,
 					  "expected back-edge source %llu to be a loop node with an edge to head %llu, found %s",
 					  (unsigned long long)p->blocks[b].id, (unsigned long long)p->blocks[head].id,
 					  s->in_loop[b] != mark ? "it outside LOOP_NODE_IDS" : "no such edge");
+				sound = false;
+			}
 		}
 		struct loopinfo *li = &loops[nloops++];
 		li->row = row;
 		li->head = head;
 		li->nodes_cell = cell[2];
+		li->sources_cell = cell[1];
+		li->size = size;
+		li->sound = sound;
 		li->parent_cell = cell[3];
-		if (cell[3] != JNONE && !jv_int(v, cell[3], 0, UINT64_MAX, "PARENT_LOOP_HEAD_NODE_ID", &li->parent))
+		if (cell[3] != JNONE && !jv_int(v, cell[3], 0, UINT64_MAX, "PARENT_LOOP_HEAD_NODE_ID", &li->parent)) {
 			li->parent_cell = JNONE;
+			li->sound = false;
+		}
 	}
 	/* Parents: the head of another loop of this routine containing this loop's nodes. */
 	for (uint32_t i = 0; i < nloops; i++) {
@@ -252,6 +245,7 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 			jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
 				  "expected PARENT_LOOP_HEAD_NODE_ID to be 0 or the head of another loop of the routine, found %llu",
 				  (unsigned long long)li->parent);
+			li->sound = false;
 			continue;
 		}
 		uint32_t mark = loops[k].row + 1;
@@ -271,11 +265,29 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 					  "expected the parent loop %llu to contain every node of loop %llu, found node %llu outside it",
 					  (unsigned long long)li->parent, (unsigned long long)p->blocks[li->head].id,
 					  (unsigned long long)id);
+				li->sound = false;
 				break;
 			}
 		}
 	}
+	check_natural_loops(v, p, g, s, r, loops, nloops, tbl);
 	free(loops);
+}
+
+/* For D29: the first edge by which each block of the image leaves its
+ * routine (an inter-routine type, or a target outside the routine). */
+static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
+{
+	for (uint32_t i = 0; i < p->nedges; i++) {
+		const struct dedge *e = &p->edges[i];
+		if (!e->usable || e->src_blk == NO_INDEX)
+			continue;
+		uint32_t r = s->routine_of[e->src_blk];
+		if (r == NO_INDEX || s->leaving[e->src_blk])
+			continue;
+		if (e->cls != EC_INTRA || e->tgt_blk == NO_INDEX || s->routine_of[e->tgt_blk] != r)
+			s->leaving[e->src_blk] = i + 1;
+	}
 }
 
 void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct dprocess *p, uint32_t image)
@@ -300,13 +312,24 @@ void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct 
 	s.stack = malloc(n * sizeof *s.stack);
 	s.iter = malloc(n * sizeof *s.iter);
 	s.in_loop = calloc(n, sizeof *s.in_loop);
-	bool ok = build_graph(p, &g) && s.routine_of && s.rpo_num && s.idom && s.order && s.stack && s.iter && s.in_loop;
+	s.leaving = calloc(n, sizeof *s.leaving);
+	s.exit_mark = calloc(n, sizeof *s.exit_mark);
+	s.dpre = malloc(n * sizeof *s.dpre);
+	s.dpost = malloc(n * sizeof *s.dpost);
+	s.kid_start = malloc((n + 1) * sizeof *s.kid_start);
+	s.kids = malloc(n * sizeof *s.kids);
+	s.listed = calloc(n, sizeof *s.listed);
+	s.natural = calloc(n, sizeof *s.natural);
+	s.owner = malloc(n * sizeof *s.owner);
+	bool ok = build_graph(p, &g) && s.routine_of && s.rpo_num && s.idom && s.order && s.stack && s.iter && s.in_loop &&
+		  s.leaving && s.exit_mark && s.dpre && s.dpost && s.kid_start && s.kids && s.listed && s.natural && s.owner;
 	if (!ok)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		s.routine_of[i] = s.rpo_num[i] = NO_INDEX;
 	/* Pass 1: membership of every routine. */
 	uint32_t r = 0;
+	bool cover_ok = true; /* D29 needs every block in exactly one routine */
 	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row), r++) {
 		struct table nt;
 		uint32_t nc[2];
@@ -316,20 +339,27 @@ void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct 
 			if (!table_row(v, &nt, nr, nc))
 				continue;
 			uint32_t b = image_block(v, p, image, nc[0], "routine NODE_ID");
-			if (b == NO_INDEX)
+			if (b == NO_INDEX) {
+				cover_ok = false;
 				continue;
-			if (s.routine_of[b] != NO_INDEX)
+			}
+			if (s.routine_of[b] != NO_INDEX) {
 				jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], "expected block %llu in exactly one routine, found it listed again",
 					  (unsigned long long)p->blocks[b].id);
-			else
+				cover_ok = false;
+			} else
 				s.routine_of[b] = r;
 		}
 	}
 	for (uint32_t b = 0; b < p->nblocks; b++)
-		if (p->blocks[b].image == image && s.routine_of[b] == NO_INDEX)
+		if (p->blocks[b].image == image && s.routine_of[b] == NO_INDEX) {
 			jv_report(v, RULE_DCFG_ROUTINE_COVER, p->blocks[b].node,
 				  "expected block %llu of image %llu (which has ROUTINES) in exactly one routine, found it in none",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->images[image].id);
+			cover_ok = false;
+		}
+	if (cover_ok)
+		find_leaving_edges(p, &s);
 	/* Pass 2: entry, exits, reachability, dominators, loops. */
 	r = 0;
 	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row), r++) {
@@ -345,14 +375,26 @@ void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct 
 				  (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
-		if (jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS"))
+		bool exits_read = jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
+		bool exits_checked = exits_read && cover_ok;
+		if (exits_read)
 			for (uint32_t c = jn(&v->doc, cell[1])->first; c != JNONE; c = jnext(v, c)) {
 				uint32_t b = image_block(v, p, image, c, "EXIT_NODE_IDS entry");
-				if (b != NO_INDEX && s.routine_of[b] != r)
+				if (b == NO_INDEX)
+					continue;
+				if (s.routine_of[b] != r) {
 					jv_report(v, RULE_DCFG_ROUTINE_NODE, c, "expected exit %llu among the routine's NODES, found it missing",
+						  (unsigned long long)p->blocks[b].id);
+					continue;
+				}
+				s.exit_mark[b] = r + 1;
+				if (exits_checked && !s.leaving[b])
+					jv_report(v, RULE_DCFG_ROUTINE_EXITS, c,
+						  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
 						  (unsigned long long)p->blocks[b].id);
 			}
 		uint32_t count = number_blocks(&g, &s, entry, r);
+		s.count = count;
 		dominators(&g, &s, count, r);
 		if (!table_open(v, cell[2], node_cols, 2, "NODES", false, &nt))
 			goto reset;
@@ -364,6 +406,12 @@ void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct 
 			if (!jv_int(v, nc[0], 0, UINT64_MAX, "routine NODE_ID", &id) || (b = idmap_get(&p->block_by_id, id)) == IDMAP_NONE ||
 			    s.routine_of[b] != r)
 				continue;
+			if (exits_checked && s.leaving[b] && s.exit_mark[b] != r + 1) {
+				const struct dedge *e = &p->edges[s.leaving[b] - 1];
+				jv_report(v, RULE_DCFG_ROUTINE_EXITS, cell[1],
+					  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
+					  (unsigned long long)id, (unsigned long long)e->id, (unsigned long long)e->tgt);
+			}
 			if (s.rpo_num[b] == NO_INDEX) {
 				jv_report(v, RULE_DCFG_ROUTINE_REACH, nc[0],
 					  "expected node %llu reachable from entry %llu over intra-routine edges, found no path",
@@ -392,4 +440,13 @@ out:
 	free(s.stack);
 	free(s.iter);
 	free(s.in_loop);
+	free(s.leaving);
+	free(s.exit_mark);
+	free(s.dpre);
+	free(s.dpost);
+	free(s.kid_start);
+	free(s.kids);
+	free(s.listed);
+	free(s.natural);
+	free(s.owner);
 }

@@ -18,6 +18,9 @@ struct dblock {
 	uint32_t node;      /* JSON row, for diagnostics */
 	uint32_t image;     /* index in the process's images */
 	bool has_count;
+	/* Geometry, for the suspicion-level block rules (dcfg_blocks.c). */
+	uint64_t addr, size, last_off;
+	bool geometry_read;  /* ADDR_OFFSET, SIZE, NUM_INSTRS, LAST_INSTR_OFFSET all read */
 };
 
 struct dedge {
@@ -59,7 +62,11 @@ struct dcfg_model {
 	struct dprocess *procs;
 	uint32_t nprocs;
 	struct idmap proc_by_pid;
+	struct idmap type_kind;    /* EDGE_TYPE_ID -> enum edge_kind (D38) */
 };
+
+/* What the edge-suspicion rules need to know of a type beyond its class. */
+enum edge_kind { EK_OTHER, EK_REP, EK_BYPASS };
 
 /* Reads and checks a DCFG held in data; reports through v (silently when
  * v->ctx is NULL). The model is filled as far as the file allows. */
@@ -78,6 +85,9 @@ static inline bool is_special(const struct dcfg_model *m, uint64_t id)
 
 void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p);
 void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p);
+/* Hooks of the reader into the suspicion-level rules (dcfg_blocks.c). */
+void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
+void dcfg_check_blocks(struct jv *v, const struct dprocess *p);
 /* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */
 bool dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
 #endif

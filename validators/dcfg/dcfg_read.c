@@ -106,8 +106,8 @@ static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 		for (size_t k = 0; k < COUNT_OF(inter_routine_names); k++)
 			if (jstr_eq(&v->doc, cell[1], inter_routine_names[k]))
 				cls = EC_INTER;
-		if (id_ok)
-			unique_id(v, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID");
+		if (id_ok && unique_id(v, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID"))
+			dcfg_note_edge_type(m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
 	}
 }
 
@@ -259,6 +259,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (cell[5] != JNONE && jv_int(v, cell[5], 0, UINT64_MAX, "block COUNT", &b.count))
 			b.has_count = true;
 		if (ok) {
+			b.addr = off, b.size = size, b.last_off = last, b.geometry_read = true; /* hook: dcfg_blocks.c */
 			if (size < 1 || b.num_instrs < 1 || b.num_instrs > size || last >= size || last < b.num_instrs - 1 ||
 			    (b.num_instrs == 1 && last != 0))
 				jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, r,
@@ -414,6 +415,7 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 	read_thread_counts(v, obj, p);
 	if ((x = jobj_get(&v->doc, obj, "IMAGES")) != JNONE)
 		read_images(v, x, m, p);
+	dcfg_check_blocks(v, p); /* hook: D18, D20, D24 */
 	if ((x = jobj_get(&v->doc, obj, "EDGES")) != JNONE) {
 		if (jn(&v->doc, x)->type == J_ARR)
 			reserve_ids(&p->edge_by_id, jn(&v->doc, x)->count);
@@ -526,5 +528,6 @@ void dcfg_model_free(struct dcfg_model *m)
 	idmap_free(&m->type_class);
 	idmap_free(&m->file_names);
 	idmap_free(&m->proc_by_pid);
+	idmap_free(&m->type_kind);
 	memset(m, 0, sizeof *m);
 }

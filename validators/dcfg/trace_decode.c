@@ -1,6 +1,8 @@
 /* Transition tables and chunk decoding. */
 #include "trace_decode.h"
 
+#include "dcfg_model.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +61,98 @@ static void code_text(const struct tcode *c, char *out)
 	out[c->len] = 0;
 }
 
+#define CHAIN_MAX UINT16_MAX
+
+/* Per state while chains are resolved. */
+struct chainfo {
+	uint32_t count;   /* edges from taking the state's code to the chain's end; 0 unresolved */
+	uint32_t end, slot;
+	uint8_t mark;     /* 1 on the current path, 2 resolved, 3 not compressible */
+};
+
+/* A state with one code, of zero bits, leading to one edge. */
+static bool zero_state(const struct ttable *t, uint32_t st)
+{
+	const struct tstate *s = &t->states[st];
+	return s->count == 1 && t->codes[s->first].len == 0 && t->codes[s->first].next_n == 1;
+}
+
+static uint32_t target_state(const struct ttable *t, const struct tcode *c)
+{
+	uint32_t st = idmap_get(&t->state_of, t->next_ids[c->next_off + c->next_n - 1]);
+	return st == IDMAP_NONE ? NO_STATE : st;
+}
+
+/* Resolves the chain of zero-bit states from st (iteratively, cycles left
+ * uncompressed: the decoder's zero-run check handles those). */
+static void resolve_chain(const struct ttable *t, struct chainfo *ci, uint32_t *path, uint32_t st)
+{
+	uint32_t n = 0, x = st;
+	while (x != NO_STATE && zero_state(t, x) && ci[x].mark == 0) {
+		ci[x].mark = 1;
+		path[n++] = x;
+		x = target_state(t, &t->codes[t->states[x].first]);
+	}
+	while (n) {
+		uint32_t y = path[--n];
+		const struct tcode *c = &t->codes[t->states[y].first];
+		uint32_t tgt = target_state(t, c);
+		/* tgt is resolved already, or on the path (a zero-bit cycle), or not compressible */
+		if (tgt == NO_STATE || !zero_state(t, tgt)) {
+			ci[y].count = 1;
+			ci[y].end = tgt == NO_STATE ? NO_STATE : t->states[tgt].first;
+			ci[y].slot = c->next_off;
+			ci[y].mark = 2;
+		} else if (ci[tgt].mark == 2 && ci[tgt].count < CHAIN_MAX) {
+			ci[y].count = ci[tgt].count + 1;
+			ci[y].end = ci[tgt].end;
+			ci[y].slot = ci[tgt].slot;
+			ci[y].mark = 2;
+		} else
+			ci[y].mark = 3;
+	}
+}
+
+/* The decoder's compact tables: per code its left-aligned bits, where it
+ * leads (after the chain of zero-bit states) and how many edges that is. */
+static void build_fast(struct ttable *t)
+{
+	t->fast = calloc((size_t)t->n + 1, sizeof *t->fast);
+	t->step_next = calloc((size_t)t->n + 1, sizeof *t->step_next);
+	struct chainfo *ci = calloc((size_t)t->nstates + 1, sizeof *ci);
+	uint32_t *path = calloc((size_t)t->nstates + 1, sizeof *path);
+	if (!t->fast || !t->step_next || !ci || !path) {
+		free(t->fast);
+		free(t->step_next);
+		t->fast = NULL;
+		t->step_next = NULL;
+		goto out;
+	}
+	for (uint32_t st = 0; st < t->nstates; st++)
+		if (ci[st].mark == 0 && zero_state(t, st))
+			resolve_chain(t, ci, path, st);
+	for (uint32_t i = 0; i < t->n; i++) {
+		const struct tcode *c = &t->codes[i];
+		struct dcode *f = &t->fast[i];
+		uint32_t tgt = target_state(t, c);
+		f->len = c->len;
+		f->pad = padded(c);
+		f->flags = (uint8_t)((c->next_n == 1 ? DC_SINGLE : 0) | (i + 1 == t->n || t->codes[i + 1].edge != c->edge ? DC_LAST : 0));
+		t->step_next[i] = tgt == NO_STATE ? NO_STATE : t->states[tgt].first;
+		f->next = t->step_next[i];
+		f->next_off = c->next_off + c->next_n - 1;
+		f->chain = 1;
+		if (c->next_n == 1 && tgt != NO_STATE && ci[tgt].mark == 2 && ci[tgt].count < CHAIN_MAX) {
+			f->chain = (uint16_t)(ci[tgt].count + 1);
+			f->next = ci[tgt].end;
+			f->next_off = ci[tgt].slot;
+		}
+	}
+out:
+	free(ci);
+	free(path);
+}
+
 void ttable_finish(struct jv *v, struct ttable *t)
 {
 	if (t->n)
@@ -93,6 +187,7 @@ void ttable_finish(struct jv *v, struct ttable *t)
 		t->nstates++;
 		i = j;
 	}
+	build_fast(t);
 }
 
 void ttable_free(struct ttable *t)
@@ -101,31 +196,133 @@ void ttable_free(struct ttable *t)
 	free(t->next_ids);
 	free(t->next_instr);
 	free(t->states);
+	free(t->fast);
+	free(t->step_next);
+	free(t->next_index);
+	free(t->next_cls);
 	idmap_free(&t->state_of);
 	memset(t, 0, sizeof *t);
 }
+
+/* Tally of edge occurrences (research P8). */
+
+bool tally_init(struct tally *t, uint32_t nedges)
+{
+	memset(t, 0, sizeof *t);
+	t->nedges = nedges;
+	t->count = calloc((size_t)nedges + 1, sizeof *t->count);
+	t->slot = calloc((size_t)nedges + 1, sizeof *t->slot);
+	t->broken = !t->count || !t->slot;
+	return !t->broken;
+}
+
+void tally_free(struct tally *t)
+{
+	free(t->count);
+	free(t->slot);
+	free(t->log);
+	memset(t, 0, sizeof *t);
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	uint64_t r;
+	return tl_mul_u64(a, b, &r) ? r : UINT64_MAX;
+}
+
+static bool journal_push(struct tally *t, uint32_t edge, uint64_t n)
+{
+	if (t->nlog == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 256;
+		struct tally_entry *nl = realloc(t->log, cap * sizeof *nl);
+		if (!nl)
+			return false;
+		t->log = nl;
+		t->cap = cap;
+	}
+	t->log[t->nlog++] = (struct tally_entry){ edge, n };
+	return true;
+}
+
+/* Merges the journal from `from` on into one entry per edge. */
+static void journal_compact(struct tally *t, size_t from)
+{
+	size_t w = from;
+	for (size_t i = from; i < t->nlog; i++) {
+		uint32_t e = t->log[i].edge;
+		if (t->slot[e]) {
+			struct tally_entry *x = &t->log[from + t->slot[e] - 1];
+			x->n = sat_add(x->n, t->log[i].n);
+		} else {
+			t->slot[e] = (uint32_t)(w - from + 1);
+			t->log[w++] = t->log[i];
+		}
+	}
+	for (size_t i = from; i < w; i++)
+		t->slot[t->log[i].edge] = 0;
+	t->nlog = w;
+}
+
+/* The decoder. */
+
+#define NO_FRAME UINT32_MAX
+#define NO_SLOT UINT32_MAX
+/* Compact a journal zone when it outgrows twice its last compacted size plus this. */
+#define JOURNAL_SLACK 256
+
+static const uint8_t b64val[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 63, 0, 0,
+	52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 0, 0, 0, 0, 0, 0,
+	0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+	15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 0, 0, 0, 0, 0,
+	0, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+	41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 0, 0, 0, 0, 0,
+};
 
 struct frame {
 	const struct item *items;
 	const uint8_t *text;
 	uint32_t begin, end, pos, sub;
 	uint64_t left;             /* iterations left, the current one included */
+	uint32_t below;            /* nearest frame under this one holding a snapshot, NO_FRAME */
 	bool snap;
-	uint64_t s_cur, s_buf, s_edges, s_used, s_pulled, s_instr;
-	uint32_t s_bufn;
+	/* decoder state at the start of the current iteration */
+	uint32_t s_st, s_bufn;
+	uint64_t s_buf, s_edges, s_used, s_pulled, s_instr, s_entries, s_exits;
+	size_t s_log, z_len;       /* journal position of the snapshot; its zone's size when last compacted */
 };
 
 struct decoder {
 	const struct dict *dict;
+	const struct ttable *t;
 	struct frame *fr;
 	uint32_t depth, cap;
-	uint64_t buf;      /* bufn bits, oldest first from the top */
+	uint64_t buf;      /* bufn bits at the bottom, oldest first */
 	uint32_t bufn;
-	uint64_t pulled, used, edges, instr, cur, edge_count;
+	uint64_t pulled, used, edges, instr, edge_count, entries, exits;
+	uint32_t st;       /* transition state of the current edge, NO_STATE */
+	uint32_t slot;     /* next_ids index of the current edge, NO_SLOT for FIRST_EDGE_ID */
+	uint64_t first_edge;
+	struct tally *tally;
 	bool instr_known, nomem;
 };
 
-static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+static uint64_t cur_edge(const struct decoder *d)
+{
+	return d->slot == NO_SLOT ? d->first_edge : d->t->next_ids[d->slot];
+}
+
+static uint32_t innermost_snapped(const struct decoder *d)
+{
+	if (!d->depth)
+		return NO_FRAME;
+	const struct frame *f = &d->fr[d->depth - 1];
+	return f->snap ? d->depth - 1 : f->below;
+}
 
 static bool push(struct decoder *d, const struct item *items, const uint8_t *text, uint32_t begin, uint32_t end, uint64_t left)
 {
@@ -139,6 +336,7 @@ static bool push(struct decoder *d, const struct item *items, const uint8_t *tex
 		d->fr = nf;
 		d->cap = cap;
 	}
+	uint32_t below = innermost_snapped(d);
 	struct frame *f = &d->fr[d->depth++];
 	memset(f, 0, sizeof *f);
 	f->items = items;
@@ -146,7 +344,37 @@ static bool push(struct decoder *d, const struct item *items, const uint8_t *tex
 	f->begin = f->pos = begin;
 	f->end = end;
 	f->left = left;
+	f->below = below;
 	return true;
+}
+
+/* One decoded edge, with the pairing bookkeeping. */
+static void count_edge(struct decoder *d, uint32_t index, uint8_t cls)
+{
+	if (cls == EC_ENTRY)
+		d->entries = sat_add(d->entries, 1);
+	else if (cls == EC_EXIT)
+		d->exits = sat_add(d->exits, 1);
+	struct tally *t = d->tally;
+	if (!t || t->broken || index == NO_INDEX)
+		return;
+	t->count[index] = sat_add(t->count[index], 1);
+	uint32_t open = innermost_snapped(d);
+	if (open == NO_FRAME)
+		return;
+	struct frame *z = &d->fr[open];
+	if (t->nlog > z->s_log && t->log[t->nlog - 1].edge == index) {
+		t->log[t->nlog - 1].n = sat_add(t->log[t->nlog - 1].n, 1);
+		return;
+	}
+	if (!journal_push(t, index, 1)) {
+		t->broken = true;
+		return;
+	}
+	if (t->nlog - z->s_log > 2 * z->z_len + JOURNAL_SLACK) {
+		journal_compact(t, z->s_log);
+		z->z_len = t->nlog - z->s_log;
+	}
 }
 
 /* At the start of a repeat iteration: if the previous iteration brought the
@@ -156,7 +384,8 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 {
 	uint64_t mask = d->bufn ? (d->bufn == 64 ? UINT64_MAX : (((uint64_t)1 << d->bufn) - 1)) : 0;
 	uint64_t bufv = d->buf & mask;
-	if (f->snap && f->s_cur == d->cur && f->s_bufn == d->bufn && f->s_buf == bufv && d->edges > f->s_edges) {
+	struct tally *t = d->tally && !d->tally->broken ? d->tally : NULL;
+	if (f->snap && d->st != NO_STATE && f->s_st == d->st && f->s_bufn == d->bufn && f->s_buf == bufv && d->edges > f->s_edges) {
 		uint64_t de = d->edges - f->s_edges, db = d->used - f->s_used, dp = d->pulled - f->s_pulled;
 		uint64_t di = d->instr - f->s_instr;
 		uint64_t room = d->edge_count - 1 - d->edges; /* edges < edge_count while decoding */
@@ -171,22 +400,48 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 			uint64_t add;
 			if (!tl_mul_u64(k, di, &add) || !tl_add_u64(d->instr, add, &d->instr))
 				d->instr_known = false;
+			d->entries = sat_add(d->entries, sat_mul(k, d->entries - f->s_entries));
+			d->exits = sat_add(d->exits, sat_mul(k, d->exits - f->s_exits));
+			/* The journal since the snapshot is exactly the last iteration. */
+			for (size_t i = f->s_log; t && i < t->nlog; i++) {
+				struct tally_entry *x = &t->log[i];
+				t->count[x->edge] = sat_add(t->count[x->edge], sat_mul(k, x->n));
+				x->n = sat_mul(k + 1, x->n);
+			}
 		}
 	}
+	if (t) {
+		/* Older increments matter only to frames with a snapshot below this one. */
+		if (f->below == NO_FRAME)
+			t->nlog = 0;
+		else {
+			struct frame *g = &d->fr[f->below];
+			if (t->nlog - g->s_log > 2 * g->z_len + JOURNAL_SLACK) {
+				journal_compact(t, g->s_log);
+				g->z_len = t->nlog - g->s_log;
+			}
+		}
+		f->s_log = t->nlog;
+		f->z_len = 0;
+	}
 	f->snap = true;
-	f->s_cur = d->cur;
+	f->s_st = d->st;
 	f->s_bufn = d->bufn;
 	f->s_buf = bufv;
 	f->s_edges = d->edges;
 	f->s_used = d->used;
 	f->s_pulled = d->pulled;
 	f->s_instr = d->instr;
+	f->s_entries = d->entries;
+	f->s_exits = d->exits;
 }
 
-/* Next 6-bit value of the expansion, or -1 at its end. */
-static int pull(struct decoder *d)
+/* Appends 6-bit characters of the expansion until want bits are buffered
+ * (or the expansion ends). Literal runs are copied in a tight loop; repeat
+ * and reference items move the frame stack. */
+static void fill(struct decoder *d, uint32_t want)
 {
-	while (d->depth) {
+	while (d->bufn < want && d->depth) {
 		struct frame *f = &d->fr[d->depth - 1];
 		if (f->pos == f->end) {
 			if (f->left > 1) {
@@ -201,13 +456,20 @@ static int pull(struct decoder *d)
 		}
 		const struct item *it = &f->items[f->pos];
 		if (it->kind == IT_LIT) {
-			uint8_t c = f->text[it->start + f->sub++];
+			const uint8_t *p = f->text + it->start + f->sub;
+			uint32_t rem = it->len - f->sub, take = (want - d->bufn + 5) / 6;
+			if (take > rem)
+				take = rem;
+			for (uint32_t i = 0; i < take; i++)
+				d->buf = (d->buf << 6) | b64val[p[i] & 127];
+			d->bufn += 6 * take;
+			d->pulled += 6 * (uint64_t)take;
+			f->sub += take;
 			if (f->sub >= it->len) {
 				f->pos++;
 				f->sub = 0;
 			}
-			d->pulled += 6;
-			return b64_value(c);
+			continue;
 		}
 		uint32_t at = f->pos;
 		const uint8_t *text = f->text;
@@ -215,103 +477,127 @@ static int pull(struct decoder *d)
 		if (it->kind == IT_REP) {
 			f->pos += it->len + 1;
 			if (it->bits && it->reps && !push(d, items, text, at + 1, at + 1 + it->len, it->reps))
-				return -1;
+				return;
 		} else {
 			f->pos++;
 			if (it->bits && d->dict && it->ref < d->dict->n && !d->dict->e[it->ref].cyclic) {
 				const struct seq *s = &d->dict->e[it->ref].seq;
 				if (!push(d, s->items, s->text, 0, s->n, 1))
-					return -1;
+					return;
 			}
 		}
 	}
-	return -1;
 }
 
-static void fill(struct decoder *d, uint32_t want)
+/* The next 32 bits, left-aligned (zeros past the end of the buffer). */
+static uint32_t peek32(const struct decoder *d)
 {
-	while (d->bufn < want && d->bufn <= 58) {
-		int x = pull(d);
-		if (x < 0)
+	return d->bufn >= 32 ? (uint32_t)(d->buf >> (d->bufn - 32)) : (uint32_t)(d->buf << (32 - d->bufn));
+}
+
+static uint32_t code_mask(uint8_t len) { return (uint32_t)(0xffffffff00000000ull >> len); }
+
+/* The edges of a matched code's group, with everything pairing needs
+ * (slow path: groups of several edges, or --pair). */
+static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struct chunk *c)
+{
+	const struct ttable *t = d->t;
+	const struct tcode *code = &t->codes[ci];
+	for (uint32_t k = 0; k < code->next_n; k++) {
+		if (d->edges == c->edge_count) {
+			jv_report(v, RULE_DTRACE_GROUP_OVERSHOOT, c->node,
+				  "expected the last NEXT_EDGE_IDS group to end at EDGE_COUNT %llu, found %u more edge(s) in it (ignored)",
+				  (unsigned long long)c->edge_count, code->next_n - k);
 			return;
-		d->buf = (d->buf << 6) | (uint64_t)x;
-		d->bufn += 6;
+		}
+		uint32_t slot = code->next_off + k;
+		d->slot = slot;
+		d->edges++;
+		if (t->next_instr && !tl_add_u64(d->instr, t->next_instr[slot], &d->instr))
+			d->instr_known = false;
+		if (t->next_index || t->next_cls)
+			count_edge(d, t->next_index ? t->next_index[slot] : NO_INDEX, t->next_cls ? t->next_cls[slot] : EC_INTRA);
 	}
-}
-
-static const struct tcode *match(const struct ttable *t, const struct tstate *s, const struct decoder *d)
-{
-	for (uint32_t i = s->first; i < s->first + s->count; i++) {
-		const struct tcode *c = &t->codes[i];
-		if (c->len > d->bufn)
-			continue;
-		uint64_t top = c->len ? (d->buf >> (d->bufn - c->len)) & ((((uint64_t)1) << c->len) - 1) : 0;
-		if (top == c->bits)
-			return c;
-	}
-	return NULL;
+	d->st = t->step_next[ci];
 }
 
 void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
 {
 	struct decoder d = { 0 };
 	d.dict = dict;
+	d.t = t;
 	d.edge_count = c->edge_count;
+	d.first_edge = c->first_edge;
+	d.slot = NO_SLOT;
+	d.st = NO_STATE;
+	d.tally = c->tally;
 	d.instr_known = true;
 	c->ok = false;
 	c->edges_done = 0;
 	c->instr = 0;
 	c->instr_known = true;
+	c->counts_known = true;
+	c->entries = c->exits = 0;
+	c->last_cls = EC_INTRA;
+	if (!t->fast && t->n)
+		goto out; /* out of memory building the table */
+	bool pairing = t->next_instr || t->next_index || t->next_cls || c->tally;
 	if (c->edge_count) {
 		d.edges = 1;
-		d.cur = c->first_edge;
 		d.instr = c->first_instr;
+		uint32_t si = idmap_get(&t->state_of, c->first_edge);
+		d.st = si == IDMAP_NONE ? NO_STATE : t->states[si].first;
+		if (pairing)
+			count_edge(&d, c->first_index, c->first_cls);
 	}
 	if (s->bits && !push(&d, s->items, s->text, 0, s->n, 1))
 		goto out;
 	uint32_t zero_run = 0;
 	while (d.edges < c->edge_count) {
-		uint32_t si = idmap_get(&t->state_of, d.cur);
-		if (si == IDMAP_NONE) {
+		if (d.st == NO_STATE) {
 			jv_report(v, RULE_DTRACE_DECODE, c->node,
 				  "expected a TRANSITION_TABLE row for edge %llu to decode edge %llu of %llu, found none",
-				  (unsigned long long)d.cur, (unsigned long long)d.edges + 1, (unsigned long long)c->edge_count);
+				  (unsigned long long)cur_edge(&d), (unsigned long long)d.edges + 1, (unsigned long long)c->edge_count);
 			goto out;
 		}
-		fill(&d, 32);
-		const struct tcode *code = match(t, &t->states[si], &d);
-		if (!code) {
-			if (d.nomem)
-				goto out;
-			jv_report(v, RULE_DTRACE_DECODE, c->node,
-				  "expected a TRANSITION_CODE of edge %llu at bit %llu to decode edge %llu of %llu, found %s",
-				  (unsigned long long)d.cur, (unsigned long long)d.used, (unsigned long long)d.edges + 1,
-				  (unsigned long long)c->edge_count, d.bufn < 32 ? "the sequence exhausted" : "bits matching no code");
-			goto out;
-		}
-		d.bufn -= code->len;
-		d.used += code->len;
-		for (uint32_t k = 0; k < code->next_n; k++) {
-			if (d.edges == c->edge_count) {
-				jv_report(v, RULE_DTRACE_GROUP_OVERSHOOT, c->node,
-					  "expected the last NEXT_EDGE_IDS group to end at EDGE_COUNT %llu, found %u more edge(s) in it (ignored)",
-					  (unsigned long long)c->edge_count, code->next_n - k);
-				break;
+		uint32_t k = d.st;
+		const struct dcode *f = &t->fast[k];
+		if (f->len) {
+			if (d.bufn < 32)
+				fill(&d, 32);
+			uint32_t top = peek32(&d);
+			while (f->len > d.bufn || ((top ^ f->pad) & code_mask(f->len)) != 0) {
+				if (f->flags & DC_LAST) {
+					if (d.nomem)
+						goto out;
+					jv_report(v, RULE_DTRACE_DECODE, c->node,
+						  "expected a TRANSITION_CODE of edge %llu at bit %llu to decode edge %llu of %llu, found %s",
+						  (unsigned long long)cur_edge(&d), (unsigned long long)d.used, (unsigned long long)d.edges + 1,
+						  (unsigned long long)c->edge_count, d.bufn < 32 ? "the sequence exhausted" : "bits matching no code");
+					goto out;
+				}
+				f = &t->fast[++k];
 			}
-			d.cur = t->next_ids[code->next_off + k];
-			d.edges++;
-			if (t->next_instr && !tl_add_u64(d.instr, t->next_instr[code->next_off + k], &d.instr))
-				d.instr_known = false;
+			d.bufn -= f->len;
+			d.used += f->len;
 		}
-		/* Zero-bit transitions that revisit a state loop forever without
-		 * consuming input: the rest of the chunk is that loop. */
-		if (code->len == 0) {
-			if (++zero_run > t->nstates) {
-				d.edges = c->edge_count;
-				d.instr_known = false;
-			}
+		if (!pairing && (f->flags & DC_SINGLE) && f->chain <= c->edge_count - d.edges) {
+			d.edges += f->chain;
+			d.slot = f->next_off;
+			d.st = f->next;
 		} else
+			emit_group(v, &d, k, c);
+		/* Zero-bit transitions that revisit a state loop forever without
+		 * consuming input: the rest of the chunk is that loop. (A collapsed
+		 * chain counts as one step here, so such a loop is caught at most a
+		 * few laps later.) */
+		if (f->len)
 			zero_run = 0;
+		else if (++zero_run > t->nstates) {
+			d.edges = c->edge_count;
+			d.instr_known = false;
+			c->counts_known = false;
+		}
 	}
 	if (d.edges < c->edge_count)
 		goto out;
@@ -338,9 +624,15 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 			  (unsigned long long)unused, (unsigned long long)(d.buf & ((((uint64_t)1) << unused) - 1)));
 	c->ok = true;
 out:
+	if (d.tally && d.tally->broken)
+		c->counts_known = false;
 	c->edges_done = d.edges;
 	c->instr = d.instr;
 	c->instr_known = d.instr_known;
-	c->last_edge = d.cur;
+	c->last_edge = d.edges ? cur_edge(&d) : 0;
+	c->entries = d.entries;
+	c->exits = d.exits;
+	if (d.edges && t->next_cls)
+		c->last_cls = d.slot == NO_SLOT ? c->first_cls : t->next_cls[d.slot];
 	free(d.fr);
 }

@@ -22,6 +22,24 @@ struct tstate {
 	uint32_t first, count;
 };
 
+/* The decoder's view of one code: 16 bytes, so the codes of a state
+ * usually share a cache line and a step needs no hash lookup. A state is
+ * named by the index of its first code. Taking a one-edge code also runs
+ * through the chain of zero-bit, one-edge states it leads to, so runs of
+ * blocks with a single successor cost one step. */
+struct dcode {
+	uint32_t pad;         /* the code, left-aligned in 32 bits */
+	uint32_t next;        /* state reached after the chain, NO_STATE when its edge has no row */
+	uint32_t next_off;    /* next_ids index of the chain's last edge */
+	uint16_t chain;       /* edges the code emits with its chain (1 without one) */
+	uint8_t len;
+	uint8_t flags;        /* DC_SINGLE, DC_LAST */
+};
+
+#define DC_SINGLE 1   /* the group is one edge */
+#define DC_LAST 2     /* the last code of its state */
+#define NO_STATE UINT32_MAX
+
 struct ttable {
 	struct tcode *codes;
 	uint32_t n, cap;
@@ -31,7 +49,35 @@ struct ttable {
 	struct tstate *states;
 	uint32_t nstates;
 	struct idmap state_of;
+	struct dcode *fast;        /* parallel to codes */
+	uint32_t *step_next;       /* per code: state of its group's last edge, no chain (slow path) */
+	/* Pairing (filled by pair_flow_table), or NULL. */
+	uint32_t *next_index;      /* DCFG edge index of each next edge, NO_INDEX when absent */
+	uint8_t *next_cls;         /* its enum edge_class */
+	bool pair_resolved;        /* every CURRENT_EDGE_ID and next edge is a DCFG edge */
 };
+
+/* Per-DCFG-edge occurrence counts of one thread (research P8), kept without
+ * expanding repeats: increments made inside a repeat iteration are journaled
+ * so a skipped run of identical iterations adds k times the last one. The
+ * journal holds at most a few entries per distinct edge per open repeat
+ * level, never one per decoded edge. */
+struct tally_entry {
+	uint32_t edge;
+	uint64_t n;
+};
+
+struct tally {
+	uint64_t *count;           /* per DCFG edge index, saturated */
+	uint32_t nedges;
+	struct tally_entry *log;
+	size_t nlog, cap;
+	uint32_t *slot;            /* compaction scratch: 0 between uses */
+	bool broken;               /* an allocation failed: the counts are unusable */
+};
+
+bool tally_init(struct tally *t, uint32_t nedges);
+void tally_free(struct tally *t);
 
 /* Adds one row; false on allocation failure. */
 bool ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row);
@@ -43,10 +89,16 @@ struct chunk {
 	uint32_t node;            /* the EDGE_ID_SEQUENCE string (or the row) */
 	uint64_t edge_count, first_edge;
 	uint64_t first_instr;     /* NUM_INSTRS of FIRST_EDGE_ID's source (pairing) */
+	uint32_t first_index;     /* FIRST_EDGE_ID's DCFG edge index (pairing), NO_INDEX */
+	uint8_t first_cls;        /* its enum edge_class (pairing) */
+	struct tally *tally;      /* occurrence counts to add to (pairing), or NULL */
 	/* results */
 	uint64_t edges_done, instr;
 	uint64_t last_edge;
+	uint64_t entries, exits;  /* ENTRY / EXIT edges decoded (pairing), saturated */
+	uint8_t last_cls;         /* class of the last edge (pairing) */
 	bool instr_known;         /* false after a zero-bit cycle fast-forward or overflow */
+	bool counts_known;        /* tally and entries/exits cover every edge (no fast-forward) */
 	bool ok;
 };
 

@@ -2,6 +2,7 @@
  * transition tables, thread data and chunks, and with --pair the checks
  * against the DCFG the trace was recorded with. */
 #include "trace_read.h"
+#include "trace_pair_flow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -115,12 +116,14 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 		for (uint32_t i = 0; tt->next_instr && i < tt->nnext; i++)
 			tt->next_instr[i] = source_instrs(x, pair_edge(x, tt->next_ids[i]));
 	}
+	pair_flow_table(x->p, tt); /* hook: P8, P9 */
 }
 
 struct thread_state {
 	uint64_t end;             /* PRECEDING + INSTR of the previous chunk */
 	bool have_prev;
 	const struct dedge *last; /* last decoded edge of the previous chunk (pairing) */
+	struct pair_flow *flow;   /* hook: P8, P9 */
 };
 
 static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint64_t thread, const struct ttable *tt,
@@ -128,6 +131,7 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 {
 	struct jv *v = x->v;
 	uint64_t pre, instr, count, first = 0;
+	pair_flow_seen(ts->flow); /* hook: P8, P9 */
 	bool ok = jv_int(v, cell[0], 0, UINT64_MAX, "PRECEDING_INSTR_COUNT", &pre);
 	ok &= jv_int(v, cell[1], 0, UINT64_MAX, "INSTR_COUNT", &instr);
 	ok &= jv_int(v, cell[2], 0, UINT64_MAX, "EDGE_COUNT", &count);
@@ -164,8 +168,10 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 	c.edge_count = count;
 	c.first_edge = first;
 	c.first_instr = source_instrs(x, fe);
+	pair_flow_prepare(ts->flow, &c, fe); /* hook: P8, P9 */
 	decode_chunk(v, &s, tt, d, &c);
 	seq_free(&s);
+	pair_flow_done(v, ts->flow, &c, row, pre, instr); /* hook: P8, P9 */
 	if (!c.ok)
 		return;
 	if (x->p && c.instr_known && c.instr != instr && (!count || fe))
@@ -207,9 +213,13 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		if (!table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
 			continue;
 		struct thread_state ts = { 0 };
+		struct pair_flow flow; /* hook: P8, P9 */
+		pair_flow_begin(&flow, x->p, tt, tid);
+		ts.flow = &flow;
 		for (uint32_t cr = table_first_row(v, &ct); cr != JNONE; cr = jnext(v, cr))
 			if (table_row(v, &ct, cr, cc))
 				read_chunk(x, cc, cr, tid, tt, d, &ts);
+		pair_flow_end(v, &flow, cell[0]);
 	}
 	idmap_free(&seen);
 }

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Writes a DCFG-trace whose one chunk is a long random walk over a Huffman-coded
+transition table, for the decoder benchmark (reports/bench/dcfg-decode.sh; not a
+test case):
+  python3 corpus/dcfg/gen_walk.py EDGES STATES SEED OUT.trace.json
+Out-degrees are skewed like real code (most blocks have one successor, so most
+steps cost no bit; some branch two ways; a few indirect jumps have many targets),
+successor weights are skewed too, and the sequence is written literally (no
+repeats), so the decoder visits every edge."""
+import bisect
+import heapq
+import random
+import sys
+
+N, S, seed, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+rng = random.Random(seed)
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-"
+
+
+def huffman(weights):
+    """Code strings for the given weights (a complete prefix code)."""
+    if len(weights) == 1:
+        return [""]
+    heap = [(w, i, [i]) for i, w in enumerate(weights)]
+    codes = [""] * len(weights)
+    heapq.heapify(heap)
+    k = len(weights)
+    while len(heap) > 1:
+        w1, _, a = heapq.heappop(heap)
+        w2, _, b = heapq.heappop(heap)
+        for i in a:
+            codes[i] = "0" + codes[i]
+        for i in b:
+            codes[i] = "1" + codes[i]
+        heapq.heappush(heap, (w1 + w2, k, a + b))
+        k += 1
+    return codes
+
+
+table = []  # per state: (successors, codes, cumulative weights)
+for s in range(S):
+    r = rng.random()
+    d = 1 if r < 0.6 else 2 if r < 0.9 else rng.randint(3, 4) if r < 0.98 else rng.randint(8, 16)
+    # a block with one successor falls through forward, so no cycle is free of branches
+    succ = [(s + rng.randint(1, 64)) % S] if d == 1 else [rng.randrange(S) for _ in range(d)]
+    w = [rng.random() ** 2 + 0.01 for _ in range(d)]
+    cum, t = [], 0.0
+    for x in w:
+        t += x
+        cum.append(t)
+    table.append((succ, huffman(w), cum))
+
+out_chars, pending, cur = [], "", 0  # bits turned into characters as they come: memory stays small
+for step in range(N - 1):
+    succ, codes, cum = table[cur]
+    i = bisect.bisect_left(cum, rng.random() * cum[-1])
+    i = min(i, len(succ) - 1)
+    pending += codes[i]
+    cur = succ[i]
+    if len(pending) >= 6000:
+        whole = len(pending) - len(pending) % 6
+        out_chars.append("".join(B64[int(pending[j:j + 6], 2)] for j in range(0, whole, 6)))
+        pending = pending[whole:]
+pending += "0" * (-len(pending) % 6)
+out_chars.append("".join(B64[int(pending[j:j + 6], 2)] for j in range(0, len(pending), 6)))
+seq = "".join(out_chars)
+
+with open(out, "w") as f:
+    w = f.write
+    w('{"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "PROCESSES": [\n')
+    w('["PROCESS_ID", "STRING_DICTIONARY", "TRANSITION_TABLE", "THREAD_DATA"],\n[1, {},\n')
+    w('[["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"]')
+    for s, (succ, codes, _) in enumerate(table):
+        for t, c in zip(succ, codes):
+            w(',\n[%d, "%s", [%d]]' % (s + 1, c, t + 1))
+    w('],\n[["THREAD_ID", "TRACE_DATA"], [0, [["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", '
+      '"FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"],\n[0, 0, %d, 1, "%s"]]]]]]}\n' % (N, seq))

@@ -1,0 +1,79 @@
+/* Suspicion-level rules on basic blocks (seed 2.13; research D18, D20,
+ * D24) and the edge-type kinds the edge rules need (D38). They run on the
+ * model after the images are read, so they do not depend on how the
+ * reader walks the JSON. */
+#include "dcfg_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest x86 instruction: a block whose last instruction would be longer
+ * has a wrong SIZE or LAST_INSTR_OFFSET. */
+#define MAX_INSTR_BYTES 15
+
+void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
+{
+	static const char bypass[] = "_BYPASS";
+	size_t bl = sizeof bypass - 1;
+	uint32_t kind = EK_OTHER;
+	if (len == 3 && memcmp(name, "REP", 3) == 0)
+		kind = EK_REP;
+	else if (len >= bl && memcmp(name + len - bl, bypass, bl) == 0)
+		kind = EK_BYPASS;
+	idmap_put(&m->type_kind, id, kind, NULL);
+}
+
+struct start {
+	uint64_t addr;
+	uint32_t image, block;
+};
+
+static int cmp_start(const void *a, const void *b)
+{
+	const struct start *x = a, *y = b;
+	if (x->image != y->image)
+		return x->image < y->image ? -1 : 1;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->block < y->block ? -1 : x->block > y->block;
+}
+
+/* D20: two blocks of one image starting at the same offset (legal only
+ * after an unload and reload, which the seed's note allows). */
+static void check_same_start(struct jv *v, const struct dprocess *p)
+{
+	struct start *order = malloc(((size_t)p->nblocks + 1) * sizeof *order);
+	uint32_t n = 0;
+	if (!order)
+		return;
+	for (uint32_t b = 0; b < p->nblocks; b++)
+		if (p->blocks[b].geometry_read)
+			order[n++] = (struct start){ p->blocks[b].addr, p->blocks[b].image, b };
+	qsort(order, n, sizeof *order, cmp_start);
+	for (uint32_t i = 1; i < n; i++) {
+		const struct dblock *a = &p->blocks[order[i - 1].block], *b = &p->blocks[order[i].block];
+		if (a->image == b->image && a->addr == b->addr)
+			jv_report(v, RULE_DCFG_BLOCK_SAME_START, b->node,
+				  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
+				  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id,
+				  (unsigned long long)b->id, (unsigned long long)b->addr);
+	}
+	free(order);
+}
+
+void dcfg_check_blocks(struct jv *v, const struct dprocess *p)
+{
+	for (uint32_t i = 0; i < p->nblocks; i++) {
+		const struct dblock *b = &p->blocks[i];
+		if (b->geometry_read && b->last_off < b->size && b->size - b->last_off > MAX_INSTR_BYTES)
+			jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, b->node,
+				  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
+				  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)b->size,
+				  (unsigned long long)b->last_off, (unsigned long long)(b->size - b->last_off));
+		if (b->has_count && b->count == 0)
+			jv_report(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node,
+				  "expected block %llu to have been executed (a DCFG records executed blocks), found COUNT 0",
+				  (unsigned long long)b->id);
+	}
+	check_same_start(v, p);
+}

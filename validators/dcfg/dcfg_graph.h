@@ -1,0 +1,45 @@
+/* What the routine checks (dcfg_graph.c) share with the natural-loop
+ * comparison (dcfg_loop_agree.c): the intra-routine graph of a process,
+ * the per-block scratch arrays of one image and the loop rows read. */
+#ifndef TL_DCFG_GRAPH_H
+#define TL_DCFG_GRAPH_H
+
+#include "dcfg_model.h"
+
+struct graph {
+	uint32_t n;              /* blocks of the process */
+	uint32_t *succ_start, *succ; /* CSR of intra-routine edges */
+	uint32_t *pred_start, *pred;
+};
+
+/* Scratch arrays indexed by block, shared by the routines of one image. */
+struct scratch {
+	uint32_t *routine_of;  /* routine row number, NO_INDEX */
+	uint32_t *rpo_num;     /* reverse-postorder number within the current routine, NO_INDEX */
+	uint32_t *idom;        /* computed immediate dominator (block index) */
+	uint32_t *order;       /* blocks in reverse postorder */
+	uint32_t *stack, *iter;
+	uint32_t *in_loop;     /* loop marker, for the loop checks */
+	uint32_t *leaving;     /* 1 + index of an edge leaving the block's routine, or 0 */
+	uint32_t *exit_mark;   /* routine row + 1 when listed in its EXIT_NODE_IDS */
+	/* Natural-loop comparison: dominator-tree numbering and marks. */
+	uint32_t *dpre, *dpost, *kid_start, *kids;
+	uint32_t *listed, *natural, *owner;
+	uint32_t stamp;
+	uint32_t count;        /* blocks reached in the current routine */
+};
+
+struct loopinfo {
+	uint32_t row, head, parent_cell;
+	uint64_t parent;
+	uint32_t nodes_cell, sources_cell;
+	uint32_t size;         /* distinct listed nodes */
+	bool sound;            /* passed DCFG-LOOP and DCFG-LOOP-PARENT */
+};
+
+/* DCFG-NATURAL-LOOP and DCFG-LOOP-MISSING for routine r, whose LOOPS
+ * table is tbl (dominators of the routine computed in s). */
+void check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
+			 uint32_t r, struct loopinfo *loops, uint32_t nloops, uint32_t tbl);
+
+#endif
