@@ -87,6 +87,7 @@ struct mutant_find {
 	size_t size, min_size;
 	unsigned reader_runs;       /* spent minimising */
 	char file[256];             /* name inside --out */
+	char key[96];               /* its group: the rule, signal or the reader's complaint */
 };
 
 /* Disagreements of one class and rule (or signal), counted over the campaign. */

@@ -52,12 +52,18 @@ static const char *signal_label(int sig)
 
 /* What groups a disagreement: the rule for lenient, the signal for a crash. */
 /* A reader's message with its numbers (offsets, sizes, addresses) replaced
- * by N, so one complaint at different places makes one group. */
-static void message_shape(const char *msg, char *out, size_t len)
+ * by N and the mutant's path by {}, so one complaint at different places
+ * makes one group, the same in every run. */
+static void message_shape(const char *msg, const char *path, char *out, size_t len)
 {
-	size_t o = 0;
+	size_t o = 0, plen = strlen(path);
 	for (const char *p = msg; *p && o + 2 < len;) {
-		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
+		if (plen && strncmp(p, path, plen) == 0) {
+			p += plen;
+			out[o++] = '{';
+			if (o + 2 < len)
+				out[o++] = '}';
+		} else if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
 			p += 2;
 			while (isxdigit((unsigned char)*p))
 				p++;
@@ -74,7 +80,7 @@ static void message_shape(const char *msg, char *out, size_t len)
 }
 
 static void group_key(enum disagreement dis, const struct verdict *v, const struct run_result *r,
-		      char *key, size_t len)
+		      const char *path, char *key, size_t len)
 {
 	switch (dis) {
 	case DIS_LENIENT:
@@ -98,7 +104,7 @@ static void group_key(enum disagreement dis, const struct verdict *v, const stru
 		/* Strict: one group per kind of complaint, so each distinct reason the
 		 * reader gives for rejecting valid input keeps a mutant. */
 		char shape[64];
-		message_shape(r->message, shape, sizeof shape);
+		message_shape(r->message, path, shape, sizeof shape);
 		snprintf(key, len, "(tracelint accepts) %s", shape[0] ? shape : "(no message)");
 		break;
 	}
@@ -146,7 +152,7 @@ static bool still_disagrees(struct work *w, const struct seed_file *s, const uns
 	w->runs++;
 	char key2[96];
 	enum disagreement dis2 = compare_verdicts(&v, &run);
-	group_key(dis2, &v, &run, key2, sizeof key2);
+	group_key(dis2, &v, &run, w->path, key2, sizeof key2);
 	return dis2 == dis && strcmp(key, key2) == 0;
 }
 
@@ -350,7 +356,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 				cfg->count, c->done - c->dis_count[DIS_AGREE], now_seconds() - start);
 		if (dis != DIS_AGREE) {
 			char key[96];
-			group_key(dis, &v, &run, key, sizeof key);
+			group_key(dis, &v, &run, w.path, key, sizeof key);
 			struct find_group *g = find_group(c, dis, key);
 			g->count++;
 			if (g->kept < cfg->keep_per_group) {
@@ -361,6 +367,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 				f->index = i;
 				f->seed_case = s->c->name;
 				f->dis = dis;
+				snprintf(f->key, sizeof f->key, "%s", key);
 				f->size = m.len;
 				f->min_size = minimise(&w, s, m.data, m.len, dis, key);
 				f->reader_runs = w.runs;

@@ -107,7 +107,7 @@ static void md_campaign(FILE *f, const struct campaign *c, const struct explanat
 		fputs(" |", f);
 		if (ex) {
 			/* A mutant shares the reason of the case it came from or of the rule it breaks. */
-			const char *why = explanation_for(ex, m->dis, m->seed_case, m->ours.reject ? m->ours.rule : NULL);
+			const char *why = explanation_for(ex, m->dis, m->seed_case, m->key);
 			fputc(' ', f);
 			md_cell(f, why ? why : "**unexplained**");
 			fputs(" |", f);
