@@ -1,0 +1,2 @@
+TRACE0
+tp Z
