@@ -169,6 +169,8 @@ void umt_check_module_overlap(struct umt_trace *t);
 void umt_check_instructions(struct umt_trace *t);
 void umt_check_exec_index(struct umt_trace *t);
 void umt_check_syscall_table(struct umt_trace *t);
+/* U404, run by umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
+void umt_check_syscall_overlap(struct umt_trace *t);
 void umt_check_exec_records(struct umt_trace *t);
 void umt_check_threads(struct umt_trace *t);
 void umt_check_syscall_links(struct umt_trace *t);

@@ -90,6 +90,7 @@ void umt_check_syscall_table(struct umt_trace *t)
 			umt_drop_pages(t, M_SYSCALL_VTABLE);
 		}
 	}
+	umt_check_syscall_overlap(t);
 	t->syscall_ok = true;
 }
 
