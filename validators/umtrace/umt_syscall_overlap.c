@@ -108,12 +108,36 @@ static int direction(struct umt_trace *t, uint64_t *count, uint64_t *breaks)
 	return dir;
 }
 
-static int by_offset(const void *a, const void *b)
+static bool before(const struct block_ref *x, const struct block_ref *y)
 {
-	const struct block_ref *x = a, *y = b;
-	if (x->off != y->off)
-		return x->off < y->off ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return x->off != y->off ? x->off < y->off : x->id < y->id;
+}
+
+static void sift_down(struct block_ref *a, uint64_t root, uint64_t n)
+{
+	for (uint64_t child; (child = 2 * root + 1) < n; root = child) {
+		if (child + 1 < n && before(&a[child], &a[child + 1]))
+			child++;
+		if (!before(&a[root], &a[child]))
+			return;
+		struct block_ref tmp = a[root];
+		a[root] = a[child];
+		a[child] = tmp;
+	}
+}
+
+/* Heapsort, in place: glibc's qsort may allocate a second array as large as the first,
+ * which would double the stated bound. */
+static void sort_by_offset(struct block_ref *a, uint64_t n)
+{
+	for (uint64_t i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	for (uint64_t end = n; end-- > 1;) {
+		struct block_ref tmp = a[0];
+		a[0] = a[end];
+		a[end] = tmp;
+		sift_down(a, 0, end);
+	}
 }
 
 static bool sweep_sorted(struct umt_trace *t, uint64_t count)
@@ -127,7 +151,7 @@ static bool sweep_sorted(struct umt_trace *t, uint64_t count)
 		if (block_at(t, s, &start, &end))
 			refs[n++] = (struct block_ref){ start, s };
 	}
-	qsort(refs, n, sizeof *refs, by_offset);
+	sort_by_offset(refs, n);
 	struct sweep w = { .up = true };
 	for (uint64_t i = 0; i < n && !tl_stopped(t->ctx); i++) {
 		drop_now_and_then(t, i);
