@@ -218,7 +218,7 @@ class Trace:
         self.syscalls()
         self.xml()
 
-    def index(self, name, count, at_least):
+    def index(self, name, count):
         buf = self.data[name]
         fields, end = self.L.parse(self.L.files[name], buf, 0, len(buf), {"record_count": count})
         need(end == len(buf), f"{name}: {len(buf) - end} bytes after the last entry")
@@ -229,8 +229,8 @@ class Trace:
         spec = L.files["exec.vtable"]
         header, hend = L.parse(spec, vt, 0, len(vt))
         count = header["record_count"]
-        offsets = self.index("exec.offsets", count, 0)["offset"]
-        self.index("exec.prev_next.column", count, 0)
+        offsets = self.index("exec.offsets", count)["offset"]
+        self.index("exec.prev_next.column", count)
         need(offsets[0] >= hend and offsets[-1] <= len(vt), "exec.offsets: first/last out of exec.vtable")
         for i in range(count):
             start, end = offsets[i], offsets[i + 1]
@@ -256,7 +256,7 @@ class Trace:
     def syscalls(self):
         L, vt = self.L, self.data["syscall.vtable"]
         header, hend = L.parse(L.files["syscall.vtable"], vt, 0, len(vt))
-        blocks = self.index("syscall.offsets", header["record_count"], 0)["block"]
+        blocks = self.index("syscall.offsets", header["record_count"])["block"]
         rec_size = L.size_of("syscall_rec")
         for i, b in enumerate(blocks):
             need(b["offset"] >= hend and b["size"] >= rec_size and b["offset"] + b["size"] <= len(vt),

@@ -32,18 +32,6 @@ static uint64_t sort_cap(void)
 	return UMT_SYSCALL_SORT_CAP;
 }
 
-/* Block s's [start, end) in syscall.vtable, if it passed U403's bounds. */
-static bool block_at(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end)
-{
-	const struct tl_input *offs = &t->f[M_SYSCALL_OFFSETS];
-	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
-	if (off < 16 || size < 64 || !umt_fp_inside(0, off, size, 16, t->f[M_SYSCALL_VTABLE].size, NULL))
-		return false;
-	*start = (uint64_t)off;
-	*end = (uint64_t)off + (uint64_t)size;
-	return true;
-}
-
 static void report(struct umt_trace *t, uint64_t s, uint64_t start, uint64_t end, uint64_t other,
 		   uint64_t ostart, uint64_t oend)
 {
@@ -90,7 +78,7 @@ static int direction(struct umt_trace *t, uint64_t *count, uint64_t *breaks)
 	*breaks = 0;
 	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		drop_now_and_then(t, s);
-		if (!block_at(t, s, &start, &end))
+		if (!umt_syscall_block(t, s, &start, &end))
 			continue;
 		if (have && (up || down)) {
 			up = up && start >= prev;
@@ -148,14 +136,14 @@ static bool sweep_sorted(struct umt_trace *t, uint64_t count)
 	uint64_t n = 0, start, end;
 	for (uint64_t s = 0; s < t->syscall_count && n < count; s++) {
 		drop_now_and_then(t, s);
-		if (block_at(t, s, &start, &end))
+		if (umt_syscall_block(t, s, &start, &end))
 			refs[n++] = (struct block_ref){ start, s };
 	}
 	sort_by_offset(refs, n);
 	struct sweep w = { .up = true };
 	for (uint64_t i = 0; i < n && !tl_stopped(t->ctx); i++) {
 		drop_now_and_then(t, i);
-		block_at(t, refs[i].id, &start, &end);
+		umt_syscall_block(t, refs[i].id, &start, &end);
 		sweep_block(t, &w, refs[i].id, start, end);
 	}
 	free(refs);
@@ -172,7 +160,7 @@ void umt_check_syscall_overlap(struct umt_trace *t)
 		struct sweep w = { .up = dir > 0 };
 		for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 			drop_now_and_then(t, s);
-			if (block_at(t, s, &start, &end))
+			if (umt_syscall_block(t, s, &start, &end))
 				sweep_block(t, &w, s, start, end);
 		}
 		return;
