@@ -11,7 +11,7 @@ TL=${TRACELINT:-build/tracelint}
 C=corpus/umtrace
 V=$C/valid
 I=$C/invalid
-find "$V" "$I" -mindepth 1 -maxdepth 1 ! -name "*.expected" ! -name "*.args" -exec rm -rf {} + 2>/dev/null || :
+find "$V" "$I" -mindepth 1 -maxdepth 1 ! -name "*.expected" ! -name "*.args" ! -name "*.env" -exec rm -rf {} + 2>/dev/null || :
 mkdir -p "$V" "$I"
 
 # Base traces: 64-bit, exec v1, graceful exit (seed 6: every record type but 7);
@@ -19,6 +19,8 @@ mkdir -p "$V" "$I"
 "$GEN" gen "$V/trace64" -s 6 -n 50
 "$GEN" gen "$V/trace32-abrupt" -b 32 -v 0 -a -s 7 -t 4 -n 60
 cp "$V/trace64/thread.itable" "$V/single-thread.itable"
+# The 32-bit trace with its syscall blocks out of offset order (U404's sorting path).
+"$GEN" gen "$V/trace32-scrambled" -b 32 -v 0 -a -s 7 -t 4 -n 60 -o
 
 case_dir= # the case being built
 new() { # new KIND NAME [BASE]: copy a base trace into a new case
@@ -62,6 +64,8 @@ new valid syscall-32bit-sp trace32-abrupt; poke syscall.vtable 440 8 0x100000000
 # record 4 "mov rax, [rbx]" at 328: rbx (slot 0) at 342, MEM0 address (slot 1) at 350
 new valid mem0-address;          poke exec.vtable 342 8 0x10000; poke exec.vtable 350 8 0x10010 # U346
 new valid mem0-page-unlisted;    poke exec.vtable 342 8 0x20000; poke exec.vtable 350 8 0x20000 # U706
+# the blocks out of order and the sort cap lowered to 32 bytes by syscall-sort-cap.env
+new valid syscall-sort-cap trace32-scrambled                             # U404-SKIPPED
 new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
 new valid modules-overlap;       poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff # U504
 # the same addresses, one module after the other: no finding
@@ -154,6 +158,12 @@ new invalid slot-past-lc;        poke ins.itable 354 2 9                 # U343
 new invalid syscall-version;     poke syscall.vtable 0 4 1               # U400
 new invalid syscall-offsets-size; cut syscall.offsets 40                 # U402
 new invalid syscall-block-size;  poke syscall.offsets 8 8 20             # U403
+# trace64's blocks run down (syscall 0 at 176, 1 at 96, 2 at 16, 80 bytes each):
+# syscall 1 grown to 100 bytes reaches into syscall 0, found by the in-order sweep
+new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
+# trace32-scrambled (syscall 0 at 16, 2 at 96, 1 at 256): syscall 0 grown to 100 bytes
+# reaches into syscall 2, found after sorting
+new invalid syscall-overlap-unordered trace32-scrambled; poke syscall.offsets 8 8 100 # U404
 new invalid syscall-convention;  poke syscall.vtable 180 1 9             # U405
 new invalid syscall-args-fp;     poke syscall.vtable 216 8 70            # U406
 new invalid syscall-extras-fp;   poke syscall.vtable 183 1 1; poke syscall.vtable 224 8 0 # U407
@@ -181,10 +191,12 @@ new invalid xml-pid-text;        xml 's/4242/-5/'                        # U805
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do
-		case "$path" in *.expected | *.args) continue ;; esac
+		case "$path" in *.expected | *.args | *.env) continue ;; esac
 		set --
 		[ -f "$path.args" ] && set -- $(cat "$path.args")
-		"$TL" --output=json "$@" "$path" | jq -r '.files[0].diagnostics[] |
+		vars=
+		[ -f "$path.env" ] && vars=$(grep -v '^#' "$path.env")
+		env $vars "$TL" --output=json "$@" "$path" | jq -r '.files[0].diagnostics[] |
 			(if .member then .member + ":" else "" end) +
 			(if .line then "\(.line):\(.column)" else "\(.offset)" end) +
 			" " + .severity + " " + .rule' > "$path.expected.new"

@@ -3,12 +3,13 @@
  * operand values, system calls with entry/exit/skipped exits, context changes,
  * modules with UTF-16 names, context map, address ranges, trace.xml), at any size.
  *
- *   umtgen gen DIR [-n records] [-t threads] [-s seed] [-b 32|64] [-v 0|1] [-a] [-x] [-m MAP]
+ *   umtgen gen DIR [-n records] [-t threads] [-s seed] [-b 32|64] [-v 0|1] [-a] [-x] [-o] [-m MAP]
  *     -a: the trace ends abruptly (no Application end, open threads and calls);
  *     -x: two more instruction shapes, "lea" (AGEN through base + index x 4 + 16) and
  *         "rep movsb" (MEM0 and MEM1, flag 0x08 on first iterations), and with -a -v 1
  *         a last record carrying the aborted flag 0x80; without -x the output is the
  *         same as before the option existed (the corpus offsets depend on it);
+ *     -o: syscall blocks written even IDs first, then odd ones (not in offset order);
  *     -m: write a layout map (one line per structure with its file offset) to MAP,
  *         used by make-corpus.sh to place its mutations.
  *   umtgen poke FILE OFFSET WIDTH VALUE   overwrite WIDTH (1..8) bytes, little-endian
@@ -81,7 +82,7 @@ static void mapf(const char *fmt, ...)
 }
 
 /* ---- model ----------------------------------------------------------------- */
-static int bits64 = 1, exec_version = 1, abrupt, extended;
+static int bits64 = 1, exec_version = 1, abrupt, extended, scrambled;
 static unsigned next_flags; /* extra execRec flags for the next record */
 static uint64_t tib_of(int t) { return 0x7ff00000u + 0x2000u * (uint64_t)t; }
 #define DATA_PAGE 0x10000u
@@ -575,7 +576,17 @@ static void write_threads(const char *dir, int threads)
 	fclose(f);
 }
 
-/* System call blocks are written in reverse ID order: the format does not sort them. */
+/* The k-th syscall block written: reverse ID order by default (the format does not sort
+ * them); with -o even IDs then odd ones, so offsets are not monotone in ID order. */
+static size_t written_kth(size_t k)
+{
+	if (!scrambled)
+		return ncalls - 1 - k;
+	size_t evens = (ncalls + 1) / 2;
+	return k < evens ? 2 * k : 2 * (k - evens) + 1;
+}
+
+
 static void write_syscalls(const char *dir)
 {
 	FILE *sv = open_out(dir, "syscall.vtable"), *so = open_out(dir, "syscall.offsets");
@@ -587,7 +598,8 @@ static void write_syscalls(const char *dir)
 	uint64_t *where = calloc(ncalls ? ncalls : 1, sizeof *where);
 	if (!where)
 		die("memory");
-	for (size_t k = ncalls; k-- > 0;) {
+	for (size_t n = 0; n < ncalls; n++) {
+		size_t k = written_kth(n);
 		const struct syscall_model *s = &calls[k];
 		uint8_t r[80] = { 0 };
 		put(r, 0x55 + k % 7, 2);
@@ -676,7 +688,7 @@ int main(int argc, char **argv)
 		return poke(argv[2], argv[3], argv[4], argv[5]);
 	if (argc < 3 || strcmp(argv[1], "gen") != 0) {
 		fprintf(stderr, "usage: umtgen gen DIR [-n records] [-t threads] [-s seed] [-b 32|64] "
-				"[-v 0|1] [-a] [-x] [-m MAP]\n       umtgen poke FILE OFFSET WIDTH VALUE\n");
+				"[-v 0|1] [-a] [-x] [-o] [-m MAP]\n       umtgen poke FILE OFFSET WIDTH VALUE\n");
 		return 2;
 	}
 	uint64_t target = 40;
@@ -690,6 +702,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "-x")) {
 			extended = 1;
+			continue;
+		}
+		if (!strcmp(a, "-o")) {
+			scrambled = 1;
 			continue;
 		}
 		i++;

@@ -12,7 +12,7 @@ TRACELINT="$BUILDDIR/tracelint"
 
 is_case() {
 	case "$1" in
-	*.expected | *.args | *.md | *.sh | *.py | */README*) return 1 ;;
+	*.expected | *.args | *.env | *.md | *.sh | *.py | */README*) return 1 ;;
 	esac
 	[ -e "$1" ]
 }
@@ -33,7 +33,9 @@ run_case() {
 			set -- "$@" "$arg"
 		done < "$path.args"
 	fi
-	"$TRACELINT" --output=json "$@" "$path" > out.json 2> stderr
+	# a .env sidecar (VAR=value lines) sets the environment, e.g. a lowered memory cap
+	[ -f "$path.env" ] && set -- env $(grep -v '^#' "$path.env") "$TRACELINT" "$@" || set -- "$TRACELINT" "$@"
+	"$@" --output=json "$path" > out.json 2> stderr
 	rc=$?
 	jq -r '.files[0].diagnostics[] |
 		(if .member then .member + ":" else "" end) +
@@ -126,7 +128,7 @@ sidecars_name_cases_head() {
 	atf_set descr "every .expected or .args sidecar sits next to the case it names"
 }
 sidecars_name_cases_body() {
-	find "$SRCDIR/corpus" -name '*.expected' -o -name '*.args' | while read -r s; do
+	find "$SRCDIR/corpus" -name '*.expected' -o -name '*.args' -o -name '*.env' | while read -r s; do
 		[ -e "${s%.*}" ] || echo "$s"
 	done > orphans
 	[ ! -s orphans ] || atf_fail "sidecars without a case: $(tr '\n' ' ' < orphans)"

@@ -9,7 +9,7 @@ atf_test_case variants_validate
 variants_validate_head() { atf_set descr "generated traces of every variant are valid"; }
 variants_validate_body() {
 	for args in "-s 1" "-s 2 -b 32" "-s 3 -v 0" "-s 4 -a" "-s 5 -b 32 -v 0 -a -t 9 -n 400" "-s 6 -t 1" \
-		"-x -s 1" "-x -s 2 -b 32 -a" "-x -s 3 -v 0 -a -t 9 -n 400" "-x -s 4 -a -n 2000"; do
+		"-x -s 1" "-x -s 2 -b 32 -a" "-x -s 3 -v 0 -a -t 9 -n 400" "-x -s 4 -a -n 2000" "-o -s 7 -n 2000" "-o -x -b 32 -s 8 -a -n 1500"; do
 		rm -rf t
 		"$BUILDDIR/umtgen" gen t $args || atf_fail "umtgen gen $args failed"
 		"$BUILDDIR/tracelint" t > out 2>&1 || { cat out; atf_fail "trace from '$args' is invalid"; }

@@ -15,3 +15,5 @@ umtrace-corpus: $(UMTGEN) $(BIN)
 
 # The generator round-trip test (tests/umtrace/generator_test.sh) needs umtgen.
 tests: $(UMTGEN)
+# tests/umtrace/layout_test.sh reads grammars/umtrace.yaml with python3-yaml.
+DEB_PACKAGES += python3 python3-yaml

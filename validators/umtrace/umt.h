@@ -169,6 +169,10 @@ void umt_check_module_overlap(struct umt_trace *t);
 void umt_check_instructions(struct umt_trace *t);
 void umt_check_exec_index(struct umt_trace *t);
 void umt_check_syscall_table(struct umt_trace *t);
+/* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
+bool umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
+/* U404, run by umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
+void umt_check_syscall_overlap(struct umt_trace *t);
 void umt_check_exec_records(struct umt_trace *t);
 void umt_check_threads(struct umt_trace *t);
 void umt_check_syscall_links(struct umt_trace *t);

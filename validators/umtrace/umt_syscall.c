@@ -32,17 +32,30 @@ static bool check_header(struct umt_trace *t)
 	return true;
 }
 
+bool umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end)
+{
+	const struct tl_input *offs = &t->f[M_SYSCALL_OFFSETS];
+	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
+	if (off < 16 || size < 64 ||
+	    !umt_fp_inside(0, off, size, 16, t->f[M_SYSCALL_VTABLE].size, NULL))
+		return false;
+	*start = (uint64_t)off;
+	*end = (uint64_t)off + (uint64_t)size;
+	return true;
+}
+
 static bool check_block(struct umt_trace *t, uint64_t s)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE], *offs = &t->f[M_SYSCALL_OFFSETS];
 	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
-	if (off < 16 || size < 64 || !umt_fp_inside(0, off, size, 16, vt->size, NULL)) {
+	uint64_t start, end;
+	if (!umt_syscall_block(t, s, &start, &end)) {
 		umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U403, 16 * s,
 			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
 			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
 		return false;
 	}
-	uint64_t at = (uint64_t)off;
+	uint64_t at = start;
 	int64_t conv = umt_s(vt, at + 4, 1), args = umt_s(vt, at + 6, 1);
 	int64_t extras = umt_s(vt, at + 7, 1);
 	uint64_t completed = umt_u(vt, at + 5, 1);
@@ -90,6 +103,7 @@ void umt_check_syscall_table(struct umt_trace *t)
 			umt_drop_pages(t, M_SYSCALL_VTABLE);
 		}
 	}
+	umt_check_syscall_overlap(t);
 	t->syscall_ok = true;
 }
 
