@@ -107,7 +107,7 @@ ATF_TC_BODY(fast_path_matches_the_checkers, tc)
 		struct checkers fast, slow;
 		random_state(&fast);
 		slow = fast;
-		size_t used = xray_fast_functions(bytes, n, big, &fast.g, &fast.s, &fast.t,
+		size_t used = xray_fast_functions(bytes, n, big, 0x0fffffffu, &fast.g, &fast.s, &fast.t,
 						  &fast.next_index);
 		ATF_REQUIRE(used % 8 == 0 && used <= n);
 
@@ -164,7 +164,7 @@ ATF_TC_BODY(plain_records_are_all_consumed, tc)
 		xray_tsc_begin(&c.t);
 		c.t.have_base = true;
 		c.t.now = 100;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
 						 &c.next_index), sizeof bytes);
 		ATF_CHECK_EQ(c.next_index, 5);
 		ATF_CHECK_EQ(c.s.depth, 0u);
@@ -173,7 +173,7 @@ ATF_TC_BODY(plain_records_are_all_consumed, tc)
 		ATF_CHECK_STREQ(c.g.last_name, "an Exit");
 		/* In the preamble nothing is plain. */
 		c.g.state = XRAY_EXPECT_WALLCLOCK;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
 						 &c.next_index), 0u);
 	}
 }
