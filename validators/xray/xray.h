@@ -79,9 +79,10 @@ struct xray_run {
 };
 
 /* Largest function id a trace may name: the map's count, or any 28-bit id. */
+#define XRAY_MAX_FUNCTION_ID 0x0fffffffu
 static inline uint32_t xray_max_function_id(const struct xray_instr_map *map)
 {
-	return map ? map->functions : 0x0fffffffu;
+	return map ? map->functions : XRAY_MAX_FUNCTION_ID;
 }
 
 /* XRAY-FUNCTION-ID-UNDEFINED: id (not 0, which has its own rule) is above
