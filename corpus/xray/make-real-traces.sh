@@ -10,12 +10,87 @@
 #                            the same with a typed event: compiler-rt 14 counts only the
 #                            payload in the extents, so the buffer is 16 bytes short and
 #                            its last record is cut (specs/xray.md, decision D9)
+#   real-fdr-v5-mapped.xray  FDR mode, three functions, with the instrumented binary kept
+#                            (stripped, zstd-compressed) as binaries/mapped.elf.zst and a
+#                            .args sidecar --instr-map=../binaries/mapped.elf.zst
+#   ../invalid/instr-map-undefined.xray
+#                            that trace with one call's Entry and Exit renamed to id 4,
+#                            which the binary does not define (XRAY-FUNCTION-ID-UNDEFINED)
 # Run from the repository root: sh corpus/xray/make-real-traces.sh
+# (sh corpus/xray/make-real-traces.sh mapped: only the last two, leaving the others as they are)
 set -eu
-out=$(pwd)/corpus/xray/valid
+only=${1:-all}
+root=$(pwd)
+out=$root/corpus/xray/valid
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+
+# A trace together with the binary that wrote it, for --instr-map (specs/xray.md D14).
+# Only the FDR runtime is linked, which keeps the binary near 110 KB stripped, 40 KB compressed.
+make_mapped() {
+	cat > mapped.cc <<'SRC'
+#include <stdio.h>
+#include "xray/xray_interface.h"
+#include "xray/xray_log_interface.h"
+
+__attribute__((xray_always_instrument, noinline)) static int leaf(int x) { return x * 3 + 1; }
+__attribute__((xray_always_instrument, noinline)) static int middle(int x) { return leaf(x) + leaf(x + 1); }
+__attribute__((xray_always_instrument, noinline)) static int top(int x) { return middle(x) - 1; }
+
+__attribute__((xray_never_instrument)) int main(void)
+{
+	if (__xray_log_select_mode("xray-fdr") != XRAY_REGISTRATION_OK ||
+	    __xray_log_init_mode("xray-fdr", "buffer_size=1024:buffer_max=8:"
+				 "func_duration_threshold_us=0") != XRAY_LOG_INITIALIZED)
+		return 1;
+	__xray_patch();
+	volatile int r = 0;
+	for (int i = 0; i < 3; i++)
+		r += top(i);
+	printf("%d\n", r);
+	__xray_log_finalize();
+	__xray_log_flushLog();
+	return 0;
+}
+SRC
+	clang++ -O1 -fxray-instrument -fxray-instruction-threshold=1 -fxray-modes=xray-fdr \
+		-Wl,--gc-sections -o mapped mapped.cc
+	rm -f fdr-*
+	XRAY_OPTIONS="verbosity=1 xray_logfile_base=fdr-" ./mapped
+	cp fdr-* "$out/real-fdr-v5-mapped.xray"
+	strip -o mapped.stripped mapped
+	mkdir -p "$root/corpus/xray/binaries"
+	zstd -19 -q -f -o "$root/corpus/xray/binaries/mapped.elf.zst" mapped.stripped
+	echo '--instr-map=../binaries/mapped.elf.zst' > "$out/real-fdr-v5-mapped.xray.args"
+	# llvm-xray resolves every id of the trace to an address in the map ("#N" would be an
+	# id the map does not define).
+	llvm-xray convert --symbolize --instr_map=mapped.stripped --output-format=yaml \
+		"$out/real-fdr-v5-mapped.xray" > mapped.yaml
+	if grep -q "function: '#" mapped.yaml; then
+		echo "llvm-xray finds ids the map does not define in the valid trace" >&2
+		exit 1
+	fi
+	# The first leaf call: Entry of id 3 at 128, its Exit at 136 (preamble of 5 records,
+	# then top and middle entered). Both become id 4.
+	bad=$out/../invalid/instr-map-undefined.xray
+	cp "$out/real-fdr-v5-mapped.xray" "$bad"
+	if [ "$(od -An -tx1 -j128 -N2 "$bad")$(od -An -tx1 -j136 -N2 "$bad")" != " 30 00 32 00" ]; then
+		echo "the trace does not have the expected leaf call at offset 128" >&2
+		exit 1
+	fi
+	printf '\100' | dd of="$bad" bs=1 seek=128 conv=notrunc 2> /dev/null
+	printf '\102' | dd of="$bad" bs=1 seek=136 conv=notrunc 2> /dev/null
+	llvm-xray convert --symbolize --instr_map=mapped.stripped --output-format=yaml "$bad" |
+		grep -c "function: '#4'" | grep -qx 2
+	echo '--instr-map=../binaries/mapped.elf.zst' > "$bad.args"
+	printf '128 error XRAY-FUNCTION-ID-UNDEFINED\n136 error XRAY-FUNCTION-ID-UNDEFINED\n' > "$bad.expected"
+	chmod 644 "$out/real-fdr-v5-mapped.xray" "$bad" "$root/corpus/xray/binaries/mapped.elf.zst"
+}
+if [ "$only" = mapped ]; then
+	make_mapped
+	exit 0
+fi
 
 cat > prog.cc <<'SRC'
 #include <pthread.h>
@@ -150,5 +225,6 @@ clang++ -O2 -fxray-instrument -fxray-instruction-threshold=1 -o tail tail.cc
 rm -f fdr-*
 XRAY_OPTIONS="verbosity=1 xray_logfile_base=fdr-" ./tail
 cp fdr-* "$out/real-fdr-v5-tail.xray"
+make_mapped
 chmod 644 "$out"/real-*.xray "$out"/../invalid/real-*.xray
 ls -l "$out"/real-*.xray "$out"/../invalid/real-*.xray

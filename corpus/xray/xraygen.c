@@ -689,6 +689,19 @@ static void e_basic_argument_version(struct out *o)
 	basic_record(o, 1, 0, 1, 5, 0);
 }
 
+/* Run with --instr-map of corpus/xray/binaries/mapped.elf.zst (3 functions): ids 4 and
+ * 0xffffffff (a 32-bit id, which only basic mode can hold) are not defined there. */
+static void e_basic_instr_map(struct out *o)
+{
+	header_ex(o, 3, 0, 3, 2400000000u, 0);
+	basic_record(o, 0, 0, 1, 5, 6);
+	basic_record(o, 0, 0, 4, 5, 6);
+	basic_record(o, 0, 1, 4, 5, 6);
+	basic_record(o, 0, 1, 1, 5, 6);
+	basic_record(o, 0, 0, 0xffffffffu, 5, 6);
+	basic_record(o, 0, 1, 0xffffffffu, 5, 6);
+}
+
 struct gen_case {
 	const char *dir, *name;
 	void (*make)(struct out *o);
@@ -752,6 +765,7 @@ static const struct gen_case cases[] = {
 	{ "invalid", "basic-entry-type.xray", e_basic_entry_type },
 	{ "invalid", "basic-argument-orphan.xray", e_basic_argument_orphan },
 	{ "invalid", "basic-argument-version.xray", e_basic_argument_version },
+	{ "invalid", "instr-map-basic-undefined.xray", e_basic_instr_map },
 };
 
 /* One thread, 1 MiB buffers of call pairs, until about `target` bytes.

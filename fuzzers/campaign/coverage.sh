@@ -21,7 +21,7 @@ done
 find corpus -mindepth 3 -maxdepth 3 \( -path '*/valid/*' -o -path '*/invalid/*' -o -path '*/regressions/*' \) |
 	grep -vE '\.(expected|args|md|sh|py)$|/README' | while read -r case; do
 	args=
-	[ -f "$case.args" ] && args=$(sed "s|--pair=\([^/]\)|--pair=$(dirname "$case")/\1|" "$case.args" | tr '\n' ' ')
+	[ -f "$case.args" ] && args=$(sed -e "s|--pair=\([^/]\)|--pair=$(dirname "$case")/\1|" -e "s|--instr-map=\([^/]\)|--instr-map=$(dirname "$case")/\1|" "$case.args" | tr '\n' ' ')
 	# shellcheck disable=SC2086
 	"$O/tracelint" $args "$case" > /dev/null 2>&1 || true
 	# The JSON and SARIF writers see every kind of diagnostic too.

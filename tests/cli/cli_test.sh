@@ -33,7 +33,7 @@ find_case() {
 atf_test_case help_and_version
 help_and_version_head() { atf_set descr "--help and --version exit 0"; }
 help_and_version_body() {
-	atf_check -o match:'^usage: tracelint \[OPTIONS\] PATH' -o match:'--pair=DCFG' "$TL" --help
+	atf_check -o match:'^usage: tracelint \[OPTIONS\] PATH' -o match:'--pair=DCFG' -o match:'--instr-map=BINARY' "$TL" --help
 	atf_check -o match:'^usage: tracelint' "$TL" -h
 	atf_check -o match:'^tracelint [0-9]+\.[0-9]+\.[0-9]+$' "$TL" --version
 	atf_check -o match:'^tracelint [0-9]' "$TL" -V
@@ -203,6 +203,37 @@ pair_needs_a_trace_body() {
 	atf_check -s exit:2 -o match:'--pair applies to DCFG-trace files only' "$TL" --pair=x "$valid"
 }
 
+atf_test_case instr_map
+instr_map_head() { atf_set descr "--instr-map: a usable binary checks ids; an unusable one is a usage error naming it"; }
+instr_map_body() {
+	"$TL" --list-rules --format=xray | grep -q '^XRAY-' || atf_skip "the XRay validator is not built"
+	trace=$SRCDIR/corpus/xray/valid/real-fdr-v5-mapped.xray
+	bin=$SRCDIR/corpus/xray/binaries/mapped.elf.zst
+	atf_check -s exit:0 -o match:'valid \(xray: 0 errors' "$TL" --instr-map="$bin" "$trace"
+	# Another program's trace names ids this binary lacks.
+	atf_check -s exit:1 -o match:'expected a function id 1\.\.3 from .*mapped\.elf\.zst, found 5 \[XRAY-FUNCTION-ID-UNDEFINED\]' \
+		"$TL" --instr-map="$bin" "$SRCDIR/corpus/xray/valid/real-fdr-v5.xray"
+	atf_check -s exit:2 -o match:'--instr-map=nothing-here: cannot open' "$TL" --instr-map=nothing-here "$trace"
+	atf_check -s exit:2 -o match:"--instr-map=$trace: not an ELF file" "$TL" --instr-map="$trace" "$trace"
+	# An ELF without sleds (tracelint itself) and one cut short.
+	atf_check -s exit:2 -o match:'no xray_instr_map section' "$TL" --instr-map="$TL" "$trace"
+	head -c 200 "$TL" > cut.elf
+	atf_check -s exit:2 -o match:'--instr-map=cut.elf: the section header table .* lies outside the 200-byte file' \
+		"$TL" --instr-map=cut.elf "$trace"
+	: > empty.elf
+	atf_check -s exit:2 -o match:'--instr-map=empty.elf: not an ELF file' "$TL" --instr-map=empty.elf "$trace"
+	atf_check -s exit:2 -o match:'is a directory' "$TL" --instr-map=. "$trace"
+	# A trace of another format.
+	other=
+	for p in "$SRCDIR"/corpus/*/valid/*; do
+		case "$p" in */xray/* | *.expected | *.args | *.md | *.sh | *.py) continue ;; esac
+		[ -f "$p" ] && [ ! -f "$p.args" ] && { other=$p; break; }
+	done
+	[ -z "$other" ] ||
+		atf_check -s exit:2 -o match:'--instr-map applies to XRay traces only' "$TL" --instr-map="$bin" "$other"
+	atf_check -s exit:2 -e match:'unknown or incomplete option' "$TL" --instr-map
+}
+
 atf_test_case forced_format
 forced_format_head() { atf_set descr "--format forces a validator; a wrong one rejects the file"; }
 forced_format_body() {
@@ -238,5 +269,6 @@ atf_init_test_cases() {
 	atf_add_test_case werror
 	atf_add_test_case max_errors
 	atf_add_test_case pair_needs_a_trace
+	atf_add_test_case instr_map
 	atf_add_test_case forced_format
 }

@@ -29,6 +29,8 @@ run_case() {
 			'' | '#'*) continue ;;
 			--pair=/*) ;;
 			--pair=*) arg="--pair=$dir/${arg#--pair=}" ;;
+			--instr-map=/*) ;;
+			--instr-map=*) arg="--instr-map=$dir/${arg#--instr-map=}" ;;
 			esac
 			set -- "$@" "$arg"
 		done < "$path.args"

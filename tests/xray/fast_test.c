@@ -107,8 +107,11 @@ ATF_TC_BODY(fast_path_matches_the_checkers, tc)
 		struct checkers fast, slow;
 		random_state(&fast);
 		slow = fast;
-		size_t used = xray_fast_functions(bytes, n, big, &fast.g, &fast.s, &fast.t,
-						  &fast.next_index);
+		/* Every third trial without --instr-map; otherwise a map defining ids 1..2, 1..3 or 1..4. */
+		bool mapped = trial % 3 != 0;
+		struct xray_instr_map map = { 2 + below(3), 0, false, "t.bin" };
+		size_t used = xray_fast_functions(bytes, n, big, xray_max_function_id(mapped ? &map : NULL),
+						  &fast.g, &fast.s, &fast.t, &fast.next_index);
 		ATF_REQUIRE(used % 8 == 0 && used <= n);
 
 		unsigned reports = 0;
@@ -117,9 +120,9 @@ ATF_TC_BODY(fast_path_matches_the_checkers, tc)
 		opts.on_diag = count;
 		opts.user = &reports;
 		struct tl_result result = { 0 };
-		struct tl_ctx ctx = { &opts, &result, "t.xray", NULL, 0, false };
+		struct tl_ctx ctx = { &opts, &result, "t.xray", NULL, 0, false, false, NULL, 0 };
 		struct xray_buffer buf = { 0, 0, n, 42 };
-		struct xray_run run = { &ctx, &hdr, &buf };
+		struct xray_run run = { &ctx, &hdr, &buf, mapped ? &map : NULL };
 		for (size_t k = 0; k < used; k += 8) {
 			struct tl_cursor c;
 			struct xray_record rec;
@@ -164,16 +167,22 @@ ATF_TC_BODY(plain_records_are_all_consumed, tc)
 		xray_tsc_begin(&c.t);
 		c.t.have_base = true;
 		c.t.now = 100;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
 						 &c.next_index), sizeof bytes);
 		ATF_CHECK_EQ(c.next_index, 5);
 		ATF_CHECK_EQ(c.s.depth, 0u);
 		ATF_CHECK_EQ(c.t.now, 150u);
 		ATF_CHECK_EQ(c.g.previous, XRAY_PREV_OTHER);
 		ATF_CHECK_STREQ(c.g.last_name, "an Exit");
+		/* A map of 6 functions: the fast path stops at id 7, for the checkers to report. */
+		memset(&c.s, 0, sizeof c.s);
+		c.next_index = 0;
+		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 6, &c.g, &c.s, &c.t,
+						 &c.next_index), 4 * 8u);
+		ATF_CHECK_EQ(c.next_index, 4);
 		/* In the preamble nothing is plain. */
 		c.g.state = XRAY_EXPECT_WALLCLOCK;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
 						 &c.next_index), 0u);
 	}
 }

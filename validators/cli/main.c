@@ -17,6 +17,8 @@ static const char usage_text[] =
 	"  PATH                a file; a directory holding a UMTracer trace; or - for standard input\n"
 	"  -f, --format=FMT    auto (default) | xray | dcfg | dcfg-trace | umtrace | tfile\n"
 	"      --pair=DCFG     check a DCFG-trace against the DCFG it belongs to\n"
+	"      --instr-map=BINARY  check an XRay trace's function ids against the\n"
+	"                      xray_instr_map section of the instrumented ELF binary\n"
 	"  -o, --output=STYLE  text (default) | json | sarif\n"
 	"  -W, --werror        warnings make the verdict invalid\n"
 	"      --max-errors=N  stop reporting a file after N errors (default 100; 0 = no limit)\n"
@@ -88,10 +90,11 @@ static int list_rules(const struct cli *c)
 
 static int parse_args(struct cli *c, int argc, char **argv, int *first_path)
 {
-	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN };
+	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
+		{ "instr-map", required_argument, NULL, OPT_INSTR_MAP },
 		{ "output", required_argument, NULL, 'o' },
 		{ "werror", no_argument, NULL, 'W' },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
@@ -113,6 +116,7 @@ static int parse_args(struct cli *c, int argc, char **argv, int *first_path)
 						   "umtrace, tfile)", optarg);
 			break;
 		case OPT_PAIR: c->opts.pair_path = optarg; break;
+		case OPT_INSTR_MAP: c->opts.instr_map_path = optarg; break;
 		case 'o':
 			if (strcmp(optarg, "text") == 0)
 				c->style = TL_OUTPUT_TEXT;

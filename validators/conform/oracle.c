@@ -18,10 +18,24 @@ static void on_diag(const struct tl_diagnostic *d, void *user)
 		snprintf(fe->rule, sizeof fe->rule, "%s", d->rule->id);
 }
 
-/* Applies the .args options the library understands; --pair= is relative to
- * the case's directory. */
+/* The paths .args options name, resolved against the case's directory. */
+struct arg_paths {
+	char pair[4096];
+	char instr_map[4096];
+};
+
+static void resolve(char *out, size_t outlen, const char *case_dir, const char *path)
+{
+	if (path[0] == '/' || !case_dir)
+		snprintf(out, outlen, "%s", path);
+	else
+		snprintf(out, outlen, "%s/%s", case_dir, path);
+}
+
+/* Applies the .args options the library understands; --pair= and
+ * --instr-map= are relative to the case's directory. */
 static int apply_args(struct tl_options *o, const char *args, const char *case_dir,
-		      char *pair, size_t pairlen, char *err, size_t errlen)
+		      struct arg_paths *paths, char *err, size_t errlen)
 {
 	if (!args)
 		return 0;
@@ -39,11 +53,11 @@ static int apply_args(struct tl_options *o, const char *args, const char *case_d
 				rc = -1;
 			}
 		} else if (strncmp(a, "--pair=", 7) == 0) {
-			if (a[7] == '/' || !case_dir)
-				snprintf(pair, pairlen, "%s", a + 7);
-			else
-				snprintf(pair, pairlen, "%s/%s", case_dir, a + 7);
-			o->pair_path = pair;
+			resolve(paths->pair, sizeof paths->pair, case_dir, a + 7);
+			o->pair_path = paths->pair;
+		} else if (strncmp(a, "--instr-map=", 12) == 0) {
+			resolve(paths->instr_map, sizeof paths->instr_map, case_dir, a + 12);
+			o->instr_map_path = paths->instr_map;
 		} else if (strcmp(a, "--werror") == 0) {
 			o->werror = true;
 		}
@@ -72,13 +86,14 @@ int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
 	struct tl_options o;
 	tl_options_init(&o);
 	o.format = fmt;
-	char dir[4096], pair[4096];
+	char dir[4096];
+	struct arg_paths paths;
 	snprintf(dir, sizeof dir, "%s", path);
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
 	err[0] = '\0';
-	if (apply_args(&o, args, slash ? dir : ".", pair, sizeof pair, err, errlen) != 0)
+	if (apply_args(&o, args, slash ? dir : ".", &paths, err, errlen) != 0)
 		return -1;
 	struct first_error fe = { "" };
 	o.on_diag = on_diag;
@@ -94,9 +109,9 @@ int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const ch
 	struct tl_options o;
 	tl_options_init(&o);
 	o.format = fmt;
-	char pair[4096];
+	struct arg_paths paths;
 	err[0] = '\0';
-	if (apply_args(&o, args, case_dir, pair, sizeof pair, err, errlen) != 0)
+	if (apply_args(&o, args, case_dir, &paths, err, errlen) != 0)
 		return -1;
 	struct first_error fe = { "" };
 	o.on_diag = on_diag;

@@ -52,6 +52,13 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	}
 }
 
+void tl_refuse(struct tl_ctx *ctx, const char *message)
+{
+	ctx->refused = true;
+	if (ctx->err && ctx->errlen)
+		snprintf(ctx->err, ctx->errlen, "%s", message);
+}
+
 void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;

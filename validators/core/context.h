@@ -15,6 +15,10 @@ struct tl_ctx {
 	const struct tl_member *members;   /* in-memory trace directory, or NULL */
 	size_t member_count;
 	bool stopped;                      /* max_errors reached: validators may bail out */
+	/* Set by tl_refuse(): an option's input (e.g. --instr-map) is unusable. */
+	bool refused;
+	char *err;
+	size_t errlen;
 };
 
 static inline struct tl_location tl_at(uint64_t offset)
@@ -40,6 +44,10 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id rule, const struct tl_locatio
 
 /* True once the error limit is reached; long loops should stop early. */
 static inline bool tl_stopped(const struct tl_ctx *ctx) { return ctx->stopped; }
+
+/* The validator cannot use an input named by an option: the call ends with
+ * TL_E_USAGE and this message instead of a verdict. */
+void tl_refuse(struct tl_ctx *ctx, const char *message);
 
 /* Free text for the verdict line, e.g. which byte order was used. */
 void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)

@@ -38,9 +38,13 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	}
 	if (opts->pair_path && f->id != TL_FORMAT_DCFG_TRACE)
 		return fail(err, errlen, TL_E_USAGE, "--pair applies to DCFG-trace files only");
+	if (opts->instr_map_path && f->id != TL_FORMAT_XRAY)
+		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
-	struct tl_ctx ctx = { opts, result, path, members, member_count, false };
+	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false, err, errlen };
 	f->validate(&ctx, in);
+	if (ctx.refused)
+		return TL_E_USAGE;
 	result->valid = result->errors == 0 && !(opts->werror && result->warnings > 0);
 	return TL_OK;
 }

@@ -64,6 +64,7 @@ struct tl_options {
 	enum tl_format_id format;  /* TL_FORMAT_AUTO: detect by content */
 	enum tl_endian endian;     /* binary formats whose files do not say */
 	const char *pair_path;     /* DCFG for a DCFG-trace (--pair), or NULL */
+	const char *instr_map_path; /* XRay-instrumented ELF binary (--instr-map), or NULL */
 	unsigned max_errors;       /* stop reporting after this many; 0 = no limit */
 	bool werror;               /* warnings make the verdict invalid */
 	tl_diag_fn on_diag;        /* may be NULL */
@@ -85,7 +86,7 @@ enum tl_status {
 	TL_OK = 0,             /* validated; see result->valid */
 	TL_E_IO = 1,           /* PATH could not be opened or read */
 	TL_E_UNKNOWN_FORMAT,   /* auto-detection found no format */
-	TL_E_USAGE             /* bad options (e.g. --pair without a DCFG-trace) */
+	TL_E_USAGE             /* bad options (e.g. --pair without a DCFG-trace, an unusable --instr-map) */
 };
 
 void tl_options_init(struct tl_options *opts);

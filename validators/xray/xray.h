@@ -6,6 +6,7 @@
 #include "context.h"
 #include "cursor.h"
 #include "window.h"
+#include "xray_instr_map.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -74,7 +75,20 @@ struct xray_run {
 	struct tl_ctx *ctx;
 	const struct xray_header *hdr;
 	const struct xray_buffer *buf;
+	const struct xray_instr_map *map;  /* --instr-map, or NULL */
 };
+
+/* Largest function id a trace may name: the map's count, or any 28-bit id. */
+#define XRAY_MAX_FUNCTION_ID 0x0fffffffu
+static inline uint32_t xray_max_function_id(const struct xray_instr_map *map)
+{
+	return map ? map->functions : XRAY_MAX_FUNCTION_ID;
+}
+
+/* XRAY-FUNCTION-ID-UNDEFINED: id (not 0, which has its own rule) is above
+ * what the map defines. offset and index locate the id's record. */
+void xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *map, uint32_t id,
+			    uint64_t offset, int64_t index);
 
 const char *xray_kind_name(unsigned kind);
 const char *xray_action_name(unsigned action);
@@ -143,11 +157,14 @@ void xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
  * records (Entry, Exit, Tail_Exit that no rule objects to) at the start of
  * the n bytes at p, doing the grammar's, stack's and TSC checker's work for
  * them; returns the bytes consumed (0 when the first record is not one). */
-size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, struct xray_grammar *g,
-			   struct xray_stack *s, struct xray_tsc *t, int64_t *next_index);
+size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max_id,
+			   struct xray_grammar *g, struct xray_stack *s, struct xray_tsc *t,
+			   int64_t *next_index);
 
 /* The two sub-formats' walkers. */
-void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);
-void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr);
+void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+		       const struct xray_instr_map *map);
+void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+			 const struct xray_instr_map *map);
 
 #endif

@@ -68,8 +68,8 @@ static void check_argument(struct tl_ctx *ctx, const struct xray_header *hdr,
 			  pid_counts ? ", pid " : "", pid_counts ? r->pid : 0);
 }
 
-static void check_function(struct tl_ctx *ctx, const struct basic_record *r, uint64_t off,
-			   int64_t index)
+static void check_function(struct tl_ctx *ctx, const struct xray_instr_map *map,
+			   const struct basic_record *r, uint64_t off, int64_t index)
 {
 	struct tl_location at = tl_at_record(off + 3, index);
 	if (r->entry_type > 3)
@@ -81,9 +81,11 @@ static void check_function(struct tl_ctx *ctx, const struct basic_record *r, uin
 		tl_report(ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
 			  "expected a function id of 1 or more, found 0");
 	}
+	xray_check_function_id(ctx, map, r->function_id, off, index);
 }
 
-void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr)
+void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+			 const struct xray_instr_map *map)
 {
 	uint64_t data = in->size - XRAY_HEADER_SIZE;
 	uint64_t count = data / XRAY_BASIC_RECORD_SIZE, rest = data % XRAY_BASIC_RECORD_SIZE;
@@ -109,7 +111,7 @@ void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const st
 		tl_cursor_init(&rec, p, XRAY_BASIC_RECORD_SIZE, off);
 		decode(rec, hdr->big, &r);
 		if (r.type == BASIC_FUNCTION) {
-			check_function(ctx, &r, off, (int64_t)i);
+			check_function(ctx, map, &r, off, (int64_t)i);
 			owner = (struct basic_owner){ true, r.function_id, r.tid, r.pid };
 		} else if (r.type == BASIC_ARGUMENT) {
 			check_argument(ctx, hdr, &owner, &r, off, (int64_t)i);

@@ -39,7 +39,7 @@ static inline uint32_t id_of(uint32_t word, bool big)
 
 /* `big` is a constant at each call site, so each byte order gets its own loop. */
 static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
-				     struct xray_grammar *g, struct xray_stack *s,
+				     const uint32_t max_id, struct xray_grammar *g, struct xray_stack *s,
 				     struct xray_tsc *t, int64_t *next_index)
 {
 	uint64_t depth = s->depth, now = t->now;
@@ -51,7 +51,8 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 		uint32_t word = (uint32_t)r, id = id_of(word, big);
 		unsigned action = action_of(word, big);
 		/* Entry_Args opens a wait for its argument: the grammar's business. */
-		if ((r & refused_bits) | (action > XRAY_TAIL_EXIT) | (id == 0))
+		/* Id 0 and ids the map lacks; without a map the second test folds away. */
+		if ((r & refused_bits) | (action > XRAY_TAIL_EXIT) | (id == 0) | (id > max_id))
 			break;
 		if (action == XRAY_ENTRY) {
 			if (depth < XRAY_STACK_FRAMES)
@@ -79,12 +80,18 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 	return used;
 }
 
-size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, struct xray_grammar *g,
-			   struct xray_stack *s, struct xray_tsc *t, int64_t *next_index)
+size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max_id,
+			   struct xray_grammar *g, struct xray_stack *s, struct xray_tsc *t,
+			   int64_t *next_index)
 {
 	/* Outside the body, or with an Entry_Args waiting, every record matters to the grammar. */
 	if (g->state != XRAY_IN_BODY || g->entry_args_open)
 		return 0;
-	return big ? plain_functions(p, n, true, g, s, t, next_index)
-		   : plain_functions(p, n, false, g, s, t, next_index);
+	/* Without a map the bound is a constant the compiler folds into the id == 0 test
+	 * (ids have 28 bits), so only --instr-map runs pay for the compare. */
+	if (max_id == XRAY_MAX_FUNCTION_ID)
+		return big ? plain_functions(p, n, true, XRAY_MAX_FUNCTION_ID, g, s, t, next_index)
+			   : plain_functions(p, n, false, XRAY_MAX_FUNCTION_ID, g, s, t, next_index);
+	return big ? plain_functions(p, n, true, max_id, g, s, t, next_index)
+		   : plain_functions(p, n, false, max_id, g, s, t, next_index);
 }

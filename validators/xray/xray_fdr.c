@@ -12,6 +12,8 @@ struct fdr_walk {
 	const struct tl_input *in;
 	struct tl_window win;
 	const struct xray_header *hdr;
+	const struct xray_instr_map *map;  /* --instr-map, or NULL */
+	uint32_t max_id;        /* ids above it go to the slow path, which reports them */
 	int64_t next_index;     /* index of the next record */
 	struct xray_buffer buf;
 	struct xray_grammar grammar;
@@ -49,7 +51,7 @@ static void report_negative_event(struct fdr_walk *w, const struct xray_record *
 static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint64_t end,
 				       bool already_cut, bool *saw_end)
 {
-	struct xray_run run = { w->ctx, w->hdr, &w->buf };
+	struct xray_run run = { w->ctx, w->hdr, &w->buf, w->map };
 	struct tl_cursor c;
 	enum buffer_outcome outcome = BUFFER_DONE;
 	w->buf.start = start;
@@ -66,8 +68,8 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 		uint64_t left = end - off;
 		/* At least min(16, left) bytes: a whole metadata record when the buffer has one. */
 		size_t n = avail < left ? avail : (size_t)left;
-		size_t fast = xray_fast_functions(p, n, w->hdr->big, &w->grammar, &w->stack,
-						  &w->tsc, &w->next_index);
+		size_t fast = xray_fast_functions(p, n, w->hdr->big, w->max_id, &w->grammar,
+						  &w->stack, &w->tsc, &w->next_index);
 		if (fast) {
 			off += fast;
 			continue;
@@ -205,12 +207,15 @@ static void walk_extents_buffers(struct fdr_walk *w)
 	}
 }
 
-void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr)
+void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+		       const struct xray_instr_map *map)
 {
 	struct fdr_walk w = { 0 };
 	w.ctx = ctx;
 	w.in = in;
 	w.hdr = hdr;
+	w.map = map;
+	w.max_id = xray_max_function_id(map);
 	tl_window_open(&w.win, in, 0);
 	if (hdr->version == 1)
 		walk_fixed_buffers(&w);

@@ -64,12 +64,22 @@ static int probe(const struct tl_input *in, const char **why_not)
 static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct xray_header hdr;
+	struct xray_instr_map map, *known = NULL;
+	/* The binary is checked first: a trace cannot be held against a bad map. */
+	if (ctx->opts->instr_map_path) {
+		char err[768];
+		if (!xray_instr_map_load(ctx->opts->instr_map_path, &map, err, sizeof err)) {
+			tl_refuse(ctx, err);
+			return;
+		}
+		known = &map;
+	}
 	if (!xray_header_read(ctx, in, &hdr))
 		return;
 	if (hdr.type == XRAY_TYPE_FDR)
-		xray_fdr_validate(ctx, in, &hdr);
+		xray_fdr_validate(ctx, in, &hdr, known);
 	else
-		xray_basic_validate(ctx, in, &hdr);
+		xray_basic_validate(ctx, in, &hdr, known);
 }
 
 const struct tl_format tl_format_xray = {

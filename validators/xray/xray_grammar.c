@@ -62,6 +62,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 			tl_report(run->ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
 				  "expected a function id of 1 or more, found 0 (action %s)",
 				  xray_action_name(rec->action));
+		xray_check_function_id(run->ctx, run->map, rec->function_id, rec->offset, rec->index);
 		return;
 	}
 	switch (rec->kind) {
