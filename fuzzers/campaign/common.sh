@@ -6,6 +6,7 @@ target_formats() {
 	autodetect) echo "xray tfile dcfg dcfg-trace umtrace" ;;
 	dcfg-pair|dcfg_pair) echo "dcfg dcfg-trace" ;;
 	dcfg_trace) echo "dcfg-trace" ;;
+	xray_instr_map | xray-instr-map) echo "xray_instr_map" ;;
 	*) echo "$1" ;;
 	esac
 }
@@ -49,6 +50,16 @@ collect_seeds() {
 			[ -n "$pair" ] && [ -f "$(dirname "$c")/$pair" ] && [ -f "$c" ] || continue
 			{ cat "$(dirname "$c")/$pair"; printf '\n%%%%TRACE%%%%\n'; cat "$c"; } \
 				> "$dest/pair-$(basename "$c")"
+		done ;;
+	# The ELF reader of --instr-map: the instrumented binaries kept beside the
+	# XRay corpus (stored zstd-compressed), as the fuzzer must see them.
+	xray_instr_map|xray-instr-map)
+		for b in corpus/xray/binaries/*; do
+			[ -f "$b" ] || continue
+			case $b in
+			*.zst) ! command -v zstd > /dev/null || zstd -q -d -c "$b" > "$dest/elf-$(basename "$b" .zst)" ;;
+			*) cp "$b" "$dest/elf-$(basename "$b")" ;;
+			esac
 		done ;;
 	esac
 	d=fuzzers/seeds/$(target_source_name "$target")

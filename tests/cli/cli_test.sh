@@ -215,6 +215,9 @@ instr_map_body() {
 		"$TL" --instr-map="$bin" "$SRCDIR/corpus/xray/valid/real-fdr-v5.xray"
 	atf_check -s exit:2 -o match:'--instr-map=nothing-here: cannot open' "$TL" --instr-map=nothing-here "$trace"
 	atf_check -s exit:2 -o match:"--instr-map=$trace: not an ELF file" "$TL" --instr-map="$trace" "$trace"
+	# A binary whose xray_instr_map section is empty (found by the xray_instr_map fuzzer).
+	atf_check -s exit:2 -o match:'found an empty section \(no instrumented function\)' \
+		"$TL" --instr-map="$SRCDIR/corpus/xray/binaries/empty-instr-map-section.elf.zst" "$trace"
 	# An ELF without sleds (tracelint itself) and one cut short.
 	atf_check -s exit:2 -o match:'no xray_instr_map section' "$TL" --instr-map="$TL" "$trace"
 	head -c 200 "$TL" > cut.elf

@@ -129,7 +129,8 @@ static unsigned check_dir(const char *dir)
 
 /* The source tree: ATF's srcdir is the test program's directory, inside the
  * build directory, which lives in the source tree (build/tests/xray or
- * build/san/tests/xray); walk up to the directory that holds the corpus. */
+ * build/san/tests/xray); walk up to the directory that holds the corpus, or
+ * take the tree the test was built from when the build lives elsewhere. */
 static const char *source_tree(const atf_tc_t *tc)
 {
 	static char dir[4096];
@@ -147,6 +148,17 @@ static const char *source_tree(const atf_tc_t *tc)
 		ATF_REQUIRE(n + 3 < sizeof dir);
 		memcpy(dir + n, "/..", 4);
 	}
+#ifdef TL_SOURCE_DIR
+	/* A build directory outside the source tree: the tree it was built from. */
+	snprintf(dir, sizeof dir, "%s", TL_SOURCE_DIR);
+	char probe[4200];
+	snprintf(probe, sizeof probe, "%s/corpus/xray/valid", dir);
+	DIR *d = opendir(probe);
+	if (d) {
+		closedir(d);
+		return dir;
+	}
+#endif
 	atf_tc_fail("no corpus/xray/valid above %s", atf_tc_get_config_var(tc, "srcdir"));
 	return NULL;
 }

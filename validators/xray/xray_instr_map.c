@@ -252,6 +252,11 @@ static bool count_functions(const struct elf *e, const struct section *map,
 		return fail(err, errlen, "expected the xray_instr_map section to hold whole "
 			    "%u-byte sled entries, found %" PRIu64 " bytes", entry_size, map->size);
 	uint64_t sleds = map->size / entry_size;
+	/* An empty map defines no id at all: every record would be "expected
+	 * 1..0"; the binary is simply not instrumented (found by the fuzzer). */
+	if (sleds == 0)
+		return fail(err, errlen, "expected sled entries in the xray_instr_map section, "
+			    "found an empty section (no instrumented function)");
 	/* Bounded by the file's size: the section lies inside it. */
 	uint64_t *function = calloc(sleds ? sleds : 1, sizeof *function);
 	uint8_t *version = calloc(sleds ? sleds : 1, 1);
