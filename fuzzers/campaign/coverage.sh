@@ -89,7 +89,7 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 		# shellcheck disable=SC2086
 		llvm-cov report "$O/tracelint" $objects -instr-profile="$O/merged.profdata" \
 			-show-functions "validators/$f" 2> /dev/null |
-		awk -v f="$f" 'NF >= 10 && $5 ~ /^[0-9]+$/ && $6 ~ /^[0-9]+$/ && $6 > 0 {
+		awk -v f="$f" '$1 != "TOTAL" && NF >= 10 && $5 ~ /^[0-9]+$/ && $6 ~ /^[0-9]+$/ && $6 > 0 {
 			name = $1; sub(/^[^:]*:/, "", name)
 			printf "%d\t| `validators/%s` | `%s` | %d | %d |\n", $6, f, name, $5, $6 }' |
 		sort -rn | cut -f2
