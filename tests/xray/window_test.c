@@ -6,6 +6,7 @@
 #include <atf-c.h>
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,16 @@ static unsigned check_dir(const char *dir)
 	return files;
 }
 
+static bool holds_xray_corpus(const char *dir)
+{
+	char probe[4200];
+	snprintf(probe, sizeof probe, "%s/corpus/xray/valid", dir);
+	DIR *d = opendir(probe);
+	if (d)
+		closedir(d);
+	return d != NULL;
+}
+
 /* The source tree: ATF's srcdir is the test program's directory, inside the
  * build directory, which lives in the source tree (build/tests/xray or
  * build/san/tests/xray); walk up to the directory that holds the corpus, or
@@ -137,27 +148,16 @@ static const char *source_tree(const atf_tc_t *tc)
 	ATF_REQUIRE(atf_tc_has_config_var(tc, "srcdir"));
 	snprintf(dir, sizeof dir, "%s", atf_tc_get_config_var(tc, "srcdir"));
 	for (int up = 0; up < 8; up++) {
-		char probe[4200];
-		snprintf(probe, sizeof probe, "%s/corpus/xray/valid", dir);
-		DIR *d = opendir(probe);
-		if (d) {
-			closedir(d);
+		if (holds_xray_corpus(dir))
 			return dir;
-		}
 		size_t n = strlen(dir);
 		ATF_REQUIRE(n + 3 < sizeof dir);
 		memcpy(dir + n, "/..", 4);
 	}
 #ifdef TL_SOURCE_DIR
-	/* A build directory outside the source tree: the tree it was built from. */
 	snprintf(dir, sizeof dir, "%s", TL_SOURCE_DIR);
-	char probe[4200];
-	snprintf(probe, sizeof probe, "%s/corpus/xray/valid", dir);
-	DIR *d = opendir(probe);
-	if (d) {
-		closedir(d);
+	if (holds_xray_corpus(dir))
 		return dir;
-	}
 #endif
 	atf_tc_fail("no corpus/xray/valid above %s", atf_tc_get_config_var(tc, "srcdir"));
 	return NULL;

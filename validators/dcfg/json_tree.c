@@ -273,19 +273,27 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 	return true;
 }
 
+/* Room for one more node (doubling, below the pin range); false when none. */
+static bool reserve_node(struct jdoc *d)
+{
+	if (d->n < d->cap)
+		return true;
+	uint32_t cap = d->cap ? d->cap * 2 : 1024;
+	if (cap <= d->cap || cap >= JPIN)
+		return false;
+	struct jnode *nn = realloc(d->nodes, (size_t)cap * sizeof *nn);
+	if (!nn)
+		return false;
+	d->nodes = nn;
+	d->cap = cap;
+	return true;
+}
+
 static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	struct jdoc *d = ps->d;
-	if (d->n == d->cap) {
-		uint32_t cap = d->cap ? d->cap * 2 : 1024;
-		if (cap <= d->cap || cap >= JPIN)
-			return UINT32_MAX;
-		struct jnode *nn = realloc(d->nodes, (size_t)cap * sizeof *nn);
-		if (!nn)
-			return UINT32_MAX;
-		d->nodes = nn;
-		d->cap = cap;
-	}
+	if (!reserve_node(d))
+		return UINT32_MAX;
 	uint32_t i = d->n++;
 	struct jnode *n = &d->nodes[i];
 	n->off = (uint64_t)(at - ps->buf);
@@ -1020,14 +1028,8 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 	for (;;) {
 		if (p >= end)
 			return UINT64_MAX;
-		if (d->n == d->cap) {
-			uint32_t cap = d->cap ? d->cap * 2 : 1024;
-			struct jnode *nn = cap > d->cap && cap < JPIN ? realloc(d->nodes, (size_t)cap * sizeof *nn) : NULL;
-			if (!nn)
-				return UINT64_MAX;
-			d->nodes = nn;
-			d->cap = cap;
-		}
+		if (!reserve_node(d))
+			return UINT64_MAX;
 		uint32_t i = d->n++;
 		struct jnode *n = &d->nodes[i];
 		n->off = (uint64_t)(p - buf);
