@@ -6,6 +6,8 @@
 
 #include "validators/xray/xray.h"
 
+#include "record_bytes.h"
+
 static const struct xray_header le5 = { false, 5, XRAY_TYPE_FDR, 3, 1000000000, 4096 };
 static const struct xray_header be5 = { true, 5, XRAY_TYPE_FDR, 3, 1000000000, 4096 };
 
@@ -110,21 +112,6 @@ static void collect(const struct tl_diagnostic *d, void *user)
 	if (s->count < 8)
 		s->rules[s->count] = d->rule->id;
 	s->count++;
-}
-
-static size_t put(uint8_t *p, uint64_t v, int width)
-{
-	for (int i = 0; i < width; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-	return (size_t)width;
-}
-
-static size_t meta(uint8_t *p, unsigned kind, uint64_t a, int wa)
-{
-	memset(p, 0xa5, 16);
-	p[0] = (uint8_t)(kind << 1 | 1);
-	put(p + 1, a, wa);
-	return 16;
 }
 
 static size_t fn(uint8_t *p, unsigned action, uint32_t id)

@@ -15,6 +15,8 @@
 #include "validators/xray/xray.h"
 #include "window.h"
 
+#include "record_bytes.h"
+
 /* Every diagnostic of one run, one line each. */
 struct transcript {
 	char *text;
@@ -177,21 +179,6 @@ ATF_TC_BODY(corpus_same_through_any_window, tc)
 	unsigned invalid = check_dir(dir);
 	ATF_CHECK(valid >= 30);
 	ATF_CHECK(invalid >= 25);
-}
-
-static size_t put(uint8_t *p, uint64_t v, int width)
-{
-	for (int i = 0; i < width; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-	return (size_t)width;
-}
-
-static size_t meta(uint8_t *p, unsigned kind, uint64_t a, int wa)
-{
-	memset(p, 0xa5, 16);
-	p[0] = (uint8_t)(kind << 1 | 1);
-	put(p + 1, a, wa);
-	return 16;
 }
 
 static size_t fn(uint8_t *p, unsigned action, uint32_t id, uint32_t delta)

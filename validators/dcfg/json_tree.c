@@ -273,6 +273,22 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 	return true;
 }
 
+/* A doubling array of `cap` elements holding `n`, with room for one more:
+ * the same array while it has room, else a larger one; NULL when memory runs
+ * out (the old array is then still valid). */
+static void *grow_array(void *array, size_t *cap, size_t n, size_t elem, size_t first)
+{
+	if (n < *cap)
+		return array;
+	size_t want = *cap ? *cap * 2 : first;
+	if (want <= *cap || want > SIZE_MAX / elem)
+		return NULL;
+	void *p = realloc(array, want * elem);
+	if (p)
+		*cap = want;
+	return p;
+}
+
 /* Room for one more node (doubling, below the pin range); false when none. */
 static bool reserve_node(struct jdoc *d)
 {
@@ -471,14 +487,10 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 		sift_down(d->dups, d->ndups, 0);
 		return true;
 	}
-	if (d->ndups == d->capdups) {
-		size_t cap = d->capdups ? d->capdups * 2 : 16;
-		struct jdup *nd = realloc(d->dups, cap * sizeof *nd);
-		if (!nd)
-			return fail_nomem(ps);
-		d->dups = nd;
-		d->capdups = cap;
-	}
+	struct jdup *dups = grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
+	if (!dups)
+		return fail_nomem(ps);
+	d->dups = dups;
 	u->pointer = frame_pointer(ps, k);
 	if (!u->pointer)
 		return fail_nomem(ps);
@@ -512,14 +524,10 @@ static bool check_keys(struct parser *ps, const struct frame *fr)
 
 static bool push_key(struct parser *ps, uint64_t off, uint32_t len)
 {
-	if (ps->nkeys == ps->capkeys) {
-		size_t cap = ps->capkeys ? ps->capkeys * 2 : 256;
-		struct keyref *nk = realloc(ps->keys, cap * sizeof *nk);
-		if (!nk)
-			return fail_nomem(ps);
-		ps->keys = nk;
-		ps->capkeys = cap;
-	}
+	struct keyref *keys = grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
+	if (!keys)
+		return fail_nomem(ps);
+	ps->keys = keys;
 	ps->keys[ps->nkeys++] = (struct keyref){ ps->buf + off + 1, len, off };
 	return true;
 }
