@@ -112,8 +112,9 @@ WARN_ONLY = {
     "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
     "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
-    "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits",
-    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_natural_loop_dominance", "dcfg_loop_missing", "pair_edge_count_short",
+    "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits", "dcfg_routine_exits_second",
+    "dcfg_routines_two_images",
+    "dcfg_natural_loop", "dcfg_natural_loop_parent", "dcfg_natural_loop_dominance", "dcfg_loop_missing", "dcfg_loop_missing_source", "pair_edge_count_short",
 }
 
 
@@ -249,6 +250,23 @@ def dcfg_cases():
     mut("dcfg_edge_zero_count.dcfg.json", lambda x: proc(x)["EDGES"].append([7, 11, 13, 7, [0]]))
     # 10 has no edge leaving the routine; 13 leaves it by its EXIT edge
     mut("dcfg_routine_exits.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(1, [10]))
+    # 12 listed after the true exit 13: the report points at the second entry
+    mut("dcfg_routine_exits_second.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(1, [13, 12]))
+
+    def second_image(x):
+        # a library whose routine 20 -> 21 is called from 11: routines of two images,
+        # numbered across the process; only the exit 11 is unlisted (13 stays the exit)
+        proc(x)["IMAGES"].append([2, "0x7f0000000000", 4096, {
+            "FILE_NAME_ID": 1,
+            "BASIC_BLOCKS": [["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"],
+                             [20, "0x100", 4, 1, 0, 1], [21, "0x104", 4, 1, 0, 1]],
+            "ROUTINES": [["ENTRY_NODE_ID", "EXIT_NODE_IDS", "NODES", "LOOPS"],
+                         [20, [21], [["NODE_ID", "IDOM_NODE_ID"], [20, 20], [21, 20]]]]}])
+        proc(x)["EDGES"] += [[7, 11, 20, 3, [1]], [8, 20, 21, 5, [1]], [9, 21, 11, 4, [1]]]
+        image(x)["BASIC_BLOCKS"][2][5] = 5
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [18]
+        proc(x)["INSTR_COUNT"] = 18
+    mut("dcfg_routines_two_images.dcfg.json", second_image)
     # 13 is dominated by the head but does not lead back to it
     mut("dcfg_natural_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(2, [11, 12, 13]))
     # the entry 10 listed in the loop of 11, which does not dominate it
@@ -265,6 +283,14 @@ def dcfg_cases():
     W("valid", "seed_example.dcfg.json", seed_text(seed_example()))
     W("invalid", "seed_example_excerpt.dcfg.json", seed_text(seed_example_excerpt()))
     mut("dcfg_loop_missing.dcfg.json", lambda x: image(x)["ROUTINES"][1].__setitem__(3, [image(x)["ROUTINES"][1][3][0]]))
+
+    def head_self_loop(x):
+        # a second back edge into head 11 (11 -> 11), not among the loop row's sources
+        proc(x)["EDGES"].append([7, 11, 11, 6, [1]])
+        image(x)["BASIC_BLOCKS"][2][5] = 5
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [16]
+        proc(x)["INSTR_COUNT"] = 16
+    mut("dcfg_loop_missing_source.dcfg.json", head_self_loop)
 
 
 def seed_example():

@@ -3,6 +3,8 @@
  * model after the images are read, so they do not depend on how the
  * reader walks the JSON. */
 #include "dcfg_model.h"
+#include "bigalloc.h"
+#include "radix_sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,42 +25,46 @@ void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name,
 	idmap_put(&m->type_kind, id, kind, NULL);
 }
 
-struct start {
-	uint64_t addr;
-	uint32_t image, block;
-};
-
-static int cmp_start(const void *a, const void *b)
+static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
 {
-	const struct start *x = a, *y = b;
-	if (x->image != y->image)
-		return x->image < y->image ? -1 : 1;
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x->block < y->block ? -1 : x->block > y->block;
+	const struct dblock *a = &p->blocks[first], *b = &p->blocks[second];
+	jv_report(v, RULE_DCFG_BLOCK_SAME_START, b->node,
+		  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
+		  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id, (unsigned long long)b->id,
+		  (unsigned long long)b->addr);
 }
 
 /* D20: two blocks of one image starting at the same offset (legal only
- * after an unload and reload, which the seed's note allows). */
+ * after an unload and reload, which the seed's note allows). The reader
+ * appends an image's blocks together, images in order, so each image is
+ * one run of p->blocks; a run is sorted by (offset, block) and neighbours
+ * compared. */
 static void check_same_start(struct jv *v, const struct dprocess *p)
 {
-	struct start *order = malloc(((size_t)p->nblocks + 1) * sizeof *order);
-	uint32_t n = 0;
-	if (!order)
-		return;
-	for (uint32_t b = 0; b < p->nblocks; b++)
-		if (p->blocks[b].geometry_read)
-			order[n++] = (struct start){ p->blocks[b].addr, p->blocks[b].image, b };
-	qsort(order, n, sizeof *order, cmp_start);
-	for (uint32_t i = 1; i < n; i++) {
-		const struct dblock *a = &p->blocks[order[i - 1].block], *b = &p->blocks[order[i].block];
-		if (a->image == b->image && a->addr == b->addr)
-			jv_report(v, RULE_DCFG_BLOCK_SAME_START, b->node,
-				  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
-				  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id,
-				  (unsigned long long)b->id, (unsigned long long)b->addr);
+	struct tl_keyed *items = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *items);
+	struct tl_keyed *tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp);
+	if (!items || !tmp)
+		goto out;
+	for (uint32_t run = 0; run < p->nblocks;) {
+		uint32_t image = p->blocks[run].image, end = run, n = 0;
+		bool ascending = true; /* the usual layout: nothing to sort */
+		for (; end < p->nblocks && p->blocks[end].image == image; end++) {
+			if (!p->blocks[end].geometry_read)
+				continue;
+			ascending &= n == 0 || items[n - 1].key < p->blocks[end].addr;
+			items[n++] = (struct tl_keyed){ p->blocks[end].addr, end };
+		}
+		run = end;
+		if (ascending)
+			continue;
+		const struct tl_keyed *sorted = tl_radix_sort(items, tmp, n);
+		for (uint32_t i = 1; i < n; i++)
+			if (sorted[i - 1].key == sorted[i].key)
+				report_same_start(v, p, sorted[i - 1].val, sorted[i].val);
 	}
-	free(order);
+out:
+	free(items);
+	free(tmp);
 }
 
 void dcfg_check_blocks(struct jv *v, const struct dprocess *p)

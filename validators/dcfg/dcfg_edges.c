@@ -1,6 +1,8 @@
 /* The EDGES table of a process (seed 2.16) and the count rules that tie
  * edges to blocks and threads (2.8, 2.13). */
 #include "dcfg_model.h"
+#include "bigalloc.h"
+#include "radix_sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,9 +78,9 @@ void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, str
 		jv_report(v, RULE_DCFG_TABLE_REQUIRED, tbl,
 			  "expected the EDGE_TYPES and SPECIAL_NODES tables in a DCFG with edges, found %s missing",
 			  !m->has_edge_types ? "EDGE_TYPES" : "SPECIAL_NODES");
-	p->edges = calloc((size_t)rows + 1, sizeof *p->edges);
+	p->edges = tl_big_calloc((size_t)rows + 1, sizeof *p->edges);
 	if (p->nthreads)
-		p->edge_counts = calloc(((size_t)rows + 1) * p->nthreads, sizeof *p->edge_counts);
+		p->edge_counts = tl_big_calloc(((size_t)rows + 1) * p->nthreads, sizeof *p->edge_counts);
 	if (!p->edges)
 		return;
 	p->edges_complete = true;
@@ -123,35 +125,57 @@ void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, str
 	}
 }
 
-struct edge_key {
-	uint64_t src, tgt, type;
-	uint32_t edge;
-};
-
-static int cmp_edge_key(const void *a, const void *b)
+static void report_duplicate_edge(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
 {
-	const struct edge_key *x = a, *y = b;
-	if (x->src != y->src)
-		return x->src < y->src ? -1 : 1;
-	if (x->tgt != y->tgt)
-		return x->tgt < y->tgt ? -1 : 1;
-	if (x->type != y->type)
-		return x->type < y->type ? -1 : 1;
-	return x->edge < y->edge ? -1 : x->edge > y->edge;
+	const struct dedge *a = &p->edges[first], *b = &p->edges[second];
+	jv_report(v, RULE_DCFG_EDGE_DUPLICATE, b->node,
+		  "expected one edge per (source, target, type), found edges %llu and %llu both from node %llu to node %llu with type %llu",
+		  (unsigned long long)a->id, (unsigned long long)b->id, (unsigned long long)b->src,
+		  (unsigned long long)b->tgt, (unsigned long long)b->type);
+}
+
+/* Reports the edges of `keys` (sorted by source then target node, edge
+ * order kept among equals) that repeat an earlier edge's type; each run
+ * of one (source, target) is short, so it is sorted by type in place. */
+static void report_duplicates(struct jv *v, const struct dprocess *p, struct tl_keyed *keys, uint32_t n)
+{
+	for (uint32_t run = 0; run < n;) {
+		uint32_t end = run + 1;
+		while (end < n && keys[end].key == keys[run].key)
+			end++;
+		/* insertion sort by (type, edge): stable, and runs are tiny */
+		for (uint32_t i = run + 1; i < end; i++) {
+			struct tl_keyed k = keys[i];
+			uint64_t type = p->edges[k.val].type;
+			uint32_t j = i;
+			while (j > run && p->edges[keys[j - 1].val].type > type) {
+				keys[j] = keys[j - 1];
+				j--;
+			}
+			keys[j] = k;
+		}
+		for (uint32_t i = run + 1; i < end; i++)
+			if (p->edges[keys[i - 1].val].type == p->edges[keys[i].val].type)
+				report_duplicate_edge(v, p, keys[i - 1].val, keys[i].val);
+		run = end;
+	}
 }
 
 /* D38: edges a correct producer would not write, each only suspicious. */
 static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
 {
 	uint32_t nt = p->nthreads;
-	struct edge_key *keys = malloc(((size_t)p->nedges + 1) * sizeof *keys);
+	/* Node ids of resolved endpoints fit in 32 bits (ID rule), so
+	 * (source, target) is one 64-bit radix key. */
+	struct tl_keyed *keys = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *keys);
+	struct tl_keyed *tmp = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *tmp);
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < p->nedges; i++) {
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)
 			continue;
-		if (keys)
-			keys[n++] = (struct edge_key){ e->src, e->tgt, e->type, i };
+		if (keys && e->src <= UINT32_MAX && e->tgt <= UINT32_MAX)
+			keys[n++] = (struct tl_keyed){ e->src << 32 | e->tgt, i };
 		uint32_t kind = idmap_get(&m->type_kind, e->type);
 		if (kind == EK_REP && e->src != e->tgt)
 			jv_report(v, RULE_DCFG_REP_EDGE, e->node,
@@ -167,17 +191,9 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 				  "expected edge %llu to have been traversed (only bypass edges may count 0), found COUNT_PER_THREAD all 0 on its %u thread(s)",
 				  (unsigned long long)e->id, nt);
 	}
-	if (!keys)
-		return;
-	qsort(keys, n, sizeof *keys, cmp_edge_key);
-	for (uint32_t i = 1; i < n; i++) {
-		const struct edge_key *a = &keys[i - 1], *b = &keys[i];
-		if (a->src == b->src && a->tgt == b->tgt && a->type == b->type)
-			jv_report(v, RULE_DCFG_EDGE_DUPLICATE, p->edges[b->edge].node,
-				  "expected one edge per (source, target, type), found edges %llu and %llu both from node %llu to node %llu with type %llu",
-				  (unsigned long long)p->edges[a->edge].id, (unsigned long long)p->edges[b->edge].id,
-				  (unsigned long long)b->src, (unsigned long long)b->tgt, (unsigned long long)b->type);
-	}
+	if (keys && tmp)
+		report_duplicates(v, p, tl_radix_sort(keys, tmp, n), n);
+	free(tmp);
 	free(keys);
 }
 

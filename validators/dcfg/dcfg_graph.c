@@ -1,21 +1,22 @@
 /* Routines and loops of one image (seed 2.14, 2.15): membership, coverage,
- * reachability from the entry, immediate dominators (Cooper-Harvey-Kennedy
+ * reachability from the entry, immediate dcfg_dominators (Cooper-Harvey-Kennedy
  * iteration over reverse postorder) and loop structure. */
 #include "dcfg_graph.h"
+#include "bigalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static bool build_graph(const struct dprocess *p, struct graph *g)
+bool dcfg_graph_build(const struct dprocess *p, struct graph *g)
 {
 	memset(g, 0, sizeof *g);
 	g->n = p->nblocks;
-	g->succ_start = calloc((size_t)g->n + 1, sizeof *g->succ_start);
-	g->pred_start = calloc((size_t)g->n + 1, sizeof *g->pred_start);
-	g->succ = malloc(((size_t)p->nedges + 1) * sizeof *g->succ);
-	g->pred = malloc(((size_t)p->nedges + 1) * sizeof *g->pred);
-	uint32_t *fill = calloc((size_t)g->n + 1, sizeof *fill);
-	uint32_t *fill2 = calloc((size_t)g->n + 1, sizeof *fill2);
+	g->succ_start = tl_big_calloc((size_t)g->n + 1, sizeof *g->succ_start);
+	g->pred_start = tl_big_calloc((size_t)g->n + 1, sizeof *g->pred_start);
+	g->succ = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *g->succ);
+	g->pred = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *g->pred);
+	uint32_t *fill = tl_big_calloc((size_t)g->n + 1, sizeof *fill);
+	uint32_t *fill2 = tl_big_calloc((size_t)g->n + 1, sizeof *fill2);
 	bool ok = g->succ_start && g->pred_start && g->succ && g->pred && fill && fill2;
 	if (ok) {
 		for (uint32_t i = 0; i < p->nedges; i++) {
@@ -42,7 +43,7 @@ static bool build_graph(const struct dprocess *p, struct graph *g)
 	return ok;
 }
 
-static void free_graph(struct graph *g)
+void dcfg_graph_free(struct graph *g)
 {
 	free(g->succ_start);
 	free(g->succ);
@@ -51,7 +52,7 @@ static void free_graph(struct graph *g)
 }
 
 /* A block id cell that must name a block of this image. */
-static uint32_t image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what)
+uint32_t dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what)
 {
 	uint64_t id;
 	if (!jv_int(v, cell, 0, UINT64_MAX, what, &id))
@@ -67,7 +68,7 @@ static uint32_t image_block(struct jv *v, const struct dprocess *p, uint32_t ima
 }
 
 /* Reverse postorder from entry over successors inside routine r. */
-static uint32_t number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r)
+uint32_t dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r)
 {
 	uint32_t count = 0, top = 0, nrpo = 0;
 	uint32_t *post = s->order;
@@ -99,7 +100,7 @@ static uint32_t number_blocks(const struct graph *g, struct scratch *s, uint32_t
 	return count;
 }
 
-static void dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r)
+void dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r)
 {
 	uint32_t entry = s->order[0];
 	for (uint32_t i = 0; i < count; i++)
@@ -143,7 +144,7 @@ static bool has_edge(const struct graph *g, uint32_t from, uint32_t to)
 	return false;
 }
 
-static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
+void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
 			struct scratch *s, uint32_t r, uint32_t tbl)
 {
 	static const struct tcol cols[] = {
@@ -162,7 +163,7 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row)) {
 		if (!table_row(v, &t, row, cell))
 			continue;
-		uint32_t head = image_block(v, p, image, cell[0], "LOOP_HEAD_NODE_ID");
+		uint32_t head = dcfg_image_block(v, p, image, cell[0], "LOOP_HEAD_NODE_ID");
 		if (head == NO_INDEX)
 			continue;
 		if (s->routine_of[head] != r) {
@@ -184,7 +185,7 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 		uint32_t mark = row + 1, size = 0;
 		bool head_in = false, sound = true;
 		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c)) {
-			uint32_t b = image_block(v, p, image, c, "LOOP_NODE_IDS entry");
+			uint32_t b = dcfg_image_block(v, p, image, c, "LOOP_NODE_IDS entry");
 			if (b == NO_INDEX) {
 				sound = false;
 				continue;
@@ -206,7 +207,7 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 				  (unsigned long long)p->blocks[head].id);
 		sound &= head_in && jn(&v->doc, cell[1])->count > 0;
 		for (uint32_t c = jn(&v->doc, cell[1])->first; c != JNONE; c = jnext(v, c)) {
-			uint32_t b = image_block(v, p, image, c, "back-edge source");
+			uint32_t b = dcfg_image_block(v, p, image, c, "back-edge source");
 			if (b == NO_INDEX) {
 				sound = false;
 				continue;
@@ -272,181 +273,4 @@ static void check_loops(struct jv *v, const struct dprocess *p, uint32_t image, 
 	}
 	check_natural_loops(v, p, g, s, r, loops, nloops, tbl);
 	free(loops);
-}
-
-/* For D29: the first edge by which each block of the image leaves its
- * routine (an inter-routine type, or a target outside the routine). */
-static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
-{
-	for (uint32_t i = 0; i < p->nedges; i++) {
-		const struct dedge *e = &p->edges[i];
-		if (!e->usable || e->src_blk == NO_INDEX)
-			continue;
-		uint32_t r = s->routine_of[e->src_blk];
-		if (r == NO_INDEX || s->leaving[e->src_blk])
-			continue;
-		if (e->cls != EC_INTRA || e->tgt_blk == NO_INDEX || s->routine_of[e->tgt_blk] != r)
-			s->leaving[e->src_blk] = i + 1;
-	}
-}
-
-void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct dprocess *p, uint32_t image)
-{
-	static const struct tcol cols[] = {
-		{ "ENTRY_NODE_ID", true }, { "EXIT_NODE_IDS", true }, { "NODES", true }, { "LOOPS", false },
-	};
-	static const struct tcol node_cols[] = { { "NODE_ID", true }, { "IDOM_NODE_ID", true } };
-	(void)m;
-	struct table t;
-	uint32_t cell[4];
-	uint32_t tbl = p->images[image].routines;
-	if (!table_open(v, tbl, cols, 4, "ROUTINES", false, &t))
-		return;
-	struct graph g;
-	struct scratch s = { 0 };
-	size_t n = (size_t)p->nblocks + 1;
-	s.routine_of = malloc(n * sizeof *s.routine_of);
-	s.rpo_num = malloc(n * sizeof *s.rpo_num);
-	s.idom = malloc(n * sizeof *s.idom);
-	s.order = malloc(n * sizeof *s.order);
-	s.stack = malloc(n * sizeof *s.stack);
-	s.iter = malloc(n * sizeof *s.iter);
-	s.in_loop = calloc(n, sizeof *s.in_loop);
-	s.leaving = calloc(n, sizeof *s.leaving);
-	s.exit_mark = calloc(n, sizeof *s.exit_mark);
-	s.dpre = malloc(n * sizeof *s.dpre);
-	s.dpost = malloc(n * sizeof *s.dpost);
-	s.kid_start = malloc((n + 1) * sizeof *s.kid_start);
-	s.kids = malloc(n * sizeof *s.kids);
-	s.listed = calloc(n, sizeof *s.listed);
-	s.natural = calloc(n, sizeof *s.natural);
-	s.owner = malloc(n * sizeof *s.owner);
-	bool ok = build_graph(p, &g) && s.routine_of && s.rpo_num && s.idom && s.order && s.stack && s.iter && s.in_loop &&
-		  s.leaving && s.exit_mark && s.dpre && s.dpost && s.kid_start && s.kids && s.listed && s.natural && s.owner;
-	if (!ok)
-		goto out;
-	for (size_t i = 0; i < n; i++)
-		s.routine_of[i] = s.rpo_num[i] = NO_INDEX;
-	/* Pass 1: membership of every routine. */
-	uint32_t r = 0;
-	bool cover_ok = true; /* D29 needs every block in exactly one routine */
-	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row), r++) {
-		struct table nt;
-		uint32_t nc[2];
-		if (!table_row(v, &t, row, cell) || !table_open(v, cell[2], node_cols, 2, "NODES", false, &nt))
-			continue;
-		for (uint32_t nr = table_first_row(v, &nt); nr != JNONE; nr = jnext(v, nr)) {
-			if (!table_row(v, &nt, nr, nc))
-				continue;
-			uint32_t b = image_block(v, p, image, nc[0], "routine NODE_ID");
-			if (b == NO_INDEX) {
-				cover_ok = false;
-				continue;
-			}
-			if (s.routine_of[b] != NO_INDEX) {
-				jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], "expected block %llu in exactly one routine, found it listed again",
-					  (unsigned long long)p->blocks[b].id);
-				cover_ok = false;
-			} else
-				s.routine_of[b] = r;
-		}
-	}
-	for (uint32_t b = 0; b < p->nblocks; b++)
-		if (p->blocks[b].image == image && s.routine_of[b] == NO_INDEX) {
-			jv_report(v, RULE_DCFG_ROUTINE_COVER, p->blocks[b].node,
-				  "expected block %llu of image %llu (which has ROUTINES) in exactly one routine, found it in none",
-				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->images[image].id);
-			cover_ok = false;
-		}
-	if (cover_ok)
-		find_leaving_edges(p, &s);
-	/* Pass 2: entry, exits, reachability, dominators, loops. */
-	r = 0;
-	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row), r++) {
-		struct table nt;
-		uint32_t nc[2];
-		if (!table_row(v, &t, row, cell))
-			continue;
-		uint32_t entry = image_block(v, p, image, cell[0], "ENTRY_NODE_ID");
-		if (entry == NO_INDEX)
-			continue;
-		if (s.routine_of[entry] != r) {
-			jv_report(v, RULE_DCFG_ROUTINE_NODE, cell[0], "expected the entry %llu among the routine's NODES, found it missing",
-				  (unsigned long long)p->blocks[entry].id);
-			continue;
-		}
-		bool exits_read = jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
-		bool exits_checked = exits_read && cover_ok;
-		if (exits_read)
-			for (uint32_t c = jn(&v->doc, cell[1])->first; c != JNONE; c = jnext(v, c)) {
-				uint32_t b = image_block(v, p, image, c, "EXIT_NODE_IDS entry");
-				if (b == NO_INDEX)
-					continue;
-				if (s.routine_of[b] != r) {
-					jv_report(v, RULE_DCFG_ROUTINE_NODE, c, "expected exit %llu among the routine's NODES, found it missing",
-						  (unsigned long long)p->blocks[b].id);
-					continue;
-				}
-				s.exit_mark[b] = r + 1;
-				if (exits_checked && !s.leaving[b])
-					jv_report(v, RULE_DCFG_ROUTINE_EXITS, c,
-						  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
-						  (unsigned long long)p->blocks[b].id);
-			}
-		uint32_t count = number_blocks(&g, &s, entry, r);
-		s.count = count;
-		dominators(&g, &s, count, r);
-		if (!table_open(v, cell[2], node_cols, 2, "NODES", false, &nt))
-			goto reset;
-		for (uint32_t nr = table_first_row(v, &nt); nr != JNONE; nr = jnext(v, nr)) {
-			if (!table_row(v, &nt, nr, nc))
-				continue;
-			uint64_t id, idom;
-			uint32_t b;
-			if (!jv_int(v, nc[0], 0, UINT64_MAX, "routine NODE_ID", &id) || (b = idmap_get(&p->block_by_id, id)) == IDMAP_NONE ||
-			    s.routine_of[b] != r)
-				continue;
-			if (exits_checked && s.leaving[b] && s.exit_mark[b] != r + 1) {
-				const struct dedge *e = &p->edges[s.leaving[b] - 1];
-				jv_report(v, RULE_DCFG_ROUTINE_EXITS, cell[1],
-					  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
-					  (unsigned long long)id, (unsigned long long)e->id, (unsigned long long)e->tgt);
-			}
-			if (s.rpo_num[b] == NO_INDEX) {
-				jv_report(v, RULE_DCFG_ROUTINE_REACH, nc[0],
-					  "expected node %llu reachable from entry %llu over intra-routine edges, found no path",
-					  (unsigned long long)id, (unsigned long long)p->blocks[entry].id);
-				continue;
-			}
-			if (!jv_int(v, nc[1], 0, UINT64_MAX, "IDOM_NODE_ID", &idom))
-				continue;
-			uint64_t want = p->blocks[s.idom[b]].id;
-			if (idom != want)
-				jv_report(v, RULE_DCFG_IDOM, nc[1], "expected IDOM_NODE_ID of node %llu to be its immediate dominator %llu, found %llu",
-					  (unsigned long long)id, (unsigned long long)want, (unsigned long long)idom);
-		}
-		if (cell[3] != JNONE)
-			check_loops(v, p, image, &g, &s, r, cell[3]);
-reset:
-		for (uint32_t i = 0; i < count; i++)
-			s.rpo_num[s.order[i]] = NO_INDEX;
-	}
-out:
-	free_graph(&g);
-	free(s.routine_of);
-	free(s.rpo_num);
-	free(s.idom);
-	free(s.order);
-	free(s.stack);
-	free(s.iter);
-	free(s.in_loop);
-	free(s.leaving);
-	free(s.exit_mark);
-	free(s.dpre);
-	free(s.dpost);
-	free(s.kid_start);
-	free(s.kids);
-	free(s.listed);
-	free(s.natural);
-	free(s.owner);
 }

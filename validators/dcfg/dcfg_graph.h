@@ -12,16 +12,17 @@ struct graph {
 	uint32_t *pred_start, *pred;
 };
 
-/* Scratch arrays indexed by block, shared by the routines of one image. */
+/* Scratch arrays indexed by block, shared by the routines of a process
+ * (routines are numbered across its images, so marks never collide). */
 struct scratch {
-	uint32_t *routine_of;  /* routine row number, NO_INDEX */
+	uint32_t *routine_of;  /* routine number in the process, NO_INDEX */
 	uint32_t *rpo_num;     /* reverse-postorder number within the current routine, NO_INDEX */
 	uint32_t *idom;        /* computed immediate dominator (block index) */
 	uint32_t *order;       /* blocks in reverse postorder */
 	uint32_t *stack, *iter;
 	uint32_t *in_loop;     /* loop marker, for the loop checks */
 	uint32_t *leaving;     /* 1 + index of an edge leaving the block's routine, or 0 */
-	uint32_t *exit_mark;   /* routine row + 1 when listed in its EXIT_NODE_IDS */
+	uint32_t *exit_mark;   /* routine number + 1 when listed in its EXIT_NODE_IDS */
 	/* Natural-loop comparison: dominator-tree numbering and marks. */
 	uint32_t *dpre, *dpost, *kid_start, *kids;
 	uint32_t *listed, *natural, *owner;
@@ -41,5 +42,21 @@ struct loopinfo {
  * table is tbl (dominators of the routine computed in s). */
 void check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
 			 uint32_t r, struct loopinfo *loops, uint32_t nloops, uint32_t tbl);
+
+/* The CSR of the process's intra-routine edges between blocks. */
+bool dcfg_graph_build(const struct dprocess *p, struct graph *g);
+void dcfg_graph_free(struct graph *g);
+/* The block a NODE_ID cell names, if it is a block of the image; reports
+ * DCFG-ROUTINE-NODE and returns NO_INDEX otherwise. */
+uint32_t dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what);
+/* Numbers the blocks of routine r reachable from entry in reverse
+ * postorder (s->order, s->rpo_num); returns how many. */
+uint32_t dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r);
+/* Immediate dominators (s->idom) of the count blocks just numbered. */
+void dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r);
+/* The LOOPS table tbl of routine r (DCFG-LOOP, DCFG-LOOP-PARENT and the
+ * natural-loop comparison); dominators must be computed. */
+void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
+		      struct scratch *s, uint32_t r, uint32_t tbl);
 
 #endif

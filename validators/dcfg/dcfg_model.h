@@ -15,11 +15,11 @@ struct dblock {
 	uint64_t id;
 	uint64_t num_instrs;
 	uint64_t count;
+	/* Geometry, for the suspicion-level block rules (dcfg_blocks.c). */
+	uint64_t addr, size, last_off;
 	uint32_t node;      /* JSON row, for diagnostics */
 	uint32_t image;     /* index in the process's images */
 	bool has_count;
-	/* Geometry, for the suspicion-level block rules (dcfg_blocks.c). */
-	uint64_t addr, size, last_off;
 	bool geometry_read;  /* ADDR_OFFSET, SIZE, NUM_INSTRS, LAST_INSTR_OFFSET all read */
 };
 
@@ -73,8 +73,9 @@ enum edge_kind { EK_OTHER, EK_REP, EK_BYPASS };
 void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m);
 void dcfg_model_free(struct dcfg_model *m);
 
-/* Routine, dominator and loop checks of one image (dcfg_graph.c). */
-void dcfg_check_routines(struct jv *v, const struct dcfg_model *m, const struct dprocess *p, uint32_t image);
+/* Routine, dominator and loop checks of every image of a process that has
+ * ROUTINES (dcfg_routines.c). */
+void dcfg_check_routines(struct jv *v, const struct dprocess *p);
 
 static inline bool is_special(const struct dcfg_model *m, uint64_t id)
 {

@@ -1,6 +1,7 @@
 /* DCFG (seed section 2): the top level, the id tables, processes, images
  * and their data, and edges, read into struct dcfg_model. */
 #include "dcfg_model.h"
+#include "bigalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -212,17 +213,25 @@ static void read_source_data(struct jv *v, uint32_t tbl, const struct dcfg_model
 	}
 }
 
-static bool add_block(struct dprocess *p, const struct dblock *b)
+/* Room for `more` blocks at once: pass 1 counted the table's rows, so one
+ * allocation replaces a doubling series (and its copies and page faults). */
+static bool reserve_blocks(struct dprocess *p, uint64_t more)
 {
-	if (p->nblocks == p->capblocks) {
-		uint32_t cap = p->capblocks ? p->capblocks * 2 : 64;
-		struct dblock *nb = cap > p->capblocks ? realloc(p->blocks, (size_t)cap * sizeof *nb) : NULL;
-		if (!nb)
-			return false;
-		p->blocks = nb;
-		p->capblocks = cap;
-	}
-	p->blocks[p->nblocks++] = *b;
+	uint64_t need = (uint64_t)p->nblocks + more;
+	if (need <= p->capblocks)
+		return true;
+	if (need > UINT32_MAX - 1)
+		return false;
+	uint64_t cap = (uint64_t)p->capblocks * 2;
+	if (cap < need)
+		cap = need;
+	if (cap > UINT32_MAX - 1)
+		cap = UINT32_MAX - 1;
+	struct dblock *nb = tl_big_realloc(p->blocks, (size_t)cap * sizeof *nb);
+	if (!nb)
+		return false;
+	p->blocks = nb;
+	p->capblocks = (uint32_t)cap;
 	return true;
 }
 
@@ -238,6 +247,8 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	if (!table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
 		return;
 	reserve_ids(&p->block_by_id, p->nblocks + jn(&v->doc, tbl)->count);
+	if (!reserve_blocks(p, jn(&v->doc, tbl)->count))
+		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dblock b = { 0 };
 		uint64_t off, size, last;
@@ -275,8 +286,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 			continue;
 		if (!unique_id(v, &p->block_by_id, b.id, p->nblocks, cell[0], "basic-block NODE_ID in the process"))
 			continue;
-		if (!add_block(p, &b))
-			return;
+		p->blocks[p->nblocks++] = b;
 	}
 }
 
@@ -425,9 +435,7 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 	if (!p->edges_complete || !m->has_edge_types)
 		return;
 	dcfg_check_counts(v, m, p);
-	for (uint32_t i = 0; i < p->nimages && !(v->ctx && tl_stopped(v->ctx)); i++)
-		if (p->images[i].routines != JNONE)
-			dcfg_check_routines(v, m, p, i);
+	dcfg_check_routines(v, p);
 }
 
 static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)

@@ -9,6 +9,7 @@
  * show up as a long probe; the map then switches for good to a
  * multiplicative hash, so no input makes probing worse than hashing. */
 #include "idmap.h"
+#include "bigalloc.h"
 
 #include <stdlib.h>
 
@@ -26,8 +27,8 @@ static uint32_t slot_of(const struct idmap *m, uint64_t key, uint32_t cap)
 static bool rehash(struct idmap *m, uint32_t cap)
 {
 	for (;;) {
-		uint64_t *keys = calloc(cap, sizeof *keys);
-		uint32_t *vals = malloc((size_t)cap * sizeof *vals);
+		uint64_t *keys = tl_big_calloc(cap, sizeof *keys);
+		uint32_t *vals = tl_big_malloc((size_t)cap * sizeof *vals);
 		if (!keys || !vals) {
 			free(keys);
 			free(vals);

@@ -1,6 +1,7 @@
 /* Strict JSON reader: pass 1 validates the text and builds the skeleton,
  * pass 2 reads rows of lazy tables on demand (see json_tree.h). */
 #include "json_tree.h"
+#include "bigalloc.h"
 #include "input.h"
 
 #include <stdio.h>
@@ -297,7 +298,7 @@ static bool reserve_node(struct jdoc *d)
 	uint32_t cap = d->cap ? d->cap * 2 : 1024;
 	if (cap <= d->cap || cap >= JPIN)
 		return false;
-	struct jnode *nn = realloc(d->nodes, (size_t)cap * sizeof *nn);
+	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
 	if (!nn)
 		return false;
 	d->nodes = nn;
@@ -1140,7 +1141,7 @@ static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 	struct jlazy *z = &d->lazy[l];
 	const struct jnode *tbl = &d->nodes[z->node];
 	if (z->pinned && !z->row_off) {
-		z->row_off = malloc((size_t)tbl->count * sizeof *z->row_off);
+		z->row_off = tl_big_malloc((size_t)tbl->count * sizeof *z->row_off);
 		if (!z->row_off)
 			return UINT64_MAX;
 	}

@@ -1,0 +1,326 @@
+/* The ROUTINES tables of a process (seed 2.14): membership and coverage,
+ * entry and exits, reachability, immediate dominators and loops.
+ *
+ * Each routine row is read once: its NODES give the membership, and
+ * while the row is current its entry, exits, dominators and loops are
+ * checked. Only the exit rule (research D29) needs every routine's
+ * membership first (an exit leaves its routine for a block of another
+ * one), so it runs at the end of the process, re-reading the cells it
+ * reports on from the rows it remembered. Scratch arrays are allocated
+ * once per process and routines are numbered across images, so a process
+ * of many images costs no more than one image of as many blocks. */
+#include "dcfg_graph.h"
+#include "bigalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A routine row as the deferred exit rule needs it. */
+struct routine_ref {
+	uint32_t row;          /* ROUTINES row (a stable pin) */
+	uint32_t image;
+	uint32_t first_member, end_member; /* its blocks in members[], NODES order */
+	bool checked;          /* entry resolved: exits and nodes were examined */
+	bool exits_read;       /* EXIT_NODE_IDS is an array */
+};
+
+/* A listed exit of a checked routine that is a node of it. */
+struct exit_ref {
+	uint32_t blk, routine, index; /* index: position in EXIT_NODE_IDS */
+};
+
+/* A NODES row of the current routine that made a block a member. */
+struct node_ref {
+	uint32_t blk, id_cell, idom_cell;
+};
+
+struct routines {
+	struct graph g;
+	struct scratch s;
+	struct table *tables;   /* each image's ROUTINES table, for re-reading rows */
+	bool *cover_ok;         /* per image: every block in exactly one routine */
+	uint32_t *image_lo, *image_hi; /* each image's run of p->blocks */
+	struct routine_ref *refs;
+	uint32_t nrefs, caprefs;
+	struct exit_ref *exits;
+	uint32_t nexits, capexits;
+	uint32_t *members;      /* blocks by routine, in order of listing */
+	uint32_t nmembers;
+	struct node_ref *nodes; /* the current routine's */
+	uint32_t nnodes, capnodes;
+};
+
+static const struct tcol routine_cols[] = {
+	{ "ENTRY_NODE_ID", true }, { "EXIT_NODE_IDS", true }, { "NODES", true }, { "LOOPS", false },
+};
+static const struct tcol node_cols[] = { { "NODE_ID", true }, { "IDOM_NODE_ID", true } };
+
+/* Doubles *array (of *cap elements of size elem) when n has reached it. */
+static bool make_room(void **array, uint32_t *cap, uint32_t n, size_t elem)
+{
+	if (n < *cap)
+		return true;
+	uint32_t want = *cap ? *cap * 2 : 64;
+	if (want <= *cap)
+		return false;
+	void *p = realloc(*array, (size_t)want * elem);
+	if (!p)
+		return false;
+	*array = p;
+	*cap = want;
+	return true;
+}
+
+static bool alloc_state(const struct dprocess *p, struct routines *st)
+{
+	struct scratch *s = &st->s;
+	size_t n = (size_t)p->nblocks + 1;
+	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->order, &s->stack, &s->iter,
+			      &s->dpre, &s->dpost, &s->kids, &s->owner, &st->members };
+	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
+		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
+			return false;
+	uint32_t **zero[] = { &s->in_loop, &s->leaving, &s->exit_mark, &s->listed, &s->natural };
+	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
+		if (!(*zero[i] = tl_big_calloc(n, sizeof **zero[i])))
+			return false;
+	s->kid_start = tl_big_malloc((n + 1) * sizeof *s->kid_start);
+	st->tables = calloc((size_t)p->nimages + 1, sizeof *st->tables);
+	st->cover_ok = calloc((size_t)p->nimages + 1, sizeof *st->cover_ok);
+	st->image_lo = calloc((size_t)p->nimages + 1, sizeof *st->image_lo);
+	st->image_hi = calloc((size_t)p->nimages + 1, sizeof *st->image_hi);
+	if (!s->kid_start || !st->tables || !st->cover_ok || !st->image_lo || !st->image_hi || !dcfg_graph_build(p, &st->g))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		s->routine_of[i] = s->rpo_num[i] = NO_INDEX;
+	/* The reader appends an image's blocks together, images in order. */
+	for (uint32_t b = p->nblocks; b-- > 0;) {
+		st->image_lo[p->blocks[b].image] = b;
+		if (!st->image_hi[p->blocks[b].image])
+			st->image_hi[p->blocks[b].image] = b + 1;
+	}
+	return true;
+}
+
+static void free_state(struct routines *st)
+{
+	struct scratch *s = &st->s;
+	dcfg_graph_free(&st->g);
+	uint32_t *arrays[] = { s->routine_of, s->rpo_num, s->idom, s->order, s->stack, s->iter, s->dpre, s->dpost,
+			       s->kids, s->owner, s->in_loop, s->leaving, s->exit_mark, s->listed, s->natural,
+			       s->kid_start, st->members, st->image_lo, st->image_hi };
+	for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
+		free(arrays[i]);
+	free(st->tables);
+	free(st->cover_ok);
+	free(st->refs);
+	free(st->exits);
+	free(st->nodes);
+}
+
+/* Membership from the NODES of routine r (DCFG-ROUTINE-COVER for a block
+ * listed again); the rows that made members go to st->nodes. */
+static void read_members(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image, uint32_t r,
+			 uint32_t nodes_tbl)
+{
+	struct table nt;
+	uint32_t nc[2];
+	st->nnodes = 0;
+	if (!table_open(v, nodes_tbl, node_cols, 2, "NODES", false, &nt)) {
+		st->cover_ok[image] = false;
+		return;
+	}
+	for (uint32_t nr = table_first_row(v, &nt); nr != JNONE; nr = jnext(v, nr)) {
+		if (!table_row(v, &nt, nr, nc))
+			continue;
+		uint32_t b = dcfg_image_block(v, p, image, nc[0], "routine NODE_ID");
+		if (b == NO_INDEX) {
+			st->cover_ok[image] = false;
+			continue;
+		}
+		if (st->s.routine_of[b] != NO_INDEX) {
+			jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], "expected block %llu in exactly one routine, found it listed again",
+				  (unsigned long long)p->blocks[b].id);
+			st->cover_ok[image] = false;
+			if (st->s.routine_of[b] != r)
+				continue;
+			/* listed twice in this routine: its second IDOM_NODE_ID is checked too */
+		} else {
+			st->s.routine_of[b] = r;
+			st->members[st->nmembers++] = b;
+		}
+		if (make_room((void **)&st->nodes, &st->capnodes, st->nnodes, sizeof *st->nodes))
+			st->nodes[st->nnodes++] = (struct node_ref){ b, nc[0], nc[1] };
+	}
+}
+
+/* The listed exits of routine r that are its nodes (DCFG-ROUTINE-NODE for
+ * the others), marked and remembered for the deferred exit rule. */
+static void read_exits(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image, uint32_t r,
+		       uint32_t exits_cell)
+{
+	uint32_t index = 0;
+	for (uint32_t c = jn(&v->doc, exits_cell)->first; c != JNONE; c = jnext(v, c), index++) {
+		uint32_t b = dcfg_image_block(v, p, image, c, "EXIT_NODE_IDS entry");
+		if (b == NO_INDEX)
+			continue;
+		if (st->s.routine_of[b] != r) {
+			jv_report(v, RULE_DCFG_ROUTINE_NODE, c, "expected exit %llu among the routine's NODES, found it missing",
+				  (unsigned long long)p->blocks[b].id);
+			continue;
+		}
+		st->s.exit_mark[b] = r + 1;
+		if (make_room((void **)&st->exits, &st->capexits, st->nexits, sizeof *st->exits))
+			st->exits[st->nexits++] = (struct exit_ref){ b, r, index };
+	}
+}
+
+/* Reachability from the entry and each member's IDOM_NODE_ID against the
+ * computed immediate dominator (the routine's row is still current). */
+static void check_dominators(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t r, uint32_t entry)
+{
+	struct scratch *s = &st->s;
+	uint32_t count = dcfg_number_blocks(&st->g, s, entry, r);
+	s->count = count;
+	dcfg_dominators(&st->g, s, count, r);
+	for (uint32_t i = 0; i < st->nnodes; i++) {
+		const struct node_ref *nr = &st->nodes[i];
+		uint32_t b = nr->blk;
+		uint64_t idom;
+		if (s->rpo_num[b] == NO_INDEX) {
+			jv_report(v, RULE_DCFG_ROUTINE_REACH, nr->id_cell,
+				  "expected node %llu reachable from entry %llu over intra-routine edges, found no path",
+				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->blocks[entry].id);
+			continue;
+		}
+		if (!jv_int(v, nr->idom_cell, 0, UINT64_MAX, "IDOM_NODE_ID", &idom))
+			continue;
+		uint64_t want = p->blocks[s->idom[b]].id;
+		if (idom != want)
+			jv_report(v, RULE_DCFG_IDOM, nr->idom_cell,
+				  "expected IDOM_NODE_ID of node %llu to be its immediate dominator %llu, found %llu",
+				  (unsigned long long)p->blocks[b].id, (unsigned long long)want, (unsigned long long)idom);
+	}
+}
+
+static void check_image(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image)
+{
+	struct table *t = &st->tables[image];
+	uint32_t cell[4];
+	st->cover_ok[image] = true;
+	if (!table_open(v, p->images[image].routines, routine_cols, 4, "ROUTINES", false, t)) {
+		st->cover_ok[image] = false;
+		return;
+	}
+	for (uint32_t row = table_first_row(v, t); row != JNONE; row = jnext(v, row)) {
+		if (!make_room((void **)&st->refs, &st->caprefs, st->nrefs, sizeof *st->refs))
+			return;
+		uint32_t r = st->nrefs++;
+		struct routine_ref *ref = &st->refs[r];
+		*ref = (struct routine_ref){ row, image, st->nmembers, st->nmembers, false, false };
+		if (!table_row(v, t, row, cell))
+			continue;
+		read_members(v, p, st, image, r, cell[2]);
+		ref->end_member = st->nmembers;
+		uint32_t entry = dcfg_image_block(v, p, image, cell[0], "ENTRY_NODE_ID");
+		if (entry == NO_INDEX)
+			continue;
+		if (st->s.routine_of[entry] != r) {
+			jv_report(v, RULE_DCFG_ROUTINE_NODE, cell[0], "expected the entry %llu among the routine's NODES, found it missing",
+				  (unsigned long long)p->blocks[entry].id);
+			continue;
+		}
+		ref->checked = true;
+		ref->exits_read = jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
+		if (ref->exits_read)
+			read_exits(v, p, st, image, r, cell[1]);
+		check_dominators(v, p, st, r, entry);
+		if (cell[3] != JNONE)
+			dcfg_check_loops(v, p, image, &st->g, &st->s, r, cell[3]);
+		for (uint32_t i = 0; i < st->s.count; i++)
+			st->s.rpo_num[st->s.order[i]] = NO_INDEX;
+	}
+	for (uint32_t b = st->image_lo[image]; b < st->image_hi[image]; b++)
+		if (st->s.routine_of[b] == NO_INDEX) {
+			jv_report(v, RULE_DCFG_ROUTINE_COVER, p->blocks[b].node,
+				  "expected block %llu of image %llu (which has ROUTINES) in exactly one routine, found it in none",
+				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->images[image].id);
+			st->cover_ok[image] = false;
+		}
+}
+
+/* For D29: the first edge by which each block leaves its routine (an
+ * inter-routine type, or a target outside the routine). */
+static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
+{
+	for (uint32_t i = 0; i < p->nedges; i++) {
+		const struct dedge *e = &p->edges[i];
+		if (!e->usable || e->src_blk == NO_INDEX)
+			continue;
+		uint32_t r = s->routine_of[e->src_blk];
+		if (r == NO_INDEX || s->leaving[e->src_blk])
+			continue;
+		if (e->cls != EC_INTRA || e->tgt_blk == NO_INDEX || s->routine_of[e->tgt_blk] != r)
+			s->leaving[e->src_blk] = i + 1;
+	}
+}
+
+/* The EXIT_NODE_IDS cell of a remembered routine, read again. */
+static uint32_t exits_cell(struct jv *v, const struct routines *st, const struct routine_ref *ref)
+{
+	uint32_t cell[4];
+	return table_row(v, &st->tables[ref->image], ref->row, cell) ? cell[1] : JNONE;
+}
+
+/* D29 (DCFG-ROUTINE-EXITS), only in images whose coverage is sound: every
+ * listed exit leaves its routine, and every member that leaves is listed. */
+static void check_exits(struct jv *v, const struct dprocess *p, struct routines *st)
+{
+	struct scratch *s = &st->s;
+	find_leaving_edges(p, s);
+	uint32_t x = 0;
+	for (uint32_t r = 0; r < st->nrefs; r++) {
+		const struct routine_ref *ref = &st->refs[r];
+		uint32_t first_exit = x;
+		while (x < st->nexits && st->exits[x].routine == r)
+			x++;
+		if (!ref->checked || !ref->exits_read || !st->cover_ok[ref->image])
+			continue;
+		for (uint32_t k = first_exit; k < x; k++) {
+			if (s->leaving[st->exits[k].blk])
+				continue;
+			uint32_t list = exits_cell(v, st, ref), c = list == JNONE ? JNONE : jn(&v->doc, list)->first;
+			for (uint32_t i = 0; c != JNONE && i < st->exits[k].index; i++)
+				c = jnext(v, c);
+			jv_report(v, RULE_DCFG_ROUTINE_EXITS, c != JNONE ? c : list,
+				  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
+				  (unsigned long long)p->blocks[st->exits[k].blk].id);
+		}
+		for (uint32_t i = ref->first_member; i < ref->end_member; i++) {
+			uint32_t b = st->members[i];
+			if (!s->leaving[b] || s->exit_mark[b] == r + 1)
+				continue;
+			const struct dedge *e = &p->edges[s->leaving[b] - 1];
+			jv_report(v, RULE_DCFG_ROUTINE_EXITS, exits_cell(v, st, ref),
+				  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
+				  (unsigned long long)p->blocks[b].id, (unsigned long long)e->id, (unsigned long long)e->tgt);
+		}
+	}
+}
+
+void dcfg_check_routines(struct jv *v, const struct dprocess *p)
+{
+	bool any = false;
+	for (uint32_t i = 0; i < p->nimages; i++)
+		any |= p->images[i].routines != JNONE;
+	if (!any)
+		return;
+	struct routines st = { 0 };
+	if (alloc_state(p, &st)) {
+		for (uint32_t i = 0; i < p->nimages && !(v->ctx && tl_stopped(v->ctx)); i++)
+			if (p->images[i].routines != JNONE)
+				check_image(v, p, &st, i);
+		check_exits(v, p, &st);
+	}
+	free_state(&st);
+}
