@@ -41,28 +41,34 @@ static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t f
  * compared. */
 static void check_same_start(struct jv *v, const struct dprocess *p)
 {
-	struct tl_keyed *items = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *items);
-	struct tl_keyed *tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp);
-	if (!items || !tmp)
-		goto out;
+	struct tl_keyed *items = NULL, *tmp = NULL;
 	for (uint32_t run = 0; run < p->nblocks;) {
-		uint32_t image = p->blocks[run].image, end = run, n = 0;
-		bool ascending = true; /* the usual layout: nothing to sort */
+		uint32_t image = p->blocks[run].image, end = run;
+		/* The usual layout, blocks in address order, needs no sort. */
+		bool ascending = true, any = false;
+		uint64_t last = 0;
 		for (; end < p->nblocks && p->blocks[end].image == image; end++) {
 			if (!p->blocks[end].geometry_read)
 				continue;
-			ascending &= n == 0 || items[n - 1].key < p->blocks[end].addr;
-			items[n++] = (struct tl_keyed){ p->blocks[end].addr, end };
+			ascending &= !any || last < p->blocks[end].addr;
+			last = p->blocks[end].addr;
+			any = true;
 		}
+		uint32_t first = run, n = 0;
 		run = end;
 		if (ascending)
 			continue;
+		if (!items && (!(items = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *items)) ||
+			       !(tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp))))
+			break;
+		for (uint32_t b = first; b < end; b++)
+			if (p->blocks[b].geometry_read)
+				items[n++] = (struct tl_keyed){ p->blocks[b].addr, b };
 		const struct tl_keyed *sorted = tl_radix_sort(items, tmp, n);
 		for (uint32_t i = 1; i < n; i++)
 			if (sorted[i - 1].key == sorted[i].key)
 				report_same_start(v, p, sorted[i - 1].val, sorted[i].val);
 	}
-out:
 	free(items);
 	free(tmp);
 }

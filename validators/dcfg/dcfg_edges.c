@@ -224,8 +224,8 @@ void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dp
 	if (!p->nblocks || !p->nedges || !nt || !p->edge_counts)
 		return;
 	size_t cells = (size_t)p->nblocks * nt;
-	uint64_t *in = calloc(cells, sizeof *in), *out = calloc(cells, sizeof *out);
-	bool *has_in = calloc(p->nblocks, sizeof *has_in), *has_out = calloc(p->nblocks, sizeof *has_out);
+	uint64_t *in = tl_big_calloc(cells, sizeof *in), *out = tl_big_calloc(cells, sizeof *out);
+	bool *has_in = tl_big_calloc(p->nblocks, sizeof *has_in), *has_out = tl_big_calloc(p->nblocks, sizeof *has_out);
 	if (!in || !out || !has_in || !has_out)
 		goto done;
 	for (uint32_t i = 0; i < p->nedges; i++) {
