@@ -6,6 +6,8 @@ are written by hand (reviewed), never by this script."""
 import copy
 import json
 import os
+import subprocess
+import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
@@ -491,6 +493,23 @@ def trace_cases():
     mut("pair_entry_exit.trace.json", chunks([0, 2, 1, 2, ""], [3, 0, 1, 1, ""]), pair)
 
 
+def generated_cases():
+    """DCFG + DCFG-trace pairs from the random program model (gen_program.py):
+    seed, routines, images, threads, edge budget, mean chunk length."""
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_program.py")
+    for seed, routines, images, threads, budget, chunk in [
+            (1, 40, 2, 2, 20000, 4000), (5, 35, 2, 3, 15000, 1500), (12, 84, 1, 1, 36000, 3600)]:
+        name = "gen_program_s%d" % seed
+        dcfg = os.path.join(ROOT, "dcfg", "valid", name + ".dcfg.json")
+        trace = os.path.join(ROOT, "dcfg-trace", "valid", name + ".trace.json")
+        subprocess.run([sys.executable, gen, "--seed", str(seed), "--routines", str(routines), "--images", str(images),
+                        "--threads", str(threads), "--budget", str(budget), "--chunk", str(chunk), dcfg, trace],
+                       check=True, stderr=subprocess.DEVNULL)
+        with open(trace + ".args", "w") as f:
+            f.write("--pair=../../dcfg/valid/%s.dcfg.json\n" % name)
+
+
 if __name__ == "__main__":
     dcfg_cases()
     trace_cases()
+    generated_cases()
