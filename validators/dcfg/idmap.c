@@ -1,7 +1,14 @@
-/* Linear probing; the empty slot marker is a key no file can hold (ids are
- * at most 64 bits but we store key + 1).
+/* A map starts as a plain array indexed by id - lo: producers number
+ * blocks and edges densely, and an executed subset of a program's blocks
+ * (a DCFG lists only those) is still dense enough. One memory access a
+ * lookup, in file order walking memory in order; a realistic DCFG spent a
+ * third of its time probing the hashed layout before. The array may span
+ * at most 8 slots per id (announced or stored) plus 4096, so hostile ids
+ * cost 32 bytes each at worst; sparser ids move the map, for good, to:
  *
- * A map starts by placing an id at its low bits: producers number blocks
+ * Linear probing; the empty slot marker is a key no file can hold (ids are
+ * at most 64 bits but we store key + 1). It starts by placing an id at its
+ * low bits: producers number blocks
  * and edges densely and in file order, so ids then take one probe and
  * lookups in file order walk memory in order instead of missing the cache
  * on every access (the hashed layout made these maps half of the time of a
@@ -14,6 +21,8 @@
 #include <stdlib.h>
 
 #define MAX_PROBE 64
+#define DIRECT_PER_ID 8
+#define DIRECT_SLACK 4096
 
 static uint32_t slot_of(const struct idmap *m, uint64_t key, uint32_t cap)
 {
@@ -61,6 +70,64 @@ static bool rehash(struct idmap *m, uint32_t cap)
 	}
 }
 
+static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
+
+/* Moves the direct layout's ids to the hashed layout, for good. */
+static bool leave_direct(struct idmap *m)
+{
+	uint32_t *direct = m->direct;
+	uint64_t lo = m->lo, span = m->span;
+	uint32_t n = m->n;
+	m->direct = NULL;
+	m->hashed = true;
+	m->n = 0;
+	if (!idmap_reserve(m, n > m->expect ? n : (uint32_t)m->expect)) {
+		free(direct);
+		return false;
+	}
+	bool nomem = false;
+	for (uint64_t i = 0; i < span && !nomem; i++)
+		if (direct[i] != IDMAP_NONE)
+			hashed_put(m, lo + i, direct[i], &nomem);
+	free(direct);
+	return !nomem;
+}
+
+/* Makes the direct layout cover key, or leaves it when that would make it
+ * too sparse. False on no memory. */
+static bool cover(struct idmap *m, uint64_t key)
+{
+	if (key >= UINT64_MAX / 2) /* keeps lo + span from wrapping; no producer numbers so high */
+		return leave_direct(m);
+	uint64_t lo = m->direct ? (key < m->lo ? key : m->lo) : key;
+	uint64_t hi = m->direct ? (key >= m->lo + m->span ? key + 1 : m->lo + m->span) : key + 1;
+	uint64_t need = hi - lo, ids = (m->n > m->expect ? m->n : m->expect) + 1;
+	if (need > DIRECT_PER_ID * ids + DIRECT_SLACK || need > UINT32_MAX)
+		return leave_direct(m);
+	/* Room to grow on the side that grew, up to the bound. */
+	uint64_t span = m->span * 2 > need ? m->span * 2 : need;
+	if (span < 64)
+		span = 64;
+	if (span > DIRECT_PER_ID * ids + DIRECT_SLACK)
+		span = need;
+	if (m->direct && key < m->lo)
+		lo = hi > span ? hi - span : 0;
+	uint32_t *direct = tl_big_malloc((size_t)span * sizeof *direct);
+	if (!direct)
+		return false;
+	for (uint64_t i = 0; i < span; i++)
+		direct[i] = IDMAP_NONE;
+	if (m->direct) {
+		for (uint64_t i = 0; i < m->span; i++)
+			direct[m->lo - lo + i] = m->direct[i];
+		free(m->direct);
+	}
+	m->direct = direct;
+	m->lo = lo;
+	m->span = span;
+	return true;
+}
+
 static bool grow(struct idmap *m)
 {
 	uint32_t cap = m->cap ? m->cap * 2 : 64;
@@ -69,6 +136,10 @@ static bool grow(struct idmap *m)
 
 bool idmap_reserve(struct idmap *m, uint32_t n)
 {
+	if (n > m->expect)
+		m->expect = n;
+	if (!m->hashed)
+		return true;
 	uint32_t cap = m->cap ? m->cap : 64;
 	while (cap / 2 < n && cap < (1u << 31))
 		cap *= 2;
@@ -89,8 +160,25 @@ static bool mix(struct idmap *m)
 
 uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
 {
-	if (key == UINT64_MAX) /* cannot be stored as key + 1; ids never reach it */
+	if (key == UINT64_MAX || val == IDMAP_NONE) /* neither can be stored; ids never reach them */
 		return IDMAP_NONE;
+	if (!m->hashed && (!m->direct || key < m->lo || key - m->lo >= m->span) && !cover(m, key)) {
+		if (nomem)
+			*nomem = true;
+		return IDMAP_NONE;
+	}
+	if (m->hashed)
+		return hashed_put(m, key, val, nomem);
+	uint32_t *slot = &m->direct[key - m->lo];
+	if (*slot != IDMAP_NONE)
+		return *slot;
+	*slot = val;
+	m->n++;
+	return IDMAP_NONE;
+}
+
+static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
+{
 	if ((m->n + 1) * 2 > m->cap && !grow(m)) {
 		if (nomem)
 			*nomem = true;
@@ -101,7 +189,7 @@ uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
 		if (m->keys[s] == key + 1)
 			return m->vals[s];
 		if (++probes == MAX_PROBE && mix(m))
-			return idmap_put(m, key, val, nomem);
+			return hashed_put(m, key, val, nomem);
 		s = (s + 1) & (m->cap - 1);
 	}
 	m->keys[s] = key + 1;
@@ -112,6 +200,8 @@ uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
 
 uint32_t idmap_get(const struct idmap *m, uint64_t key)
 {
+	if (m->direct)
+		return key >= m->lo && key - m->lo < m->span ? m->direct[key - m->lo] : IDMAP_NONE;
 	if (!m->cap || key == UINT64_MAX)
 		return IDMAP_NONE;
 	uint32_t s = slot_of(m, key, m->cap), probes = 0;
@@ -128,6 +218,10 @@ uint32_t idmap_get(const struct idmap *m, uint64_t key)
 
 void idmap_free(struct idmap *m)
 {
+	free(m->direct);
+	m->direct = NULL;
+	m->lo = m->span = m->expect = 0;
+	m->hashed = false;
 	free(m->keys);
 	free(m->vals);
 	m->keys = NULL;

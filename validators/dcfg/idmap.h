@@ -1,5 +1,6 @@
-/* An open-addressing map from 64-bit ids to 32-bit indexes, for id tables
- * whose size comes from the file (grows by doubling, never quadratic). */
+/* A map from 64-bit ids to 32-bit indexes, for id tables whose size comes
+ * from the file (grows by doubling, never quadratic): an array indexed by
+ * id while the ids are dense, open addressing once they are not. */
 #ifndef TL_DCFG_IDMAP_H
 #define TL_DCFG_IDMAP_H
 
@@ -9,9 +10,15 @@
 #define IDMAP_NONE UINT32_MAX
 
 struct idmap {
+	/* Direct layout, while ids are dense: the index of id k at direct[k - lo]. */
+	uint32_t *direct;
+	uint64_t lo, span; /* direct covers ids lo .. lo + span - 1 */
+	uint64_t expect;   /* ids announced by idmap_reserve: how sparse the layout may get */
+	bool hashed;       /* the direct layout was given up (ids too sparse) */
+	/* Hashed layout (linear probing), after that. */
 	uint64_t *keys;
 	uint32_t *vals;
-	uint32_t cap, n;   /* cap is 0 or a power of two */
+	uint32_t cap, n;   /* cap is 0 or a power of two; n counts ids in either layout */
 	bool mixed;        /* slots come from a multiplicative hash, not the id's low bits */
 };
 
@@ -20,8 +27,9 @@ struct idmap {
  * with *nomem set). */
 uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
 uint32_t idmap_get(const struct idmap *m, uint64_t key);
-/* Makes room for n keys at once when the count is known (a table's rows),
- * saving the rebuilds of growing by doubling. False on no memory. */
+/* Announces n keys (a table's rows): the direct layout may then span up to
+ * 8 slots per announced id, and the hashed one makes room at once, saving
+ * the rebuilds of growing by doubling. False on no memory. */
 bool idmap_reserve(struct idmap *m, uint32_t n);
 void idmap_free(struct idmap *m);
 
