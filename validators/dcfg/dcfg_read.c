@@ -333,6 +333,22 @@ static void check_overlaps(struct jv *v, struct dprocess *p)
 	free(order);
 }
 
+/* The blocks of every image at once (pass 1 counted each BASIC_BLOCKS
+ * table): one array and one id map for the process instead of a regrowth
+ * per image. A hint only: rows are checked when read. */
+static void reserve_all_blocks(struct jv *v, const struct table *t, struct dprocess *p)
+{
+	uint64_t total = 0;
+	for (uint32_t r = table_first_row(v, t); r != JNONE; r = jnext(v, r))
+		for (uint32_t c = jn(&v->doc, r)->type == J_ARR ? jn(&v->doc, r)->first : JNONE; c != JNONE; c = jnext(v, c)) {
+			uint32_t bb = jobj_get(&v->doc, c, "BASIC_BLOCKS");
+			if (bb != JNONE && jn(&v->doc, bb)->type == J_ARR)
+				total += jn(&v->doc, bb)->count;
+		}
+	reserve_ids(&p->block_by_id, total);
+	(void)reserve_blocks(p, total);
+}
+
 static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
 {
 	static const struct tcol cols[] = {
@@ -346,6 +362,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	p->images = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *p->images);
 	if (!p->images)
 		return;
+	reserve_all_blocks(v, &t, p);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dimage img = { 0 };
 		if (!table_row(v, &t, r, cell))

@@ -19,6 +19,7 @@
 #include "bigalloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX_PROBE 64
 #define DIRECT_PER_ID 8
@@ -87,8 +88,8 @@ static bool leave_direct(struct idmap *m)
 	}
 	bool nomem = false;
 	for (uint64_t i = 0; i < span && !nomem; i++)
-		if (direct[i] != IDMAP_NONE)
-			hashed_put(m, lo + i, direct[i], &nomem);
+		if (direct[i])
+			hashed_put(m, lo + i, direct[i] - 1, &nomem);
 	free(direct);
 	return !nomem;
 }
@@ -104,22 +105,23 @@ static bool cover(struct idmap *m, uint64_t key)
 	uint64_t need = hi - lo, ids = (m->n > m->expect ? m->n : m->expect) + 1;
 	if (need > DIRECT_PER_ID * ids + DIRECT_SLACK || need > UINT32_MAX)
 		return leave_direct(m);
-	/* Room to grow on the side that grew, up to the bound. */
-	uint64_t span = m->span * 2 > need ? m->span * 2 : need;
+	/* Room to grow on the side that grew, up to the bound; a first array
+	 * gets twice the announced ids (untouched pages cost nothing). */
+	uint64_t bound = DIRECT_PER_ID * ids + DIRECT_SLACK;
+	uint64_t span = m->direct ? m->span * 2 : 2 * ids;
+	if (span < need)
+		span = need;
 	if (span < 64)
 		span = 64;
-	if (span > DIRECT_PER_ID * ids + DIRECT_SLACK)
+	if (span > bound)
 		span = need;
 	if (m->direct && key < m->lo)
 		lo = hi > span ? hi - span : 0;
-	uint32_t *direct = tl_big_malloc((size_t)span * sizeof *direct);
+	uint32_t *direct = tl_big_calloc((size_t)span, sizeof *direct);
 	if (!direct)
 		return false;
-	for (uint64_t i = 0; i < span; i++)
-		direct[i] = IDMAP_NONE;
 	if (m->direct) {
-		for (uint64_t i = 0; i < m->span; i++)
-			direct[m->lo - lo + i] = m->direct[i];
+		memcpy(direct + (m->lo - lo), m->direct, (size_t)m->span * sizeof *direct);
 		free(m->direct);
 	}
 	m->direct = direct;
@@ -170,9 +172,9 @@ uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
 	if (m->hashed)
 		return hashed_put(m, key, val, nomem);
 	uint32_t *slot = &m->direct[key - m->lo];
-	if (*slot != IDMAP_NONE)
-		return *slot;
-	*slot = val;
+	if (*slot)
+		return *slot - 1;
+	*slot = val + 1;
 	m->n++;
 	return IDMAP_NONE;
 }
@@ -201,7 +203,7 @@ static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *no
 uint32_t idmap_get(const struct idmap *m, uint64_t key)
 {
 	if (m->direct)
-		return key >= m->lo && key - m->lo < m->span ? m->direct[key - m->lo] : IDMAP_NONE;
+		return key >= m->lo && key - m->lo < m->span ? m->direct[key - m->lo] - 1 : IDMAP_NONE; /* 0 - 1: none */
 	if (!m->cap || key == UINT64_MAX)
 		return IDMAP_NONE;
 	uint32_t s = slot_of(m, key, m->cap), probes = 0;

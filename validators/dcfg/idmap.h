@@ -10,7 +10,8 @@
 #define IDMAP_NONE UINT32_MAX
 
 struct idmap {
-	/* Direct layout, while ids are dense: the index of id k at direct[k - lo]. */
+	/* Direct layout, while ids are dense: 1 + the index of id k at
+	 * direct[k - lo], 0 for none (so a fresh zeroed array is empty). */
 	uint32_t *direct;
 	uint64_t lo, span; /* direct covers ids lo .. lo + span - 1 */
 	uint64_t expect;   /* ids announced by idmap_reserve: how sparse the layout may get */
