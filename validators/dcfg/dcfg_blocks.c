@@ -73,15 +73,21 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 	free(tmp);
 }
 
+/* D18, as each block is read: the model keeps no SIZE or
+ * LAST_INSTR_OFFSET (16 bytes a block that no later rule needs). */
+void dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off)
+{
+	if (last_off < size && size - last_off > MAX_INSTR_BYTES)
+		jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, b->node,
+			  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
+			  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)size, (unsigned long long)last_off,
+			  (unsigned long long)(size - last_off));
+}
+
 void dcfg_check_blocks(struct jv *v, const struct dprocess *p)
 {
 	for (uint32_t i = 0; i < p->nblocks; i++) {
 		const struct dblock *b = &p->blocks[i];
-		if (b->geometry_read && b->last_off < b->size && b->size - b->last_off > MAX_INSTR_BYTES)
-			jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, b->node,
-				  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
-				  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)b->size,
-				  (unsigned long long)b->last_off, (unsigned long long)(b->size - b->last_off));
 		if (b->has_count && b->count == 0)
 			jv_report(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node,
 				  "expected block %llu to have been executed (a DCFG records executed blocks), found COUNT 0",

@@ -15,8 +15,7 @@ struct dblock {
 	uint64_t id;
 	uint64_t num_instrs;
 	uint64_t count;
-	/* Geometry, for the suspicion-level block rules (dcfg_blocks.c). */
-	uint64_t addr, size, last_off;
+	uint64_t addr;      /* ADDR_OFFSET, for DCFG-BLOCK-SAME-START (dcfg_blocks.c) */
 	uint32_t node;      /* JSON row, for diagnostics */
 	uint32_t image;     /* index in the process's images */
 	bool has_count;
@@ -89,6 +88,7 @@ void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dp
 /* Hooks of the reader into the suspicion-level rules (dcfg_blocks.c). */
 void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
 void dcfg_check_blocks(struct jv *v, const struct dprocess *p);
+void dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off);
 /* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */
 bool dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
 #endif

@@ -270,7 +270,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (cell[5] != JNONE && jv_int(v, cell[5], 0, UINT64_MAX, "block COUNT", &b.count))
 			b.has_count = true;
 		if (ok) {
-			b.addr = off, b.size = size, b.last_off = last, b.geometry_read = true; /* hook: dcfg_blocks.c */
+			b.addr = off, b.geometry_read = true; /* hook: dcfg_blocks.c */
 			if (size < 1 || b.num_instrs < 1 || b.num_instrs > size || last >= size || last < b.num_instrs - 1 ||
 			    (b.num_instrs == 1 && last != 0))
 				jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, r,
@@ -286,6 +286,8 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 			continue;
 		if (!unique_id(v, &p->block_by_id, b.id, p->nblocks, cell[0], "basic-block NODE_ID in the process"))
 			continue;
+		if (ok)
+			dcfg_check_last_instr(v, &b, size, last);
 		p->blocks[p->nblocks++] = b;
 	}
 }

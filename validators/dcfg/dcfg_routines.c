@@ -48,6 +48,7 @@ struct routines {
 	uint32_t nmembers;
 	struct node_ref *nodes; /* the current routine's */
 	uint32_t nnodes, capnodes;
+	uint32_t local_cap;     /* room in the arrays indexed by position in one routine */
 };
 
 static const struct tcol routine_cols[] = {
@@ -75,8 +76,7 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
 	size_t n = (size_t)p->nblocks + 1;
-	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->order, &s->stack, &s->iter,
-			      &s->dpre, &s->dpost, &s->kids, &s->owner, &st->members };
+	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->dpre, &s->dpost, &s->owner, &st->members };
 	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
 		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
 			return false;
@@ -84,12 +84,11 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
 		if (!(*zero[i] = tl_big_calloc(n, sizeof **zero[i])))
 			return false;
-	s->kid_start = tl_big_malloc((n + 1) * sizeof *s->kid_start);
 	st->tables = calloc((size_t)p->nimages + 1, sizeof *st->tables);
 	st->cover_ok = calloc((size_t)p->nimages + 1, sizeof *st->cover_ok);
 	st->image_lo = calloc((size_t)p->nimages + 1, sizeof *st->image_lo);
 	st->image_hi = calloc((size_t)p->nimages + 1, sizeof *st->image_hi);
-	if (!s->kid_start || !st->tables || !st->cover_ok || !st->image_lo || !st->image_hi || !dcfg_graph_build(p, &st->g))
+	if (!st->tables || !st->cover_ok || !st->image_lo || !st->image_hi || !dcfg_graph_build(p, &st->g))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		s->routine_of[i] = s->rpo_num[i] = NO_INDEX;
@@ -175,6 +174,26 @@ static void read_exits(struct jv *v, const struct dprocess *p, struct routines *
 	}
 }
 
+/* The scratch arrays indexed by position within one routine (DFS stacks,
+ * reverse postorder, dominator-tree children) need only the routine's
+ * size: allocated to the largest routine, not to the process. */
+static bool routine_room(struct routines *st, uint32_t members)
+{
+	struct scratch *s = &st->s;
+	if (members + 1 <= st->local_cap)
+		return true;
+	uint64_t cap = (uint64_t)st->local_cap * 2 > members + 1u ? (uint64_t)st->local_cap * 2 : members + 1u;
+	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start };
+	for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+		uint32_t *a = tl_big_realloc(*arrays[i], (size_t)(cap + 1) * sizeof **arrays[i]);
+		if (!a)
+			return false;
+		*arrays[i] = a;
+	}
+	st->local_cap = (uint32_t)cap;
+	return true;
+}
+
 /* Reachability from the entry and each member's IDOM_NODE_ID against the
  * computed immediate dominator (the routine's row is still current). */
 static void check_dominators(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t r, uint32_t entry)
@@ -230,6 +249,8 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 				  (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
+		if (!routine_room(st, ref->end_member - ref->first_member))
+			continue;
 		ref->checked = true;
 		ref->exits_read = jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
 		if (ref->exits_read)
