@@ -6,10 +6,12 @@
  * checked. Only the exit rule (research D29) needs every routine's
  * membership first (an exit leaves its routine for a block of another
  * one), so it runs at the end of the process, re-reading the cells it
- * reports on from the rows it remembered. Scratch arrays are allocated
+ * reports on from the rows it remembered (unlisted exits come by routine,
+ * then in block order). Scratch arrays are allocated
  * once per process and routines are numbered across images, so a process
  * of many images costs no more than one image of as many blocks. */
 #include "dcfg_graph.h"
+#include "radix_sort.h"
 #include "bigalloc.h"
 
 #include <stdlib.h>
@@ -19,7 +21,7 @@
 struct routine_ref {
 	uint32_t row;          /* ROUTINES row (a stable pin) */
 	uint32_t image;
-	uint32_t first_member, end_member; /* its blocks in members[], NODES order */
+	uint32_t members;      /* blocks it made its own */
 	bool checked;          /* entry resolved: exits and nodes were examined */
 	bool exits_read;       /* EXIT_NODE_IDS is an array */
 };
@@ -44,8 +46,6 @@ struct routines {
 	uint32_t nrefs, caprefs;
 	struct exit_ref *exits;
 	uint32_t nexits, capexits;
-	uint32_t *members;      /* blocks by routine, in order of listing */
-	uint32_t nmembers;
 	struct node_ref *nodes; /* the current routine's */
 	uint32_t nnodes, capnodes;
 	uint32_t local_cap;     /* room in the arrays indexed by position in one routine */
@@ -76,7 +76,7 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
 	size_t n = (size_t)p->nblocks + 1;
-	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->dpre, &s->dpost, &s->owner, &st->members };
+	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->dpre, &s->dpost, &s->owner };
 	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
 		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
 			return false;
@@ -107,7 +107,7 @@ static void free_state(struct routines *st)
 	dcfg_graph_free(&st->g);
 	uint32_t *arrays[] = { s->routine_of, s->rpo_num, s->idom, s->order, s->stack, s->iter, s->dpre, s->dpost,
 			       s->kids, s->owner, s->in_loop, s->leaving, s->exit_mark, s->listed, s->natural,
-			       s->kid_start, st->members, st->image_lo, st->image_hi };
+			       s->kid_start, st->image_lo, st->image_hi };
 	for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
 		free(arrays[i]);
 	free(st->tables);
@@ -146,7 +146,7 @@ static void read_members(struct jv *v, const struct dprocess *p, struct routines
 			/* listed twice in this routine: its second IDOM_NODE_ID is checked too */
 		} else {
 			st->s.routine_of[b] = r;
-			st->members[st->nmembers++] = b;
+			st->refs[r].members++;
 		}
 		if (make_room((void **)&st->nodes, &st->capnodes, st->nnodes, sizeof *st->nodes))
 			st->nodes[st->nnodes++] = (struct node_ref){ b, nc[0], nc[1] };
@@ -236,11 +236,10 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 			return;
 		uint32_t r = st->nrefs++;
 		struct routine_ref *ref = &st->refs[r];
-		*ref = (struct routine_ref){ row, image, st->nmembers, st->nmembers, false, false };
+		*ref = (struct routine_ref){ row, image, 0, false, false };
 		if (!table_row(v, t, row, cell))
 			continue;
 		read_members(v, p, st, image, r, cell[2]);
-		ref->end_member = st->nmembers;
 		uint32_t entry = dcfg_image_block(v, p, image, cell[0], "ENTRY_NODE_ID");
 		if (entry == NO_INDEX)
 			continue;
@@ -249,7 +248,7 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 				  (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
-		if (!routine_room(st, ref->end_member - ref->first_member))
+		if (!routine_room(st, ref->members))
 			continue;
 		ref->checked = true;
 		ref->exits_read = jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
@@ -293,12 +292,41 @@ static uint32_t exits_cell(struct jv *v, const struct routines *st, const struct
 	return table_row(v, &st->tables[ref->image], ref->row, cell) ? cell[1] : JNONE;
 }
 
+/* The members that leave their routine without being listed as exits, by
+ * routine then block (a file with none, the usual case, allocates
+ * nothing). Returns how many; *out is freed by the caller. */
+static uint32_t unlisted_exits(const struct dprocess *p, const struct routines *st, struct tl_keyed **out)
+{
+	const struct scratch *s = &st->s;
+	uint32_t n = 0;
+	struct tl_keyed *items = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (uint32_t b = 0; b < p->nblocks; b++) {
+			uint32_t r = s->routine_of[b];
+			if (r == NO_INDEX || !s->leaving[b] || s->exit_mark[b] == r + 1 || !st->refs[r].checked ||
+			    !st->refs[r].exits_read || !st->cover_ok[st->refs[r].image])
+				continue;
+			if (items)
+				items[n] = (struct tl_keyed){ r, b };
+			n++;
+		}
+		if (pass == 0 && (!n || !(items = malloc((size_t)n * 2 * sizeof *items))))
+			return *out = NULL, 0;
+	}
+	*out = items;
+	return n;
+}
+
 /* D29 (DCFG-ROUTINE-EXITS), only in images whose coverage is sound: every
  * listed exit leaves its routine, and every member that leaves is listed. */
 static void check_exits(struct jv *v, const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
 	find_leaving_edges(p, s);
+	struct tl_keyed *items, *missing;
+	uint32_t nmissing = unlisted_exits(p, st, &items), m = 0;
+	missing = items ? tl_radix_sort(items, items + nmissing, nmissing) : NULL;
 	uint32_t x = 0;
 	for (uint32_t r = 0; r < st->nrefs; r++) {
 		const struct routine_ref *ref = &st->refs[r];
@@ -317,16 +345,15 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 				  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
 				  (unsigned long long)p->blocks[st->exits[k].blk].id);
 		}
-		for (uint32_t i = ref->first_member; i < ref->end_member; i++) {
-			uint32_t b = st->members[i];
-			if (!s->leaving[b] || s->exit_mark[b] == r + 1)
-				continue;
+		for (; m < nmissing && missing[m].key == r; m++) {
+			uint32_t b = missing[m].val;
 			const struct dedge *e = &p->edges[s->leaving[b] - 1];
 			jv_report(v, RULE_DCFG_ROUTINE_EXITS, exits_cell(v, st, ref),
 				  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)e->id, (unsigned long long)e->tgt);
 		}
 	}
+	free(items);
 }
 
 void dcfg_check_routines(struct jv *v, const struct dprocess *p)
