@@ -307,6 +307,7 @@ def loops_of(nodes, succ, pred, idom):
 
 
 def huffman(weights):
+    """Code strings for the given weights (a complete prefix code, at most 32 bits a code)."""
     if len(weights) == 1:
         return [""]
     heap = [(w, i, [i]) for i, w in enumerate(weights)]

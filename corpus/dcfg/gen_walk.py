@@ -8,33 +8,14 @@ steps cost no bit; some branch two ways; a few indirect jumps have many targets)
 successor weights are skewed too, and the sequence is written literally (no
 repeats), so the decoder visits every edge."""
 import bisect
-import heapq
 import random
 import sys
+
+from gen_program import huffman  # the same coder as the program-model generator
 
 N, S, seed, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 rng = random.Random(seed)
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-"
-
-
-def huffman(weights):
-    """Code strings for the given weights (a complete prefix code)."""
-    if len(weights) == 1:
-        return [""]
-    heap = [(w, i, [i]) for i, w in enumerate(weights)]
-    codes = [""] * len(weights)
-    heapq.heapify(heap)
-    k = len(weights)
-    while len(heap) > 1:
-        w1, _, a = heapq.heappop(heap)
-        w2, _, b = heapq.heappop(heap)
-        for i in a:
-            codes[i] = "0" + codes[i]
-        for i in b:
-            codes[i] = "1" + codes[i]
-        heapq.heappush(heap, (w1 + w2, k, a + b))
-        k += 1
-    return codes
 
 
 table = []  # per state: (successors, codes, cumulative weights)
