@@ -1174,7 +1174,8 @@ static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 {
 	struct jlazy *z = &d->lazy[l];
-	const struct jnode *tbl = &d->nodes[z->node];
+	/* A count, not a pointer: building the row may move d->nodes. */
+	uint32_t rows = d->nodes[z->node].count;
 	if (d->cur_lazy == l && d->cur_row == row)
 		return true;
 	uint64_t pos = row_start(d, l, row);
@@ -1193,7 +1194,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 	uint64_t end = build_valid(d, pos, z->node);
 	if (end == UINT64_MAX || d->n == d->nskel)
 		return false;
-	d->nodes[d->nskel].next = row + 1 < tbl->count ? (JPIN | (z->pin_base + row + 1)) : JNONE;
+	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
 	d->cur_lazy = l;
 	d->cur_row = row;
 	d->cur_end = end;
