@@ -11,6 +11,7 @@
  * once per process and routines are numbered across images, so a process
  * of many images costs no more than one image of as many blocks. */
 #include "dcfg_graph.h"
+#include "grow.h"
 #include "radix_sort.h"
 #include "bigalloc.h"
 
@@ -43,11 +44,14 @@ struct routines {
 	bool *cover_ok;         /* per image: every block in exactly one routine */
 	uint32_t *image_lo, *image_hi; /* each image's run of p->blocks */
 	struct routine_ref *refs;
-	uint32_t nrefs, caprefs;
+	uint32_t nrefs;
+	size_t caprefs;
 	struct exit_ref *exits;
-	uint32_t nexits, capexits;
+	uint32_t nexits;
+	size_t capexits;
 	struct node_ref *nodes; /* the current routine's */
-	uint32_t nnodes, capnodes;
+	uint32_t nnodes;
+	size_t capnodes;
 	uint32_t local_cap;     /* room in the arrays indexed by position in one routine */
 };
 
@@ -56,20 +60,13 @@ static const struct tcol routine_cols[] = {
 };
 static const struct tcol node_cols[] = { { "NODE_ID", true }, { "IDOM_NODE_ID", true } };
 
-/* Doubles *array (of *cap elements of size elem) when n has reached it. */
-static bool make_room(void **array, uint32_t *cap, uint32_t n, size_t elem)
+/* Room for one more element in *array (see tl_grow_array). */
+static bool make_room(void **array, size_t *cap, size_t n, size_t elem)
 {
-	if (n < *cap)
-		return true;
-	uint32_t want = *cap ? *cap * 2 : 64;
-	if (want <= *cap)
-		return false;
-	void *p = realloc(*array, (size_t)want * elem);
-	if (!p)
-		return false;
-	*array = p;
-	*cap = want;
-	return true;
+	void *p = tl_grow_array(*array, cap, n, elem, 64);
+	if (p)
+		*array = p;
+	return p != NULL;
 }
 
 static bool alloc_state(const struct dprocess *p, struct routines *st)
@@ -298,21 +295,18 @@ static uint32_t exits_cell(struct jv *v, const struct routines *st, const struct
 static uint32_t unlisted_exits(const struct dprocess *p, const struct routines *st, struct tl_keyed **out)
 {
 	const struct scratch *s = &st->s;
-	uint32_t n = 0;
 	struct tl_keyed *items = NULL;
-	for (int pass = 0; pass < 2; pass++) {
-		n = 0;
-		for (uint32_t b = 0; b < p->nblocks; b++) {
-			uint32_t r = s->routine_of[b];
-			if (r == NO_INDEX || !s->leaving[b] || s->exit_mark[b] == r + 1 || !st->refs[r].checked ||
-			    !st->refs[r].exits_read || !st->cover_ok[st->refs[r].image])
-				continue;
-			if (items)
-				items[n] = (struct tl_keyed){ r, b };
-			n++;
-		}
-		if (pass == 0 && (!n || !(items = malloc((size_t)n * 2 * sizeof *items))))
-			return *out = NULL, 0;
+	size_t cap = 0;
+	uint32_t n = 0;
+	for (uint32_t b = 0; b < p->nblocks; b++) {
+		uint32_t r = s->routine_of[b];
+		if (r == NO_INDEX || !s->leaving[b] || s->exit_mark[b] == r + 1 || !st->refs[r].checked ||
+		    !st->refs[r].exits_read || !st->cover_ok[st->refs[r].image])
+			continue;
+		/* two slots an item: the radix sort's scratch is the second half */
+		if (!make_room((void **)&items, &cap, 2 * (size_t)n + 1, sizeof *items))
+			break;
+		items[n++] = (struct tl_keyed){ r, b };
 	}
 	*out = items;
 	return n;

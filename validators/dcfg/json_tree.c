@@ -1,6 +1,7 @@
 /* Strict JSON reader: pass 1 validates the text and builds the skeleton,
  * pass 2 reads rows of lazy tables on demand (see json_tree.h). */
 #include "json_tree.h"
+#include "grow.h"
 #include "bigalloc.h"
 #include "input.h"
 
@@ -274,22 +275,6 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 	return true;
 }
 
-/* A doubling array of `cap` elements holding `n`, with room for one more:
- * the same array while it has room, else a larger one; NULL when memory runs
- * out (the old array is then still valid). */
-static void *grow_array(void *array, size_t *cap, size_t n, size_t elem, size_t first)
-{
-	if (n < *cap)
-		return array;
-	size_t want = *cap ? *cap * 2 : first;
-	if (want <= *cap || want > SIZE_MAX / elem)
-		return NULL;
-	void *p = realloc(array, want * elem);
-	if (p)
-		*cap = want;
-	return p;
-}
-
 /* Room for one more node (doubling, below the pin range); false when none. */
 static bool reserve_node(struct jdoc *d)
 {
@@ -488,7 +473,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 		sift_down(d->dups, d->ndups, 0);
 		return true;
 	}
-	struct jdup *dups = grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
+	struct jdup *dups = tl_grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
 	if (!dups)
 		return fail_nomem(ps);
 	d->dups = dups;
@@ -525,7 +510,7 @@ static bool check_keys(struct parser *ps, const struct frame *fr)
 
 static bool push_key(struct parser *ps, uint64_t off, uint32_t len)
 {
-	struct keyref *keys = grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
+	struct keyref *keys = tl_grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
 	if (!keys)
 		return fail_nomem(ps);
 	ps->keys = keys;
