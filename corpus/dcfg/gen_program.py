@@ -200,7 +200,7 @@ class Program:
                         yield from seq(c[2])
                     visit(c[1])
                 elif op == "dowhile":
-                    for k in range(max(1, iterations(c[3]))):
+                    for _ in range(max(1, iterations(c[3]))):
                         yield from seq(c[2])
                         visit(c[1])
                 else:
@@ -223,17 +223,15 @@ class Program:
             stack.append(routine(callee))
         walk.append((prev[0], END))
         self.edge(prev[0], END, "EXIT")
-        ids = []
         for key in walk:
             e = self.edges[key]
             if e[2] is None:
                 e[2] = [0] * nthreads
             e[2][thread] += 1
-            ids.append(key)
-        return ids
+        return walk
 
 
-def dominators(nodes, entry, succ, pred):
+def dominators(entry, succ, pred):
     """Immediate dominators by the iterative algorithm over reverse postorder."""
     order, seen, stack = [], {entry}, [(entry, iter(succ.get(entry, ())))]
     while stack:
@@ -270,7 +268,7 @@ def dominators(nodes, entry, succ, pred):
             if idom.get(b) != new:
                 idom[b] = new
                 changed = True
-    return idom, order
+    return idom
 
 
 def dominates(idom, a, b):
@@ -450,7 +448,7 @@ def write_dcfg(prog, path, nthreads, thread_instrs):
             members.setdefault(b.routine, []).append(b.id)
         for r in routines:
             entry = prog.routines[r][0].id
-            idom, _ = dominators(members[r], entry, succ, pred)
+            idom = dominators(entry, succ, pred)
             exits = sorted(x for x in members[r] if x in leaves)
             nodes = "".join(', [%d, %d]' % (x, idom[x]) for x in members[r])
             rows = loops_of(members[r], succ, pred, idom)
