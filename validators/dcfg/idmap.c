@@ -103,11 +103,11 @@ static bool cover(struct idmap *m, uint64_t key)
 	uint64_t lo = m->direct ? (key < m->lo ? key : m->lo) : key;
 	uint64_t hi = m->direct ? (key >= m->lo + m->span ? key + 1 : m->lo + m->span) : key + 1;
 	uint64_t need = hi - lo, ids = (m->n > m->expect ? m->n : m->expect) + 1;
-	if (need > DIRECT_PER_ID * ids + DIRECT_SLACK || need > UINT32_MAX)
+	uint64_t bound = DIRECT_PER_ID * ids + DIRECT_SLACK;
+	if (need > bound || need > UINT32_MAX)
 		return leave_direct(m);
 	/* Room to grow on the side that grew, up to the bound; a first array
 	 * gets twice the announced ids (untouched pages cost nothing). */
-	uint64_t bound = DIRECT_PER_ID * ids + DIRECT_SLACK;
 	uint64_t span = m->direct ? m->span * 2 : 2 * ids;
 	if (span < need)
 		span = need;
