@@ -19,7 +19,7 @@ WORK=${WORK:-$(mktemp -d)}
 . fuzzers/campaign/common.sh
 
 std="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE"
-inc="-I. -Ivalidators/include -Ivalidators/core -Ifuzzers -I$WORK/lib/gen"
+inc="-I. -Ivalidators/include -Ivalidators/core -Ivalidators/json -Ifuzzers -I$WORK/lib/gen"
 # The library with the engine's instrumentation (CFLAGS carries it).
 make -s O="$WORK/lib" CC="$CC" SANITIZE=0 CFLAGS="$CFLAGS" lib
 lib=$WORK/lib/libtracelint.a

@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512];
 	memset(&map, 0, sizeof map);
 	err[0] = '\0';
-	if (xray_instr_map_parse(data, size, &map, err, sizeof err)) {
+	if (tl_xray_instr_map_parse(data, size, &map, err, sizeof err)) {
 		if (map.functions == 0 || map.functions > map.sleds)
 			abort();
 	} else if (err[0] == '\0' || !memchr(err, '\0', sizeof err)) {

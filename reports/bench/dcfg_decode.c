@@ -1,6 +1,6 @@
 /* Decoder-only benchmark for DCFG-trace (issue 8 target: >= 100 M edges/s).
  * Reads a DCFG-trace, builds each process's dictionary and transition table
- * with the validator's own code, then times only decode_chunk() over every
+ * with the validator's own code, then times only tl_dcfg_decode_chunk() over every
  * chunk, RUNS times, and prints decoded edges per second (best run). Built
  * and run by reports/bench/dcfg-decode.sh; not a test. */
 #define _POSIX_C_SOURCE 200809L
@@ -26,14 +26,14 @@ static void read_table(struct jv *v, uint32_t tbl, struct ttable *tt)
 		uint32_t bits = 0, n = 0;
 		const uint8_t *s = jstr(&v->doc, c1);
 		uint32_t len = jn(&v->doc, c1)->count;
-		jv_int(v, c0, 0, UINT64_MAX, "edge", &cur);
+		tl_jv_int(v, c0, 0, UINT64_MAX, "edge", &cur);
 		for (uint32_t i = 0; i < len; i++)
 			bits = (bits << 1) | (uint32_t)(s[i] == '1');
 		for (uint32_t c = jn(&v->doc, c2)->first; c != JNONE && n < 64; c = jnext(v, c))
-			jv_int(v, c, 0, UINT64_MAX, "edge", &next[n++]);
-		ttable_add(tt, cur, bits, (uint8_t)len, next, n, r);
+			tl_jv_int(v, c, 0, UINT64_MAX, "edge", &next[n++]);
+		tl_dcfg_ttable_add(tt, cur, bits, (uint8_t)len, next, n, r);
 	}
-	ttable_finish(v, tt);
+	tl_dcfg_ttable_finish(v, tt);
 }
 
 int main(int argc, char **argv)
@@ -54,13 +54,13 @@ int main(int argc, char **argv)
 		return 2;
 	fclose(f);
 	struct jv v = { 0 };
-	if (!jv_parse(&v, data, (size_t)size)) {
+	if (!tl_jv_parse(&v, data, (size_t)size)) {
 		fprintf(stderr, "not JSON\n");
 		return 1;
 	}
 	double best = 1e30;
 	uint64_t edges = 0;
-	uint32_t procs = jobj_get(&v.doc, 0, "PROCESSES");
+	uint32_t procs = tl_json_obj_get(&v.doc, 0, "PROCESSES");
 	for (int run = 0; run < runs; run++) {
 		double spent = 0;
 		edges = 0;
@@ -69,7 +69,7 @@ int main(int argc, char **argv)
 				 threads = jnext(&v, tbl);
 			struct dict d;
 			struct ttable tt = { 0 };
-			dict_read(&v, dict_obj, &d);
+			tl_dcfg_dict_read(&v, dict_obj, &d);
 			read_table(&v, tbl, &tt);
 			for (uint32_t t = jn(&v.doc, jn(&v.doc, threads)->first)->next; t != JNONE; t = jnext(&v, t)) {
 				uint32_t chunks = jnext(&v, jn(&v.doc, t)->first);
@@ -79,29 +79,29 @@ int main(int argc, char **argv)
 					struct chunk c = { 0 };
 					struct seq s;
 					c.node = k4;
-					jv_int(&v, k2, 0, UINT64_MAX, "EDGE_COUNT", &c.edge_count);
-					jv_int(&v, k3, 0, UINT64_MAX, "FIRST_EDGE_ID", &c.first_edge);
-					if (!seq_parse(&v, k4, &d, &s))
+					tl_jv_int(&v, k2, 0, UINT64_MAX, "EDGE_COUNT", &c.edge_count);
+					tl_jv_int(&v, k3, 0, UINT64_MAX, "FIRST_EDGE_ID", &c.first_edge);
+					if (!tl_dcfg_seq_parse(&v, k4, &d, &s))
 						continue;
-					seq_bits(&s, &d);
+					tl_dcfg_seq_bits(&s, &d);
 					double t0 = now();
-					decode_chunk(&v, &s, &tt, &d, &c);
+					tl_dcfg_decode_chunk(&v, &s, &tt, &d, &c);
 					spent += now() - t0;
 					if (!c.ok)
 						fprintf(stderr, "chunk did not decode\n");
 					edges += c.edges_done;
-					seq_free(&s);
+					tl_dcfg_seq_free(&s);
 				}
 			}
-			ttable_free(&tt);
-			dict_free(&d);
+			tl_dcfg_ttable_free(&tt);
+			tl_dcfg_dict_free(&d);
 		}
 		if (spent < best)
 			best = spent;
 	}
 	printf("%llu edges, best of %d: %.3f s, %.1f M edges/s\n", (unsigned long long)edges, runs, best,
 	       best > 0 ? (double)edges / best / 1e6 : 0.0);
-	json_free(&v.doc);
+	tl_json_free(&v.doc);
 	free(data);
 	return v.failed ? 1 : 0;
 }

@@ -13,7 +13,7 @@ static void check_all(const struct idmap *m, uint64_t first, uint64_t step, uint
 {
 	uint32_t wrong = 0;
 	for (uint32_t i = 0; i < n; i++)
-		wrong += idmap_get(m, first + i * step) != i;
+		wrong += tl_dcfg_idmap_get(m, first + i * step) != i;
 	ATF_CHECK_EQ_MSG(wrong, 0, "%u of %u ids not found with their index", wrong, n);
 }
 
@@ -22,15 +22,15 @@ ATF_TC_BODY(dense_ids_keep_their_layout, tc)
 {
 	struct idmap m = { 0 };
 	for (uint32_t i = 0; i < 100000; i++)
-		ATF_REQUIRE_EQ(idmap_put(&m, 10 + i, i, NULL), IDMAP_NONE);
+		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 10 + i, i, NULL), IDMAP_NONE);
 	check_all(&m, 10, 1, 100000);
 	ATF_CHECK(m.direct != NULL);
 	ATF_CHECK(!m.hashed && !m.mixed);
-	ATF_CHECK_EQ(idmap_put(&m, 10 + 77, 5, NULL), 77); /* repeated: the first index */
-	ATF_CHECK_EQ(idmap_get(&m, 9), IDMAP_NONE);
-	ATF_CHECK_EQ(idmap_get(&m, 100010), IDMAP_NONE);
-	ATF_CHECK_EQ(idmap_get(&m, UINT64_MAX), IDMAP_NONE);
-	idmap_free(&m);
+	ATF_CHECK_EQ(tl_dcfg_idmap_put(&m, 10 + 77, 5, NULL), 77); /* repeated: the first index */
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 9), IDMAP_NONE);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 100010), IDMAP_NONE);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, UINT64_MAX), IDMAP_NONE);
+	tl_dcfg_idmap_free(&m);
 }
 
 ATF_TC_WITHOUT_HEAD(shared_low_bits_switch_to_hash);
@@ -38,19 +38,19 @@ ATF_TC_BODY(shared_low_bits_switch_to_hash, tc)
 {
 	struct idmap m = { 0 };
 	for (uint32_t i = 0; i < 50000; i++)
-		ATF_REQUIRE_EQ(idmap_put(&m, (uint64_t)(i + 1) << 32, i, NULL), IDMAP_NONE);
+		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, (uint64_t)(i + 1) << 32, i, NULL), IDMAP_NONE);
 	ATF_CHECK(m.hashed && m.direct == NULL);
 	ATF_CHECK(m.mixed);
 	check_all(&m, 1ull << 32, 1ull << 32, 50000);
-	ATF_CHECK_EQ(idmap_get(&m, 0), IDMAP_NONE);
-	idmap_free(&m);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 0), IDMAP_NONE);
+	tl_dcfg_idmap_free(&m);
 }
 
 /* One far id first: too sparse for the direct array, so the map is hashed. */
 static void leave_direct(struct idmap *m)
 {
-	ATF_REQUIRE_EQ(idmap_put(m, 1ull << 40, 4000000000u, NULL), IDMAP_NONE);
-	ATF_REQUIRE_EQ(idmap_put(m, 1, 4000000001u, NULL), IDMAP_NONE);
+	ATF_REQUIRE_EQ(tl_dcfg_idmap_put(m, 1ull << 40, 4000000000u, NULL), IDMAP_NONE);
+	ATF_REQUIRE_EQ(tl_dcfg_idmap_put(m, 1, 4000000001u, NULL), IDMAP_NONE);
 	ATF_REQUIRE(m->hashed && m->direct == NULL);
 }
 
@@ -60,17 +60,17 @@ ATF_TC_BODY(absent_id_inside_a_dense_run, tc)
 	struct idmap m = { 0 };
 	leave_direct(&m);
 	for (uint32_t i = 2; i < 100000; i++)
-		idmap_put(&m, i, i, NULL);
+		tl_dcfg_idmap_put(&m, i, i, NULL);
 	ATF_REQUIRE(!m.mixed);
 	/* Same low bits as id 5, so its probe would walk the whole run. */
-	ATF_CHECK_EQ(idmap_get(&m, (uint64_t)m.cap + 5), IDMAP_NONE);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, (uint64_t)m.cap + 5), IDMAP_NONE);
 	ATF_CHECK(m.mixed);
 	uint32_t wrong = 0;
 	for (uint32_t i = 2; i < 100000; i++)
-		wrong += idmap_get(&m, i) != i;
+		wrong += tl_dcfg_idmap_get(&m, i) != i;
 	ATF_CHECK_EQ(wrong, 0);
-	ATF_CHECK_EQ(idmap_get(&m, 1ull << 40), 4000000000u);
-	idmap_free(&m);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 1ull << 40), 4000000000u);
+	tl_dcfg_idmap_free(&m);
 }
 
 ATF_TC_WITHOUT_HEAD(reserve_then_fill);
@@ -78,14 +78,14 @@ ATF_TC_BODY(reserve_then_fill, tc)
 {
 	struct idmap m = { 0 };
 	leave_direct(&m);
-	ATF_REQUIRE(idmap_reserve(&m, 70000));
+	ATF_REQUIRE(tl_dcfg_idmap_reserve(&m, 70000));
 	uint32_t cap = m.cap;
 	ATF_CHECK(cap >= 140000);
 	for (uint32_t i = 0; i < 70000; i++)
-		idmap_put(&m, 3 * (uint64_t)i + 2, i, NULL);
+		tl_dcfg_idmap_put(&m, 3 * (uint64_t)i + 2, i, NULL);
 	ATF_CHECK_EQ(m.cap, cap); /* no growth while filling */
 	check_all(&m, 2, 3, 70000);
-	idmap_free(&m);
+	tl_dcfg_idmap_free(&m);
 }
 
 ATF_TC_WITHOUT_HEAD(direct_for_executed_subsets_and_any_order);
@@ -93,24 +93,24 @@ ATF_TC_BODY(direct_for_executed_subsets_and_any_order, tc)
 {
 	/* every third id (a DCFG lists the executed blocks of a program) */
 	struct idmap m = { 0 };
-	idmap_reserve(&m, 50000);
+	tl_dcfg_idmap_reserve(&m, 50000);
 	for (uint32_t i = 0; i < 50000; i++)
-		ATF_REQUIRE_EQ(idmap_put(&m, 1000 + 3 * (uint64_t)i, i, NULL), IDMAP_NONE);
+		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 1000 + 3 * (uint64_t)i, i, NULL), IDMAP_NONE);
 	ATF_CHECK(m.direct != NULL);
 	check_all(&m, 1000, 3, 50000);
-	ATF_CHECK_EQ(idmap_get(&m, 1001), IDMAP_NONE);
-	ATF_CHECK_EQ(idmap_get(&m, 999), IDMAP_NONE);
-	idmap_free(&m);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 1001), IDMAP_NONE);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 999), IDMAP_NONE);
+	tl_dcfg_idmap_free(&m);
 	/* descending ids: the array grows downwards */
 	for (uint32_t i = 0; i < 60000; i++)
-		ATF_REQUIRE_EQ(idmap_put(&m, 70000 - (uint64_t)i, i, NULL), IDMAP_NONE);
+		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 70000 - (uint64_t)i, i, NULL), IDMAP_NONE);
 	ATF_CHECK(m.direct != NULL);
 	uint32_t wrong = 0;
 	for (uint32_t i = 0; i < 60000; i++)
-		wrong += idmap_get(&m, 70000 - (uint64_t)i) != i;
+		wrong += tl_dcfg_idmap_get(&m, 70000 - (uint64_t)i) != i;
 	ATF_CHECK_EQ(wrong, 0);
-	ATF_CHECK_EQ(idmap_get(&m, 10000), IDMAP_NONE);
-	idmap_free(&m);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&m, 10000), IDMAP_NONE);
+	tl_dcfg_idmap_free(&m);
 }
 
 ATF_TC_WITHOUT_HEAD(sparse_ids_move_to_the_hashed_layout);
@@ -119,18 +119,18 @@ ATF_TC_BODY(sparse_ids_move_to_the_hashed_layout, tc)
 	/* stride 1000, nothing announced: 1000 slots an id is over the bound */
 	struct idmap m = { 0 };
 	for (uint32_t i = 0; i < 20000; i++)
-		ATF_REQUIRE_EQ(idmap_put(&m, 5 + 1000 * (uint64_t)i, i, NULL), IDMAP_NONE);
+		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 5 + 1000 * (uint64_t)i, i, NULL), IDMAP_NONE);
 	ATF_CHECK(m.hashed && m.direct == NULL);
 	ATF_CHECK_EQ(m.n, 20000u);
 	check_all(&m, 5, 1000, 20000);
-	ATF_CHECK_EQ(idmap_put(&m, 5 + 1000 * 7, 1, NULL), 7u); /* repeated after the move */
+	ATF_CHECK_EQ(tl_dcfg_idmap_put(&m, 5 + 1000 * 7, 1, NULL), 7u); /* repeated after the move */
 	/* ids next to the top of the range go to the hashed layout too */
 	struct idmap h = { 0 };
-	ATF_CHECK_EQ(idmap_put(&h, UINT64_MAX - 5, 9, NULL), IDMAP_NONE);
+	ATF_CHECK_EQ(tl_dcfg_idmap_put(&h, UINT64_MAX - 5, 9, NULL), IDMAP_NONE);
 	ATF_CHECK(h.hashed);
-	ATF_CHECK_EQ(idmap_get(&h, UINT64_MAX - 5), 9u);
-	idmap_free(&m);
-	idmap_free(&h);
+	ATF_CHECK_EQ(tl_dcfg_idmap_get(&h, UINT64_MAX - 5), 9u);
+	tl_dcfg_idmap_free(&m);
+	tl_dcfg_idmap_free(&h);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -17,7 +17,7 @@ static enum xray_decode_status decode(const uint8_t *p, size_t n, const struct x
 	struct tl_cursor c;
 	tl_cursor_init(&c, p, n, 1000);
 	rec->index = 7;
-	return xray_decode(&c, h, rec);
+	return tl_xray_decode(&c, h, rec);
 }
 
 ATF_TC_WITHOUT_HEAD(function_record_little_endian);

@@ -57,9 +57,9 @@ struct checkers {
 static void random_state(struct checkers *c)
 {
 	memset(c, 0, sizeof *c);
-	xray_grammar_begin(&c->g);
-	xray_stack_begin(&c->s);
-	xray_tsc_begin(&c->t);
+	tl_xray_grammar_begin(&c->g);
+	tl_xray_stack_begin(&c->s);
+	tl_xray_tsc_begin(&c->t);
 	c->g.state = below(8) == 0 ? XRAY_EXPECT_NEW_CPU : XRAY_IN_BODY;
 	c->g.entry_args_open = below(10) == 0;
 	unsigned depth_kind = below(4);
@@ -110,7 +110,7 @@ ATF_TC_BODY(fast_path_matches_the_checkers, tc)
 		/* Every third trial without --instr-map; otherwise a map defining ids 1..2, 1..3 or 1..4. */
 		bool mapped = trial % 3 != 0;
 		struct xray_instr_map map = { 2 + below(3), 0, false, "t.bin" };
-		size_t used = xray_fast_functions(bytes, n, big, xray_max_function_id(mapped ? &map : NULL),
+		size_t used = tl_xray_fast_functions(bytes, n, big, xray_max_function_id(mapped ? &map : NULL),
 						  &fast.g, &fast.s, &fast.t, &fast.next_index);
 		ATF_REQUIRE(used % 8 == 0 && used <= n);
 
@@ -128,12 +128,12 @@ ATF_TC_BODY(fast_path_matches_the_checkers, tc)
 			struct xray_record rec;
 			tl_cursor_init(&c, bytes + k, n - k, k);
 			rec.index = slow.next_index;
-			ATF_REQUIRE_EQ(xray_decode(&c, &hdr, &rec), XRAY_DECODED);
+			ATF_REQUIRE_EQ(tl_xray_decode(&c, &hdr, &rec), XRAY_DECODED);
 			ATF_REQUIRE(!rec.metadata);
 			slow.next_index++;
-			ATF_REQUIRE(!xray_grammar_record(&slow.g, &run, &rec));
-			xray_stack_record(&slow.s, &run, &rec);
-			xray_tsc_record(&slow.t, &run, &rec);
+			ATF_REQUIRE(!tl_xray_grammar_record(&slow.g, &run, &rec));
+			tl_xray_stack_record(&slow.s, &run, &rec);
+			tl_xray_tsc_record(&slow.t, &run, &rec);
 		}
 		ATF_REQUIRE_EQ_MSG(reports, 0, "trial %u: the fast path let through a record "
 				   "a checker reports", trial);
@@ -161,13 +161,13 @@ ATF_TC_BODY(plain_records_are_all_consumed, tc)
 		}
 		struct checkers c;
 		memset(&c, 0, sizeof c);
-		xray_grammar_begin(&c.g);
+		tl_xray_grammar_begin(&c.g);
 		c.g.state = XRAY_IN_BODY;
-		xray_stack_begin(&c.s);
-		xray_tsc_begin(&c.t);
+		tl_xray_stack_begin(&c.s);
+		tl_xray_tsc_begin(&c.t);
 		c.t.have_base = true;
 		c.t.now = 100;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(tl_xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
 						 &c.next_index), sizeof bytes);
 		ATF_CHECK_EQ(c.next_index, 5);
 		ATF_CHECK_EQ(c.s.depth, 0u);
@@ -177,12 +177,12 @@ ATF_TC_BODY(plain_records_are_all_consumed, tc)
 		/* A map of 6 functions: the fast path stops at id 7, for the checkers to report. */
 		memset(&c.s, 0, sizeof c.s);
 		c.next_index = 0;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 6, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(tl_xray_fast_functions(bytes, sizeof bytes, big, 6, &c.g, &c.s, &c.t,
 						 &c.next_index), 4 * 8u);
 		ATF_CHECK_EQ(c.next_index, 4);
 		/* In the preamble nothing is plain. */
 		c.g.state = XRAY_EXPECT_WALLCLOCK;
-		ATF_CHECK_EQ(xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
+		ATF_CHECK_EQ(tl_xray_fast_functions(bytes, sizeof bytes, big, 0x0fffffffu, &c.g, &c.s, &c.t,
 						 &c.next_index), 0u);
 	}
 }

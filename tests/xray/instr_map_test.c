@@ -119,7 +119,7 @@ static bool parse(const struct image *im, size_t size, struct xray_instr_map *ma
 	uint8_t *copy = malloc(size ? size : 1);
 	ATF_REQUIRE(copy);
 	memcpy(copy, im->b, size);
-	bool ok = xray_instr_map_parse(copy, size, map, err, errlen);
+	bool ok = tl_xray_instr_map_parse(copy, size, map, err, errlen);
 	free(copy);
 	return ok;
 }

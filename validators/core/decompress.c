@@ -93,7 +93,7 @@ struct source {
 
 static bool inflate_gzip(const struct source *in, struct sink *out)
 {
-	static uint8_t buf[CHUNK];
+	uint8_t buf[CHUNK]; /* on the stack: the library keeps no static state */
 	z_stream z;
 	memset(&z, 0, sizeof z);
 	/* 15 + 16: a gzip wrapper, the largest window. */
@@ -144,7 +144,7 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 
 static bool inflate_bzip2(const struct source *in, struct sink *out)
 {
-	static uint8_t buf[CHUNK];
+	uint8_t buf[CHUNK]; /* on the stack: the library keeps no static state */
 	size_t pos = 0;
 	while (pos < in->size) {
 		bz_stream b;
@@ -191,7 +191,7 @@ static bool inflate_bzip2(const struct source *in, struct sink *out)
 
 static bool inflate_zstd(const struct source *in, struct sink *out)
 {
-	static uint8_t buf[CHUNK];
+	uint8_t buf[CHUNK]; /* on the stack: the library keeps no static state */
 	ZSTD_DStream *z = ZSTD_createDStream();
 	if (!z) {
 		snprintf(out->err, out->errlen, "%s: cannot start zstd decompression", out->path);

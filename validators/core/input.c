@@ -48,7 +48,7 @@ static int spool_stdin(char *err, size_t errlen)
 		return -1;
 	}
 	unlink(tmpl);
-	static char buf[1 << 16];
+	char buf[1 << 16]; /* on the stack: the library keeps no static state */
 	for (;;) {
 		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
 		if (n == 0)

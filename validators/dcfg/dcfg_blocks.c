@@ -13,7 +13,7 @@
  * has a wrong SIZE or LAST_INSTR_OFFSET. */
 #define MAX_INSTR_BYTES 15
 
-void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
+void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
 {
 	static const char bypass[] = "_BYPASS";
 	size_t bl = sizeof bypass - 1;
@@ -22,13 +22,13 @@ void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name,
 		kind = EK_REP;
 	else if (len >= bl && memcmp(name + len - bl, bypass, bl) == 0)
 		kind = EK_BYPASS;
-	idmap_put(&m->type_kind, id, kind, NULL);
+	tl_dcfg_idmap_put(&m->type_kind, id, kind, NULL);
 }
 
 static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
 {
 	const struct dblock *a = &p->blocks[first], *b = &p->blocks[second];
-	jv_report(v, RULE_DCFG_BLOCK_SAME_START, b->node,
+	tl_jv_report(v, RULE_DCFG_BLOCK_SAME_START, b->node,
 		  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
 		  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id, (unsigned long long)b->id,
 		  (unsigned long long)b->addr);
@@ -75,21 +75,21 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 
 /* D18, as each block is read: the model keeps no SIZE or
  * LAST_INSTR_OFFSET (16 bytes a block that no later rule needs). */
-void dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off)
+void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off)
 {
 	if (last_off < size && size - last_off > MAX_INSTR_BYTES)
-		jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, b->node,
+		tl_jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, b->node,
 			  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
 			  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)size, (unsigned long long)last_off,
 			  (unsigned long long)(size - last_off));
 }
 
-void dcfg_check_blocks(struct jv *v, const struct dprocess *p)
+void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p)
 {
 	for (uint32_t i = 0; i < p->nblocks; i++) {
 		const struct dblock *b = &p->blocks[i];
 		if (b->has_count && b->count == 0)
-			jv_report(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node,
+			tl_jv_report(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node,
 				  "expected block %llu to have been executed (a DCFG records executed blocks), found COUNT 0",
 				  (unsigned long long)b->id);
 	}

@@ -11,14 +11,14 @@ static bool resolve_node(struct jv *v, const struct dcfg_model *m, const struct 
 			 const char *what, uint64_t *id, uint32_t *blk)
 {
 	*blk = NO_INDEX;
-	if (!jv_int(v, cell, 0, UINT64_MAX, what, id))
+	if (!tl_jv_int(v, cell, 0, UINT64_MAX, what, id))
 		return false;
 	if (is_special(m, *id))
 		return true;
-	*blk = idmap_get(&p->block_by_id, *id);
+	*blk = tl_dcfg_idmap_get(&p->block_by_id, *id);
 	if (*blk != IDMAP_NONE)
 		return true;
-	jv_report(v, RULE_DCFG_EDGE_NODE, cell, "expected %s to name a basic block of the process or a special node, found %llu",
+	tl_jv_report(v, RULE_DCFG_EDGE_NODE, cell, "expected %s to name a basic block of the process or a special node, found %llu",
 		  what, (unsigned long long)*id);
 	return false;
 }
@@ -39,31 +39,31 @@ static void check_special_use(struct jv *v, const struct dcfg_model *m, const st
 	else if (m->end_id && e->src == m->end_id)
 		bad = "END never to be a source";
 	if (bad)
-		jv_report(v, RULE_DCFG_SPECIAL_EDGE, e->node, "expected %s, found edge %llu from node %llu to node %llu",
+		tl_jv_report(v, RULE_DCFG_SPECIAL_EDGE, e->node, "expected %s, found edge %llu from node %llu to node %llu",
 			  bad, (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
 	if (m->unknown_id && (e->src == m->unknown_id || e->tgt == m->unknown_id))
-		jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->node,
+		tl_jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->node,
 			  "expected no edge to or from the UNKNOWN node %llu (the producer lost track), found edge %llu",
 			  (unsigned long long)m->unknown_id, (unsigned long long)e->id);
 }
 
 static void read_counts(struct jv *v, uint32_t cell, struct dprocess *p, uint32_t edge)
 {
-	if (!jv_expect(v, cell, J_ARR, "COUNT_PER_THREAD"))
+	if (!tl_jv_expect(v, cell, J_ARR, "COUNT_PER_THREAD"))
 		return;
 	uint32_t n = jn(&v->doc, cell)->count;
 	if (p->threads_known && n != p->nthreads)
-		jv_report(v, RULE_DCFG_COUNT_PER_THREAD, cell,
+		tl_jv_report(v, RULE_DCFG_COUNT_PER_THREAD, cell,
 			  "expected COUNT_PER_THREAD with one entry per thread (%u), found %u entries", p->nthreads, n);
 	uint32_t t = 0;
 	for (uint32_t c = jn(&v->doc, cell)->first; c != JNONE; c = jnext(v, c), t++) {
 		uint64_t x;
-		if (jv_int(v, c, 0, UINT64_MAX, "edge count", &x) && t < p->nthreads && p->edge_counts)
+		if (tl_jv_int(v, c, 0, UINT64_MAX, "edge count", &x) && t < p->nthreads && p->edge_counts)
 			p->edge_counts[(size_t)edge * p->nthreads + t] = x;
 	}
 }
 
-void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
+void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
 {
 	static const struct tcol cols[] = {
 		{ "EDGE_ID", true }, { "SOURCE_NODE_ID", true }, { "TARGET_NODE_ID", true },
@@ -71,11 +71,11 @@ void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, str
 	};
 	struct table t;
 	uint32_t cell[5];
-	if (!table_open(v, tbl, cols, 5, "EDGES", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 5, "EDGES", false, &t))
 		return;
 	uint32_t rows = jn(&v->doc, tbl)->count;
 	if (rows > 1 && (!m->has_edge_types || !m->has_special_nodes))
-		jv_report(v, RULE_DCFG_TABLE_REQUIRED, tbl,
+		tl_jv_report(v, RULE_DCFG_TABLE_REQUIRED, tbl,
 			  "expected the EDGE_TYPES and SPECIAL_NODES tables in a DCFG with edges, found %s missing",
 			  !m->has_edge_types ? "EDGE_TYPES" : "SPECIAL_NODES");
 	p->edges = tl_big_calloc((size_t)rows + 1, sizeof *p->edges);
@@ -86,30 +86,30 @@ void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, str
 	p->edges_complete = true;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dedge e = { 0 };
-		if (!table_row(v, &t, r, cell)) {
+		if (!tl_dcfg_table_row(v, &t, r, cell)) {
 			p->edges_complete = false;
 			continue;
 		}
 		e.node = r;
 		uint64_t id;
-		bool ok = jv_int(v, cell[0], 0, UINT64_MAX, "EDGE_ID", &id);
+		bool ok = tl_jv_int(v, cell[0], 0, UINT64_MAX, "EDGE_ID", &id);
 		if (ok && (id < 1 || id > 0x7fffffffu)) {
-			jv_report(v, RULE_DCFG_ID_RANGE, cell[0], "expected EDGE_ID in [1, 0x7fffffff], found %llu",
+			tl_jv_report(v, RULE_DCFG_ID_RANGE, cell[0], "expected EDGE_ID in [1, 0x7fffffff], found %llu",
 				  (unsigned long long)id);
 			ok = false;
 		}
-		if (ok && idmap_put(&p->edge_by_id, id, p->nedges, NULL) != IDMAP_NONE) {
-			jv_report(v, RULE_DCFG_ID_DUPLICATE, cell[0], "expected a unique EDGE_ID in the process, found %llu again",
+		if (ok && tl_dcfg_idmap_put(&p->edge_by_id, id, p->nedges, NULL) != IDMAP_NONE) {
+			tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell[0], "expected a unique EDGE_ID in the process, found %llu again",
 				  (unsigned long long)id);
 			ok = false;
 		}
 		e.id = id;
 		bool ends = resolve_node(v, m, p, cell[1], "SOURCE_NODE_ID", &e.src, &e.src_blk);
 		ends &= resolve_node(v, m, p, cell[2], "TARGET_NODE_ID", &e.tgt, &e.tgt_blk);
-		bool type_ok = jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &e.type);
-		uint32_t cls = type_ok ? idmap_get(&m->type_class, e.type) : IDMAP_NONE;
+		bool type_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &e.type);
+		uint32_t cls = type_ok ? tl_dcfg_idmap_get(&m->type_class, e.type) : IDMAP_NONE;
 		if (type_ok && cls == IDMAP_NONE && m->has_edge_types)
-			jv_report(v, RULE_DCFG_EDGE_TYPE_REF, cell[3], "expected an EDGE_TYPE_ID of the EDGE_TYPES table, found %llu",
+			tl_jv_report(v, RULE_DCFG_EDGE_TYPE_REF, cell[3], "expected an EDGE_TYPE_ID of the EDGE_TYPES table, found %llu",
 				  (unsigned long long)e.type);
 		e.cls = cls == IDMAP_NONE ? EC_INTRA : (uint8_t)cls;
 		e.usable = ends && cls != IDMAP_NONE;
@@ -128,7 +128,7 @@ void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, str
 static void report_duplicate_edge(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
 {
 	const struct dedge *a = &p->edges[first], *b = &p->edges[second];
-	jv_report(v, RULE_DCFG_EDGE_DUPLICATE, b->node,
+	tl_jv_report(v, RULE_DCFG_EDGE_DUPLICATE, b->node,
 		  "expected one edge per (source, target, type), found edges %llu and %llu both from node %llu to node %llu with type %llu",
 		  (unsigned long long)a->id, (unsigned long long)b->id, (unsigned long long)b->src,
 		  (unsigned long long)b->tgt, (unsigned long long)b->type);
@@ -176,9 +176,9 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 			continue;
 		if (keys && e->src <= UINT32_MAX && e->tgt <= UINT32_MAX)
 			keys[n++] = (struct tl_keyed){ e->src << 32 | e->tgt, i };
-		uint32_t kind = idmap_get(&m->type_kind, e->type);
+		uint32_t kind = tl_dcfg_idmap_get(&m->type_kind, e->type);
 		if (kind == EK_REP && e->src != e->tgt)
-			jv_report(v, RULE_DCFG_REP_EDGE, e->node,
+			tl_jv_report(v, RULE_DCFG_REP_EDGE, e->node,
 				  "expected REP edge %llu to lead from a block back to itself, found it from node %llu to node %llu",
 				  (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
 		if (kind == EK_BYPASS || !nt || !p->edge_counts)
@@ -187,7 +187,7 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 		while (t < nt && p->edge_counts[(size_t)i * nt + t] == 0)
 			t++;
 		if (t == nt)
-			jv_report(v, RULE_DCFG_EDGE_ZERO_COUNT, e->node,
+			tl_jv_report(v, RULE_DCFG_EDGE_ZERO_COUNT, e->node,
 				  "expected edge %llu to have been traversed (only bypass edges may count 0), found COUNT_PER_THREAD all 0 on its %u thread(s)",
 				  (unsigned long long)e->id, nt);
 	}
@@ -209,7 +209,7 @@ static void check_thread_instrs(struct jv *v, const struct dprocess *p, const ui
 			exact = in[(size_t)b * nt + t] != UINT64_MAX &&
 				tl_mul_u64(p->blocks[b].num_instrs, in[(size_t)b * nt + t], &x) && tl_add_u64(sum, x, &sum);
 		if (exact && sum != p->instr_per_thread[t])
-			jv_report(v, RULE_DCFG_THREAD_INSTR_SUM, p->node,
+			tl_jv_report(v, RULE_DCFG_THREAD_INSTR_SUM, p->node,
 				  "expected thread %u's INSTR_COUNT_PER_THREAD to equal the sum over blocks of NUM_INSTRS x in-edge count (%llu), found %llu",
 				  t, (unsigned long long)sum, (unsigned long long)p->instr_per_thread[t]);
 	}
@@ -217,7 +217,7 @@ static void check_thread_instrs(struct jv *v, const struct dprocess *p, const ui
 
 /* Block COUNT against in-edges, per-thread flow through each block and
  * instruction totals (D21-D23), and the edge suspicions (D38). */
-void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
+void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
 {
 	uint32_t nt = p->nthreads;
 	check_edge_suspects(v, m, p);
@@ -252,14 +252,14 @@ void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dp
 		for (uint32_t t = 0; t < nt; t++)
 			total = total + in[(size_t)b * nt + t] < total ? UINT64_MAX : total + in[(size_t)b * nt + t];
 		if (blk->has_count && has_in[b] && blk->count != total)
-			jv_report(v, RULE_DCFG_BLOCK_COUNT, blk->node,
+			tl_jv_report(v, RULE_DCFG_BLOCK_COUNT, blk->node,
 				  "expected block %llu COUNT to equal the sum of its in-edge counts (%llu), found %llu",
 				  (unsigned long long)blk->id, (unsigned long long)total, (unsigned long long)blk->count);
 		if (!has_in[b] || !has_out[b])
 			continue;
 		for (uint32_t t = 0; t < nt; t++)
 			if (in[(size_t)b * nt + t] != out[(size_t)b * nt + t]) {
-				jv_report(v, RULE_DCFG_FLOW, blk->node,
+				tl_jv_report(v, RULE_DCFG_FLOW, blk->node,
 					  "expected block %llu on thread %u to be left as often as entered, found %llu in-edge and %llu out-edge traversals",
 					  (unsigned long long)blk->id, t, (unsigned long long)in[(size_t)b * nt + t],
 					  (unsigned long long)out[(size_t)b * nt + t]);

@@ -60,7 +60,7 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct jv v = { .ctx = ctx, .in = in };
 	struct dcfg_model m;
-	dcfg_read(&v, in->data, in->size, &m);
+	tl_dcfg_read(&v, in->data, in->size, &m);
 	uint64_t blocks = 0, edges = 0;
 	for (uint32_t i = 0; i < m.nprocs; i++) {
 		blocks += m.procs[i].nblocks;
@@ -69,8 +69,8 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 	if (v.doc.n)
 		tl_set_detail(ctx, "%u process(es), %llu blocks, %llu edges", m.nprocs, (unsigned long long)blocks,
 			      (unsigned long long)edges);
-	dcfg_model_free(&m);
-	json_free(&v.doc);
+	tl_dcfg_model_free(&m);
+	tl_json_free(&v.doc);
 }
 
 static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
@@ -89,10 +89,10 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 		} else {
 			opened = true;
 			pv.in = &pin;
-			dcfg_read(&pv, pin.data, pin.size, &m);
+			tl_dcfg_read(&pv, pin.data, pin.size, &m);
 			/* The pair is checked silently, so nothing reports at its nodes
 			 * again: only the model is kept. */
-			json_free(&pv.doc);
+			tl_json_free(&pv.doc);
 			if (pv.failed)
 				tl_report(ctx, RULE_PAIR_DCFG, &loc,
 					  "expected a valid DCFG in --pair=%s, found errors in it (run tracelint --format=dcfg on it); pairing checks skipped",
@@ -101,12 +101,12 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 				paired = true;
 		}
 	}
-	trace_read(&v, in->data, in->size, paired ? &m : NULL);
+	tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL);
 	if (paired)
 		tl_set_detail(ctx, "paired with %s", ctx->opts->pair_path);
-	json_free(&v.doc);
-	json_free(&pv.doc);
-	dcfg_model_free(&m);
+	tl_json_free(&v.doc);
+	tl_json_free(&pv.doc);
+	tl_dcfg_model_free(&m);
 	if (opened)
 		tl_input_close(&pin);
 }

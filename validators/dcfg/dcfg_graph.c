@@ -1,5 +1,5 @@
 /* Routines and loops of one image (seed 2.14, 2.15): membership, coverage,
- * reachability from the entry, immediate dcfg_dominators (Cooper-Harvey-Kennedy
+ * reachability from the entry, immediate tl_dcfg_dominators (Cooper-Harvey-Kennedy
  * iteration over reverse postorder) and loop structure. */
 #include "dcfg_graph.h"
 #include "bigalloc.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool dcfg_graph_build(const struct dprocess *p, struct graph *g)
+bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
 {
 	memset(g, 0, sizeof *g);
 	g->n = p->nblocks;
@@ -43,7 +43,7 @@ bool dcfg_graph_build(const struct dprocess *p, struct graph *g)
 	return ok;
 }
 
-void dcfg_graph_free(struct graph *g)
+void tl_dcfg_graph_free(struct graph *g)
 {
 	free(g->succ_start);
 	free(g->succ);
@@ -52,14 +52,14 @@ void dcfg_graph_free(struct graph *g)
 }
 
 /* A block id cell that must name a block of this image. */
-uint32_t dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what)
+uint32_t tl_dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what)
 {
 	uint64_t id;
-	if (!jv_int(v, cell, 0, UINT64_MAX, what, &id))
+	if (!tl_jv_int(v, cell, 0, UINT64_MAX, what, &id))
 		return NO_INDEX;
-	uint32_t b = idmap_get(&p->block_by_id, id);
+	uint32_t b = tl_dcfg_idmap_get(&p->block_by_id, id);
 	if (b == IDMAP_NONE || p->blocks[b].image != image) {
-		jv_report(v, RULE_DCFG_ROUTINE_NODE, cell, "expected %s to be a basic block of image %llu, found %llu%s",
+		tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, cell, "expected %s to be a basic block of image %llu, found %llu%s",
 			  what, (unsigned long long)p->images[image].id, (unsigned long long)id,
 			  b == IDMAP_NONE ? " (no such block)" : " (a block of another image)");
 		return NO_INDEX;
@@ -68,7 +68,7 @@ uint32_t dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image
 }
 
 /* Reverse postorder from entry over successors inside routine r. */
-uint32_t dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r)
+uint32_t tl_dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r)
 {
 	uint32_t count = 0, top = 0, nrpo = 0;
 	uint32_t *post = s->order;
@@ -100,7 +100,7 @@ uint32_t dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t e
 	return count;
 }
 
-void dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r)
+void tl_dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r)
 {
 	uint32_t entry = s->order[0];
 	for (uint32_t i = 0; i < count; i++)
@@ -144,7 +144,7 @@ static bool has_edge(const struct graph *g, uint32_t from, uint32_t to)
 	return false;
 }
 
-void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
+void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
 			struct scratch *s, uint32_t r, uint32_t tbl)
 {
 	static const struct tcol cols[] = {
@@ -153,7 +153,7 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 	};
 	struct table t;
 	uint32_t cell[4];
-	if (!table_open(v, tbl, cols, 4, "LOOPS", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 4, "LOOPS", false, &t))
 		return;
 	uint32_t rows = jn(&v->doc, tbl)->count;
 	struct loopinfo *loops = calloc((size_t)rows + 1, sizeof *loops);
@@ -161,13 +161,13 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 		return;
 	uint32_t nloops = 0;
 	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row)) {
-		if (!table_row(v, &t, row, cell))
+		if (!tl_dcfg_table_row(v, &t, row, cell))
 			continue;
-		uint32_t head = dcfg_image_block(v, p, image, cell[0], "LOOP_HEAD_NODE_ID");
+		uint32_t head = tl_dcfg_image_block(v, p, image, cell[0], "LOOP_HEAD_NODE_ID");
 		if (head == NO_INDEX)
 			continue;
 		if (s->routine_of[head] != r) {
-			jv_report(v, RULE_DCFG_LOOP, cell[0], "expected the loop head to be a node of its routine, found block %llu outside it",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[0], "expected the loop head to be a node of its routine, found block %llu outside it",
 				  (unsigned long long)p->blocks[head].id);
 			continue;
 		}
@@ -175,23 +175,23 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 		for (uint32_t i = 0; i < nloops; i++)
 			dup |= loops[i].head == head;
 		if (dup) {
-			jv_report(v, RULE_DCFG_LOOP, cell[0], "expected one LOOPS row per head, found head %llu again",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[0], "expected one LOOPS row per head, found head %llu again",
 				  (unsigned long long)p->blocks[head].id);
 			continue;
 		}
-		if (!jv_expect(v, cell[1], J_ARR, "LOOP_BACK_EDGE_SOURCE_NODE_IDS") || !jv_expect(v, cell[2], J_ARR, "LOOP_NODE_IDS"))
+		if (!tl_jv_expect(v, cell[1], J_ARR, "LOOP_BACK_EDGE_SOURCE_NODE_IDS") || !tl_jv_expect(v, cell[2], J_ARR, "LOOP_NODE_IDS"))
 			continue;
 		/* mark loop nodes: in_loop[b] = row + 1 */
 		uint32_t mark = row + 1, size = 0;
 		bool head_in = false, sound = true;
 		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c)) {
-			uint32_t b = dcfg_image_block(v, p, image, c, "LOOP_NODE_IDS entry");
+			uint32_t b = tl_dcfg_image_block(v, p, image, c, "LOOP_NODE_IDS entry");
 			if (b == NO_INDEX) {
 				sound = false;
 				continue;
 			}
 			if (s->routine_of[b] != r || s->in_loop[b] == mark) {
-				jv_report(v, RULE_DCFG_LOOP, c, "expected loop nodes to be distinct nodes of the routine, found block %llu %s",
+				tl_jv_report(v, RULE_DCFG_LOOP, c, "expected loop nodes to be distinct nodes of the routine, found block %llu %s",
 					  (unsigned long long)p->blocks[b].id, s->in_loop[b] == mark ? "twice" : "outside the routine");
 				sound = false;
 			} else
@@ -200,20 +200,20 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 			head_in |= b == head;
 		}
 		if (!head_in)
-			jv_report(v, RULE_DCFG_LOOP, cell[2], "expected LOOP_NODE_IDS to contain the head %llu, found it missing",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[2], "expected LOOP_NODE_IDS to contain the head %llu, found it missing",
 				  (unsigned long long)p->blocks[head].id);
 		if (jn(&v->doc, cell[1])->count == 0)
-			jv_report(v, RULE_DCFG_LOOP, cell[1], "expected at least one back-edge source for loop head %llu, found none",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[1], "expected at least one back-edge source for loop head %llu, found none",
 				  (unsigned long long)p->blocks[head].id);
 		sound &= head_in && jn(&v->doc, cell[1])->count > 0;
 		for (uint32_t c = jn(&v->doc, cell[1])->first; c != JNONE; c = jnext(v, c)) {
-			uint32_t b = dcfg_image_block(v, p, image, c, "back-edge source");
+			uint32_t b = tl_dcfg_image_block(v, p, image, c, "back-edge source");
 			if (b == NO_INDEX) {
 				sound = false;
 				continue;
 			}
 			if (s->in_loop[b] != mark || !has_edge(g, b, head)) {
-				jv_report(v, RULE_DCFG_LOOP, c,
+				tl_jv_report(v, RULE_DCFG_LOOP, c,
 					  "expected back-edge source %llu to be a loop node with an edge to head %llu, found %s",
 					  (unsigned long long)p->blocks[b].id, (unsigned long long)p->blocks[head].id,
 					  s->in_loop[b] != mark ? "it outside LOOP_NODE_IDS" : "no such edge");
@@ -228,7 +228,7 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 		li->size = size;
 		li->sound = sound;
 		li->parent_cell = cell[3];
-		if (cell[3] != JNONE && !jv_int(v, cell[3], 0, UINT64_MAX, "PARENT_LOOP_HEAD_NODE_ID", &li->parent)) {
+		if (cell[3] != JNONE && !tl_jv_int(v, cell[3], 0, UINT64_MAX, "PARENT_LOOP_HEAD_NODE_ID", &li->parent)) {
 			li->parent_cell = JNONE;
 			li->sound = false;
 		}
@@ -243,7 +243,7 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 			if (k != i && p->blocks[loops[k].head].id == li->parent)
 				break;
 		if (k == nloops) {
-			jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
+			tl_jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
 				  "expected PARENT_LOOP_HEAD_NODE_ID to be 0 or the head of another loop of the routine, found %llu",
 				  (unsigned long long)li->parent);
 			li->sound = false;
@@ -254,15 +254,15 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 		for (uint32_t c = jn(&v->doc, loops[k].nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint64_t id;
 			uint32_t b;
-			if (jv_int(v, c, 0, UINT64_MAX, "LOOP_NODE_IDS entry", &id) && (b = idmap_get(&p->block_by_id, id)) != IDMAP_NONE)
+			if (tl_jv_int(v, c, 0, UINT64_MAX, "LOOP_NODE_IDS entry", &id) && (b = tl_dcfg_idmap_get(&p->block_by_id, id)) != IDMAP_NONE)
 				s->in_loop[b] = mark;
 		}
 		for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint64_t id;
 			uint32_t b;
-			if (jv_int(v, c, 0, UINT64_MAX, "LOOP_NODE_IDS entry", &id) && (b = idmap_get(&p->block_by_id, id)) != IDMAP_NONE &&
+			if (tl_jv_int(v, c, 0, UINT64_MAX, "LOOP_NODE_IDS entry", &id) && (b = tl_dcfg_idmap_get(&p->block_by_id, id)) != IDMAP_NONE &&
 			    s->in_loop[b] != mark) {
-				jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
+				tl_jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
 					  "expected the parent loop %llu to contain every node of loop %llu, found node %llu outside it",
 					  (unsigned long long)li->parent, (unsigned long long)p->blocks[li->head].id,
 					  (unsigned long long)id);
@@ -271,6 +271,6 @@ void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, co
 			}
 		}
 	}
-	check_natural_loops(v, p, g, s, r, loops, nloops, tbl);
+	tl_dcfg_check_natural_loops(v, p, g, s, r, loops, nloops, tbl);
 	free(loops);
 }

@@ -40,23 +40,23 @@ struct loopinfo {
 
 /* DCFG-NATURAL-LOOP and DCFG-LOOP-MISSING for routine r, whose LOOPS
  * table is tbl (dominators of the routine computed in s). */
-void check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
+void tl_dcfg_check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
 			 uint32_t r, struct loopinfo *loops, uint32_t nloops, uint32_t tbl);
 
 /* The CSR of the process's intra-routine edges between blocks. */
-bool dcfg_graph_build(const struct dprocess *p, struct graph *g);
-void dcfg_graph_free(struct graph *g);
+bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g);
+void tl_dcfg_graph_free(struct graph *g);
 /* The block a NODE_ID cell names, if it is a block of the image; reports
  * DCFG-ROUTINE-NODE and returns NO_INDEX otherwise. */
-uint32_t dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what);
+uint32_t tl_dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what);
 /* Numbers the blocks of routine r reachable from entry in reverse
  * postorder (s->order, s->rpo_num); returns how many. */
-uint32_t dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r);
+uint32_t tl_dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r);
 /* Immediate dominators (s->idom) of the count blocks just numbered. */
-void dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r);
+void tl_dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r);
 /* The LOOPS table tbl of routine r (DCFG-LOOP, DCFG-LOOP-PARENT and the
  * natural-loop comparison); dominators must be computed. */
-void dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
+void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
 		      struct scratch *s, uint32_t r, uint32_t tbl);
 
 #endif

@@ -54,9 +54,9 @@ static bool dominates(const struct scratch *s, uint32_t a, uint32_t b)
 static uint32_t cell_block(struct jv *v, const struct dprocess *p, uint32_t cell)
 {
 	uint64_t id;
-	if (!jv_int(v, cell, 0, UINT64_MAX, "loop node id", &id))
+	if (!tl_jv_int(v, cell, 0, UINT64_MAX, "loop node id", &id))
 		return NO_INDEX;
-	uint32_t b = idmap_get(&p->block_by_id, id);
+	uint32_t b = tl_dcfg_idmap_get(&p->block_by_id, id);
 	return b == IDMAP_NONE ? NO_INDEX : b;
 }
 
@@ -78,7 +78,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t b = cell_block(v, p, c);
 		if (!dominates(s, h, b)) {
-			jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
+			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
 				  "expected loop head %llu to dominate every loop node, found node %llu reachable without passing it",
 				  bid(p, h), bid(p, b));
 			return;
@@ -102,7 +102,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 			if (!reached(s, q, r) || s->natural[q] == stamp)
 				continue;
 			if (s->listed[q] != stamp) {
-				jv_report(v, RULE_DCFG_NATURAL_LOOP, li->nodes_cell,
+				tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, li->nodes_cell,
 					  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu (which reaches back-edge source %llu without passing the head) missing",
 					  bid(p, h), bid(p, q), bid(p, x));
 				return;
@@ -117,7 +117,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t b = cell_block(v, p, c);
 		if (s->natural[b] != stamp) {
-			jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
+			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
 				  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu, which reaches no back-edge source without passing the head",
 				  bid(p, h), bid(p, b));
 			return;
@@ -166,7 +166,7 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 			if (p->blocks[loops[i].head].id == found)
 				declared_sound = loops[i].sound;
 		if (want != found && declared_sound)
-			jv_report(v, RULE_DCFG_NATURAL_LOOP, li->parent_cell == JNONE ? li->row : li->parent_cell,
+			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, li->parent_cell == JNONE ? li->row : li->parent_cell,
 				  "expected PARENT_LOOP_HEAD_NODE_ID of loop %llu to be the innermost loop containing it (%llu, 0 for none), found %llu",
 				  bid(p, li->head), (unsigned long long)want, (unsigned long long)found);
 		for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
@@ -197,7 +197,7 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 		for (uint32_t k = g->pred_start[h]; k < g->pred_start[h + 1]; k++) {
 			uint32_t t = g->pred[k];
 			if (reached(s, t, r) && dominates(s, h, t) && s->listed[t] != stamp) {
-				jv_report(v, RULE_DCFG_LOOP_MISSING, loops[i].sources_cell,
+				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, loops[i].sources_cell,
 					  "expected every back edge into loop head %llu among its back-edge sources, found the edge from %llu missing",
 					  bid(p, h), bid(p, t));
 				s->listed[t] = stamp; /* once per source */
@@ -209,7 +209,7 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 		for (uint32_t k = g->succ_start[b]; k < g->succ_start[b + 1]; k++) {
 			uint32_t h = g->succ[k];
 			if (reached(s, h, r) && dominates(s, h, b) && s->natural[h] != heads) {
-				jv_report(v, RULE_DCFG_LOOP_MISSING, tbl,
+				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, tbl,
 					  "expected a LOOPS row for head %llu, which the back edge from %llu enters, found none",
 					  bid(p, h), bid(p, b));
 				s->natural[h] = heads; /* once per head */
@@ -218,7 +218,7 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 	}
 }
 
-void check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
+void tl_dcfg_check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
 			 uint32_t r, struct loopinfo *loops, uint32_t nloops, uint32_t tbl)
 {
 	if (!s->count)

@@ -69,12 +69,12 @@ enum edge_kind { EK_OTHER, EK_REP, EK_BYPASS };
 
 /* Reads and checks a DCFG held in data; reports through v (silently when
  * v->ctx is NULL). The model is filled as far as the file allows. */
-void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m);
-void dcfg_model_free(struct dcfg_model *m);
+void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m);
+void tl_dcfg_model_free(struct dcfg_model *m);
 
 /* Routine, dominator and loop checks of every image of a process that has
  * ROUTINES (dcfg_routines.c). */
-void dcfg_check_routines(struct jv *v, const struct dprocess *p);
+void tl_dcfg_check_routines(struct jv *v, const struct dprocess *p);
 
 static inline bool is_special(const struct dcfg_model *m, uint64_t id)
 {
@@ -83,12 +83,12 @@ static inline bool is_special(const struct dcfg_model *m, uint64_t id)
 
 
 
-void dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p);
-void dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p);
+void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p);
+void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p);
 /* Hooks of the reader into the suspicion-level rules (dcfg_blocks.c). */
-void dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
-void dcfg_check_blocks(struct jv *v, const struct dprocess *p);
-void dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off);
+void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
+void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p);
+void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off);
 /* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */
-bool dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
+bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
 #endif

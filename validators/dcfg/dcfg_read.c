@@ -29,10 +29,10 @@ static const char *const inter_routine_names[] = {
 static bool read_id(struct jv *v, uint32_t cell, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
 {
 	uint64_t x;
-	if (!jv_int(v, cell, 0, UINT64_MAX, what, &x))
+	if (!tl_jv_int(v, cell, 0, UINT64_MAX, what, &x))
 		return false;
 	if (x < lo || x > hi) {
-		jv_report(v, RULE_DCFG_ID_RANGE, cell, "expected %s in [%llu, %#llx], found %llu (%#llx)", what,
+		tl_jv_report(v, RULE_DCFG_ID_RANGE, cell, "expected %s in [%llu, %#llx], found %llu (%#llx)", what,
 			  (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)x, (unsigned long long)x);
 		return false;
 	}
@@ -46,15 +46,15 @@ static bool read_id(struct jv *v, uint32_t cell, uint64_t lo, uint64_t hi, const
 static void reserve_ids(struct idmap *map, uint64_t rows)
 {
 	if (rows <= (1u << 22))
-		idmap_reserve(map, (uint32_t)rows);
+		tl_dcfg_idmap_reserve(map, (uint32_t)rows);
 }
 
 static bool unique_id(struct jv *v, struct idmap *map, uint64_t id, uint32_t val, uint32_t cell, const char *what)
 {
-	uint32_t prev = idmap_put(map, id, val, NULL);
+	uint32_t prev = tl_dcfg_idmap_put(map, id, val, NULL);
 	if (prev == IDMAP_NONE)
 		return true;
-	jv_report(v, RULE_DCFG_ID_DUPLICATE, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
+	tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
 	return false;
 }
 
@@ -63,15 +63,15 @@ static void read_file_names(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	static const struct tcol cols[] = { { "FILE_NAME_ID", true }, { "FILE_NAME", true } };
 	struct table t;
 	uint32_t cell[2];
-	if (!table_open(v, tbl, cols, 2, "FILE_NAMES", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 2, "FILE_NAMES", false, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t id;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		if (read_id(v, cell[0], 1, ID_MAX, "FILE_NAME_ID", &id))
 			unique_id(v, &m->file_names, id, r, cell[0], "FILE_NAME_ID");
-		jv_expect(v, cell[1], J_STR, "FILE_NAME");
+		tl_jv_expect(v, cell[1], J_STR, "FILE_NAME");
 	}
 }
 
@@ -80,35 +80,35 @@ static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	static const struct tcol cols[] = { { "EDGE_TYPE_ID", true }, { "EDGE_TYPE", true } };
 	struct table t;
 	uint32_t cell[2];
-	if (!table_open(v, tbl, cols, 2, "EDGE_TYPES", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 2, "EDGE_TYPES", false, &t))
 		return;
 	m->has_edge_types = true;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t id;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		bool id_ok = read_id(v, cell[0], 1, ID_MAX, "EDGE_TYPE_ID", &id);
-		if (!jv_expect(v, cell[1], J_STR, "EDGE_TYPE"))
+		if (!tl_jv_expect(v, cell[1], J_STR, "EDGE_TYPE"))
 			continue;
 		bool known = false;
 		for (size_t k = 0; k < COUNT_OF(edge_type_names) && !known; k++)
-			known = jstr_eq(&v->doc, cell[1], edge_type_names[k]);
+			known = tl_json_str_eq(&v->doc, cell[1], edge_type_names[k]);
 		if (!known) {
 			char q[80];
-			jv_report(v, RULE_DCFG_EDGE_TYPE_NAME, cell[1],
+			tl_jv_report(v, RULE_DCFG_EDGE_TYPE_NAME, cell[1],
 				  "expected one of the 26 predefined edge-type names, found \"%s\"",
 				  tl_quote(q, sizeof q, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count));
 		}
 		uint32_t cls = EC_INTRA;
-		if (jstr_eq(&v->doc, cell[1], "ENTRY"))
+		if (tl_json_str_eq(&v->doc, cell[1], "ENTRY"))
 			cls = EC_ENTRY;
-		else if (jstr_eq(&v->doc, cell[1], "EXIT"))
+		else if (tl_json_str_eq(&v->doc, cell[1], "EXIT"))
 			cls = EC_EXIT;
 		for (size_t k = 0; k < COUNT_OF(inter_routine_names); k++)
-			if (jstr_eq(&v->doc, cell[1], inter_routine_names[k]))
+			if (tl_json_str_eq(&v->doc, cell[1], inter_routine_names[k]))
 				cls = EC_INTER;
 		if (id_ok && unique_id(v, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID"))
-			dcfg_note_edge_type(m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
+			tl_dcfg_note_edge_type(m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
 	}
 }
 
@@ -118,33 +118,33 @@ static void read_special_nodes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	struct table t;
 	uint32_t cell[2];
 	struct idmap seen = { 0 };
-	if (!table_open(v, tbl, cols, 2, "SPECIAL_NODES", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 2, "SPECIAL_NODES", false, &t))
 		return;
 	m->has_special_nodes = true;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t id;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		if (!read_id(v, cell[0], 1, ID_MAX, "special NODE_ID", &id) ||
 		    !unique_id(v, &seen, id, r, cell[0], "special NODE_ID"))
 			continue;
-		if (!jv_expect(v, cell[1], J_STR, "NODE_NAME"))
+		if (!tl_jv_expect(v, cell[1], J_STR, "NODE_NAME"))
 			continue;
-		uint64_t *slot = jstr_eq(&v->doc, cell[1], "START") ? &m->start_id :
-				 jstr_eq(&v->doc, cell[1], "END") ? &m->end_id :
-				 jstr_eq(&v->doc, cell[1], "UNKNOWN") ? &m->unknown_id : NULL;
+		uint64_t *slot = tl_json_str_eq(&v->doc, cell[1], "START") ? &m->start_id :
+				 tl_json_str_eq(&v->doc, cell[1], "END") ? &m->end_id :
+				 tl_json_str_eq(&v->doc, cell[1], "UNKNOWN") ? &m->unknown_id : NULL;
 		char q[80];
 		if (!slot)
-			jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], "expected NODE_NAME START, END or UNKNOWN, found \"%s\"",
+			tl_jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], "expected NODE_NAME START, END or UNKNOWN, found \"%s\"",
 				  tl_quote(q, sizeof q, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count));
 		else if (*slot)
-			jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], "expected each special node name once, found \"%s\" again (ids %llu and %llu)",
+			tl_jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], "expected each special node name once, found \"%s\" again (ids %llu and %llu)",
 				  tl_quote(q, sizeof q, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count),
 				  (unsigned long long)*slot, (unsigned long long)id);
 		else
 			*slot = id;
 	}
-	idmap_free(&seen);
+	tl_dcfg_idmap_free(&seen);
 }
 
 /* Checks [off, off+size) against an image of image_size bytes. */
@@ -159,16 +159,16 @@ static void read_symbols(struct jv *v, uint32_t tbl, const struct dimage *img)
 	static const struct tcol cols[] = { { "NAME", true }, { "ADDR_OFFSET", true }, { "SIZE", true } };
 	struct table t;
 	uint32_t cell[3];
-	if (!table_open(v, tbl, cols, 3, "SYMBOLS", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 3, "SYMBOLS", false, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t off, size;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
-		jv_expect(v, cell[0], J_STR, "symbol NAME");
-		if (jv_int(v, cell[1], 0, UINT64_MAX, "symbol ADDR_OFFSET", &off) &&
-		    jv_int(v, cell[2], 0, UINT64_MAX, "symbol SIZE", &size) && !inside(off, size, img->size))
-			jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, r,
+		tl_jv_expect(v, cell[0], J_STR, "symbol NAME");
+		if (tl_jv_int(v, cell[1], 0, UINT64_MAX, "symbol ADDR_OFFSET", &off) &&
+		    tl_jv_int(v, cell[2], 0, UINT64_MAX, "symbol SIZE", &size) && !inside(off, size, img->size))
+			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, r,
 				  "expected the symbol [%#llx, +%llu) inside image %llu of size %llu, found it outside",
 				  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 				  (unsigned long long)img->size);
@@ -178,8 +178,8 @@ static void read_symbols(struct jv *v, uint32_t tbl, const struct dimage *img)
 static void check_file_ref(struct jv *v, const struct dcfg_model *m, uint32_t cell)
 {
 	uint64_t id;
-	if (jv_int(v, cell, 0, UINT64_MAX, "FILE_NAME_ID", &id) && idmap_get(&m->file_names, id) == IDMAP_NONE)
-		jv_report(v, RULE_DCFG_FILE_NAME_REF, cell, "expected a FILE_NAME_ID of the FILE_NAMES table, found %llu",
+	if (tl_jv_int(v, cell, 0, UINT64_MAX, "FILE_NAME_ID", &id) && tl_dcfg_idmap_get(&m->file_names, id) == IDMAP_NONE)
+		tl_jv_report(v, RULE_DCFG_FILE_NAME_REF, cell, "expected a FILE_NAME_ID of the FILE_NAMES table, found %llu",
 			  (unsigned long long)id);
 }
 
@@ -191,23 +191,23 @@ static void read_source_data(struct jv *v, uint32_t tbl, const struct dcfg_model
 	};
 	struct table t;
 	uint32_t cell[5];
-	if (!table_open(v, tbl, cols, 5, "SOURCE_DATA", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 5, "SOURCE_DATA", false, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t line, off, size, ni;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		check_file_ref(v, m, cell[0]);
-		jv_int(v, cell[1], 0, UINT64_MAX, "LINE_NUM", &line);
-		bool off_ok = jv_int(v, cell[2], 0, UINT64_MAX, "source ADDR_OFFSET", &off);
-		bool size_ok = jv_int(v, cell[3], 0, UINT64_MAX, "source SIZE", &size);
+		tl_jv_int(v, cell[1], 0, UINT64_MAX, "LINE_NUM", &line);
+		bool off_ok = tl_jv_int(v, cell[2], 0, UINT64_MAX, "source ADDR_OFFSET", &off);
+		bool size_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "source SIZE", &size);
 		if (off_ok && size_ok && !inside(off, size, img->size))
-			jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, r,
+			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, r,
 				  "expected the source range [%#llx, +%llu) inside image %llu of size %llu, found it outside",
 				  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 				  (unsigned long long)img->size);
-		if (jv_int(v, cell[4], 0, UINT64_MAX, "source NUM_INSTRS", &ni) && size_ok && (ni < 1 || ni > size))
-			jv_report(v, RULE_DCFG_SOURCE_NUM_INSTRS, cell[4],
+		if (tl_jv_int(v, cell[4], 0, UINT64_MAX, "source NUM_INSTRS", &ni) && size_ok && (ni < 1 || ni > size))
+			tl_jv_report(v, RULE_DCFG_SOURCE_NUM_INSTRS, cell[4],
 				  "expected NUM_INSTRS in [1, SIZE=%llu], found %llu", (unsigned long long)size,
 				  (unsigned long long)ni);
 	}
@@ -244,7 +244,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	const struct dimage *img = &p->images[image];
 	struct table t;
 	uint32_t cell[6];
-	if (!table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
 		return;
 	reserve_ids(&p->block_by_id, p->nblocks + jn(&v->doc, tbl)->count);
 	if (!reserve_blocks(p, jn(&v->doc, tbl)->count))
@@ -252,32 +252,32 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dblock b = { 0 };
 		uint64_t off, size, last;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		b.node = r;
 		b.image = image;
 		bool id_ok = read_id(v, cell[0], 1, ID_MAX, "basic-block NODE_ID", &b.id);
 		if (id_ok && is_special(m, b.id)) {
-			jv_report(v, RULE_DCFG_NODE_SPECIAL, cell[0],
+			tl_jv_report(v, RULE_DCFG_NODE_SPECIAL, cell[0],
 				  "expected a basic-block NODE_ID different from the special nodes, found %llu",
 				  (unsigned long long)b.id);
 			id_ok = false;
 		}
-		bool ok = jv_int(v, cell[1], 0, UINT64_MAX, "block ADDR_OFFSET", &off);
-		ok &= jv_int(v, cell[2], 0, UINT64_MAX, "block SIZE", &size);
-		ok &= jv_int(v, cell[3], 0, UINT64_MAX, "block NUM_INSTRS", &b.num_instrs);
-		ok &= jv_int(v, cell[4], 0, UINT64_MAX, "LAST_INSTR_OFFSET", &last);
-		if (cell[5] != JNONE && jv_int(v, cell[5], 0, UINT64_MAX, "block COUNT", &b.count))
+		bool ok = tl_jv_int(v, cell[1], 0, UINT64_MAX, "block ADDR_OFFSET", &off);
+		ok &= tl_jv_int(v, cell[2], 0, UINT64_MAX, "block SIZE", &size);
+		ok &= tl_jv_int(v, cell[3], 0, UINT64_MAX, "block NUM_INSTRS", &b.num_instrs);
+		ok &= tl_jv_int(v, cell[4], 0, UINT64_MAX, "LAST_INSTR_OFFSET", &last);
+		if (cell[5] != JNONE && tl_jv_int(v, cell[5], 0, UINT64_MAX, "block COUNT", &b.count))
 			b.has_count = true;
 		if (ok) {
 			b.addr = off, b.geometry_read = true; /* hook: dcfg_blocks.c */
 			if (size < 1 || b.num_instrs < 1 || b.num_instrs > size || last >= size || last < b.num_instrs - 1 ||
 			    (b.num_instrs == 1 && last != 0))
-				jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, r,
+				tl_jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, r,
 					  "expected 1 <= NUM_INSTRS <= SIZE, NUM_INSTRS-1 <= LAST_INSTR_OFFSET < SIZE (0 for one instruction), found SIZE %llu, NUM_INSTRS %llu, LAST_INSTR_OFFSET %llu",
 					  (unsigned long long)size, (unsigned long long)b.num_instrs, (unsigned long long)last);
 			if (!inside(off, size, img->size))
-				jv_report(v, RULE_DCFG_BLOCK_IN_IMAGE, r,
+				tl_jv_report(v, RULE_DCFG_BLOCK_IN_IMAGE, r,
 					  "expected block [%#llx, +%llu) inside image %llu of size %llu, found it outside",
 					  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 					  (unsigned long long)img->size);
@@ -287,7 +287,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (!unique_id(v, &p->block_by_id, b.id, p->nblocks, cell[0], "basic-block NODE_ID in the process"))
 			continue;
 		if (ok)
-			dcfg_check_last_instr(v, &b, size, last);
+			tl_dcfg_check_last_instr(v, &b, size, last);
 		p->blocks[p->nblocks++] = b;
 	}
 }
@@ -295,19 +295,19 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 static void read_image_data(struct jv *v, uint32_t obj, const struct dcfg_model *m, struct dprocess *p, uint32_t image)
 {
 	static const char *const keys[] = { "FILE_NAME_ID", "SYMBOLS", "SOURCE_DATA", "BASIC_BLOCKS", "ROUTINES" };
-	if (!jv_expect(v, obj, J_OBJ, "IMAGE_DATA"))
+	if (!tl_jv_expect(v, obj, J_OBJ, "IMAGE_DATA"))
 		return;
-	jv_known_keys(v, obj, keys, COUNT_OF(keys), "IMAGE_DATA");
+	tl_jv_known_keys(v, obj, keys, COUNT_OF(keys), "IMAGE_DATA");
 	uint32_t x;
-	if ((x = jobj_get(&v->doc, obj, "FILE_NAME_ID")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, obj, "FILE_NAME_ID")) != JNONE)
 		check_file_ref(v, m, x);
-	if ((x = jobj_get(&v->doc, obj, "SYMBOLS")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, obj, "SYMBOLS")) != JNONE)
 		read_symbols(v, x, &p->images[image]);
-	if ((x = jobj_get(&v->doc, obj, "SOURCE_DATA")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, obj, "SOURCE_DATA")) != JNONE)
 		read_source_data(v, x, m, &p->images[image]);
-	if ((x = jobj_get(&v->doc, obj, "BASIC_BLOCKS")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, obj, "BASIC_BLOCKS")) != JNONE)
 		read_blocks(v, x, m, p, image);
-	p->images[image].routines = jobj_get(&v->doc, obj, "ROUTINES");
+	p->images[image].routines = tl_json_obj_get(&v->doc, obj, "ROUTINES");
 }
 
 static int cmp_load(const void *a, const void *b)
@@ -327,7 +327,7 @@ static void check_overlaps(struct jv *v, struct dprocess *p)
 	for (uint32_t i = 1; i < p->nimages; i++) {
 		const struct dimage *a = order[i - 1], *b = order[i];
 		if (a->size && b->load < a->load + a->size)
-			jv_report(v, RULE_DCFG_IMAGE_OVERLAP, b->node,
+			tl_jv_report(v, RULE_DCFG_IMAGE_OVERLAP, b->node,
 				  "expected images of one process not to overlap, found image %llu at %#llx inside image %llu [%#llx, %#llx)",
 				  (unsigned long long)b->id, (unsigned long long)b->load, (unsigned long long)a->id,
 				  (unsigned long long)a->load, (unsigned long long)(a->load + a->size));
@@ -343,7 +343,7 @@ static void reserve_all_blocks(struct jv *v, const struct table *t, struct dproc
 	uint64_t total = 0;
 	for (uint32_t r = table_first_row(v, t); r != JNONE; r = jnext(v, r))
 		for (uint32_t c = jn(&v->doc, r)->type == J_ARR ? jn(&v->doc, r)->first : JNONE; c != JNONE; c = jnext(v, c)) {
-			uint32_t bb = jobj_get(&v->doc, c, "BASIC_BLOCKS");
+			uint32_t bb = tl_json_obj_get(&v->doc, c, "BASIC_BLOCKS");
 			if (bb != JNONE && jn(&v->doc, bb)->type == J_ARR)
 				total += jn(&v->doc, bb)->count;
 		}
@@ -359,7 +359,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	struct table t;
 	uint32_t cell[4];
 	struct idmap ids = { 0 };
-	if (!table_open(v, tbl, cols, 4, "IMAGES", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 4, "IMAGES", false, &t))
 		return;
 	p->images = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *p->images);
 	if (!p->images)
@@ -367,20 +367,20 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	reserve_all_blocks(v, &t, p);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dimage img = { 0 };
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		img.node = r;
 		img.routines = JNONE;
 		bool id_ok = read_id(v, cell[0], 0, ID_MAX, "IMAGE_ID", &img.id);
 		if (id_ok)
 			unique_id(v, &ids, img.id, r, cell[0], "IMAGE_ID in the process");
-		bool ok = jv_int(v, cell[1], 0, UINT64_MAX, "LOAD_ADDR", &img.load);
-		ok &= jv_int(v, cell[2], 0, UINT64_MAX, "image SIZE", &img.size);
+		bool ok = tl_jv_int(v, cell[1], 0, UINT64_MAX, "LOAD_ADDR", &img.load);
+		ok &= tl_jv_int(v, cell[2], 0, UINT64_MAX, "image SIZE", &img.size);
 		if (!ok)
 			continue;
 		uint64_t end;
 		if (!tl_add_u64(img.load, img.size, &end) && end != 0) {
-			jv_report(v, RULE_DCFG_IMAGE_RANGE, r, "expected LOAD_ADDR + SIZE <= 2^64, found %#llx + %#llx",
+			tl_jv_report(v, RULE_DCFG_IMAGE_RANGE, r, "expected LOAD_ADDR + SIZE <= 2^64, found %#llx + %#llx",
 				  (unsigned long long)img.load, (unsigned long long)img.size);
 			img.size = 0 - img.load; /* clamp, so its blocks are still read */
 		}
@@ -389,25 +389,25 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (cell[3] != JNONE)
 			read_image_data(v, cell[3], m, p, k);
 	}
-	idmap_free(&ids);
+	tl_dcfg_idmap_free(&ids);
 	check_overlaps(v, p);
 }
 
 static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 {
-	uint32_t arr = jobj_get(&v->doc, obj, "INSTR_COUNT_PER_THREAD");
-	uint32_t edges = jobj_get(&v->doc, obj, "EDGES");
+	uint32_t arr = tl_json_obj_get(&v->doc, obj, "INSTR_COUNT_PER_THREAD");
+	uint32_t edges = tl_json_obj_get(&v->doc, obj, "EDGES");
 	if (arr == JNONE) {
 		if (edges != JNONE)
-			jv_report(v, RULE_DCFG_THREAD_COUNTS, obj,
+			tl_jv_report(v, RULE_DCFG_THREAD_COUNTS, obj,
 				  "expected INSTR_COUNT_PER_THREAD in a process with EDGES, found it missing");
 		return;
 	}
-	if (!jv_expect(v, arr, J_ARR, "INSTR_COUNT_PER_THREAD"))
+	if (!tl_jv_expect(v, arr, J_ARR, "INSTR_COUNT_PER_THREAD"))
 		return;
 	uint32_t n = jn(&v->doc, arr)->count;
 	if (n == 0) {
-		jv_report(v, RULE_DCFG_THREAD_COUNTS, arr, "expected at least one thread in INSTR_COUNT_PER_THREAD, found none");
+		tl_jv_report(v, RULE_DCFG_THREAD_COUNTS, arr, "expected at least one thread in INSTR_COUNT_PER_THREAD, found none");
 		return;
 	}
 	p->instr_per_thread = calloc(n, sizeof *p->instr_per_thread);
@@ -419,14 +419,14 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 	bool sum_ok = true;
 	uint32_t t = 0;
 	for (uint32_t c = jn(&v->doc, arr)->first; c != JNONE; c = jnext(v, c), t++) {
-		if (!jv_int(v, c, 0, UINT64_MAX, "thread instruction count", &p->instr_per_thread[t]) ||
+		if (!tl_jv_int(v, c, 0, UINT64_MAX, "thread instruction count", &p->instr_per_thread[t]) ||
 		    !tl_add_u64(sum, p->instr_per_thread[t], &sum))
 			sum_ok = false;
 	}
-	uint32_t total = jobj_get(&v->doc, obj, "INSTR_COUNT");
+	uint32_t total = tl_json_obj_get(&v->doc, obj, "INSTR_COUNT");
 	uint64_t x;
-	if (total != JNONE && jv_int(v, total, 0, UINT64_MAX, "INSTR_COUNT", &x) && sum_ok && x != sum)
-		jv_report(v, RULE_DCFG_INSTR_COUNT_SUM, total,
+	if (total != JNONE && tl_jv_int(v, total, 0, UINT64_MAX, "INSTR_COUNT", &x) && sum_ok && x != sum)
+		tl_jv_report(v, RULE_DCFG_INSTR_COUNT_SUM, total,
 			  "expected INSTR_COUNT to equal the sum of INSTR_COUNT_PER_THREAD (%llu), found %llu",
 			  (unsigned long long)sum, (unsigned long long)x);
 }
@@ -434,27 +434,27 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struct dprocess *p)
 {
 	static const char *const keys[] = { "INSTR_COUNT", "INSTR_COUNT_PER_THREAD", "IMAGES", "EDGES" };
-	if (!jv_expect(v, obj, J_OBJ, "PROCESS_DATA"))
+	if (!tl_jv_expect(v, obj, J_OBJ, "PROCESS_DATA"))
 		return;
-	jv_known_keys(v, obj, keys, COUNT_OF(keys), "PROCESS_DATA");
-	uint32_t x = jobj_get(&v->doc, obj, "INSTR_COUNT");
+	tl_jv_known_keys(v, obj, keys, COUNT_OF(keys), "PROCESS_DATA");
+	uint32_t x = tl_json_obj_get(&v->doc, obj, "INSTR_COUNT");
 	uint64_t ic;
-	if (x != JNONE && jobj_get(&v->doc, obj, "INSTR_COUNT_PER_THREAD") == JNONE)
-		jv_int(v, x, 0, UINT64_MAX, "INSTR_COUNT", &ic);
+	if (x != JNONE && tl_json_obj_get(&v->doc, obj, "INSTR_COUNT_PER_THREAD") == JNONE)
+		tl_jv_int(v, x, 0, UINT64_MAX, "INSTR_COUNT", &ic);
 	read_thread_counts(v, obj, p);
-	if ((x = jobj_get(&v->doc, obj, "IMAGES")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, obj, "IMAGES")) != JNONE)
 		read_images(v, x, m, p);
-	dcfg_check_blocks(v, p); /* hook: D18, D20, D24 */
-	if ((x = jobj_get(&v->doc, obj, "EDGES")) != JNONE) {
+	tl_dcfg_check_blocks(v, p); /* hook: D18, D20, D24 */
+	if ((x = tl_json_obj_get(&v->doc, obj, "EDGES")) != JNONE) {
 		if (jn(&v->doc, x)->type == J_ARR)
 			reserve_ids(&p->edge_by_id, jn(&v->doc, x)->count);
-		dcfg_read_edges(v, x, m, p);
+		tl_dcfg_read_edges(v, x, m, p);
 	}
 	/* Graph and count rules only on a resolved graph (research gating 3). */
 	if (!p->edges_complete || !m->has_edge_types)
 		return;
-	dcfg_check_counts(v, m, p);
-	dcfg_check_routines(v, p);
+	tl_dcfg_check_counts(v, m, p);
+	tl_dcfg_check_routines(v, p);
 }
 
 static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
@@ -462,14 +462,14 @@ static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	static const struct tcol cols[] = { { "PROCESS_ID", true }, { "PROCESS_DATA", true } };
 	struct table t;
 	uint32_t cell[2];
-	if (!table_open(v, tbl, cols, 2, "PROCESSES", false, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 2, "PROCESSES", false, &t))
 		return;
 	m->procs = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *m->procs);
 	if (!m->procs)
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t pid;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		if (!read_id(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid) ||
 		    !unique_id(v, &m->proc_by_pid, pid, m->nprocs, cell[0], "PROCESS_ID"))
@@ -483,37 +483,37 @@ static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 
 static void read_version(struct jv *v, uint32_t top, enum tl_rule_id missing_rule, uint64_t *major, uint64_t *minor, bool *ok)
 {
-	uint32_t a = jobj_get(&v->doc, top, "MAJOR_VERSION"), b = jobj_get(&v->doc, top, "MINOR_VERSION");
+	uint32_t a = tl_json_obj_get(&v->doc, top, "MAJOR_VERSION"), b = tl_json_obj_get(&v->doc, top, "MINOR_VERSION");
 	*ok = false;
 	if (a == JNONE || b == JNONE) {
-		jv_report(v, missing_rule, top, "expected MAJOR_VERSION and MINOR_VERSION in the top-level object, found %s missing",
+		tl_jv_report(v, missing_rule, top, "expected MAJOR_VERSION and MINOR_VERSION in the top-level object, found %s missing",
 			  a == JNONE ? "MAJOR_VERSION" : "MINOR_VERSION");
 		return;
 	}
-	bool major_ok = jv_int(v, a, 0, UINT64_MAX, "MAJOR_VERSION", major);
-	bool minor_ok = jv_int(v, b, 0, UINT64_MAX, "MINOR_VERSION", minor);
+	bool major_ok = tl_jv_int(v, a, 0, UINT64_MAX, "MAJOR_VERSION", major);
+	bool minor_ok = tl_jv_int(v, b, 0, UINT64_MAX, "MINOR_VERSION", minor);
 	*ok = major_ok && minor_ok;
 }
 
-bool dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule)
+bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule)
 {
 	if (jn(&v->doc, 0)->type != J_OBJ) {
-		jv_report(v, RULE_JSON_TOP_OBJECT, 0, "expected the top-level value to be an object, found %s",
+		tl_jv_report(v, RULE_JSON_TOP_OBJECT, 0, "expected the top-level value to be an object, found %s",
 			  jn(&v->doc, 0)->type == J_ARR ? "an array" : "a scalar");
 		return false;
 	}
-	jv_check_duplicate_keys(v);
+	tl_jv_check_duplicate_keys(v);
 	uint64_t major = 0, minor = 0;
 	bool ok;
 	read_version(v, 0, missing_rule, &major, &minor, &ok);
 	if (ok && (major != 1 || minor != 0))
-		jv_report(v, version_rule, jobj_get(&v->doc, 0, "MAJOR_VERSION"),
+		tl_jv_report(v, version_rule, tl_json_obj_get(&v->doc, 0, "MAJOR_VERSION"),
 			  "expected format version 1.00, found %llu.%02llu (checked with the 1.00 rules)",
 			  (unsigned long long)major, (unsigned long long)minor);
 	return true;
 }
 
-void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m)
+void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m)
 {
 	static const char *const keys[] = {
 		"MAJOR_VERSION", "MINOR_VERSION", "FILE_NAMES", "EDGE_TYPES", "SPECIAL_NODES", "PROCESSES",
@@ -525,36 +525,36 @@ void dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model
 		{ "SYMBOLS", true }, { "SOURCE_DATA", true },
 	};
 	memset(m, 0, sizeof *m);
-	if (!jv_parse(v, data, size, lazy, COUNT_OF(lazy)) || !dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
+	if (!tl_jv_parse(v, data, size, lazy, COUNT_OF(lazy)) || !tl_dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
 		return;
-	jv_known_keys(v, 0, keys, COUNT_OF(keys), "the DCFG top level");
+	tl_jv_known_keys(v, 0, keys, COUNT_OF(keys), "the DCFG top level");
 	uint32_t x;
-	if ((x = jobj_get(&v->doc, 0, "FILE_NAMES")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, 0, "FILE_NAMES")) != JNONE)
 		read_file_names(v, x, m);
-	if ((x = jobj_get(&v->doc, 0, "EDGE_TYPES")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, 0, "EDGE_TYPES")) != JNONE)
 		read_edge_types(v, x, m);
-	if ((x = jobj_get(&v->doc, 0, "SPECIAL_NODES")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, 0, "SPECIAL_NODES")) != JNONE)
 		read_special_nodes(v, x, m);
-	if ((x = jobj_get(&v->doc, 0, "PROCESSES")) != JNONE)
+	if ((x = tl_json_obj_get(&v->doc, 0, "PROCESSES")) != JNONE)
 		read_processes(v, x, m);
 }
 
-void dcfg_model_free(struct dcfg_model *m)
+void tl_dcfg_model_free(struct dcfg_model *m)
 {
 	for (uint32_t i = 0; i < m->nprocs; i++) {
 		struct dprocess *p = &m->procs[i];
 		free(p->instr_per_thread);
 		free(p->images);
 		free(p->blocks);
-		idmap_free(&p->block_by_id);
+		tl_dcfg_idmap_free(&p->block_by_id);
 		free(p->edges);
-		idmap_free(&p->edge_by_id);
+		tl_dcfg_idmap_free(&p->edge_by_id);
 		free(p->edge_counts);
 	}
 	free(m->procs);
-	idmap_free(&m->type_class);
-	idmap_free(&m->file_names);
-	idmap_free(&m->proc_by_pid);
-	idmap_free(&m->type_kind);
+	tl_dcfg_idmap_free(&m->type_class);
+	tl_dcfg_idmap_free(&m->file_names);
+	tl_dcfg_idmap_free(&m->proc_by_pid);
+	tl_dcfg_idmap_free(&m->type_kind);
 	memset(m, 0, sizeof *m);
 }

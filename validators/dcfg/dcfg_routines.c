@@ -85,7 +85,7 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 	st->cover_ok = calloc((size_t)p->nimages + 1, sizeof *st->cover_ok);
 	st->image_lo = calloc((size_t)p->nimages + 1, sizeof *st->image_lo);
 	st->image_hi = calloc((size_t)p->nimages + 1, sizeof *st->image_hi);
-	if (!st->tables || !st->cover_ok || !st->image_lo || !st->image_hi || !dcfg_graph_build(p, &st->g))
+	if (!st->tables || !st->cover_ok || !st->image_lo || !st->image_hi || !tl_dcfg_graph_build(p, &st->g))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		s->routine_of[i] = s->rpo_num[i] = NO_INDEX;
@@ -101,7 +101,7 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 static void free_state(struct routines *st)
 {
 	struct scratch *s = &st->s;
-	dcfg_graph_free(&st->g);
+	tl_dcfg_graph_free(&st->g);
 	uint32_t *arrays[] = { s->routine_of, s->rpo_num, s->idom, s->order, s->stack, s->iter, s->dpre, s->dpost,
 			       s->kids, s->owner, s->in_loop, s->leaving, s->exit_mark, s->listed, s->natural,
 			       s->kid_start, st->image_lo, st->image_hi };
@@ -122,20 +122,20 @@ static void read_members(struct jv *v, const struct dprocess *p, struct routines
 	struct table nt;
 	uint32_t nc[2];
 	st->nnodes = 0;
-	if (!table_open(v, nodes_tbl, node_cols, 2, "NODES", false, &nt)) {
+	if (!tl_dcfg_table_open(v, nodes_tbl, node_cols, 2, "NODES", false, &nt)) {
 		st->cover_ok[image] = false;
 		return;
 	}
 	for (uint32_t nr = table_first_row(v, &nt); nr != JNONE; nr = jnext(v, nr)) {
-		if (!table_row(v, &nt, nr, nc))
+		if (!tl_dcfg_table_row(v, &nt, nr, nc))
 			continue;
-		uint32_t b = dcfg_image_block(v, p, image, nc[0], "routine NODE_ID");
+		uint32_t b = tl_dcfg_image_block(v, p, image, nc[0], "routine NODE_ID");
 		if (b == NO_INDEX) {
 			st->cover_ok[image] = false;
 			continue;
 		}
 		if (st->s.routine_of[b] != NO_INDEX) {
-			jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], "expected block %llu in exactly one routine, found it listed again",
+			tl_jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], "expected block %llu in exactly one routine, found it listed again",
 				  (unsigned long long)p->blocks[b].id);
 			st->cover_ok[image] = false;
 			if (st->s.routine_of[b] != r)
@@ -157,11 +157,11 @@ static void read_exits(struct jv *v, const struct dprocess *p, struct routines *
 {
 	uint32_t index = 0;
 	for (uint32_t c = jn(&v->doc, exits_cell)->first; c != JNONE; c = jnext(v, c), index++) {
-		uint32_t b = dcfg_image_block(v, p, image, c, "EXIT_NODE_IDS entry");
+		uint32_t b = tl_dcfg_image_block(v, p, image, c, "EXIT_NODE_IDS entry");
 		if (b == NO_INDEX)
 			continue;
 		if (st->s.routine_of[b] != r) {
-			jv_report(v, RULE_DCFG_ROUTINE_NODE, c, "expected exit %llu among the routine's NODES, found it missing",
+			tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, c, "expected exit %llu among the routine's NODES, found it missing",
 				  (unsigned long long)p->blocks[b].id);
 			continue;
 		}
@@ -196,24 +196,24 @@ static bool routine_room(struct routines *st, uint32_t members)
 static void check_dominators(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t r, uint32_t entry)
 {
 	struct scratch *s = &st->s;
-	uint32_t count = dcfg_number_blocks(&st->g, s, entry, r);
+	uint32_t count = tl_dcfg_number_blocks(&st->g, s, entry, r);
 	s->count = count;
-	dcfg_dominators(&st->g, s, count, r);
+	tl_dcfg_dominators(&st->g, s, count, r);
 	for (uint32_t i = 0; i < st->nnodes; i++) {
 		const struct node_ref *nr = &st->nodes[i];
 		uint32_t b = nr->blk;
 		uint64_t idom;
 		if (s->rpo_num[b] == NO_INDEX) {
-			jv_report(v, RULE_DCFG_ROUTINE_REACH, nr->id_cell,
+			tl_jv_report(v, RULE_DCFG_ROUTINE_REACH, nr->id_cell,
 				  "expected node %llu reachable from entry %llu over intra-routine edges, found no path",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
-		if (!jv_int(v, nr->idom_cell, 0, UINT64_MAX, "IDOM_NODE_ID", &idom))
+		if (!tl_jv_int(v, nr->idom_cell, 0, UINT64_MAX, "IDOM_NODE_ID", &idom))
 			continue;
 		uint64_t want = p->blocks[s->idom[b]].id;
 		if (idom != want)
-			jv_report(v, RULE_DCFG_IDOM, nr->idom_cell,
+			tl_jv_report(v, RULE_DCFG_IDOM, nr->idom_cell,
 				  "expected IDOM_NODE_ID of node %llu to be its immediate dominator %llu, found %llu",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)want, (unsigned long long)idom);
 	}
@@ -224,7 +224,7 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 	struct table *t = &st->tables[image];
 	uint32_t cell[4];
 	st->cover_ok[image] = true;
-	if (!table_open(v, p->images[image].routines, routine_cols, 4, "ROUTINES", false, t)) {
+	if (!tl_dcfg_table_open(v, p->images[image].routines, routine_cols, 4, "ROUTINES", false, t)) {
 		st->cover_ok[image] = false;
 		return;
 	}
@@ -234,32 +234,32 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 		uint32_t r = st->nrefs++;
 		struct routine_ref *ref = &st->refs[r];
 		*ref = (struct routine_ref){ row, image, 0, false, false };
-		if (!table_row(v, t, row, cell))
+		if (!tl_dcfg_table_row(v, t, row, cell))
 			continue;
 		read_members(v, p, st, image, r, cell[2]);
-		uint32_t entry = dcfg_image_block(v, p, image, cell[0], "ENTRY_NODE_ID");
+		uint32_t entry = tl_dcfg_image_block(v, p, image, cell[0], "ENTRY_NODE_ID");
 		if (entry == NO_INDEX)
 			continue;
 		if (st->s.routine_of[entry] != r) {
-			jv_report(v, RULE_DCFG_ROUTINE_NODE, cell[0], "expected the entry %llu among the routine's NODES, found it missing",
+			tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, cell[0], "expected the entry %llu among the routine's NODES, found it missing",
 				  (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
 		if (!routine_room(st, ref->members))
 			continue;
 		ref->checked = true;
-		ref->exits_read = jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
+		ref->exits_read = tl_jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
 		if (ref->exits_read)
 			read_exits(v, p, st, image, r, cell[1]);
 		check_dominators(v, p, st, r, entry);
 		if (cell[3] != JNONE)
-			dcfg_check_loops(v, p, image, &st->g, &st->s, r, cell[3]);
+			tl_dcfg_check_loops(v, p, image, &st->g, &st->s, r, cell[3]);
 		for (uint32_t i = 0; i < st->s.count; i++)
 			st->s.rpo_num[st->s.order[i]] = NO_INDEX;
 	}
 	for (uint32_t b = st->image_lo[image]; b < st->image_hi[image]; b++)
 		if (st->s.routine_of[b] == NO_INDEX) {
-			jv_report(v, RULE_DCFG_ROUTINE_COVER, p->blocks[b].node,
+			tl_jv_report(v, RULE_DCFG_ROUTINE_COVER, p->blocks[b].node,
 				  "expected block %llu of image %llu (which has ROUTINES) in exactly one routine, found it in none",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->images[image].id);
 			st->cover_ok[image] = false;
@@ -286,7 +286,7 @@ static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
 static uint32_t exits_cell(struct jv *v, const struct routines *st, const struct routine_ref *ref)
 {
 	uint32_t cell[4];
-	return table_row(v, &st->tables[ref->image], ref->row, cell) ? cell[1] : JNONE;
+	return tl_dcfg_table_row(v, &st->tables[ref->image], ref->row, cell) ? cell[1] : JNONE;
 }
 
 /* The members that leave their routine without being listed as exits, by
@@ -335,14 +335,14 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 			uint32_t list = exits_cell(v, st, ref), c = list == JNONE ? JNONE : jn(&v->doc, list)->first;
 			for (uint32_t i = 0; c != JNONE && i < st->exits[k].index; i++)
 				c = jnext(v, c);
-			jv_report(v, RULE_DCFG_ROUTINE_EXITS, c != JNONE ? c : list,
+			tl_jv_report(v, RULE_DCFG_ROUTINE_EXITS, c != JNONE ? c : list,
 				  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
 				  (unsigned long long)p->blocks[st->exits[k].blk].id);
 		}
 		for (; m < nmissing && missing[m].key == r; m++) {
 			uint32_t b = missing[m].val;
 			const struct dedge *e = &p->edges[s->leaving[b] - 1];
-			jv_report(v, RULE_DCFG_ROUTINE_EXITS, exits_cell(v, st, ref),
+			tl_jv_report(v, RULE_DCFG_ROUTINE_EXITS, exits_cell(v, st, ref),
 				  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)e->id, (unsigned long long)e->tgt);
 		}
@@ -350,7 +350,7 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 	free(items);
 }
 
-void dcfg_check_routines(struct jv *v, const struct dprocess *p)
+void tl_dcfg_check_routines(struct jv *v, const struct dprocess *p)
 {
 	bool any = false;
 	for (uint32_t i = 0; i < p->nimages; i++)

@@ -82,7 +82,7 @@ static bool leave_direct(struct idmap *m)
 	m->direct = NULL;
 	m->hashed = true;
 	m->n = 0;
-	if (!idmap_reserve(m, n > m->expect ? n : (uint32_t)m->expect)) {
+	if (!tl_dcfg_idmap_reserve(m, n > m->expect ? n : (uint32_t)m->expect)) {
 		free(direct);
 		return false;
 	}
@@ -136,7 +136,7 @@ static bool grow(struct idmap *m)
 	return cap > m->cap && rehash(m, cap);
 }
 
-bool idmap_reserve(struct idmap *m, uint32_t n)
+bool tl_dcfg_idmap_reserve(struct idmap *m, uint32_t n)
 {
 	if (n > m->expect)
 		m->expect = n;
@@ -160,7 +160,7 @@ static bool mix(struct idmap *m)
 	return false;
 }
 
-uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
+uint32_t tl_dcfg_idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
 {
 	if (key == UINT64_MAX || val == IDMAP_NONE) /* neither can be stored; ids never reach them */
 		return IDMAP_NONE;
@@ -200,7 +200,7 @@ static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *no
 	return IDMAP_NONE;
 }
 
-uint32_t idmap_get(const struct idmap *m, uint64_t key)
+uint32_t tl_dcfg_idmap_get(const struct idmap *m, uint64_t key)
 {
 	if (m->direct)
 		return key >= m->lo && key - m->lo < m->span ? m->direct[key - m->lo] - 1 : IDMAP_NONE; /* 0 - 1: none */
@@ -212,13 +212,13 @@ uint32_t idmap_get(const struct idmap *m, uint64_t key)
 			return m->vals[s];
 		/* The layout is bookkeeping, not content: a lookup may change it. */
 		if (++probes == MAX_PROBE && mix((struct idmap *)(uintptr_t)m))
-			return idmap_get(m, key);
+			return tl_dcfg_idmap_get(m, key);
 		s = (s + 1) & (m->cap - 1);
 	}
 	return IDMAP_NONE;
 }
 
-void idmap_free(struct idmap *m)
+void tl_dcfg_idmap_free(struct idmap *m)
 {
 	free(m->direct);
 	m->direct = NULL;

@@ -14,7 +14,7 @@ struct idmap {
 	 * direct[k - lo], 0 for none (so a fresh zeroed array is empty). */
 	uint32_t *direct;
 	uint64_t lo, span; /* direct covers ids lo .. lo + span - 1 */
-	uint64_t expect;   /* ids announced by idmap_reserve: how sparse the layout may get */
+	uint64_t expect;   /* ids announced by tl_dcfg_idmap_reserve: how sparse the layout may get */
 	bool hashed;       /* the direct layout was given up (ids too sparse) */
 	/* Hashed layout (linear probing), after that. */
 	uint64_t *keys;
@@ -26,12 +26,12 @@ struct idmap {
 /* Inserts key -> val unless key is present; returns the index already
  * stored for key, IDMAP_NONE if it was inserted (or on allocation failure,
  * with *nomem set). */
-uint32_t idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
-uint32_t idmap_get(const struct idmap *m, uint64_t key);
+uint32_t tl_dcfg_idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
+uint32_t tl_dcfg_idmap_get(const struct idmap *m, uint64_t key);
 /* Announces n keys (a table's rows): the direct layout may then span up to
  * 8 slots per announced id, and the hashed one makes room at once, saving
  * the rebuilds of growing by doubling. False on no memory. */
-bool idmap_reserve(struct idmap *m, uint32_t n);
-void idmap_free(struct idmap *m);
+bool tl_dcfg_idmap_reserve(struct idmap *m, uint32_t n);
+void tl_dcfg_idmap_free(struct idmap *m);
 
 #endif

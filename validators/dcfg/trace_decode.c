@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row)
+bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row)
 {
 	if (t->n == t->cap) {
 		uint32_t cap = t->cap ? t->cap * 2 : 64;
@@ -79,7 +79,7 @@ static bool zero_state(const struct ttable *t, uint32_t st)
 
 static uint32_t target_state(const struct ttable *t, const struct tcode *c)
 {
-	uint32_t st = idmap_get(&t->state_of, t->next_ids[c->next_off + c->next_n - 1]);
+	uint32_t st = tl_dcfg_idmap_get(&t->state_of, t->next_ids[c->next_off + c->next_n - 1]);
 	return st == IDMAP_NONE ? NO_STATE : st;
 }
 
@@ -153,7 +153,7 @@ out:
 	free(path);
 }
 
-void ttable_finish(struct jv *v, struct ttable *t)
+void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 {
 	if (t->n)
 		qsort(t->codes, t->n, sizeof *t->codes, cmp_code);
@@ -171,11 +171,11 @@ void ttable_finish(struct jv *v, struct ttable *t)
 			code_text(a, ta);
 			code_text(b, tb);
 			if (padded(a) == padded(b))
-				jv_report(v, RULE_DTRACE_CODE_DUPLICATE, b->row,
+				tl_jv_report(v, RULE_DTRACE_CODE_DUPLICATE, b->row,
 					  "expected each CURRENT_EDGE_ID %llu code to differ when padded to 32 bits, found \"%s\" and \"%s\"",
 					  (unsigned long long)a->edge, ta, tb);
 			else if (a->len < b->len && (b->bits >> (b->len - a->len)) == a->bits)
-				jv_report(v, RULE_DTRACE_CODE_PREFIX, b->row,
+				tl_jv_report(v, RULE_DTRACE_CODE_PREFIX, b->row,
 					  "expected the codes of CURRENT_EDGE_ID %llu to be prefix-free, found \"%s\" starting with \"%s\"",
 					  (unsigned long long)a->edge, tb, ta);
 		}
@@ -183,14 +183,14 @@ void ttable_finish(struct jv *v, struct ttable *t)
 		s->edge = t->codes[i].edge;
 		s->first = i;
 		s->count = j - i;
-		idmap_put(&t->state_of, s->edge, t->nstates, NULL);
+		tl_dcfg_idmap_put(&t->state_of, s->edge, t->nstates, NULL);
 		t->nstates++;
 		i = j;
 	}
 	build_fast(t);
 }
 
-void ttable_free(struct ttable *t)
+void tl_dcfg_ttable_free(struct ttable *t)
 {
 	free(t->codes);
 	free(t->next_ids);
@@ -200,13 +200,13 @@ void ttable_free(struct ttable *t)
 	free(t->step_next);
 	free(t->next_index);
 	free(t->next_cls);
-	idmap_free(&t->state_of);
+	tl_dcfg_idmap_free(&t->state_of);
 	memset(t, 0, sizeof *t);
 }
 
 /* Tally of edge occurrences (research P8). */
 
-bool tally_init(struct tally *t, uint32_t nedges)
+bool tl_dcfg_tally_init(struct tally *t, uint32_t nedges)
 {
 	memset(t, 0, sizeof *t);
 	t->nedges = nedges;
@@ -216,7 +216,7 @@ bool tally_init(struct tally *t, uint32_t nedges)
 	return !t->broken;
 }
 
-void tally_free(struct tally *t)
+void tl_dcfg_tally_free(struct tally *t)
 {
 	free(t->count);
 	free(t->slot);
@@ -505,7 +505,7 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 	const struct tcode *code = &t->codes[ci];
 	for (uint32_t k = 0; k < code->next_n; k++) {
 		if (d->edges == c->edge_count) {
-			jv_report(v, RULE_DTRACE_GROUP_OVERSHOOT, c->node,
+			tl_jv_report(v, RULE_DTRACE_GROUP_OVERSHOOT, c->node,
 				  "expected the last NEXT_EDGE_IDS group to end at EDGE_COUNT %llu, found %u more edge(s) in it (ignored)",
 				  (unsigned long long)c->edge_count, code->next_n - k);
 			return;
@@ -521,7 +521,7 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 	d->st = t->step_next[ci];
 }
 
-void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
+void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
 {
 	struct decoder d = { 0 };
 	d.dict = dict;
@@ -545,7 +545,7 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 	if (c->edge_count) {
 		d.edges = 1;
 		d.instr = c->first_instr;
-		uint32_t si = idmap_get(&t->state_of, c->first_edge);
+		uint32_t si = tl_dcfg_idmap_get(&t->state_of, c->first_edge);
 		d.st = si == IDMAP_NONE ? NO_STATE : t->states[si].first;
 		if (pairing)
 			count_edge(&d, c->first_index, c->first_cls);
@@ -555,7 +555,7 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 	uint32_t zero_run = 0;
 	while (d.edges < c->edge_count) {
 		if (d.st == NO_STATE) {
-			jv_report(v, RULE_DTRACE_DECODE, c->node,
+			tl_jv_report(v, RULE_DTRACE_DECODE, c->node,
 				  "expected a TRANSITION_TABLE row for edge %llu to decode edge %llu of %llu, found none",
 				  (unsigned long long)cur_edge(&d), (unsigned long long)d.edges + 1, (unsigned long long)c->edge_count);
 			goto out;
@@ -570,7 +570,7 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 				if (f->flags & DC_LAST) {
 					if (d.nomem)
 						goto out;
-					jv_report(v, RULE_DTRACE_DECODE, c->node,
+					tl_jv_report(v, RULE_DTRACE_DECODE, c->node,
 						  "expected a TRANSITION_CODE of edge %llu at bit %llu to decode edge %llu of %llu, found %s",
 						  (unsigned long long)cur_edge(&d), (unsigned long long)d.used, (unsigned long long)d.edges + 1,
 						  (unsigned long long)c->edge_count, d.bufn < 32 ? "the sequence exhausted" : "bits matching no code");
@@ -613,14 +613,14 @@ void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, con
 			snprintf(extra, sizeof extra, "an unbounded number");
 		else
 			snprintf(extra, sizeof extra, "%llu", (unsigned long long)unused);
-		jv_report(v, RULE_DTRACE_EXCESS_BITS, c->node,
+		tl_jv_report(v, RULE_DTRACE_EXCESS_BITS, c->node,
 			  "expected at most 5 unused bits after EDGE_COUNT %llu edges, found %s of the %s bits the sequence expands to",
 			  (unsigned long long)c->edge_count, extra, total);
 		goto out;
 	}
 	fill(&d, (uint32_t)unused);
 	if (unused && d.bufn >= unused && (d.buf & ((((uint64_t)1) << unused) - 1)))
-		jv_report(v, RULE_DTRACE_PAD_BITS, c->node, "expected the %llu unused trailing bit(s) to be 0, found %#llx",
+		tl_jv_report(v, RULE_DTRACE_PAD_BITS, c->node, "expected the %llu unused trailing bit(s) to be 0, found %#llx",
 			  (unsigned long long)unused, (unsigned long long)(d.buf & ((((uint64_t)1) << unused) - 1)));
 	c->ok = true;
 out:

@@ -51,7 +51,7 @@ struct ttable {
 	struct idmap state_of;
 	struct dcode *fast;        /* parallel to codes */
 	uint32_t *step_next;       /* per code: state of its group's last edge, no chain (slow path) */
-	/* Pairing (filled by pair_flow_table), or NULL. */
+	/* Pairing (filled by tl_dcfg_pair_flow_table), or NULL. */
 	uint32_t *next_index;      /* DCFG edge index of each next edge, NO_INDEX when absent */
 	uint8_t *next_cls;         /* its enum edge_class */
 	bool pair_resolved;        /* every CURRENT_EDGE_ID and next edge is a DCFG edge */
@@ -76,14 +76,14 @@ struct tally {
 	bool broken;               /* an allocation failed: the counts are unusable */
 };
 
-bool tally_init(struct tally *t, uint32_t nedges);
-void tally_free(struct tally *t);
+bool tl_dcfg_tally_init(struct tally *t, uint32_t nedges);
+void tl_dcfg_tally_free(struct tally *t);
 
 /* Adds one row; false on allocation failure. */
-bool ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row);
+bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row);
 /* Sorts, groups by edge and reports DTRACE-CODE-DUPLICATE / DTRACE-CODE-PREFIX. */
-void ttable_finish(struct jv *v, struct ttable *t);
-void ttable_free(struct ttable *t);
+void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t);
+void tl_dcfg_ttable_free(struct ttable *t);
 
 struct chunk {
 	uint32_t node;            /* the EDGE_ID_SEQUENCE string (or the row) */
@@ -102,6 +102,6 @@ struct chunk {
 	bool ok;
 };
 
-void decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *d, struct chunk *c);
+void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *d, struct chunk *c);
 
 #endif

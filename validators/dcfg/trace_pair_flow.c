@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-void pair_flow_table(const struct dprocess *p, struct ttable *tt)
+void tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 {
 	tt->pair_resolved = false;
 	if (!p || !tt->nnext)
@@ -14,7 +14,7 @@ void pair_flow_table(const struct dprocess *p, struct ttable *tt)
 		return;
 	bool all = true;
 	for (uint32_t i = 0; i < tt->nnext; i++) {
-		uint32_t e = idmap_get(&p->edge_by_id, tt->next_ids[i]);
+		uint32_t e = tl_dcfg_idmap_get(&p->edge_by_id, tt->next_ids[i]);
 		tt->next_index[i] = e == IDMAP_NONE ? NO_INDEX : e;
 		tt->next_cls[i] = e == IDMAP_NONE ? EC_INTRA : p->edges[e].cls;
 		all &= e != IDMAP_NONE;
@@ -22,7 +22,7 @@ void pair_flow_table(const struct dprocess *p, struct ttable *tt)
 	/* Counts mean something only when every transition follows the DCFG's graph. */
 	for (uint32_t i = 0; i < tt->n && all; i++) {
 		const struct tcode *c = &tt->codes[i];
-		uint32_t e = idmap_get(&p->edge_by_id, c->edge);
+		uint32_t e = tl_dcfg_idmap_get(&p->edge_by_id, c->edge);
 		for (uint32_t k = 0; e != IDMAP_NONE && k < c->next_n; k++) {
 			uint32_t nx = tt->next_index[c->next_off + k];
 			all &= p->edges[e].tgt == p->edges[nx].src;
@@ -33,13 +33,13 @@ void pair_flow_table(const struct dprocess *p, struct ttable *tt)
 	tt->pair_resolved = all;
 }
 
-void pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid)
+void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid)
 {
 	*f = (struct pair_flow){ 0 };
 	f->exit_row = JNONE;
 	f->contiguous = true;
-	if (!p || tid >= p->nthreads || !p->edge_counts || !tally_init(&f->tally, p->nedges)) {
-		tally_free(&f->tally);
+	if (!p || tid >= p->nthreads || !p->edge_counts || !tl_dcfg_tally_init(&f->tally, p->nedges)) {
+		tl_dcfg_tally_free(&f->tally);
 		return;
 	}
 	f->p = p;
@@ -47,13 +47,13 @@ void pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct
 	f->resolved = tt->pair_resolved || tt->n == 0;
 }
 
-void pair_flow_seen(struct pair_flow *f)
+void tl_dcfg_pair_flow_seen(struct pair_flow *f)
 {
 	if (f->p)
 		f->seen++;
 }
 
-void pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe)
+void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe)
 {
 	if (!f->p)
 		return;
@@ -64,7 +64,7 @@ void pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge 
 		f->resolved = false;
 }
 
-void pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint64_t pre, uint64_t instr)
+void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint64_t pre, uint64_t instr)
 {
 	if (!f->p || !c->ok || !c->counts_known)
 		return;
@@ -75,26 +75,26 @@ void pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, ui
 	if (!c->edge_count)
 		return;
 	if (f->exit_row != JNONE)
-		jv_report(v, RULE_PAIR_ENTRY_EXIT, row,
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row,
 			  "expected no edge after the EXIT edge that ended an earlier chunk of thread %llu (the EXIT edge ends the thread), found %llu more",
 			  (unsigned long long)f->tid, (unsigned long long)c->edge_count);
 	bool first_entry = c->first_cls == EC_ENTRY, last_exit = c->last_cls == EC_EXIT;
 	if (first_entry && pre != 0)
-		jv_report(v, RULE_PAIR_ENTRY_EXIT, row,
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row,
 			  "expected the ENTRY edge %llu only at the very start of the thread (PRECEDING_INSTR_COUNT 0), found it first in a chunk at PRECEDING_INSTR_COUNT %llu",
 			  (unsigned long long)c->first_edge, (unsigned long long)pre);
 	uint64_t entries = c->entries - (first_entry ? 1 : 0), exits = c->exits - (last_exit && c->exits ? 1 : 0);
 	if (entries)
-		jv_report(v, RULE_PAIR_ENTRY_EXIT, row, "expected an ENTRY edge only as the first edge of a chunk, found %llu elsewhere in it",
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row, "expected an ENTRY edge only as the first edge of a chunk, found %llu elsewhere in it",
 			  (unsigned long long)entries);
 	if (exits)
-		jv_report(v, RULE_PAIR_ENTRY_EXIT, row, "expected an EXIT edge only as the last edge of a chunk, found %llu before it",
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row, "expected an EXIT edge only as the last edge of a chunk, found %llu before it",
 			  (unsigned long long)exits);
 	if (last_exit)
 		f->exit_row = row;
 }
 
-void pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node)
+void tl_dcfg_pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node)
 {
 	if (!f->p)
 		return;
@@ -109,16 +109,16 @@ void pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node)
 		for (uint32_t i = 0; i < p->nedges; i++) {
 			uint64_t found = f->tally.count[i], want = p->edge_counts[(size_t)i * nt + f->tid];
 			if (found > want)
-				jv_report(v, RULE_PAIR_EDGE_COUNT, node,
+				tl_jv_report(v, RULE_PAIR_EDGE_COUNT, node,
 					  "expected edge %llu at most %llu times in thread %llu (its COUNT_PER_THREAD in the DCFG), found %llu occurrences",
 					  (unsigned long long)p->edges[i].id, (unsigned long long)want, (unsigned long long)f->tid,
 					  (unsigned long long)found);
 			else if (complete && found < want)
-				jv_report(v, RULE_PAIR_EDGE_COUNT_SHORT, node,
+				tl_jv_report(v, RULE_PAIR_EDGE_COUNT_SHORT, node,
 					  "expected edge %llu to occur %llu time(s) (its COUNT_PER_THREAD in the DCFG) in thread %llu, whose whole trace is present, found %llu",
 					  (unsigned long long)p->edges[i].id, (unsigned long long)want, (unsigned long long)f->tid,
 					  (unsigned long long)found);
 		}
 	}
-	tally_free(&f->tally);
+	tl_dcfg_tally_free(&f->tally);
 }

@@ -20,16 +20,16 @@ struct pair_flow {
 };
 
 /* After the transition table is read: the DCFG index and class of each next edge. */
-void pair_flow_table(const struct dprocess *p, struct ttable *tt);
+void tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt);
 
-void pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid);
+void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid);
 /* Every chunk row, before anything is checked. */
-void pair_flow_seen(struct pair_flow *f);
+void tl_dcfg_pair_flow_seen(struct pair_flow *f);
 /* Before decoding: where the chunk's edges are counted; fe is FIRST_EDGE_ID's DCFG edge. */
-void pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe);
+void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe);
 /* After decoding: the ENTRY/EXIT positions of the chunk (PAIR-ENTRY-EXIT). */
-void pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint64_t pre, uint64_t instr);
+void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint64_t pre, uint64_t instr);
 /* End of the thread: occurrence counts against COUNT_PER_THREAD, reported at node. */
-void pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node);
+void tl_dcfg_pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node);
 
 #endif

@@ -19,7 +19,7 @@ static const struct dedge *pair_edge(const struct tctx *x, uint64_t id)
 {
 	if (!x->p)
 		return NULL;
-	uint32_t i = idmap_get(&x->p->edge_by_id, id);
+	uint32_t i = tl_dcfg_idmap_get(&x->p->edge_by_id, id);
 	return i == IDMAP_NONE ? NULL : &x->p->edges[i];
 }
 
@@ -35,7 +35,7 @@ static const struct dedge *need_edge(const struct tctx *x, uint32_t cell, uint64
 		return NULL;
 	const struct dedge *e = pair_edge(x, id);
 	if (!e)
-		jv_report(x->v, RULE_PAIR_EDGE, cell, "expected %s %llu to be an EDGE_ID of DCFG process %llu, found none",
+		tl_jv_report(x->v, RULE_PAIR_EDGE, cell, "expected %s %llu to be an EDGE_ID of DCFG process %llu, found none",
 			  what, (unsigned long long)id, (unsigned long long)x->p->pid);
 	return e;
 }
@@ -43,7 +43,7 @@ static const struct dedge *need_edge(const struct tctx *x, uint32_t cell, uint64
 static void connect(const struct tctx *x, uint32_t cell, const struct dedge *a, const struct dedge *b, const char *where)
 {
 	if (a && b && a->tgt != b->src)
-		jv_report(x->v, RULE_PAIR_CONNECT, cell,
+		tl_jv_report(x->v, RULE_PAIR_CONNECT, cell,
 			  "expected edge %llu to start where edge %llu ends (node %llu) %s, found it starting at node %llu",
 			  (unsigned long long)b->id, (unsigned long long)a->id, (unsigned long long)a->tgt, where,
 			  (unsigned long long)b->src);
@@ -58,16 +58,16 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 	struct table t;
 	uint32_t cell[3];
 	uint64_t *next = NULL;
-	if (!table_open(v, tbl, cols, 3, "TRANSITION_TABLE", true, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 3, "TRANSITION_TABLE", true, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t cur;
-		if (!table_row(v, &t, r, cell))
+		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
-		bool ok = jv_int(v, cell[0], 1, EDGE_ID_MAX, "CURRENT_EDGE_ID", &cur);
+		bool ok = tl_jv_int(v, cell[0], 1, EDGE_ID_MAX, "CURRENT_EDGE_ID", &cur);
 		uint32_t bits = 0;
 		uint8_t len = 0;
-		if (jv_expect(v, cell[1], J_STR, "TRANSITION_CODE")) {
+		if (tl_jv_expect(v, cell[1], J_STR, "TRANSITION_CODE")) {
 			const uint8_t *s = jstr(&v->doc, cell[1]);
 			uint32_t n = jn(&v->doc, cell[1])->count;
 			bool good = n <= 32;
@@ -77,18 +77,18 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			}
 			if (!good) {
 				char q[80];
-				jv_report(v, RULE_DTRACE_CODE, cell[1], "expected a TRANSITION_CODE of 0 to 32 characters '0'/'1', found \"%s\"",
+				tl_jv_report(v, RULE_DTRACE_CODE, cell[1], "expected a TRANSITION_CODE of 0 to 32 characters '0'/'1', found \"%s\"",
 					  tl_quote(q, sizeof q, s, n));
 				ok = false;
 			}
 			len = (uint8_t)n;
 		} else
 			ok = false;
-		if (!jv_expect(v, cell[2], J_ARR, "NEXT_EDGE_IDS"))
+		if (!tl_jv_expect(v, cell[2], J_ARR, "NEXT_EDGE_IDS"))
 			continue;
 		uint32_t nn = jn(&v->doc, cell[2])->count;
 		if (nn == 0) {
-			jv_report(v, RULE_DTRACE_NEXT_IDS, cell[2], "expected NEXT_EDGE_IDS to hold at least one edge id, found an empty array");
+			tl_jv_report(v, RULE_DTRACE_NEXT_IDS, cell[2], "expected NEXT_EDGE_IDS to hold at least one edge id, found an empty array");
 			continue;
 		}
 		uint64_t *nb = realloc(next, (size_t)nn * sizeof *nb);
@@ -98,7 +98,7 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 		uint32_t k = 0;
 		const struct dedge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
 		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c), k++) {
-			if (!jv_int(v, c, 1, EDGE_ID_MAX, "a NEXT_EDGE_IDS entry", &next[k])) {
+			if (!tl_jv_int(v, c, 1, EDGE_ID_MAX, "a NEXT_EDGE_IDS entry", &next[k])) {
 				ok = false;
 				continue;
 			}
@@ -106,17 +106,17 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			connect(x, c, prev, e, k ? "(the previous entry of NEXT_EDGE_IDS)" : "(the CURRENT_EDGE_ID)");
 			prev = e;
 		}
-		if (ok && !ttable_add(tt, cur, bits, len, next, nn, r))
+		if (ok && !tl_dcfg_ttable_add(tt, cur, bits, len, next, nn, r))
 			break;
 	}
 	free(next);
-	ttable_finish(v, tt);
+	tl_dcfg_ttable_finish(v, tt);
 	if (x->p && tt->nnext) {
 		tt->next_instr = calloc(tt->nnext, sizeof *tt->next_instr);
 		for (uint32_t i = 0; tt->next_instr && i < tt->nnext; i++)
 			tt->next_instr[i] = source_instrs(x, pair_edge(x, tt->next_ids[i]));
 	}
-	pair_flow_table(x->p, tt); /* hook: P8, P9 */
+	tl_dcfg_pair_flow_table(x->p, tt); /* hook: P8, P9 */
 }
 
 struct thread_state {
@@ -131,22 +131,22 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 {
 	struct jv *v = x->v;
 	uint64_t pre, instr, count, first = 0;
-	pair_flow_seen(ts->flow); /* hook: P8, P9 */
-	bool ok = jv_int(v, cell[0], 0, UINT64_MAX, "PRECEDING_INSTR_COUNT", &pre);
-	ok &= jv_int(v, cell[1], 0, UINT64_MAX, "INSTR_COUNT", &instr);
-	ok &= jv_int(v, cell[2], 0, UINT64_MAX, "EDGE_COUNT", &count);
+	tl_dcfg_pair_flow_seen(ts->flow); /* hook: P8, P9 */
+	bool ok = tl_jv_int(v, cell[0], 0, UINT64_MAX, "PRECEDING_INSTR_COUNT", &pre);
+	ok &= tl_jv_int(v, cell[1], 0, UINT64_MAX, "INSTR_COUNT", &instr);
+	ok &= tl_jv_int(v, cell[2], 0, UINT64_MAX, "EDGE_COUNT", &count);
 	if (!ok)
 		return;
-	if (count && !jv_int(v, cell[3], 1, EDGE_ID_MAX, "FIRST_EDGE_ID", &first))
+	if (count && !tl_jv_int(v, cell[3], 1, EDGE_ID_MAX, "FIRST_EDGE_ID", &first))
 		return;
 	if (ts->have_prev && pre < ts->end)
-		jv_report(v, RULE_DTRACE_CHUNK_ORDER, cell[0],
+		tl_jv_report(v, RULE_DTRACE_CHUNK_ORDER, cell[0],
 			  "expected chunks in execution order without overlap: PRECEDING_INSTR_COUNT >= %llu (end of the previous chunk), found %llu",
 			  (unsigned long long)ts->end, (unsigned long long)pre);
 	uint64_t end;
 	bool end_ok = tl_add_u64(pre, instr, &end);
 	if (x->p && thread < x->p->nthreads && (!end_ok || end > x->p->instr_per_thread[thread]))
-		jv_report(v, RULE_PAIR_THREAD_INSTR, row,
+		tl_jv_report(v, RULE_PAIR_THREAD_INSTR, row,
 			  "expected PRECEDING_INSTR_COUNT + INSTR_COUNT <= thread %llu's INSTR_COUNT_PER_THREAD %llu in the DCFG, found %llu + %llu",
 			  (unsigned long long)thread, (unsigned long long)x->p->instr_per_thread[thread],
 			  (unsigned long long)pre, (unsigned long long)instr);
@@ -157,25 +157,25 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 	if (contiguous && fe)
 		connect(x, cell[3], ts->last, fe, "(the last edge of the previous, contiguous chunk)");
 	ts->last = NULL;
-	if (!jv_expect(v, cell[4], J_STR, "EDGE_ID_SEQUENCE"))
+	if (!tl_jv_expect(v, cell[4], J_STR, "EDGE_ID_SEQUENCE"))
 		return;
 	struct seq s;
-	if (!seq_parse(v, cell[4], d, &s))
+	if (!tl_dcfg_seq_parse(v, cell[4], d, &s))
 		return;
-	seq_bits(&s, d);
+	tl_dcfg_seq_bits(&s, d);
 	struct chunk c = { 0 };
 	c.node = cell[4];
 	c.edge_count = count;
 	c.first_edge = first;
 	c.first_instr = source_instrs(x, fe);
-	pair_flow_prepare(ts->flow, &c, fe); /* hook: P8, P9 */
-	decode_chunk(v, &s, tt, d, &c);
-	seq_free(&s);
-	pair_flow_done(v, ts->flow, &c, row, pre, instr); /* hook: P8, P9 */
+	tl_dcfg_pair_flow_prepare(ts->flow, &c, fe); /* hook: P8, P9 */
+	tl_dcfg_decode_chunk(v, &s, tt, d, &c);
+	tl_dcfg_seq_free(&s);
+	tl_dcfg_pair_flow_done(v, ts->flow, &c, row, pre, instr); /* hook: P8, P9 */
 	if (!c.ok)
 		return;
 	if (x->p && c.instr_known && c.instr != instr && (!count || fe))
-		jv_report(v, RULE_PAIR_INSTR_COUNT, cell[1],
+		tl_jv_report(v, RULE_PAIR_INSTR_COUNT, cell[1],
 			  "expected INSTR_COUNT to equal the NUM_INSTRS of the source blocks of the chunk's %llu edges (%llu), found %llu",
 			  (unsigned long long)count, (unsigned long long)c.instr, (unsigned long long)instr);
 	if (count)
@@ -193,35 +193,35 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 	struct table t;
 	uint32_t cell[2];
 	struct idmap seen = { 0 };
-	if (!table_open(v, tbl, cols, 2, "THREAD_DATA", true, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 2, "THREAD_DATA", true, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t tid;
-		if (!table_row(v, &t, r, cell) || !jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
+		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
 			continue;
-		if (idmap_put(&seen, tid, r, NULL) != IDMAP_NONE) {
-			jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique THREAD_ID in the process, found %llu again",
+		if (tl_dcfg_idmap_put(&seen, tid, r, NULL) != IDMAP_NONE) {
+			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique THREAD_ID in the process, found %llu again",
 				  (unsigned long long)tid);
 			continue;
 		}
 		if (x->p && tid >= x->p->nthreads)
-			jv_report(v, RULE_PAIR_THREAD, cell[0],
+			tl_jv_report(v, RULE_PAIR_THREAD, cell[0],
 				  "expected THREAD_ID below the %u threads of DCFG process %llu (INSTR_COUNT_PER_THREAD), found %llu",
 				  x->p->nthreads, (unsigned long long)x->p->pid, (unsigned long long)tid);
 		struct table ct;
 		uint32_t cc[5];
-		if (!table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
+		if (!tl_dcfg_table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
 			continue;
 		struct thread_state ts = { 0 };
 		struct pair_flow flow; /* hook: P8, P9 */
-		pair_flow_begin(&flow, x->p, tt, tid);
+		tl_dcfg_pair_flow_begin(&flow, x->p, tt, tid);
 		ts.flow = &flow;
 		for (uint32_t cr = table_first_row(v, &ct); cr != JNONE; cr = jnext(v, cr))
-			if (table_row(v, &ct, cr, cc))
+			if (tl_dcfg_table_row(v, &ct, cr, cc))
 				read_chunk(x, cc, cr, tid, tt, d, &ts);
-		pair_flow_end(v, &flow, cell[0]);
+		tl_dcfg_pair_flow_end(v, &flow, cell[0]);
 	}
-	idmap_free(&seen);
+	tl_dcfg_idmap_free(&seen);
 }
 
 static void read_processes(struct tctx *x, uint32_t tbl)
@@ -233,35 +233,35 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 	struct table t;
 	uint32_t cell[4];
 	struct idmap seen = { 0 };
-	if (!table_open(v, tbl, cols, 4, "PROCESSES", true, &t))
+	if (!tl_dcfg_table_open(v, tbl, cols, 4, "PROCESSES", true, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t pid;
-		if (!table_row(v, &t, r, cell) || !jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
+		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
 			continue;
-		if (idmap_put(&seen, pid, r, NULL) != IDMAP_NONE) {
-			jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique PROCESS_ID in the trace, found %llu again",
+		if (tl_dcfg_idmap_put(&seen, pid, r, NULL) != IDMAP_NONE) {
+			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique PROCESS_ID in the trace, found %llu again",
 				  (unsigned long long)pid);
 			continue;
 		}
 		x->p = NULL;
 		if (x->m) {
-			uint32_t i = idmap_get(&x->m->proc_by_pid, pid);
+			uint32_t i = tl_dcfg_idmap_get(&x->m->proc_by_pid, pid);
 			if (i == IDMAP_NONE)
-				jv_report(v, RULE_PAIR_PROCESS, cell[0], "expected PROCESS_ID %llu to be a process of the paired DCFG, found none",
+				tl_jv_report(v, RULE_PAIR_PROCESS, cell[0], "expected PROCESS_ID %llu to be a process of the paired DCFG, found none",
 					  (unsigned long long)pid);
 			else
 				x->p = &x->m->procs[i];
 		}
 		struct dict d;
 		struct ttable tt = { 0 };
-		dict_read(v, cell[1], &d);
+		tl_dcfg_dict_read(v, cell[1], &d);
 		read_transitions(x, cell[2], &tt);
 		read_threads(x, cell[3], &tt, &d);
-		ttable_free(&tt);
-		dict_free(&d);
+		tl_dcfg_ttable_free(&tt);
+		tl_dcfg_dict_free(&d);
 	}
-	idmap_free(&seen);
+	tl_dcfg_idmap_free(&seen);
 }
 
 static void check_top_order(struct jv *v)
@@ -271,15 +271,15 @@ static void check_top_order(struct jv *v)
 	bool seen[3] = { false, false, false };
 	for (uint32_t k = jn(&v->doc, 0)->first; k != JNONE;) {
 		int i;
-		for (i = 0; i < 3 && !jstr_eq(&v->doc, k, keys[i]); i++)
+		for (i = 0; i < 3 && !tl_json_str_eq(&v->doc, k, keys[i]); i++)
 			;
 		if (i == 3) {
 			char q[80];
-			jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of the DCFG-trace top level, found unknown key \"%s\" (ignored)",
+			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of the DCFG-trace top level, found unknown key \"%s\" (ignored)",
 				  tl_quote(q, sizeof q, jstr(&v->doc, k), jn(&v->doc, k)->count));
 		} else {
 			if (i < last)
-				jv_report(v, RULE_DTRACE_TOP_ORDER, k, "expected top-level keys in the order MAJOR_VERSION, MINOR_VERSION, PROCESSES, found %s after %s",
+				tl_jv_report(v, RULE_DTRACE_TOP_ORDER, k, "expected top-level keys in the order MAJOR_VERSION, MINOR_VERSION, PROCESSES, found %s after %s",
 					  keys[i], keys[last]);
 			if (i > last)
 				last = i;
@@ -289,21 +289,21 @@ static void check_top_order(struct jv *v)
 		k = val == JNONE ? JNONE : jnext(v, val);
 	}
 	if (!seen[2])
-		jv_report(v, RULE_DTRACE_TOP_ORDER, 0, "expected the top-level key PROCESSES, found it missing");
+		tl_jv_report(v, RULE_DTRACE_TOP_ORDER, 0, "expected the top-level key PROCESSES, found it missing");
 }
 
-void trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m)
+void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m)
 {
 	/* Transition rows are reported on after their table (duplicates,
 	 * prefixes, decoding), so they are pinned; a chunk is checked while it
 	 * is the current row and then forgotten, so memory does not grow with
 	 * the trace. */
 	static const struct jlazy_key lazy[] = { { "TRANSITION_TABLE", true }, { "TRACE_DATA", false } };
-	if (!jv_parse(v, data, size, lazy, sizeof lazy / sizeof lazy[0]) || !dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
+	if (!tl_jv_parse(v, data, size, lazy, sizeof lazy / sizeof lazy[0]) || !tl_dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
 		return;
 	check_top_order(v);
 	struct tctx x = { v, m, NULL };
-	uint32_t procs = jobj_get(&v->doc, 0, "PROCESSES");
+	uint32_t procs = tl_json_obj_get(&v->doc, 0, "PROCESSES");
 	if (procs != JNONE)
 		read_processes(&x, procs);
 }

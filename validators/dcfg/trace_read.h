@@ -6,6 +6,6 @@
 #include "trace_decode.h"
 
 /* m is the paired DCFG's model, or NULL. */
-void trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m);
+void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m);
 
 #endif

@@ -35,11 +35,11 @@ static uint64_t fnv(const uint8_t *k, uint32_t n)
 	return h;
 }
 
-uint32_t dict_find(const struct dict *d, const uint8_t *key, uint32_t len)
+uint32_t tl_dcfg_dict_find(const struct dict *d, const uint8_t *key, uint32_t len)
 {
 	if (!d)
 		return IDMAP_NONE;
-	uint32_t i = idmap_get(&d->by_hash, fnv(key, len));
+	uint32_t i = tl_dcfg_idmap_get(&d->by_hash, fnv(key, len));
 	if (i != IDMAP_NONE && d->e[i].key_len == len && !memcmp(d->e[i].key, key, len))
 		return i;
 	if (i == IDMAP_NONE)
@@ -50,7 +50,7 @@ uint32_t dict_find(const struct dict *d, const uint8_t *key, uint32_t len)
 	return IDMAP_NONE;
 }
 
-bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
+bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 {
 	const struct jnode *jnode = jn(&v->doc, node);
 	const uint8_t *t = jstr(&v->doc, node);
@@ -63,7 +63,7 @@ bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 	char q[80];
 	if (jnode->flags & JF_ESCAPE) {
 		const uint8_t *bs = memchr(t, '\\', n);
-		jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (uint32_t)(bs - t),
+		tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (uint32_t)(bs - t),
 			     "expected only modified-Base64 characters and ( ) * < > in an edge-id sequence, found an escape sequence");
 		return false;
 	}
@@ -86,24 +86,24 @@ bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 				j++;
 			}
 			if (j == i + 1 || j >= n || t[j] != '*') {
-				jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
+				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
 					     "expected '(' to be followed by decimal digits and '*', found %s",
 					     j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
 				ok = false;
 				break;
 			}
 			if (overflow) {
-				jv_report_in(v, RULE_DTRACE_REPEAT_COUNT, node, 1 + i + 1,
+				tl_jv_report_in(v, RULE_DTRACE_REPEAT_COUNT, node, 1 + i + 1,
 					     "expected a repeat count below 2^64, found %s",
 					     tl_quote(q, sizeof q, t + i + 1, j - i - 1));
 				ok = false;
 				break;
 			}
 			if (reps == 0)
-				jv_report_in(v, RULE_DTRACE_REPEAT_ZERO, node, 1 + i + 1,
+				tl_jv_report_in(v, RULE_DTRACE_REPEAT_ZERO, node, 1 + i + 1,
 					     "expected a repeat count of at least 1, found 0 (the group expands to nothing)");
 			if (depth >= SEQ_MAX_NESTING) {
-				jv_report_in(v, RULE_DTRACE_NESTING, node, 1 + i,
+				tl_jv_report_in(v, RULE_DTRACE_NESTING, node, 1 + i,
 					     "expected repeat groups nested at most %u deep, found deeper nesting", SEQ_MAX_NESTING);
 				ok = false;
 				break;
@@ -118,7 +118,7 @@ bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 			i = j + 1;
 		} else if (c == ')') {
 			if (!depth) {
-				jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i, "expected ')' to close a '(', found no open group");
+				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i, "expected ')' to close a '(', found no open group");
 				ok = false;
 				break;
 			}
@@ -130,7 +130,7 @@ bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 			while (j < n && key_char(t[j]))
 				j++;
 			if (j == i + 1 || j >= n || t[j] != '>') {
-				jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
+				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
 					     "expected '<' to be followed by a key of A-Z a-z 0-9 + - and '>', found %s",
 					     j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
 				ok = false;
@@ -138,9 +138,9 @@ bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 			}
 			struct item it = { IT_REF, i + 1, j - i - 1, IDMAP_NONE, 0, 0 };
 			if (d) {
-				it.ref = dict_find(d, t + i + 1, j - i - 1);
+				it.ref = tl_dcfg_dict_find(d, t + i + 1, j - i - 1);
 				if (it.ref == IDMAP_NONE) {
-					jv_report_in(v, RULE_DTRACE_DICT_REF, node, 1 + i,
+					tl_jv_report_in(v, RULE_DTRACE_DICT_REF, node, 1 + i,
 						     "expected <%s> to be a key of the process's STRING_DICTIONARY, found it undefined",
 						     tl_quote(q, sizeof q, t + i + 1, j - i - 1));
 					ok = false;
@@ -150,31 +150,31 @@ bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 			ok = push_item(s, &cap, &it);
 			i = j + 1;
 		} else {
-			jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i,
+			tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i,
 				     "expected a modified-Base64 character or one of ( ) * < >, found %s",
 				     tl_quote(q, sizeof q, t + i, 1));
 			ok = false;
 		}
 	}
 	if (ok && depth) {
-		jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + s->items[open[depth - 1]].start,
+		tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + s->items[open[depth - 1]].start,
 			     "expected every '(' closed by ')', found %u group(s) open at the end of the string", depth);
 		ok = false;
 	}
 	free(open);
 	if (!ok)
-		seq_free(s);
+		tl_dcfg_seq_free(s);
 	return ok;
 }
 
-void seq_free(struct seq *s)
+void tl_dcfg_seq_free(struct seq *s)
 {
 	free(s->items);
 	s->items = NULL;
 	s->n = 0;
 }
 
-uint64_t seq_bits(struct seq *s, const struct dict *d)
+uint64_t tl_dcfg_seq_bits(struct seq *s, const struct dict *d)
 {
 	/* Later items first, so a group's body is known before the group. */
 	for (uint32_t i = s->n; i-- > 0;) {
@@ -222,7 +222,7 @@ static void dict_walk(struct jv *v, struct dict *d)
 					continue;
 				if (d->e[r].state == 1) {
 					char q[80], q2[80];
-					jv_report(v, RULE_DTRACE_DICT_CYCLE, e->value_node,
+					tl_jv_report(v, RULE_DTRACE_DICT_CYCLE, e->value_node,
 						  "expected no circular dictionary reference, found \"%s\" referring back to \"%s\", which refers to it",
 						  tl_quote(q, sizeof q, e->key, e->key_len), tl_quote(q2, sizeof q2, d->e[r].key, d->e[r].key_len));
 					e->cyclic = true;
@@ -233,7 +233,7 @@ static void dict_walk(struct jv *v, struct dict *d)
 					pos[top++] = 0;
 				}
 			} else {
-				seq_bits(&e->seq, d);
+				tl_dcfg_seq_bits(&e->seq, d);
 				e->state = 2;
 				top--;
 			}
@@ -244,10 +244,10 @@ out:
 	free(pos);
 }
 
-void dict_read(struct jv *v, uint32_t obj, struct dict *d)
+void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
 {
 	memset(d, 0, sizeof *d);
-	if (!jv_expect(v, obj, J_OBJ, "STRING_DICTIONARY"))
+	if (!tl_jv_expect(v, obj, J_OBJ, "STRING_DICTIONARY"))
 		return;
 	uint32_t pairs = jn(&v->doc, obj)->count / 2;
 	d->e = calloc((size_t)pairs + 1, sizeof *d->e);
@@ -264,31 +264,31 @@ void dict_read(struct jv *v, uint32_t obj, struct dict *d)
 		for (uint32_t i = 0; i < len && good; i++)
 			good = key_char(key[i]);
 		if (!good)
-			jv_report(v, RULE_DTRACE_DICT_KEY, k, "expected a non-empty dictionary key of A-Z a-z 0-9 + -, found \"%s\"",
+			tl_jv_report(v, RULE_DTRACE_DICT_KEY, k, "expected a non-empty dictionary key of A-Z a-z 0-9 + -, found \"%s\"",
 				  tl_quote(q, sizeof q, key, len));
-		else if (dict_find(d, key, len) == IDMAP_NONE && jv_expect(v, val, J_STR, "a dictionary value")) {
+		else if (tl_dcfg_dict_find(d, key, len) == IDMAP_NONE && tl_jv_expect(v, val, J_STR, "a dictionary value")) {
 			struct dict_entry *e = &d->e[d->n];
 			e->key = key;
 			e->key_len = len;
 			e->key_node = k;
 			e->value_node = val;
-			/* On a hash collision the first entry keeps the slot; dict_find scans. */
-			idmap_put(&d->by_hash, fnv(key, len), d->n, NULL);
+			/* On a hash collision the first entry keeps the slot; tl_dcfg_dict_find scans. */
+			tl_dcfg_idmap_put(&d->by_hash, fnv(key, len), d->n, NULL);
 			d->n++;
 		}
 		k = jnext(v, val);
 	}
 	/* Values are parsed once all keys are known, so forward references resolve. */
 	for (uint32_t i = 0; i < d->n; i++)
-		d->e[i].parsed = seq_parse(v, d->e[i].value_node, d, &d->e[i].seq);
+		d->e[i].parsed = tl_dcfg_seq_parse(v, d->e[i].value_node, d, &d->e[i].seq);
 	dict_walk(v, d);
 }
 
-void dict_free(struct dict *d)
+void tl_dcfg_dict_free(struct dict *d)
 {
 	for (uint32_t i = 0; i < d->n; i++)
-		seq_free(&d->e[i].seq);
+		tl_dcfg_seq_free(&d->e[i].seq);
 	free(d->e);
-	idmap_free(&d->by_hash);
+	tl_dcfg_idmap_free(&d->by_hash);
 	memset(d, 0, sizeof *d);
 }

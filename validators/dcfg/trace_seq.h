@@ -49,16 +49,16 @@ struct dict {
  * (d may be NULL while the dictionary itself is being parsed: references
  * are then resolved later by dict_resolve). Reports DTRACE-SEQ-SYNTAX,
  * DTRACE-REPEAT-COUNT, DTRACE-REPEAT-ZERO, DTRACE-NESTING, DTRACE-DICT-REF. */
-bool seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s);
-void seq_free(struct seq *s);
+bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s);
+void tl_dcfg_seq_free(struct seq *s);
 
 /* Reads a STRING_DICTIONARY object: keys, values, references, cycles. */
-void dict_read(struct jv *v, uint32_t obj, struct dict *d);
-void dict_free(struct dict *d);
-uint32_t dict_find(const struct dict *d, const uint8_t *key, uint32_t len);
+void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d);
+void tl_dcfg_dict_free(struct dict *d);
+uint32_t tl_dcfg_dict_find(const struct dict *d, const uint8_t *key, uint32_t len);
 
 /* Bits of a parsed sequence once its references are known. */
-uint64_t seq_bits(struct seq *s, const struct dict *d);
+uint64_t tl_dcfg_seq_bits(struct seq *s, const struct dict *d);
 
 /* The value of a modified-Base64 character, or -1. */
 static inline int b64_value(uint8_t c)

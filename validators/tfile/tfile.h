@@ -73,37 +73,37 @@ struct tfile_desc {
 
 /* tfile_desc.c: the description section; returns the offset of the first
  * frame byte, or 0 when the section is unterminated (reported). */
-uint64_t tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
+uint64_t tl_tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
 				struct tfile_desc *desc);
 /* Checks that need every line: duplicates and cross-references. */
-void tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc);
-void tfile_desc_free(struct tfile_desc *desc);
+void tl_tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc);
+void tl_tfile_desc_free(struct tfile_desc *desc);
 
 /* Payload grammars, one per line prefix (the text excludes the prefix). */
-void tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
-void tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
-void tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
-void tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
-bool tfile_check_actions(struct tfile_text *t, char *why, size_t whylen);
+void tl_tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+void tl_tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
+bool tl_tfile_check_actions(struct tfile_text *t, char *why, size_t whylen);
 
 /* tfile_tdesc.c */
-struct tfile_tdesc *tfile_tdesc_new(void);
-void tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct tfile_text *t);
-void tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfile_desc *desc);
-void tfile_tdesc_free(struct tfile_tdesc *x);
+struct tfile_tdesc *tl_tfile_tdesc_new(void);
+void tl_tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct tfile_text *t);
+void tl_tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfile_desc *desc);
+void tl_tfile_tdesc_free(struct tfile_tdesc *x);
 
 /* tfile_frames.c */
 struct tfile_frame_result {
 	uint64_t frames;
 	bool complete;   /* the walk reached the end marker: frames is the real count */
 };
-bool tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 			 const struct tfile_desc *desc, bool *big);
-void tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out);
 
 /* Lookups for the frame pass (binary search over sorted tables). */
-bool tfile_tp_defined(const struct tfile_desc *desc, uint16_t number);
-bool tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number);
+bool tl_tfile_tp_defined(const struct tfile_desc *desc, uint16_t number);
+bool tl_tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number);
 
 #endif

@@ -9,24 +9,24 @@ static bool memory_action(struct tfile_text *t)
 {
 	uint64_t v;
 	tfile_text_eat(t, '-'); /* base register -1 means an absolute address */
-	return tfile_text_hex(t, 16, &v) && tfile_text_eat(t, ',') && tfile_text_hex(t, 16, &v) &&
-	       tfile_text_eat(t, ',') && tfile_text_hex(t, 8, &v);
+	return tl_tfile_text_hex(t, 16, &v) && tfile_text_eat(t, ',') && tl_tfile_text_hex(t, 16, &v) &&
+	       tfile_text_eat(t, ',') && tl_tfile_text_hex(t, 8, &v);
 }
 
 static bool expression_action(struct tfile_text *t)
 {
 	uint64_t len;
-	if (!tfile_text_hex(t, 8, &len) || len == 0 || !tfile_text_eat(t, ','))
+	if (!tl_tfile_text_hex(t, 8, &len) || len == 0 || !tfile_text_eat(t, ','))
 		return false;
 	size_t start = t->pos;
-	if (tfile_text_hex_run(t) != 2 * len) {
+	if (tl_tfile_text_hex_run(t) != 2 * len) {
 		t->pos = start;
 		return false;
 	}
 	return true;
 }
 
-bool tfile_check_actions(struct tfile_text *t, char *why, size_t whylen)
+bool tl_tfile_check_actions(struct tfile_text *t, char *why, size_t whylen)
 {
 	if (tfile_text_end(t)) {
 		snprintf(why, whylen, "a collect action R, M, X or L");
@@ -39,7 +39,7 @@ bool tfile_check_actions(struct tfile_text *t, char *why, size_t whylen)
 		bool ok;
 		switch (action) {
 		case 'R':
-			ok = tfile_text_hex_run(t) > 0;
+			ok = tl_tfile_text_hex_run(t) > 0;
 			snprintf(why, whylen, "a register mask in hex after R");
 			break;
 		case 'M':

@@ -13,10 +13,10 @@ struct prefix {
 };
 
 static const struct prefix prefixes[] = {
-	{ "R ", 2, tfile_check_r },
-	{ "status ", 7, tfile_check_status },
-	{ "tp ", 3, tfile_check_tp },
-	{ "tsv ", 4, tfile_check_tsv },
+	{ "R ", 2, tl_tfile_check_r },
+	{ "status ", 7, tl_tfile_check_status },
+	{ "tp ", 3, tl_tfile_check_tp },
+	{ "tsv ", 4, tl_tfile_check_tsv },
 	{ "tdesc ", 6, NULL }, /* fed to the XML checker */
 };
 
@@ -81,9 +81,9 @@ static void dispatch(struct tl_ctx *ctx, struct tfile_desc *desc, const uint8_t 
 			px->check(ctx, desc, &t);
 		} else {
 			if (!desc->tdesc)
-				desc->tdesc = tfile_tdesc_new();
+				desc->tdesc = tl_tfile_tdesc_new();
 			if (desc->tdesc)
-				tfile_tdesc_line(ctx, desc->tdesc, &t);
+				tl_tfile_tdesc_line(ctx, desc->tdesc, &t);
 			else
 				desc->out_of_memory = true;
 		}
@@ -96,7 +96,7 @@ static void dispatch(struct tl_ctx *ctx, struct tfile_desc *desc, const uint8_t 
 		  "\"%s\" (gdb ignores this line)", tl_quote(q, sizeof q, line, len < 24 ? len : 24));
 }
 
-uint64_t tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
+uint64_t tl_tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
 				struct tfile_desc *desc)
 {
 	uint64_t pos = TFILE_HEADER_SIZE;
@@ -126,7 +126,7 @@ uint64_t tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
 	return 0;
 }
 
-void tfile_desc_free(struct tfile_desc *desc)
+void tl_tfile_desc_free(struct tfile_desc *desc)
 {
 	for (size_t i = 0; i < desc->tsv_count; i++)
 		free(desc->tsvs[i].name);
@@ -135,6 +135,6 @@ void tfile_desc_free(struct tfile_desc *desc)
 	free(desc->pieces);
 	free(desc->tp_numbers);
 	if (desc->tdesc)
-		tfile_tdesc_free(desc->tdesc);
+		tl_tfile_tdesc_free(desc->tdesc);
 	memset(desc, 0, sizeof *desc);
 }

@@ -49,7 +49,7 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 	return ch;
 }
 
-bool tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 			 const struct tfile_desc *desc, bool *big)
 {
 	if (ctx->opts->endian != TL_ENDIAN_AUTO) {

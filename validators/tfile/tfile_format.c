@@ -63,20 +63,20 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 		return;
 	struct tfile_desc desc;
 	memset(&desc, 0, sizeof desc);
-	uint64_t frames_at = tfile_read_description(ctx, in, &desc);
-	tfile_finish_description(ctx, &desc);
+	uint64_t frames_at = tl_tfile_read_description(ctx, in, &desc);
+	tl_tfile_finish_description(ctx, &desc);
 	if (frames_at != 0 && !tl_stopped(ctx)) {
 		bool big = false;
-		bool detected = tfile_choose_endian(ctx, in, frames_at, &desc, &big);
+		bool detected = tl_tfile_choose_endian(ctx, in, frames_at, &desc, &big);
 		struct tfile_frame_result frames = { 0 };
-		tfile_read_frames(ctx, in, frames_at, &desc, big, &frames);
+		tl_tfile_read_frames(ctx, in, frames_at, &desc, big, &frames);
 		if (frames.complete && !tl_stopped(ctx))
 			check_counts(ctx, &desc, frames.frames);
 		tl_set_detail(ctx, "%s-endian (%s), %llu frame%s", big ? "big" : "little",
 			      detected ? "detected" : "given", (unsigned long long)frames.frames,
 			      frames.frames == 1 ? "" : "s");
 	}
-	tfile_desc_free(&desc);
+	tl_tfile_desc_free(&desc);
 }
 
 const struct tl_format tl_format_tfile = {

@@ -96,7 +96,7 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 						  "frame, found only %zu bytes left", left);
 				return false;
 			}
-			if (report && !w->v_undefined_reported && !tfile_tsv_defined(w->desc, number)) {
+			if (report && !w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, number)) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, &loc,
 					  "expected a trace state variable defined by a tsv line, found "
 					  "number %d", (int32_t)number);
@@ -162,7 +162,7 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 		return;
 	}
 	uint8_t bit = (uint8_t)(1u << (tpnum % 8));
-	if (tfile_tp_defined(w->desc, tpnum) || (w->undefined_reported[tpnum / 8] & bit))
+	if (tl_tfile_tp_defined(w->desc, tpnum) || (w->undefined_reported[tpnum / 8] & bit))
 		return;
 	w->undefined_reported[tpnum / 8] |= bit;
 	tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM_UNDEFINED, loc,
@@ -170,7 +170,7 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 		  tpnum);
 }
 
-void tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out)
 {
 	struct frame_walk w;

@@ -1,7 +1,7 @@
 /* The R line: the register block size, in hex as GDB writes and reads it. */
 #include "tfile.h"
 
-void tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
+void tl_tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
 {
 	char found[64];
 	desc->r_lines++;
@@ -29,12 +29,12 @@ void tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_tex
 
 	uint64_t size;
 	struct tl_location loc = tfile_text_loc(t);
-	if (!tfile_text_hex(t, 16, &size) || !tfile_text_end(t)) {
-		if (tfile_text_hex_run(t) > 0 && !tfile_text_end(t))
+	if (!tl_tfile_text_hex(t, 16, &size) || !tfile_text_end(t)) {
+		if (tl_tfile_text_hex_run(t) > 0 && !tfile_text_end(t))
 			loc = tfile_text_loc(t);
 		tl_report(ctx, RULE_TFILE_R_SYNTAX, &loc,
 			  "expected the register block size as 1 to 16 hex digits and nothing else, found %s",
-			  tfile_text_found(t, found, sizeof found));
+			  tl_tfile_text_found(t, found, sizeof found));
 		return;
 	}
 	if (size == 0) {

@@ -42,12 +42,12 @@ static bool check_number(struct tl_ctx *ctx, struct tfile_text *t, enum status_k
 	char found[64];
 	struct tl_location loc = tfile_text_loc(t);
 	uint64_t v;
-	if (!tfile_text_hex(t, 16, &v) || !tfile_text_end(t) ||
+	if (!tl_tfile_text_hex(t, 16, &v) || !tfile_text_end(t) ||
 	    (kind == NUM32 && v > UINT32_MAX)) {
 		tl_report(ctx, RULE_TFILE_STATUS_NUMBER, &loc,
 			  "expected %s as a hex number of %s, found %s", what,
 			  kind == NUM32 ? "at most 32 bits" : "at most 64 bits",
-			  tfile_text_found(t, found, sizeof found));
+			  tl_tfile_text_found(t, found, sizeof found));
 		return false;
 	}
 	*out = v;
@@ -59,12 +59,12 @@ static void check_text(struct tl_ctx *ctx, struct tfile_text *t, const char *wha
 {
 	char found[64];
 	struct tl_location loc = tfile_text_loc(t);
-	size_t n = tfile_text_hex_run(t);
+	size_t n = tl_tfile_text_hex_run(t);
 	if (!tfile_text_end(t)) {
 		loc = tfile_text_loc(t);
 		tl_report(ctx, RULE_TFILE_STATUS_TEXT, &loc,
 			  "expected %s as hex-encoded text, found %s", what,
-			  tfile_text_found(t, found, sizeof found));
+			  tl_tfile_text_found(t, found, sizeof found));
 	} else if (n % 2) {
 		tl_report(ctx, RULE_TFILE_STATUS_TEXT, &loc,
 			  "expected %s as hex-encoded text of even length, found %zu hex digits", what, n);
@@ -81,7 +81,7 @@ static void check_reason_args(struct tl_ctx *ctx, int reason, struct tfile_text 
 	char found[64];
 	uint64_t n;
 	if (takes_text && has_two) {
-		struct tfile_text text = tfile_text_until(value, ':');
+		struct tfile_text text = tl_tfile_text_until(value, ':');
 		tfile_text_eat(value, ':');
 		check_text(ctx, &text, name[1] == 'e' ? "the error text" : "the stop note");
 	} else if (strcmp(name, "terror") == 0 || has_two) {
@@ -89,14 +89,14 @@ static void check_reason_args(struct tl_ctx *ctx, int reason, struct tfile_text 
 		tl_report(ctx, RULE_TFILE_STATUS_REASON_ARGS, &loc,
 			  "expected %s:%s, found %s:%s", name,
 			  takes_text ? "HEXTEXT:HEXNUM" : "HEXNUM", name,
-			  tfile_text_found(value, found, sizeof found));
+			  tl_tfile_text_found(value, found, sizeof found));
 		return;
 	}
 	struct tl_location loc = tfile_text_loc(value);
-	if (!tfile_text_hex(value, 8, &n) || !tfile_text_end(value))
+	if (!tl_tfile_text_hex(value, 8, &n) || !tfile_text_end(value))
 		tl_report(ctx, RULE_TFILE_STATUS_REASON_ARGS, &loc,
 			  "expected the tracepoint number of %s as a 32-bit hex number, found %s", name,
-			  tfile_text_found(value, found, sizeof found));
+			  tl_tfile_text_found(value, found, sizeof found));
 }
 
 static void record_value(struct tfile_desc *desc, const char *key, uint64_t v)
@@ -121,11 +121,11 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 {
 	char found[64];
 	struct tl_location at_field = tfile_text_loc(field);
-	struct tfile_text key = tfile_text_until(field, ':');
+	struct tfile_text key = tl_tfile_text_until(field, ':');
 	if (!tfile_text_eat(field, ':') || key.len == 0) {
 		tl_report(ctx, RULE_TFILE_STATUS_SYNTAX, &at_field,
 			  "expected a status field KEY:VALUE, found %s",
-			  tfile_text_found(&key, found, sizeof found));
+			  tl_tfile_text_found(&key, found, sizeof found));
 		return;
 	}
 	struct tfile_text value = { field->p + field->pos, field->len - field->pos, 0,
@@ -136,13 +136,13 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 		tl_report(ctx, RULE_TFILE_STATUS_REASON, &at_field,
 			  "expected the stop reason (tunknown, tnotrun, tstop, tfull, tdisconnected, "
 			  "tpasscount or terror) as the first field, found %s",
-			  tfile_text_found(&key, found, sizeof found));
+			  tl_tfile_text_found(&key, found, sizeof found));
 		/* a known key is still checked as such below */
 	} else if (reason >= 0) {
 		if (!first)
 			tl_report(ctx, RULE_TFILE_STATUS_REASON, &at_field,
 				  "expected one stop reason, found another one: %s",
-				  tfile_text_found(&key, found, sizeof found));
+				  tl_tfile_text_found(&key, found, sizeof found));
 		else
 			check_reason_args(ctx, reason, &value);
 		return;
@@ -167,10 +167,10 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	tl_report(ctx, RULE_TFILE_STATUS_KEY, &at_field,
 		  "expected a known status key (tframes, tcreated, tfree, tsize, disconn, circular, "
 		  "starttime, stoptime, notes, username), found %s",
-		  tfile_text_found(&key, found, sizeof found));
+		  tl_tfile_text_found(&key, found, sizeof found));
 }
 
-void tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
+void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
 {
 	char found[64];
 	desc->status_lines++;
@@ -190,19 +190,19 @@ void tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	    (t->len > 1 && t->p[1] != ';')) {
 		tl_report(ctx, RULE_TFILE_STATUS_RUNNING, &loc,
 			  "expected the running flag 0 or 1 followed by ';', found %s",
-			  tfile_text_found(t, found, sizeof found));
+			  tl_tfile_text_found(t, found, sizeof found));
 		return;
 	}
 	t->pos = 1;
 	bool first = true;
 	unsigned seen = 0;
 	while (tfile_text_eat(t, ';')) {
-		struct tfile_text field = tfile_text_until(t, ';');
+		struct tfile_text field = tl_tfile_text_until(t, ';');
 		if (field.len == 0) {
 			struct tl_location at = tfile_text_loc(&field);
 			tl_report(ctx, RULE_TFILE_STATUS_SYNTAX, &at,
 				  "expected a status field KEY:VALUE after ';', found %s",
-				  tfile_text_found(&field, found, sizeof found));
+				  tl_tfile_text_found(&field, found, sizeof found));
 		} else {
 			check_field(ctx, desc, &field, first, &seen);
 		}
@@ -212,6 +212,6 @@ void tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 		loc = tfile_text_loc(t);
 		tl_report(ctx, RULE_TFILE_STATUS_REASON, &loc,
 			  "expected ';' and the stop reason after the running flag, found %s",
-			  tfile_text_found(t, found, sizeof found));
+			  tl_tfile_text_found(t, found, sizeof found));
 	}
 }

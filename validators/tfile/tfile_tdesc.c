@@ -93,7 +93,7 @@ static void on_text(void *user, const XML_Char *s, int len)
 	x->architecture[x->architecture_len] = '\0';
 }
 
-struct tfile_tdesc *tfile_tdesc_new(void)
+struct tfile_tdesc *tl_tfile_tdesc_new(void)
 {
 	struct tfile_tdesc *x = calloc(1, sizeof *x);
 	if (!x)
@@ -118,7 +118,7 @@ static void report_xml_error(struct tfile_tdesc *x)
 	x->failed = true;
 }
 
-void tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct tfile_text *t)
+void tl_tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct tfile_text *t)
 {
 	x->ctx = ctx;
 	if (x->failed)
@@ -147,7 +147,7 @@ void tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct tf
 		report_xml_error(x);
 }
 
-void tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfile_desc *desc)
+void tl_tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfile_desc *desc)
 {
 	x->ctx = ctx;
 	if (!x->failed && XML_Parse(x->parser, "", 0, 1) != XML_STATUS_OK)
@@ -174,7 +174,7 @@ void tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfile_
 		  tl_quote(q, sizeof q, (const uint8_t *)x->architecture, x->architecture_len));
 }
 
-void tfile_tdesc_free(struct tfile_tdesc *x)
+void tl_tfile_tdesc_free(struct tfile_tdesc *x)
 {
 	XML_ParserFree(x->parser);
 	free(x->lines);

@@ -3,7 +3,7 @@
 
 #include "tfile_text.h"
 
-int tfile_hex_value(int c)
+int tl_tfile_hex_value(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -14,30 +14,30 @@ int tfile_hex_value(int c)
 	return -1;
 }
 
-size_t tfile_text_hex_run(struct tfile_text *t)
+size_t tl_tfile_text_hex_run(struct tfile_text *t)
 {
 	size_t start = t->pos;
-	while (t->pos < t->len && tfile_hex_value(t->p[t->pos]) >= 0)
+	while (t->pos < t->len && tl_tfile_hex_value(t->p[t->pos]) >= 0)
 		t->pos++;
 	return t->pos - start;
 }
 
-bool tfile_text_hex(struct tfile_text *t, unsigned max_digits, uint64_t *v)
+bool tl_tfile_text_hex(struct tfile_text *t, unsigned max_digits, uint64_t *v)
 {
 	size_t start = t->pos;
-	size_t n = tfile_text_hex_run(t);
+	size_t n = tl_tfile_text_hex_run(t);
 	if (n == 0 || n > max_digits) {
 		t->pos = start;
 		return false;
 	}
 	uint64_t value = 0;
 	for (size_t i = start; i < t->pos; i++)
-		value = (value << 4) | (uint64_t)tfile_hex_value(t->p[i]);
+		value = (value << 4) | (uint64_t)tl_tfile_hex_value(t->p[i]);
 	*v = value;
 	return true;
 }
 
-const char *tfile_text_found(const struct tfile_text *t, char *buf, size_t buflen)
+const char *tl_tfile_text_found(const struct tfile_text *t, char *buf, size_t buflen)
 {
 	if (tfile_text_end(t)) {
 		snprintf(buf, buflen, "the end of the line");
@@ -50,7 +50,7 @@ const char *tfile_text_found(const struct tfile_text *t, char *buf, size_t bufle
 	return buf;
 }
 
-struct tfile_text tfile_text_until(struct tfile_text *t, uint8_t sep)
+struct tfile_text tl_tfile_text_until(struct tfile_text *t, uint8_t sep)
 {
 	struct tfile_text part = *t;
 	size_t end = t->pos;

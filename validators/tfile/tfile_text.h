@@ -41,19 +41,19 @@ static inline bool tfile_text_eat(struct tfile_text *t, uint8_t c)
 	return false;
 }
 
-int tfile_hex_value(int c); /* -1 when c is not a hex digit */
+int tl_tfile_hex_value(int c); /* -1 when c is not a hex digit */
 
 /* Reads 1..max_digits hex digits (leading zeros count) into *v; fails,
  * consuming nothing, when there is no digit or more than max_digits. */
-bool tfile_text_hex(struct tfile_text *t, unsigned max_digits, uint64_t *v);
+bool tl_tfile_text_hex(struct tfile_text *t, unsigned max_digits, uint64_t *v);
 
 /* Reads a run of hex digits (possibly none) and says how many. */
-size_t tfile_text_hex_run(struct tfile_text *t);
+size_t tl_tfile_text_hex_run(struct tfile_text *t);
 
 /* Describes what stands at the cursor for "found ..." in messages. */
-const char *tfile_text_found(const struct tfile_text *t, char *buf, size_t buflen);
+const char *tl_tfile_text_found(const struct tfile_text *t, char *buf, size_t buflen);
 
 /* Splits off the text up to the next sep (or the end) as its own cursor. */
-struct tfile_text tfile_text_until(struct tfile_text *t, uint8_t sep);
+struct tfile_text tl_tfile_text_until(struct tfile_text *t, uint8_t sep);
 
 #endif

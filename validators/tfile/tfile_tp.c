@@ -27,7 +27,7 @@ static bool fail(struct tl_ctx *ctx, enum tl_rule_id rule, struct tfile_text *t,
 	char found[64];
 	struct tl_location loc = tfile_text_loc(t);
 	tl_report(ctx, rule, &loc, "expected %s, found %s", what,
-		  tfile_text_found(t, found, sizeof found));
+		  tl_tfile_text_found(t, found, sizeof found));
 	return false;
 }
 
@@ -35,10 +35,10 @@ static bool fail(struct tl_ctx *ctx, enum tl_rule_id rule, struct tfile_text *t,
 static bool bytecode(struct tfile_text *t)
 {
 	uint64_t len;
-	if (!tfile_text_hex(t, 8, &len) || len == 0 || !tfile_text_eat(t, ','))
+	if (!tl_tfile_text_hex(t, 8, &len) || len == 0 || !tfile_text_eat(t, ','))
 		return false;
 	size_t start = t->pos;
-	size_t digits = tfile_text_hex_run(t);
+	size_t digits = tl_tfile_text_hex_run(t);
 	if (digits != 2 * len) {
 		t->pos = start;
 		return false;
@@ -54,9 +54,9 @@ static bool check_t(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece
 	if (flag != 'E' && flag != 'D')
 		return fail(ctx, r, t, "the enabled flag E or D");
 	t->pos++;
-	if (!tfile_text_eat(t, ':') || !tfile_text_hex(t, 8, &step))
+	if (!tfile_text_eat(t, ':') || !tl_tfile_text_hex(t, 8, &step))
 		return fail(ctx, r, t, "':' and the while-stepping count in hex");
-	if (!tfile_text_eat(t, ':') || !tfile_text_hex(t, 8, &pass))
+	if (!tfile_text_eat(t, ':') || !tl_tfile_text_hex(t, 8, &pass))
 		return fail(ctx, r, t, "':' and the pass count in hex");
 	rec->step_count = (uint32_t)step;
 	bool seen_f = false, seen_x = false, seen_s = false;
@@ -65,7 +65,7 @@ static bool check_t(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece
 		if (option == 'F' && !seen_f) {
 			t->pos++;
 			seen_f = true;
-			if (!tfile_text_hex(t, 8, &fast))
+			if (!tl_tfile_text_hex(t, 8, &fast))
 				return fail(ctx, r, t, "the fast tracepoint instruction length in hex after F");
 		} else if (option == 'X' && !seen_x) {
 			t->pos++;
@@ -89,7 +89,7 @@ static bool check_t(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece
 static bool check_z(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece_rec *rec)
 {
 	enum tl_rule_id r = RULE_TFILE_TP_Z_SYNTAX;
-	struct tfile_text type = tfile_text_until(t, ':');
+	struct tfile_text type = tl_tfile_text_until(t, ':');
 	if (type.len == 2 && memcmp(type.p, "at", 2) == 0)
 		rec->kind = TFILE_PIECE_Z_AT;
 	else if (type.len == 4 && memcmp(type.p, "cond", 4) == 0)
@@ -99,15 +99,15 @@ static bool check_z(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece
 	else
 		return fail(ctx, r, &type, "the source type at, cond or cmd");
 	uint64_t start, len;
-	if (!tfile_text_eat(t, ':') || !tfile_text_hex(t, 8, &start))
+	if (!tfile_text_eat(t, ':') || !tl_tfile_text_hex(t, 8, &start))
 		return fail(ctx, r, t, "':' and the start offset in hex");
 	struct tl_location len_loc;
-	if (!tfile_text_eat(t, ':') || (len_loc = tfile_text_loc(t), !tfile_text_hex(t, 8, &len)))
+	if (!tfile_text_eat(t, ':') || (len_loc = tfile_text_loc(t), !tl_tfile_text_hex(t, 8, &len)))
 		return fail(ctx, r, t, "':' and the text length in hex");
 	if (!tfile_text_eat(t, ':'))
 		return fail(ctx, r, t, "':' and the hex-encoded source text");
 	struct tl_location text_loc = tfile_text_loc(t);
-	size_t digits = tfile_text_hex_run(t);
+	size_t digits = tl_tfile_text_hex_run(t);
 	if (!tfile_text_end(t))
 		return fail(ctx, r, t, "hex digits up to the end of the line");
 	if (digits % 2) {
@@ -125,9 +125,9 @@ static bool check_z(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece
 static bool check_v(struct tl_ctx *ctx, struct tfile_text *t)
 {
 	uint64_t hits, bytes;
-	if (!tfile_text_hex(t, 16, &hits))
+	if (!tl_tfile_text_hex(t, 16, &hits))
 		return fail(ctx, RULE_TFILE_TP_V_SYNTAX, t, "the hit count as 1 to 16 hex digits");
-	if (!tfile_text_eat(t, ':') || !tfile_text_hex(t, 16, &bytes))
+	if (!tfile_text_eat(t, ':') || !tl_tfile_text_hex(t, 16, &bytes))
 		return fail(ctx, RULE_TFILE_TP_V_SYNTAX, t,
 			    "':' and the trace buffer usage as 1 to 16 hex digits");
 	if (!tfile_text_end(t))
@@ -135,7 +135,7 @@ static bool check_v(struct tl_ctx *ctx, struct tfile_text *t)
 	return true;
 }
 
-void tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
+void tl_tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
 {
 	struct tfile_piece_rec rec = { 0 };
 	rec.line = t->line;
@@ -147,7 +147,7 @@ void tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_te
 			struct tl_location loc = tfile_text_loc(t);
 			tl_report(ctx, RULE_TFILE_TP_PIECE, &loc,
 				  "expected a tracepoint piece T, A, S, Z or V, found %s (gdb ignores it)",
-				  tfile_text_found(t, found, sizeof found));
+				  tl_tfile_text_found(t, found, sizeof found));
 		} else {
 			fail(ctx, RULE_TFILE_TP_PREFIX, t, "a piece letter (T, A, S, Z or V)");
 		}
@@ -156,11 +156,11 @@ void tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_te
 	t->pos++;
 	uint64_t number, address;
 	struct tl_location number_loc = tfile_text_loc(t);
-	if (!tfile_text_hex(t, 8, &number)) {
+	if (!tl_tfile_text_hex(t, 8, &number)) {
 		fail(ctx, RULE_TFILE_TP_PREFIX, t, "the tracepoint number in hex");
 		return;
 	}
-	if (!tfile_text_eat(t, ':') || !tfile_text_hex(t, 16, &address) || !tfile_text_eat(t, ':')) {
+	if (!tfile_text_eat(t, ':') || !tl_tfile_text_hex(t, 16, &address) || !tfile_text_eat(t, ':')) {
 		fail(ctx, RULE_TFILE_TP_PREFIX, t, "':', the address as 1 to 16 hex digits and ':'");
 		return;
 	}
@@ -182,7 +182,7 @@ void tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_te
 	case 'A':
 	case 'S':
 		rec.kind = letter == 'A' ? TFILE_PIECE_A : TFILE_PIECE_S;
-		ok = tfile_check_actions(t, why, sizeof why);
+		ok = tl_tfile_check_actions(t, why, sizeof why);
 		if (!ok)
 			fail(ctx, RULE_TFILE_TP_ACTION, t, why);
 		break;

@@ -27,16 +27,16 @@ static bool expect(struct tl_ctx *ctx, struct tfile_text *t, bool ok, const char
 		return true;
 	struct tl_location loc = tfile_text_loc(t);
 	tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &loc, "expected %s, found %s", what,
-		  tfile_text_found(t, found, sizeof found));
+		  tl_tfile_text_found(t, found, sizeof found));
 	return false;
 }
 
-void tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
+void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
 {
 	uint64_t number, value, builtin;
 	uint64_t line_offset = t->offset - 4;
 	struct tl_location number_loc = tfile_text_loc(t);
-	if (!expect(ctx, t, tfile_text_hex(t, 8, &number), "the variable number in hex") ||
+	if (!expect(ctx, t, tl_tfile_text_hex(t, 8, &number), "the variable number in hex") ||
 	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the variable number"))
 		return;
 	if (number == 0 || number > INT32_MAX) {
@@ -45,18 +45,18 @@ void tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_t
 			  "32-bit integer), found 0x%llx", (unsigned long long)number);
 		return;
 	}
-	if (!expect(ctx, t, tfile_text_hex(t, 16, &value), "the initial value as 1 to 16 hex digits") ||
+	if (!expect(ctx, t, tl_tfile_text_hex(t, 16, &value), "the initial value as 1 to 16 hex digits") ||
 	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the initial value"))
 		return;
 	int b = tfile_text_peek(t);
-	if (!expect(ctx, t, (b == '0' || b == '1') && tfile_text_hex(t, 1, &builtin),
+	if (!expect(ctx, t, (b == '0' || b == '1') && tl_tfile_text_hex(t, 1, &builtin),
 		    "the builtin flag 0 or 1") ||
 	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the builtin flag"))
 		return;
 
 	struct tl_location name_loc = tfile_text_loc(t);
 	size_t start = t->pos;
-	size_t digits = tfile_text_hex_run(t);
+	size_t digits = tl_tfile_text_hex_run(t);
 	if (!expect(ctx, t, tfile_text_end(t), "the name as hex digits up to the end of the line"))
 		return;
 	if (digits % 2) {
@@ -71,7 +71,7 @@ void tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_t
 	}
 	bool printable = digits > 0;
 	for (size_t i = 0; i < digits / 2; i++) {
-		int c = tfile_hex_value(t->p[start + 2 * i]) * 16 + tfile_hex_value(t->p[start + 2 * i + 1]);
+		int c = tl_tfile_hex_value(t->p[start + 2 * i]) * 16 + tl_tfile_hex_value(t->p[start + 2 * i + 1]);
 		name[i] = (char)c;
 		if (c < 0x21 || c > 0x7e)
 			printable = false;

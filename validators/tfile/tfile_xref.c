@@ -153,7 +153,7 @@ static void check_locations(struct tl_ctx *ctx, struct tfile_desc *desc)
 		qsort(desc->tp_numbers, desc->tp_number_count, sizeof *desc->tp_numbers, compare_u16);
 }
 
-void tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc)
+void tl_tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc)
 {
 	struct tl_location start = tl_at_text(TFILE_HEADER_SIZE, 1, 1);
 	if (desc->r_lines == 0)
@@ -167,16 +167,16 @@ void tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc)
 	if (desc->tsv_numbers)
 		qsort(desc->tsv_numbers, desc->tsv_count, sizeof *desc->tsv_numbers, compare_u32);
 	if (desc->tdesc)
-		tfile_tdesc_finish(ctx, desc->tdesc, desc);
+		tl_tfile_tdesc_finish(ctx, desc->tdesc, desc);
 }
 
-bool tfile_tp_defined(const struct tfile_desc *desc, uint16_t number)
+bool tl_tfile_tp_defined(const struct tfile_desc *desc, uint16_t number)
 {
 	return desc->tp_numbers &&
 	       bsearch(&number, desc->tp_numbers, desc->tp_number_count, sizeof number, compare_u16);
 }
 
-bool tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number)
+bool tl_tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number)
 {
 	return desc->tsv_numbers &&
 	       bsearch(&number, desc->tsv_numbers, desc->tsv_count, sizeof number, compare_u32);

@@ -27,14 +27,14 @@ enum umt_member {
 	M_COUNT
 };
 
-extern const char *const umt_member_name[M_COUNT];
+extern const char *const tl_umt_member_name[M_COUNT];
 
 #define UMT_SLOT_IMM0 0xfd
 #define UMT_SLOT_IMM1 0xfe
 #define UMT_SLOT_NA 0xff
 #define UMT_CMAP_SIZE 17424u
 #define UMT_NONE (-1)
-/* Streaming passes hand every mapped page back after this many bytes (umt_drop_pages). */
+/* Streaming passes hand every mapped page back after this many bytes (tl_umt_drop_pages). */
 #define UMT_WINDOW (4u << 20)
 
 /* A fixed-size table whose header passed (ok) or not. */
@@ -133,19 +133,19 @@ static inline int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned wi
 	return tl_sign_extend(umt_u(in, off, width), width * 8);
 }
 /* [start, start+len) inside [lo, hi), without overflow. */
-bool umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
+bool tl_umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
 /* The same for a signed file pointer relative to base. */
-bool umt_fp_inside(uint64_t base, int64_t fp, int64_t len, uint64_t lo, uint64_t hi,
+bool tl_umt_fp_inside(uint64_t base, int64_t fp, int64_t len, uint64_t lo, uint64_t hi,
 		   uint64_t *abs);
-void umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, uint64_t off,
+void tl_umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, uint64_t off,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule,
+void tl_umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule,
 		     uint64_t off, uint32_t line, uint32_t col, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
-uint8_t *umt_bitmap_new(uint64_t bits);
+uint8_t *tl_umt_bitmap_new(uint64_t bits);
 /* Hands back every mapped page of a member read at random (ins.itable, the syscall
  * files): pages fault back in from the page cache when read again. */
-void umt_drop_pages(struct umt_trace *t, enum umt_member m);
+void tl_umt_drop_pages(struct umt_trace *t, enum umt_member m);
 static inline bool umt_bit(const uint8_t *map, uint64_t i)
 {
 	return map && (map[i >> 3] >> (i & 7)) & 1;
@@ -157,38 +157,38 @@ static inline void umt_set_bit(uint8_t *map, uint64_t i)
 }
 
 /* Strings (umt_string.c): a cStr (unit 1) or uStr (unit 2) at abs inside [lo, hi). */
-bool umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
+bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
 		      uint64_t lo, uint64_t hi);
 
 /* Per-table checkers, in the order umt_format.c runs them. */
-void umt_check_table_header(struct umt_trace *t, enum umt_member m, struct umt_table *tab);
-void umt_check_context_map(struct umt_trace *t);
-void umt_check_xml(struct umt_trace *t);
-void umt_check_modules(struct umt_trace *t);
-void umt_check_module_overlap(struct umt_trace *t);
-void umt_check_instructions(struct umt_trace *t);
-void umt_check_exec_index(struct umt_trace *t);
-void umt_check_syscall_table(struct umt_trace *t);
+void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct umt_table *tab);
+void tl_umt_check_context_map(struct umt_trace *t);
+void tl_umt_check_xml(struct umt_trace *t);
+void tl_umt_check_modules(struct umt_trace *t);
+void tl_umt_check_module_overlap(struct umt_trace *t);
+void tl_umt_check_instructions(struct umt_trace *t);
+void tl_umt_check_exec_index(struct umt_trace *t);
+void tl_umt_check_syscall_table(struct umt_trace *t);
 /* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
-bool umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
-/* U404, run by umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
-void umt_check_syscall_overlap(struct umt_trace *t);
-void umt_check_exec_records(struct umt_trace *t);
-void umt_check_threads(struct umt_trace *t);
-void umt_check_syscall_links(struct umt_trace *t);
-void umt_check_addresses(struct umt_trace *t);
+bool tl_umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
+/* U404, run by tl_umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
+void tl_umt_check_syscall_overlap(struct umt_trace *t);
+void tl_umt_check_exec_records(struct umt_trace *t);
+void tl_umt_check_threads(struct umt_trace *t);
+void tl_umt_check_syscall_links(struct umt_trace *t);
+void tl_umt_check_addresses(struct umt_trace *t);
 
 struct umt_ins_info;
 /* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
  * whose size matches its decodedIns; the page lookup for context dumps. */
-void umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
+void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
 			       const struct umt_ins_info *info);
-bool umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi);
+bool tl_umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi);
 
 /* Random access helpers used across tables (umt_exec_index.c). */
-bool umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
+bool tl_umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
 /* ins.itable row k: LCSize and code width, when the row is usable. */
-bool umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
+bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
 /* What an instruction record needs of its insRec and decodedIns. */
 struct umt_ins_info {
 	uint64_t decoded;            /* file offset of the decodedIns in ins.itable */

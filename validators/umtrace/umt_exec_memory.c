@@ -14,7 +14,7 @@
 /* [lo, hi] lies in one range. Only used when the ranges are well formed, sorted,
  * disjoint and merged (ranges_ok): a gap between two ranges is then never listed, so
  * a listed reference lies in the one range found by binary search on First. */
-bool umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi)
+bool tl_umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi)
 {
 	const struct tl_input *in = &t->f[M_ADDRESS];
 	uint64_t base = t->address.table_fp, step = t->address.row_size;
@@ -146,7 +146,7 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	if (ps->kind == K_MEM0 || ps->kind == K_AGEN) {
 		uint64_t want = mem0_address(t, p, lc);
 		if (low_bytes(want ^ addr, width))
-			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U346, at,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U346, at,
 				   "expected record %llu %s slot %llu = 0x%llx from its phrase registers (low %llu bytes), found 0x%llx",
 				   (unsigned long long)eid, ps->kind == K_AGEN ? "AGEN" : "MEM0",
 				   (unsigned long long)ps->slot, (unsigned long long)low_bytes(want, width),
@@ -154,7 +154,7 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	} else if (ps->kind == K_MEM1 && !p->mem1_na) {
 		uint64_t want = value_of(t, lc, &p->mem1);
 		if (low_bytes(want ^ addr, width))
-			umt_report(t, M_EXEC_VTABLE, RULE_UMT_U346, at,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U346, at,
 				   "expected record %llu MEM1 slot %llu = 0x%llx (its Mem1Base register), found 0x%llx",
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
 				   (unsigned long long)low_bytes(want, width), (unsigned long long)addr);
@@ -164,14 +164,14 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	uint64_t last = ps->value_size ? addr + (ps->value_size - 1) : addr;
 	if (last < addr)
 		last = UINT64_MAX;
-	if (!umt_address_listed(t, addr, last))
-		umt_report(t, M_EXEC_VTABLE, RULE_UMT_U706, at,
+	if (!tl_umt_address_listed(t, addr, last))
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U706, at,
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
 			   (unsigned long long)addr, (unsigned long long)last);
 }
 
-void umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
+void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
 			       const struct umt_ins_info *info)
 {
 	const struct tl_input *ins = &t->f[M_INS];

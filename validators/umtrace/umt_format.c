@@ -17,7 +17,7 @@ static const char *base_name(const char *path)
 static int member_by_name(const char *name)
 {
 	for (int m = 0; m < M_COUNT; m++)
-		if (!strcmp(name, umt_member_name[m]))
+		if (!strcmp(name, tl_umt_member_name[m]))
 			return m;
 	return -1;
 }
@@ -69,20 +69,20 @@ static void open_members(struct umt_trace *t)
 {
 	for (int m = 0; m < M_COUNT; m++) {
 		char err[256] = "";
-		if (tl_open_member(t->ctx, umt_member_name[m], &t->f[m], err, sizeof err)) {
+		if (tl_open_member(t->ctx, tl_umt_member_name[m], &t->f[m], err, sizeof err)) {
 			t->have[m] = true;
 			continue;
 		}
 		/* Which file is missing is the diagnostic: the member names itself. */
-		umt_report(t, (enum umt_member)m, RULE_UMT_U001, 0,
-			   "expected the trace file %s, found none (%s)", umt_member_name[m], err);
+		tl_umt_report(t, (enum umt_member)m, RULE_UMT_U001, 0,
+			   "expected the trace file %s, found none (%s)", tl_umt_member_name[m], err);
 	}
 }
 
 static void run_fixed(struct umt_trace *t, enum umt_member m, struct umt_table *tab)
 {
 	if (t->have[m])
-		umt_check_table_header(t, m, tab);
+		tl_umt_check_table_header(t, m, tab);
 }
 
 static void run_all(struct umt_trace *t)
@@ -92,28 +92,28 @@ static void run_all(struct umt_trace *t)
 	run_fixed(t, M_THREAD, &t->thread);
 	run_fixed(t, M_ADDRESS, &t->address);
 	if (t->have[M_CONTEXT_MAP])
-		umt_check_context_map(t);
+		tl_umt_check_context_map(t);
 	if (t->have[M_XML])
-		umt_check_xml(t);
+		tl_umt_check_xml(t);
 	bool exec_files = t->have[M_EXEC_VTABLE] && (t->single || (t->have[M_EXEC_OFFSETS] &&
 								     t->have[M_EXEC_PREVNEXT]));
 	if (exec_files)
-		umt_check_exec_index(t);
+		tl_umt_check_exec_index(t);
 	if (t->module.ok) {
-		umt_check_modules(t);
-		umt_check_module_overlap(t);
+		tl_umt_check_modules(t);
+		tl_umt_check_module_overlap(t);
 	}
 	if (t->ins.ok)
-		umt_check_instructions(t);
+		tl_umt_check_instructions(t);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
-		umt_check_syscall_table(t);
+		tl_umt_check_syscall_table(t);
 	/* before the record pass, which looks memory references up in the ranges (U706) */
 	if (t->address.ok)
-		umt_check_addresses(t);
-	umt_check_exec_records(t);
+		tl_umt_check_addresses(t);
+	tl_umt_check_exec_records(t);
 	if (t->thread.ok)
-		umt_check_threads(t);
-	umt_check_syscall_links(t);
+		tl_umt_check_threads(t);
+	tl_umt_check_syscall_links(t);
 }
 
 static void validate_single(struct umt_trace *t, const struct tl_input *in)
@@ -125,15 +125,15 @@ static void validate_single(struct umt_trace *t, const struct tl_input *in)
 		struct tl_location loc = tl_at(0);
 		tl_report(t->ctx, RULE_UMT_NOT_A_TABLE, &loc,
 			  "expected a UMTracer table or a trace directory, found %s; an index file cannot be checked without its table",
-			  m < 0 ? "an unrecognised file" : umt_member_name[m]);
+			  m < 0 ? "an unrecognised file" : tl_umt_member_name[m]);
 		return;
 	}
 	t->single = true;
 	t->f[m] = *in;
 	t->have[m] = true;
-	umt_report(t, (enum umt_member)m, RULE_UMT_SINGLE_TABLE, 0,
+	tl_umt_report(t, (enum umt_member)m, RULE_UMT_SINGLE_TABLE, 0,
 		   "validating %s alone: checks that need the other trace files are skipped",
-		   umt_member_name[m]);
+		   tl_umt_member_name[m]);
 	run_all(t);
 	memset(&t->f[m], 0, sizeof t->f[m]); /* owned by the caller */
 }

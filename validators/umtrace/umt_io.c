@@ -7,19 +7,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const char *const umt_member_name[M_COUNT] = {
+const char *const tl_umt_member_name[M_COUNT] = {
 	"exec.vtable",    "exec.offsets",   "exec.prev_next.column", "ins.itable",
 	"syscall.vtable", "syscall.offsets", "module.itable",        "thread.itable",
 	"context_map.itable", "address_space.itable", "trace.xml",
 };
 
-bool umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi)
+bool tl_umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi)
 {
 	uint64_t end;
 	return start >= lo && tl_add_u64(start, len, &end) && end <= hi;
 }
 
-bool umt_fp_inside(uint64_t base, int64_t fp, int64_t len, uint64_t lo, uint64_t hi,
+bool tl_umt_fp_inside(uint64_t base, int64_t fp, int64_t len, uint64_t lo, uint64_t hi,
 		   uint64_t *abs)
 {
 	if (fp < 0 || len < 0)
@@ -29,7 +29,7 @@ bool umt_fp_inside(uint64_t base, int64_t fp, int64_t len, uint64_t lo, uint64_t
 		return false;
 	if (abs)
 		*abs = a;
-	return umt_inside(a, (uint64_t)len, lo, hi);
+	return tl_umt_inside(a, (uint64_t)len, lo, hi);
 }
 
 static void vreport(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule,
@@ -37,11 +37,11 @@ static void vreport(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule
 {
 	char msg[512];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	loc.member = umt_member_name[m];
+	loc.member = tl_umt_member_name[m];
 	tl_report(t->ctx, rule, &loc, "%s", msg);
 }
 
-void umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, uint64_t off,
+void tl_umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, uint64_t off,
 		const char *fmt, ...)
 {
 	va_list ap;
@@ -50,7 +50,7 @@ void umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, ui
 	va_end(ap);
 }
 
-void umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule,
+void tl_umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule,
 		     uint64_t off, uint32_t line, uint32_t col, const char *fmt, ...)
 {
 	va_list ap;
@@ -59,7 +59,7 @@ void umt_report_text(struct umt_trace *t, enum umt_member m, enum tl_rule_id rul
 	va_end(ap);
 }
 
-uint8_t *umt_bitmap_new(uint64_t bits)
+uint8_t *tl_umt_bitmap_new(uint64_t bits)
 {
 	uint64_t bytes = bits / 8 + 1;
 	if (bytes > SIZE_MAX)
@@ -67,7 +67,7 @@ uint8_t *umt_bitmap_new(uint64_t bits)
 	return calloc((size_t)bytes, 1);
 }
 
-void umt_drop_pages(struct umt_trace *t, enum umt_member m)
+void tl_umt_drop_pages(struct umt_trace *t, enum umt_member m)
 {
 	if (t->have[m])
 		tl_input_restart(&t->f[m]);

@@ -1,26 +1,26 @@
 /* cStr (8-bit units) and uStr (UTF-16 units): i16 Length, Length units, a NUL unit. */
 #include "umt.h"
 
-bool umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
+bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
 		      uint64_t lo, uint64_t hi)
 {
 	const struct tl_input *in = &t->f[m];
 	const char *kind = unit == 1 ? "cStr" : "uStr";
-	if (!umt_inside(abs, 2, lo, hi)) {
-		umt_report(t, m, RULE_UMT_U121, abs,
+	if (!tl_umt_inside(abs, 2, lo, hi)) {
+		tl_umt_report(t, m, RULE_UMT_U121, abs,
 			   "expected a %s length field inside [%llu, %llu), found it at %llu", kind,
 			   (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)abs);
 		return false;
 	}
 	int64_t len = umt_s(in, abs, 2);
 	if (len < 0) {
-		umt_report(t, m, RULE_UMT_U120, abs, "expected a %s Length >= 0, found %lld", kind,
+		tl_umt_report(t, m, RULE_UMT_U120, abs, "expected a %s Length >= 0, found %lld", kind,
 			   (long long)len);
 		return false;
 	}
 	uint64_t span = 2 + ((uint64_t)len + 1) * unit;
-	if (!umt_inside(abs, span, lo, hi)) {
-		umt_report(t, m, RULE_UMT_U121, abs,
+	if (!tl_umt_inside(abs, span, lo, hi)) {
+		tl_umt_report(t, m, RULE_UMT_U121, abs,
 			   "expected the %s of Length %lld (%llu bytes) to end by %llu, it ends at %llu",
 			   kind, (long long)len, (unsigned long long)span, (unsigned long long)hi,
 			   (unsigned long long)(abs + span));
@@ -29,7 +29,7 @@ bool umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsi
 	uint64_t term = abs + 2 + (uint64_t)len * unit;
 	uint64_t nul = umt_u(in, term, unit);
 	if (nul != 0) {
-		umt_report(t, m, RULE_UMT_U122, term,
+		tl_umt_report(t, m, RULE_UMT_U122, term,
 			   "expected a NUL terminator after the %lld units of the %s, found 0x%llx",
 			   (long long)len, kind, (unsigned long long)nul);
 		return false;
@@ -37,7 +37,7 @@ bool umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsi
 	for (int64_t i = 0; i < len; i++) {
 		uint64_t at = abs + 2 + (uint64_t)i * unit;
 		if (umt_u(in, at, unit) == 0) {
-			umt_report(t, m, RULE_UMT_U123, at,
+			tl_umt_report(t, m, RULE_UMT_U123, at,
 				   "expected no NUL inside the %s of Length %lld, found one at unit %lld",
 				   kind, (long long)len, (long long)i);
 			break;

@@ -8,14 +8,14 @@ static bool check_header(struct umt_trace *t)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
 	if (vt->size < 16 || umt_u(vt, 0, 4) != 0) {
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U400, 0,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U400, 0,
 			   "expected a 16-byte header with Version 0, found %zu bytes, Version %llu",
 			   vt->size, (unsigned long long)umt_u(vt, 0, 4));
 		return false;
 	}
 	uint64_t ids = umt_u(vt, 4, 4);
 	if (ids > 1)
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U401, 4,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U401, 4,
 			   "expected UnifiedIDsVer 0 or 1, found %llu", (unsigned long long)ids);
 	int64_t count = umt_s(vt, 8, 8);
 	uint64_t want;
@@ -23,7 +23,7 @@ static bool check_header(struct umt_trace *t)
 		return count >= 0;
 	if (count < 0 || !tl_mul_u64((uint64_t)count, 16, &want) ||
 	    t->f[M_SYSCALL_OFFSETS].size != want) {
-		umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U402, 0,
+		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U402, 0,
 			   "expected RecordCount %lld x 16 bytes, found %zu", (long long)count,
 			   t->f[M_SYSCALL_OFFSETS].size);
 		return false;
@@ -32,12 +32,12 @@ static bool check_header(struct umt_trace *t)
 	return true;
 }
 
-bool umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end)
+bool tl_umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end)
 {
 	const struct tl_input *offs = &t->f[M_SYSCALL_OFFSETS];
 	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
 	if (off < 16 || size < 64 ||
-	    !umt_fp_inside(0, off, size, 16, t->f[M_SYSCALL_VTABLE].size, NULL))
+	    !tl_umt_fp_inside(0, off, size, 16, t->f[M_SYSCALL_VTABLE].size, NULL))
 		return false;
 	*start = (uint64_t)off;
 	*end = (uint64_t)off + (uint64_t)size;
@@ -49,8 +49,8 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE], *offs = &t->f[M_SYSCALL_OFFSETS];
 	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
 	uint64_t start, end;
-	if (!umt_syscall_block(t, s, &start, &end)) {
-		umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U403, 16 * s,
+	if (!tl_umt_syscall_block(t, s, &start, &end)) {
+		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U403, 16 * s,
 			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
 			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
 		return false;
@@ -60,7 +60,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	int64_t extras = umt_s(vt, at + 7, 1);
 	uint64_t completed = umt_u(vt, at + 5, 1);
 	if (conv < 0 || conv > 5 || completed > 1 || args < 0 || extras < 0) {
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U405, at + 4,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U405, at + 4,
 			   "expected Convention 0..5, Completed 0/1, ArgCount and ExtraCount >= 0, found %lld, %llu, %lld, %lld",
 			   (long long)conv, (unsigned long long)completed, (long long)args,
 			   (long long)extras);
@@ -68,30 +68,30 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	}
 	bool ok = true;
 	int64_t args_fp = umt_s(vt, at + 40, 8), extras_fp = umt_s(vt, at + 48, 8);
-	if (args > 0 && !umt_fp_inside(0, args_fp, 8 * args, 64, (uint64_t)size, NULL)) {
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U406, at + 40,
+	if (args > 0 && !tl_umt_fp_inside(0, args_fp, 8 * args, 64, (uint64_t)size, NULL)) {
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U406, at + 40,
 			   "expected ArgsFP %lld + %lld x 8 bytes inside the record [64, %lld)",
 			   (long long)args_fp, (long long)args, (long long)size);
 		ok = false;
 	}
-	if (extras > 0 && !umt_fp_inside(0, extras_fp, 1, 64, (uint64_t)size, NULL)) {
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U407, at + 48,
+	if (extras > 0 && !tl_umt_fp_inside(0, extras_fp, 1, 64, (uint64_t)size, NULL)) {
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U407, at + 48,
 			   "expected ExtrasFP in [64, %lld), found %lld", (long long)size,
 			   (long long)extras_fp);
 		ok = false;
 	}
 	if (umt_s(vt, at + 16, 8) == UMT_NONE && completed != 0)
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U411, at + 5,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U411, at + 5,
 			   "expected Completed 0 for a call without exit (EndEID -1), found %llu",
 			   (unsigned long long)completed);
 	return ok;
 }
 
-void umt_check_syscall_table(struct umt_trace *t)
+void tl_umt_check_syscall_table(struct umt_trace *t)
 {
 	if (!check_header(t) || t->single)
 		return;
-	t->syscall_bad = umt_bitmap_new(t->syscall_count);
+	t->syscall_bad = tl_umt_bitmap_new(t->syscall_count);
 	if (!t->syscall_bad)
 		return;
 	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
@@ -99,11 +99,11 @@ void umt_check_syscall_table(struct umt_trace *t)
 			umt_set_bit(t->syscall_bad, s);
 		/* blocks lie anywhere in syscall.vtable: hand all pages back now and then */
 		if ((s & 0xffff) == 0xffff) {
-			umt_drop_pages(t, M_SYSCALL_OFFSETS);
-			umt_drop_pages(t, M_SYSCALL_VTABLE);
+			tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
+			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);
 		}
 	}
-	umt_check_syscall_overlap(t);
+	tl_umt_check_syscall_overlap(t);
 	t->syscall_ok = true;
 }
 
@@ -113,7 +113,7 @@ static bool linked_record(struct umt_trace *t, int64_t eid, uint64_t *type, int6
 			  int64_t *sid)
 {
 	uint64_t start, end;
-	if (eid < 0 || !umt_exec_record(t, (uint64_t)eid, &start, &end) || end - start < 14)
+	if (eid < 0 || !tl_umt_exec_record(t, (uint64_t)eid, &start, &end) || end - start < 14)
 		return false;
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
 	*thread = umt_s(vt, start, 4);
@@ -128,7 +128,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * s, 8);
 	int64_t begin = umt_s(vt, at + 8, 8), end = umt_s(vt, at + 16, 8);
 	if (!umt_bit(t->syscall_begin_seen, s)) {
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U408, at + 8,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U408, at + 8,
 			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
 			   (unsigned long long)s, (long long)begin);
 		return;
@@ -136,7 +136,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	if (end == UMT_NONE)
 		return;
 	if (!umt_bit(t->syscall_end_seen, s)) {
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U409, at + 16,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U409, at + 16,
 			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
 			   (unsigned long long)s, (long long)end);
 		return;
@@ -146,7 +146,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 		int64_t bthread = -1, ethread = -1, sid;
 		linked_record(t, begin, &type, &bthread, &sid);
 		linked_record(t, end, &type, &ethread, &sid);
-		umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U410, at + 16,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U410, at + 16,
 			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
 			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
 	}
@@ -154,7 +154,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 
 /* After the record pass, in syscall order; reads only the syscall files (their pages
  * are handed back every 64 Ki calls, as in the block pass). */
-void umt_check_syscall_links(struct umt_trace *t)
+void tl_umt_check_syscall_links(struct umt_trace *t)
 {
 	if (!t->syscall_ok || !t->exec_ok || !t->links_seen)
 		return;
@@ -162,8 +162,8 @@ void umt_check_syscall_links(struct umt_trace *t)
 		if (!umt_bit(t->syscall_bad, s))
 			check_links(t, s);
 		if ((s & 0xffff) == 0xffff) {
-			umt_drop_pages(t, M_SYSCALL_OFFSETS);
-			umt_drop_pages(t, M_SYSCALL_VTABLE);
+			tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
+			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);
 		}
 	}
 }

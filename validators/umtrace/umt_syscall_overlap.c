@@ -35,7 +35,7 @@ static uint64_t sort_cap(void)
 static void report(struct umt_trace *t, uint64_t s, uint64_t start, uint64_t end, uint64_t other,
 		   uint64_t ostart, uint64_t oend)
 {
-	umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U404, 16 * s,
+	tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U404, 16 * s,
 		   "expected syscall %llu block [%llu, %llu) to share no byte with syscall %llu block [%llu, %llu)",
 		   (unsigned long long)s, (unsigned long long)start, (unsigned long long)end,
 		   (unsigned long long)other, (unsigned long long)ostart, (unsigned long long)oend);
@@ -44,7 +44,7 @@ static void report(struct umt_trace *t, uint64_t s, uint64_t start, uint64_t end
 static void drop_now_and_then(struct umt_trace *t, uint64_t i)
 {
 	if ((i & 0xffff) == 0xffff)
-		umt_drop_pages(t, M_SYSCALL_OFFSETS);
+		tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
 }
 
 /* Sweep state: blocks arrive sorted by start (up) or by start descending (down). A block
@@ -78,7 +78,7 @@ static int direction(struct umt_trace *t, uint64_t *count, uint64_t *breaks)
 	*breaks = 0;
 	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		drop_now_and_then(t, s);
-		if (!umt_syscall_block(t, s, &start, &end))
+		if (!tl_umt_syscall_block(t, s, &start, &end))
 			continue;
 		if (have && (up || down)) {
 			up = up && start >= prev;
@@ -136,21 +136,21 @@ static bool sweep_sorted(struct umt_trace *t, uint64_t count)
 	uint64_t n = 0, start, end;
 	for (uint64_t s = 0; s < t->syscall_count && n < count; s++) {
 		drop_now_and_then(t, s);
-		if (umt_syscall_block(t, s, &start, &end))
+		if (tl_umt_syscall_block(t, s, &start, &end))
 			refs[n++] = (struct block_ref){ start, s };
 	}
 	sort_by_offset(refs, n);
 	struct sweep w = { .up = true };
 	for (uint64_t i = 0; i < n && !tl_stopped(t->ctx); i++) {
 		drop_now_and_then(t, i);
-		umt_syscall_block(t, refs[i].id, &start, &end);
+		tl_umt_syscall_block(t, refs[i].id, &start, &end);
 		sweep_block(t, &w, refs[i].id, start, end);
 	}
 	free(refs);
 	return true;
 }
 
-void umt_check_syscall_overlap(struct umt_trace *t)
+void tl_umt_check_syscall_overlap(struct umt_trace *t)
 {
 	uint64_t count, breaks, start, end;
 	int dir = direction(t, &count, &breaks);
@@ -160,14 +160,14 @@ void umt_check_syscall_overlap(struct umt_trace *t)
 		struct sweep w = { .up = dir > 0 };
 		for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 			drop_now_and_then(t, s);
-			if (umt_syscall_block(t, s, &start, &end))
+			if (tl_umt_syscall_block(t, s, &start, &end))
 				sweep_block(t, &w, s, start, end);
 		}
 		return;
 	}
 	uint64_t cap = sort_cap();
 	if (count > cap / sizeof(struct block_ref) || !sweep_sorted(t, count)) {
-		umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U404_SKIPPED, 16 * breaks,
+		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U404_SKIPPED, 16 * breaks,
 			   "expected at most %llu syscall blocks out of offset order to sort (%llu bytes), found %llu; overlap check skipped",
 			   (unsigned long long)(cap / sizeof(struct block_ref)), (unsigned long long)cap,
 			   (unsigned long long)count);

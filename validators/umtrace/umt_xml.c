@@ -115,35 +115,35 @@ static void check_fields(struct umt_trace *t, struct xml_state *s)
 	size_t digits;
 	char quoted[96];
 	if (!xed->seen) {
-		umt_report_text(t, M_XML, RULE_UMT_U801, 0, 1, 1,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U801, 0, 1, 1,
 				"expected a Xed/Version element, found none");
 	} else if (!decimal(xed->text, &value, &digits)) {
-		umt_report_text(t, M_XML, RULE_UMT_U802, xed->offset, xed->line, xed->col,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U802, xed->offset, xed->line, xed->col,
 				"expected Xed/Version to be an unsigned decimal integer, found \"%s\"",
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)xed->text, xed->len));
 	} else if (digits == 8 && value > 20150121) {
-		umt_report_text(t, M_XML, RULE_UMT_U803, xed->offset, xed->line, xed->col,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U803, xed->offset, xed->line, xed->col,
 				"expected a XED date no later than 20150121, found %llu",
 				(unsigned long long)value);
 	}
 	struct xml_field_value *pid = &s->v[F_PROCESS_ID];
 	if (!pid->seen)
-		umt_report_text(t, M_XML, RULE_UMT_U804, 0, 1, 1,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U804, 0, 1, 1,
 				"expected an App/ProcessID element, found none");
 	else if (!decimal(pid->text, &value, &digits))
-		umt_report_text(t, M_XML, RULE_UMT_U805, pid->offset, pid->line, pid->col,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U805, pid->offset, pid->line, pid->col,
 				"expected App/ProcessID to be an unsigned decimal integer, found \"%s\"",
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)pid->text, pid->len));
 	struct xml_field_value *bits = &s->v[F_BITNESS];
 	if (bits->seen && (!decimal(bits->text, &value, &digits) || (value != 32 && value != 64)))
-		umt_report_text(t, M_XML, RULE_UMT_U806, bits->offset, bits->line, bits->col,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U806, bits->offset, bits->line, bits->col,
 				"expected App/Bitness 32 or 64, found \"%s\"",
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)bits->text, bits->len));
 	else if (bits->seen)
 		t->bitness = (unsigned)value;
 }
 
-void umt_check_xml(struct umt_trace *t)
+void tl_umt_check_xml(struct umt_trace *t)
 {
 	const struct tl_input *in = &t->f[M_XML];
 	struct xml_state s;
@@ -171,7 +171,7 @@ void umt_check_xml(struct umt_trace *t)
 	} while (done < in->size);
 	if (!ok) {
 		XML_Index at = XML_GetCurrentByteIndex(s.parser);
-		umt_report_text(t, M_XML, RULE_UMT_U800, at < 0 ? 0 : (uint64_t)at,
+		tl_umt_report_text(t, M_XML, RULE_UMT_U800, at < 0 ? 0 : (uint64_t)at,
 				(uint32_t)XML_GetCurrentLineNumber(s.parser),
 				(uint32_t)XML_GetCurrentColumnNumber(s.parser) + 1,
 				"expected well-formed XML, found: %s",

@@ -87,15 +87,15 @@ static inline uint32_t xray_max_function_id(const struct xray_instr_map *map)
 
 /* XRAY-FUNCTION-ID-UNDEFINED: id (not 0, which has its own rule) is above
  * what the map defines. offset and index locate the id's record. */
-void xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *map, uint32_t id,
+void tl_xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *map, uint32_t id,
 			    uint64_t offset, int64_t index);
 
-const char *xray_kind_name(unsigned kind);
-const char *xray_action_name(unsigned action);
+const char *tl_xray_kind_name(unsigned kind);
+const char *tl_xray_action_name(unsigned action);
 
 /* Header: reads it (byte order chosen by content or --endian) and checks it.
  * Returns false when the data that follows cannot be interpreted. */
-bool xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr);
+bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr);
 
 /* Decoder: outcome of decoding one FDR record at the cursor. */
 enum xray_decode_status {
@@ -103,7 +103,7 @@ enum xray_decode_status {
 	XRAY_SHORT,             /* the record (or its payload) needs rec->size bytes; fewer are left */
 	XRAY_NEGATIVE_EVENT     /* an event's size field is negative: framing is lost */
 };
-enum xray_decode_status xray_decode(const struct tl_cursor *c, const struct xray_header *hdr,
+enum xray_decode_status tl_xray_decode(const struct tl_cursor *c, const struct xray_header *hdr,
 				    struct xray_record *rec);
 
 /* Rule-group checkers, each with its own state, fed record by record
@@ -124,22 +124,22 @@ struct xray_grammar {
 	bool entry_args_open;
 	const char *last_name;          /* the record before, for messages */
 };
-void xray_grammar_begin(struct xray_grammar *g);
+void tl_xray_grammar_begin(struct xray_grammar *g);
 /* Returns true when the record ended the buffer (EndOfBuffer). */
-bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
+bool tl_xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
 			 const struct xray_record *rec);
-void xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index);
+void tl_xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index);
 /* After the fast path: what the grammar would remember of the last function
  * record it let through (an Entry, Exit or Tail_Exit, in the body). */
-void xray_grammar_after_function(struct xray_grammar *g, unsigned action);
+void tl_xray_grammar_after_function(struct xray_grammar *g, unsigned action);
 
 #define XRAY_STACK_FRAMES 256
 struct xray_stack {
 	uint32_t frames[XRAY_STACK_FRAMES];
 	uint64_t depth;         /* may exceed XRAY_STACK_FRAMES: deeper frames only counted */
 };
-void xray_stack_begin(struct xray_stack *s);
-void xray_stack_record(struct xray_stack *s, const struct xray_run *run,
+void tl_xray_stack_begin(struct xray_stack *s);
+void tl_xray_stack_record(struct xray_stack *s, const struct xray_run *run,
 		       const struct xray_record *rec);
 
 #define XRAY_TSC_CPUS 64
@@ -149,22 +149,22 @@ struct xray_tsc {
 	uint64_t now;           /* TSC reached by the records so far */
 	struct { bool used; uint16_t cpu; uint64_t last; } per_cpu[XRAY_TSC_CPUS];
 };
-void xray_tsc_begin(struct xray_tsc *t);
-void xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
+void tl_xray_tsc_begin(struct xray_tsc *t);
+void tl_xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
 		     const struct xray_record *rec);
 
 /* The FDR walker's fast path (xray_fast.c): consumes the plain function
  * records (Entry, Exit, Tail_Exit that no rule objects to) at the start of
  * the n bytes at p, doing the grammar's, stack's and TSC checker's work for
  * them; returns the bytes consumed (0 when the first record is not one). */
-size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max_id,
+size_t tl_xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max_id,
 			   struct xray_grammar *g, struct xray_stack *s, struct xray_tsc *t,
 			   int64_t *next_index);
 
 /* The two sub-formats' walkers. */
-void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+void tl_xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 		       const struct xray_instr_map *map);
-void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 			 const struct xray_instr_map *map);
 
 #endif

@@ -81,10 +81,10 @@ static void check_function(struct tl_ctx *ctx, const struct xray_instr_map *map,
 		tl_report(ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
 			  "expected a function id of 1 or more, found 0");
 	}
-	xray_check_function_id(ctx, map, r->function_id, off, index);
+	tl_xray_check_function_id(ctx, map, r->function_id, off, index);
 }
 
-void xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 			 const struct xray_instr_map *map)
 {
 	uint64_t data = in->size - XRAY_HEADER_SIZE;

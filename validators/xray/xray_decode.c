@@ -89,7 +89,7 @@ static int64_t decode_metadata(const uint8_t *p, const struct xray_header *hdr,
 	}
 }
 
-enum xray_decode_status xray_decode(const struct tl_cursor *c, const struct xray_header *hdr,
+enum xray_decode_status tl_xray_decode(const struct tl_cursor *c, const struct xray_header *hdr,
 				    struct xray_record *rec)
 {
 	int64_t index = rec->index;

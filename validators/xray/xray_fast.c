@@ -76,11 +76,11 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 	if (t->have_base)
 		t->now = now;
 	*next_index += (int64_t)(used / XRAY_FUNCTION_SIZE);
-	xray_grammar_after_function(g, action_of((uint32_t)load_record(q - XRAY_FUNCTION_SIZE, big), big));
+	tl_xray_grammar_after_function(g, action_of((uint32_t)load_record(q - XRAY_FUNCTION_SIZE, big), big));
 	return used;
 }
 
-size_t xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max_id,
+size_t tl_xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max_id,
 			   struct xray_grammar *g, struct xray_stack *s, struct xray_tsc *t,
 			   int64_t *next_index)
 {

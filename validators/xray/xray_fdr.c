@@ -30,7 +30,7 @@ enum buffer_outcome {
 static void report_crossing(struct fdr_walk *w, const struct xray_record *rec, uint64_t left)
 {
 	struct tl_location at = tl_at_record(rec->offset, rec->index);
-	const char *what = rec->metadata ? xray_kind_name(rec->kind) : "function record";
+	const char *what = rec->metadata ? tl_xray_kind_name(rec->kind) : "function record";
 	tl_report(w->ctx, RULE_XRAY_FDR_RECORD_CROSSES_BUFFER, &at,
 		  "expected the %s (%" PRIu64 " bytes%s) to end within buffer %" PRIu64
 		  ", which ends at offset %" PRIu64 "; only %" PRIu64 " bytes are left",
@@ -44,7 +44,7 @@ static void report_negative_event(struct fdr_walk *w, const struct xray_record *
 	struct tl_location at = tl_at_record(rec->offset + 1, rec->index);
 	tl_report(w->ctx, RULE_XRAY_FDR_EVENT_SIZE, &at,
 		  "expected an event size of 0 or more in %s, found %" PRId64
-		  "; the records after it cannot be framed", xray_kind_name(rec->kind), rec->value);
+		  "; the records after it cannot be framed", tl_xray_kind_name(rec->kind), rec->value);
 }
 
 /* Walks the records in [start, end) as one buffer. */
@@ -58,9 +58,9 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 	w->buf.end = end;
 	w->buf.tid = -1;
 	*saw_end = false;
-	xray_grammar_begin(&w->grammar);
-	xray_stack_begin(&w->stack);
-	xray_tsc_begin(&w->tsc);
+	tl_xray_grammar_begin(&w->grammar);
+	tl_xray_stack_begin(&w->stack);
+	tl_xray_tsc_begin(&w->tsc);
 	uint64_t off = start;
 	while (off < end) {
 		size_t avail;
@@ -68,7 +68,7 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 		uint64_t left = end - off;
 		/* At least min(16, left) bytes: a whole metadata record when the buffer has one. */
 		size_t n = avail < left ? avail : (size_t)left;
-		size_t fast = xray_fast_functions(p, n, w->hdr->big, w->max_id, &w->grammar,
+		size_t fast = tl_xray_fast_functions(p, n, w->hdr->big, w->max_id, &w->grammar,
 						  &w->stack, &w->tsc, &w->next_index);
 		if (fast) {
 			off += fast;
@@ -77,7 +77,7 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 		struct xray_record rec;
 		rec.index = w->next_index;
 		tl_cursor_init(&c, p, n, off);
-		enum xray_decode_status st = xray_decode(&c, w->hdr, &rec);
+		enum xray_decode_status st = tl_xray_decode(&c, w->hdr, &rec);
 		/* The decoder saw only the window: an event payload may go on past it. */
 		if (st == XRAY_SHORT && rec.size <= left)
 			st = XRAY_DECODED;
@@ -94,14 +94,14 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 		w->next_index++;
 		if (rec.metadata && rec.kind == XRAY_NEW_BUFFER)
 			w->buf.tid = rec.value;
-		*saw_end = xray_grammar_record(&w->grammar, &run, &rec);
-		xray_stack_record(&w->stack, &run, &rec);
-		xray_tsc_record(&w->tsc, &run, &rec);
+		*saw_end = tl_xray_grammar_record(&w->grammar, &run, &rec);
+		tl_xray_stack_record(&w->stack, &run, &rec);
+		tl_xray_tsc_record(&w->tsc, &run, &rec);
 		off += rec.size;
 		if (*saw_end)
 			break;
 	}
-	xray_grammar_end(&w->grammar, &run, w->next_index);
+	tl_xray_grammar_end(&w->grammar, &run, w->next_index);
 	return outcome;
 }
 
@@ -141,7 +141,7 @@ static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
 				 struct xray_record *rec)
 {
 	rec->index = w->next_index;
-	enum xray_decode_status st = xray_decode(c, w->hdr, rec);
+	enum xray_decode_status st = tl_xray_decode(c, w->hdr, rec);
 	bool is_extents = rec->metadata && rec->kind == XRAY_BUFFER_EXTENTS;
 	struct tl_location at = tl_at_record(rec->offset, rec->index);
 	if (!is_extents) {
@@ -151,7 +151,7 @@ static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
 			  "expected a BufferExtents record to start buffer %" PRIu64
 			  ", found %s (first byte 0x%02x); the rest of the file cannot be framed",
 			  w->buf.index,
-			  rec->metadata ? xray_kind_name(rec->kind) : "a function record",
+			  rec->metadata ? tl_xray_kind_name(rec->kind) : "a function record",
 			  (unsigned)first);
 		return false;
 	}
@@ -207,7 +207,7 @@ static void walk_extents_buffers(struct fdr_walk *w)
 	}
 }
 
-void xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
+void tl_xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 		       const struct xray_instr_map *map)
 {
 	struct fdr_walk w = { 0 };

@@ -14,12 +14,12 @@ static const char *const action_names[] = {
 	"Entry", "Exit", "Tail_Exit", "Entry_Args", "action 4", "action 5", "action 6", "action 7",
 };
 
-const char *xray_kind_name(unsigned kind)
+const char *tl_xray_kind_name(unsigned kind)
 {
 	return kind < XRAY_KIND_COUNT ? kind_names[kind] : "an undefined metadata kind";
 }
 
-const char *xray_action_name(unsigned action)
+const char *tl_xray_action_name(unsigned action)
 {
 	return action_names[action & 7];
 }
@@ -68,18 +68,18 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	/* The binary is checked first: a trace cannot be held against a bad map. */
 	if (ctx->opts->instr_map_path) {
 		char err[768];
-		if (!xray_instr_map_load(ctx->opts->instr_map_path, &map, err, sizeof err)) {
+		if (!tl_xray_instr_map_load(ctx->opts->instr_map_path, &map, err, sizeof err)) {
 			tl_refuse(ctx, err);
 			return;
 		}
 		known = &map;
 	}
-	if (!xray_header_read(ctx, in, &hdr))
+	if (!tl_xray_header_read(ctx, in, &hdr))
 		return;
 	if (hdr.type == XRAY_TYPE_FDR)
-		xray_fdr_validate(ctx, in, &hdr, known);
+		tl_xray_fdr_validate(ctx, in, &hdr, known);
 	else
-		xray_basic_validate(ctx, in, &hdr, known);
+		tl_xray_basic_validate(ctx, in, &hdr, known);
 }
 
 const struct tl_format tl_format_xray = {

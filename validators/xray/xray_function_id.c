@@ -4,7 +4,7 @@
 
 #include <inttypes.h>
 
-void xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *map, uint32_t id,
+void tl_xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *map, uint32_t id,
 			    uint64_t offset, int64_t index)
 {
 	if (!map || id == 0 || id <= map->functions)

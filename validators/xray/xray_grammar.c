@@ -24,7 +24,7 @@ static struct tl_location at_record(const struct xray_record *rec)
 
 static const char *record_name(const struct xray_record *rec)
 {
-	return rec->metadata ? xray_kind_name(rec->kind) : xray_action_name(rec->action);
+	return rec->metadata ? tl_xray_kind_name(rec->kind) : tl_xray_action_name(rec->action);
 }
 
 static bool kind_is_known(const struct xray_run *run, const struct xray_record *rec)
@@ -41,7 +41,7 @@ static bool kind_is_known(const struct xray_run *run, const struct xray_record *
 		tl_report(run->ctx, RULE_XRAY_FDR_KIND_VERSION, &at,
 			  "expected no %s record in a version-%u trace (it belongs to versions "
 			  "%u..%u), found one in buffer %" PRIu64,
-			  xray_kind_name(rec->kind), (unsigned)v,
+			  tl_xray_kind_name(rec->kind), (unsigned)v,
 			  (unsigned)kind_versions[rec->kind].first,
 			  (unsigned)kind_versions[rec->kind].last, run->buf->index);
 		return false;
@@ -61,8 +61,8 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 		if (rec->function_id == 0)
 			tl_report(run->ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
 				  "expected a function id of 1 or more, found 0 (action %s)",
-				  xray_action_name(rec->action));
-		xray_check_function_id(run->ctx, run->map, rec->function_id, rec->offset, rec->index);
+				  tl_xray_action_name(rec->action));
+		tl_xray_check_function_id(run->ctx, run->map, rec->function_id, rec->offset, rec->index);
 		return;
 	}
 	switch (rec->kind) {
@@ -81,7 +81,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 			tl_report(run->ctx, RULE_XRAY_FDR_THREAD_ID, &at,
 				  "expected a positive %s in %s, found %" PRId64,
 				  rec->kind == XRAY_PID ? "process id" : "thread id",
-				  xray_kind_name(rec->kind), rec->value);
+				  tl_xray_kind_name(rec->kind), rec->value);
 		}
 		break;
 	case XRAY_CUSTOM_EVENT:
@@ -90,7 +90,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 			at.offset += 1;
 			tl_report(run->ctx, RULE_XRAY_FDR_EVENT_EMPTY, &at,
 				  "expected an event payload of 1 byte or more in %s, found size 0",
-				  xray_kind_name(rec->kind));
+				  tl_xray_kind_name(rec->kind));
 		}
 		break;
 	default:
@@ -129,7 +129,7 @@ static void preamble_step(struct xray_grammar *g, const struct xray_run *run,
 	struct tl_location at = at_record(rec);
 	tl_report(run->ctx, RULE_XRAY_FDR_PREAMBLE, &at,
 		  "expected %s in the preamble of buffer %" PRIu64 ", found %s",
-		  xray_kind_name(want), run->buf->index, record_name(rec));
+		  tl_xray_kind_name(want), run->buf->index, record_name(rec));
 	/* Judge the rest of the buffer as body records, without a cascade. */
 	g->state = XRAY_IN_BODY;
 }
@@ -173,7 +173,7 @@ static void body_step(struct xray_grammar *g, const struct xray_run *run,
 		tl_report(run->ctx, RULE_XRAY_FDR_PREAMBLE_IN_BODY, &at,
 			  "expected a body record (function, CallArgument, NewCPUId, TSCWrap, "
 			  "event) in buffer %" PRIu64 ", found %s, which belongs in a preamble",
-			  run->buf->index, xray_kind_name(rec->kind));
+			  run->buf->index, tl_xray_kind_name(rec->kind));
 	}
 	if (rec->metadata && rec->kind == XRAY_CALL_ARGUMENT)
 		call_argument_step(g, run, rec);
@@ -193,10 +193,10 @@ static const char *describe(const struct xray_record *rec)
 	if (!rec->metadata)
 		return rec->action == XRAY_EXIT ? "an Exit" :
 		       rec->action == XRAY_TAIL_EXIT ? "a Tail_Exit" : "a function record";
-	return xray_kind_name(rec->kind);
+	return tl_xray_kind_name(rec->kind);
 }
 
-void xray_grammar_begin(struct xray_grammar *g)
+void tl_xray_grammar_begin(struct xray_grammar *g)
 {
 	g->state = XRAY_EXPECT_NEW_BUFFER;
 	g->previous = XRAY_PREV_OTHER;
@@ -204,7 +204,7 @@ void xray_grammar_begin(struct xray_grammar *g)
 	g->last_name = "the start of the buffer";
 }
 
-bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
+bool tl_xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
 			 const struct xray_record *rec)
 {
 	bool is_argument = rec->metadata && rec->kind == XRAY_CALL_ARGUMENT;
@@ -237,14 +237,14 @@ bool xray_grammar_record(struct xray_grammar *g, const struct xray_run *run,
 	return ended;
 }
 
-void xray_grammar_after_function(struct xray_grammar *g, unsigned action)
+void tl_xray_grammar_after_function(struct xray_grammar *g, unsigned action)
 {
 	struct xray_record rec = { .action = (uint8_t)action };
 	g->previous = classify(&rec);
 	g->last_name = describe(&rec);
 }
 
-void xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index)
+void tl_xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_t next_index)
 {
 	g->last_name = "the end of the buffer";
 	close_entry_args(g, run);
@@ -253,5 +253,5 @@ void xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int64_
 	struct tl_location at = tl_at_record(run->buf->end, next_index);
 	tl_report(run->ctx, RULE_XRAY_FDR_PREAMBLE, &at,
 		  "expected %s in the preamble of buffer %" PRIu64 ", found the end of the buffer",
-		  xray_kind_name(expected_kind(g)), run->buf->index);
+		  tl_xray_kind_name(expected_kind(g)), run->buf->index);
 }

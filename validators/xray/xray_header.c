@@ -75,7 +75,7 @@ static void check_frequency(struct tl_ctx *ctx, const struct xray_header *hdr)
 			  hdr->cycle_frequency);
 }
 
-bool xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr)
+bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr)
 {
 	struct tl_cursor c;
 	tl_cursor_init(&c, in->data, in->size, 0);

@@ -307,7 +307,7 @@ static bool count_functions(const struct elf *e, const struct section *map,
 	return true;
 }
 
-bool xray_instr_map_parse(const uint8_t *data, size_t size, struct xray_instr_map *map,
+bool tl_xray_instr_map_parse(const uint8_t *data, size_t size, struct xray_instr_map *map,
 			  char *err, size_t errlen)
 {
 	struct elf e = { 0 };
@@ -350,7 +350,7 @@ bool xray_instr_map_parse(const uint8_t *data, size_t size, struct xray_instr_ma
 	return true;
 }
 
-bool xray_instr_map_load(const char *path, struct xray_instr_map *map, char *err,
+bool tl_xray_instr_map_load(const char *path, struct xray_instr_map *map, char *err,
 			 size_t errlen)
 {
 	struct tl_input in;
@@ -359,7 +359,7 @@ bool xray_instr_map_load(const char *path, struct xray_instr_map *map, char *err
 	if (!tl_input_open(&in, path, why, sizeof why))
 		return fail(err, errlen, "--instr-map=%s: %s", path, why);
 	bool ok = !in.is_directory &&
-		  xray_instr_map_parse(in.data, in.size, map, why, sizeof why);
+		  tl_xray_instr_map_parse(in.data, in.size, map, why, sizeof why);
 	if (in.is_directory)
 		snprintf(why, sizeof why, "is a directory, not an ELF binary");
 	tl_input_close(&in);

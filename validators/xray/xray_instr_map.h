@@ -19,11 +19,11 @@ struct xray_instr_map {
 /* Reads the map from the bytes of an ELF file (ELF32 or ELF64, either byte
  * order). Returns false with the reason in err when the bytes are not ELF,
  * are malformed, or hold no usable xray_instr_map section. */
-bool xray_instr_map_parse(const uint8_t *data, size_t size, struct xray_instr_map *map,
+bool tl_xray_instr_map_parse(const uint8_t *data, size_t size, struct xray_instr_map *map,
 			  char *err, size_t errlen);
 
 /* Opens path and parses it; err names the binary and the problem. */
-bool xray_instr_map_load(const char *path, struct xray_instr_map *map, char *err,
+bool tl_xray_instr_map_load(const char *path, struct xray_instr_map *map, char *err,
 			 size_t errlen);
 
 #endif

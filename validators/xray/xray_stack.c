@@ -4,7 +4,7 @@
 
 #include <inttypes.h>
 
-void xray_stack_begin(struct xray_stack *s)
+void tl_xray_stack_begin(struct xray_stack *s)
 {
 	s->depth = 0;
 }
@@ -16,8 +16,8 @@ static void report(const struct xray_run *run, const struct xray_record *rec, ui
 	tl_report(run->ctx, RULE_XRAY_FDR_EXIT_MISMATCH, &at,
 		  "expected %s of function %" PRIu32 " (innermost open at depth %" PRIu64
 		  " in buffer %" PRIu64 ", tid %" PRId64 "), found %s of function %" PRIu32 "%s",
-		  xray_action_name(rec->action), top, depth, run->buf->index, run->buf->tid,
-		  xray_action_name(rec->action), rec->function_id, what);
+		  tl_xray_action_name(rec->action), top, depth, run->buf->index, run->buf->tid,
+		  tl_xray_action_name(rec->action), rec->function_id, what);
 }
 
 static void leave(struct xray_stack *s, const struct xray_run *run, const struct xray_record *rec)
@@ -43,7 +43,7 @@ static void leave(struct xray_stack *s, const struct xray_run *run, const struct
 	report(run, rec, top, s->depth, ", which is not open in this buffer");
 }
 
-void xray_stack_record(struct xray_stack *s, const struct xray_run *run,
+void tl_xray_stack_record(struct xray_stack *s, const struct xray_run *run,
 		       const struct xray_record *rec)
 {
 	if (rec->metadata)

@@ -7,7 +7,7 @@
 
 #define MAX_FUNCTION_DELTA UINT32_C(0x7fffffff)
 
-void xray_tsc_begin(struct xray_tsc *t)
+void tl_xray_tsc_begin(struct xray_tsc *t)
 {
 	t->have_base = false;
 	t->cpu = 0;
@@ -29,7 +29,7 @@ static void report_backwards(const struct xray_run *run, const struct xray_recor
 	tl_report(run->ctx, RULE_XRAY_FDR_TSC_BACKWARDS, &at,
 		  "expected the TSC of CPU %u to be at least %" PRIu64 " in buffer %" PRIu64
 		  ", found %s with TSC %" PRIu64, (unsigned)cpu, reached, run->buf->index,
-		  xray_kind_name(rec->kind), rec->tsc);
+		  tl_xray_kind_name(rec->kind), rec->tsc);
 }
 
 static void remember(struct xray_tsc *t)
@@ -69,12 +69,12 @@ static void function(struct xray_tsc *t, const struct xray_run *run, const struc
 		tl_report(run->ctx, RULE_XRAY_FDR_TSC_DELTA_RANGE, &at,
 			  "expected a TSC delta of at most 2147483647 (larger gaps are written as "
 			  "TSCWrap), found %" PRIu32 " (action %s)", rec->tsc_delta,
-			  xray_action_name(rec->action));
+			  tl_xray_action_name(rec->action));
 	}
 	advance(t, rec->tsc_delta);
 }
 
-void xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
+void tl_xray_tsc_record(struct xray_tsc *t, const struct xray_run *run,
 		     const struct xray_record *rec)
 {
 	if (!rec->metadata) {

@@ -19,16 +19,16 @@ static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t 
 	}
 	char msg[512], ptr[256];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	uint64_t off = json_off(&v->doc, node);
+	uint64_t off = tl_json_off(&v->doc, node);
 	uint32_t line, col;
-	json_line_col(&v->doc, off, &line, &col);
+	tl_json_line_col(&v->doc, off, &line, &col);
 	struct tl_location loc = tl_at_text(off + delta, line, col + delta);
-	json_pointer(&v->doc, node, ptr, sizeof ptr);
+	tl_json_pointer(&v->doc, node, ptr, sizeof ptr);
 	loc.pointer = ptr;
 	tl_report(v->ctx, rule, &loc, "%s", msg);
 }
 
-void jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
+void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -36,7 +36,7 @@ void jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t de
 	va_end(ap);
 }
 
-void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
+void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -44,12 +44,12 @@ void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fm
 	va_end(ap);
 }
 
-bool jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
+bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
 {
 	struct jerror err;
 	/* Only the repeated keys that can be shown are kept with their pointer. */
 	size_t keep = !v->ctx ? 0 : v->ctx->opts->max_errors ? v->ctx->opts->max_errors : SIZE_MAX;
-	if (json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
+	if (tl_json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
 		return true;
 	v->failed = true;
 	if (v->ctx) {
@@ -59,15 +59,15 @@ bool jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy
 	return false;
 }
 
-void jv_check_duplicate_keys(struct jv *v)
+void tl_jv_check_duplicate_keys(struct jv *v)
 {
 	const struct jdoc *d = &v->doc;
 	for (size_t i = 0; i < d->ndups; i++) {
 		const struct jdup *u = &d->dups[i];
 		char q[80], msg[512];
 		uint32_t line, col, fline, fcol;
-		json_line_col(d, u->key_off, &line, &col);
-		json_line_col(d, u->first_off, &fline, &fcol);
+		tl_json_line_col(d, u->key_off, &line, &col);
+		tl_json_line_col(d, u->first_off, &fline, &fcol);
 		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\" again (first at %u:%u)",
 			 tl_quote(q, sizeof q, d->buf + u->key_off + 1, u->len), fline, fcol);
 		if (!v->ctx) {
@@ -89,7 +89,7 @@ void jv_check_duplicate_keys(struct jv *v)
 	/* Past --max-errors: counted in the summary, never shown. */
 	const struct jdup *last = &d->dups[d->ndups - 1];
 	uint32_t line, col;
-	json_line_col(d, last->key_off, &line, &col);
+	tl_json_line_col(d, last->key_off, &line, &col);
 	struct tl_location loc = tl_at_text(last->key_off, line, col);
 	for (uint64_t i = 0; i < d->dups_dropped; i++)
 		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
@@ -109,11 +109,11 @@ static const char *type_name(enum jtype t)
 	return "a value";
 }
 
-bool jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what)
+bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what)
 {
 	if (jn(&v->doc, node)->type == type)
 		return true;
-	jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, type_name(type),
+	tl_jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, type_name(type),
 		  type_name((enum jtype)jn(&v->doc, node)->type));
 	return false;
 }
@@ -165,7 +165,7 @@ static bool parse_hex(const uint8_t *s, size_t n, uint64_t *out)
 	return true;
 }
 
-bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
 {
 	const struct jnode *n = jn(&v->doc, node);
 	const uint8_t *s = v->doc.buf + n->off;
@@ -173,7 +173,7 @@ bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *w
 	uint64_t x = 0;
 	if (n->type == J_NUM) {
 		if (!parse_dec(s, n->count, &x)) {
-			jv_report(v, RULE_JSON_INTEGER, node,
+			tl_jv_report(v, RULE_JSON_INTEGER, node,
 				  "expected %s as a non-negative integer without fraction or exponent below 2^64, found %s",
 				  what, tl_quote(q, sizeof q, s, n->count));
 			return false;
@@ -183,28 +183,28 @@ bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *w
 		size_t len = n->count;
 		if (len > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
 			if (!parse_hex(t + 2, len - 2, &x)) {
-				jv_report(v, RULE_JSON_INTEGER, node,
+				tl_jv_report(v, RULE_JSON_INTEGER, node,
 					  "expected %s as \"0x\" and 1 to 16 hex digits, found \"%s\"", what,
 					  tl_quote(q, sizeof q, t, len));
 				return false;
 			}
 		} else if (len >= 1 && !(len > 1 && t[0] == '0') && parse_dec(t, len, &x)) {
-			jv_report(v, RULE_JSON_DECIMAL_STRING, node,
+			tl_jv_report(v, RULE_JSON_DECIMAL_STRING, node,
 				  "expected %s as a JSON integer or a \"0x\" hex string, found the decimal string \"%s\" (read as %llu)",
 				  what, tl_quote(q, sizeof q, t, len), (unsigned long long)x);
 		} else {
-			jv_report(v, RULE_JSON_INTEGER, node,
+			tl_jv_report(v, RULE_JSON_INTEGER, node,
 				  "expected %s as an integer or a \"0x\" hex string, found the string \"%s\"", what,
 				  tl_quote(q, sizeof q, t, len));
 			return false;
 		}
 	} else {
-		jv_report(v, RULE_JSON_INTEGER, node, "expected %s as an integer, found %s", what,
+		tl_jv_report(v, RULE_JSON_INTEGER, node, "expected %s as an integer, found %s", what,
 			  type_name((enum jtype)n->type));
 		return false;
 	}
 	if (x < lo || x > hi) {
-		jv_report(v, RULE_JSON_INTEGER, node, "expected %s in [%llu, %#llx], found %llu", what,
+		tl_jv_report(v, RULE_JSON_INTEGER, node, "expected %s in [%llu, %#llx], found %llu", what,
 			  (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)x);
 		return false;
 	}
@@ -212,16 +212,16 @@ bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *w
 	return true;
 }
 
-void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
+void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
 {
 	const struct jdoc *d = &v->doc;
 	for (uint32_t k = jn(d, obj)->first; k != JNONE; ) {
 		bool known = false;
 		for (size_t i = 0; i < n && !known; i++)
-			known = jstr_eq(d, k, keys[i]);
+			known = tl_json_str_eq(d, k, keys[i]);
 		if (!known) {
 			char q[80];
-			jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of %s, found unknown key \"%s\" (ignored)",
+			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of %s, found unknown key \"%s\" (ignored)",
 				  what, tl_quote(q, sizeof q, jstr(d, k), jn(d, k)->count));
 		}
 		uint32_t val = jsibling(d, k);
@@ -229,7 +229,7 @@ void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n
 	}
 }
 
-bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
+bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
 		const char *what, bool ordered, struct table *t)
 {
 	const struct jdoc *d = &v->doc;
@@ -241,13 +241,13 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 	for (size_t k = 0; k < ncols; k++)
 		t->pos[k] = -1;
 	if (jn(d, node)->type != J_ARR) {
-		jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
+		tl_jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
 			  type_name((enum jtype)jn(d, node)->type));
 		return false;
 	}
 	uint32_t h = jn(d, node)->first;
 	if (h == JNONE || jn(d, h)->type != J_ARR || jn(d, h)->count == 0) {
-		jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
+		tl_jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
 			  "expected the %s table to start with a non-empty header row of column names, found %s", what,
 			  h == JNONE ? "an empty array" : jn(d, h)->type == J_ARR ? "an empty array" :
 			  type_name((enum jtype)jn(d, h)->type));
@@ -259,7 +259,7 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 	size_t last_k = 0;
 	for (uint32_t c = jn(d, h)->first; c != JNONE; c = jsibling(d, c), pos++) {
 		if (jn(d, c)->type != J_STR) {
-			jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
+			tl_jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
 				  type_name((enum jtype)jn(d, c)->type));
 			ok = false;
 			continue;
@@ -268,17 +268,17 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 			if (jn(d, e)->type == J_STR && jn(d, e)->count == jn(d, c)->count &&
 			    !memcmp(jstr(d, e), jstr(d, c), jn(d, c)->count)) {
 				char q[80];
-				jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
+				tl_jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
 					  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
 				ok = false;
 			}
 		size_t k;
 		for (k = 0; k < ncols; k++)
-			if (jstr_eq(d, c, cols[k].name))
+			if (tl_json_str_eq(d, c, cols[k].name))
 				break;
 		char q[80];
 		if (k == ncols) {
-			jv_report(v, RULE_JSON_UNKNOWN_KEY, c, "expected a column of the %s table, found unknown column \"%s\" (ignored)",
+			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, c, "expected a column of the %s table, found unknown column \"%s\" (ignored)",
 				  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
 			continue;
 		}
@@ -286,7 +286,7 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 			continue;
 		t->pos[k] = pos;
 		if (ordered && last_known >= 0 && k < last_k)
-			jv_report(v, RULE_DTRACE_COLUMN_ORDER, c, "expected column %s before %s in the %s header",
+			tl_jv_report(v, RULE_DTRACE_COLUMN_ORDER, c, "expected column %s before %s in the %s header",
 				  cols[k].name, cols[last_k].name, what);
 		last_known = pos;
 		last_k = k;
@@ -299,26 +299,26 @@ bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t nco
 			t->col_at[t->pos[k]] = (int8_t)k;
 	for (size_t k = 0; k < ncols; k++)
 		if (cols[k].required && t->pos[k] < 0) {
-			jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
+			tl_jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
 				  cols[k].name, what);
 			ok = false;
 		}
 	return ok;
 }
 
-bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell)
+bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell)
 {
 	const struct jdoc *d = &v->doc;
 	for (size_t k = 0; k < t->ncols; k++)
 		cell[k] = JNONE;
 	if (jn(d, row)->type != J_ARR) {
-		jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
+		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
 			  type_name((enum jtype)jn(d, row)->type));
 		return false;
 	}
 	uint32_t len = jn(d, row)->count;
 	if (len > t->header_len) {
-		jv_report(v, RULE_JSON_TABLE, row, "expected a row of at most %u values (the header's length), found %u",
+		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row of at most %u values (the header's length), found %u",
 			  t->header_len, len);
 		return false;
 	}
@@ -327,7 +327,7 @@ bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell
 		for (k = 0; k < t->ncols; k++)
 			if (t->cols[k].required && t->pos[k] >= (int)len)
 				break;
-		jv_report(v, RULE_JSON_TABLE_COLUMN, row,
+		tl_jv_report(v, RULE_JSON_TABLE_COLUMN, row,
 			  "expected a value for required column %s (position %d), found a row of %u values",
 			  k < t->ncols ? t->cols[k].name : "?", k < t->ncols ? t->pos[k] + 1 : 0, len);
 		return false;

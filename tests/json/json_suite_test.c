@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "validators/dcfg/json_tree.h"
+#include "validators/json/json_tree.h"
 
 /* i_ cases we accept: numbers of any size (integer fields check ranges
  * later), well-formed \u escapes whatever their surrogate pairing, and 500
@@ -70,16 +70,16 @@ static unsigned lazy_disagreements(const char *name, const uint8_t *text, size_t
 		memcpy(buf + a + n, wraps[w][1], b);
 		struct jdoc plain, lazied;
 		struct jerror e1, e2;
-		bool ok1 = json_parse(&plain, buf, n + a + b, &e1);
-		bool ok2 = json_parse_lazy(&lazied, buf, n + a + b, lazy, 2, NULL, SIZE_MAX, &e2);
+		bool ok1 = tl_json_parse(&plain, buf, n + a + b, &e1);
+		bool ok2 = tl_json_parse_lazy(&lazied, buf, n + a + b, lazy, 2, NULL, SIZE_MAX, &e2);
 		if (ok1 != ok2 || e1.off != e2.off || e1.line != e2.line || e1.col != e2.col ||
 		    strcmp(e1.msg, e2.msg) || plain.ndups != lazied.ndups) {
 			fprintf(stderr, "%s (wrap %zu): plain %d at %llu \"%s\", lazy %d at %llu \"%s\"\n", name, w, ok1,
 				(unsigned long long)e1.off, e1.msg, ok2, (unsigned long long)e2.off, e2.msg);
 			bad++;
 		}
-		json_free(&plain);
-		json_free(&lazied);
+		tl_json_free(&plain);
+		tl_json_free(&lazied);
 	}
 	return bad;
 }
@@ -94,8 +94,8 @@ static bool parse_file(const char *path, const char *name, bool *ok, unsigned *l
 	fclose(f);
 	struct jdoc doc;
 	struct jerror err;
-	*ok = json_parse(&doc, buf, n, &err);
-	json_free(&doc);
+	*ok = tl_json_parse(&doc, buf, n, &err);
+	tl_json_free(&doc);
 	*lazy_bad += lazy_disagreements(name, buf, n);
 	return true;
 }
@@ -148,20 +148,20 @@ ATF_TC_BODY(positions_and_pointer, tc)
 	static const char text[] = "{\n \"a\": [1,\n  {\"b/~\": true}]}";
 	struct jdoc doc;
 	struct jerror err;
-	ATF_REQUIRE(json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
+	ATF_REQUIRE(tl_json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
 	uint32_t t = JNONE;
 	for (uint32_t k = 0; k < doc.n; k++)
 		if (doc.nodes[k].type == J_TRUE)
 			t = k;
 	ATF_REQUIRE(t != JNONE);
 	uint32_t line, col;
-	json_line_col(&doc, doc.nodes[t].off, &line, &col);
+	tl_json_line_col(&doc, doc.nodes[t].off, &line, &col);
 	ATF_CHECK_EQ(line, 3);
 	ATF_CHECK_EQ(col, 11);
 	char ptr[64];
-	json_pointer(&doc, t, ptr, sizeof ptr);
+	tl_json_pointer(&doc, t, ptr, sizeof ptr);
 	ATF_CHECK_STREQ(ptr, "/a/1/b~1~0");
-	json_free(&doc);
+	tl_json_free(&doc);
 }
 
 /* A table under a lazy key: one skeleton node with its row count, rows read
@@ -174,8 +174,8 @@ ATF_TC_BODY(lazy_rows, tc)
 	static const struct jlazy_key lazy[] = { { "T", true } };
 	struct jdoc doc;
 	struct jerror err;
-	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
-	uint32_t tbl = jobj_get(&doc, 0, "T");
+	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
+	uint32_t tbl = tl_json_obj_get(&doc, 0, "T");
 	ATF_REQUIRE(tbl != JNONE);
 	ATF_CHECK(jn(&doc, tbl)->flags & JF_LAZY);
 	ATF_CHECK_EQ(jn(&doc, tbl)->count, 3);
@@ -184,32 +184,32 @@ ATF_TC_BODY(lazy_rows, tc)
 	ATF_REQUIRE(header & JPIN);
 	ATF_CHECK_EQ(jsibling(&doc, row2), JNONE);
 	uint32_t line, col;
-	json_line_col(&doc, json_off(&doc, row2), &line, &col); /* before any row is read */
+	tl_json_line_col(&doc, tl_json_off(&doc, row2), &line, &col); /* before any row is read */
 	ATF_CHECK_EQ(line, 4);
 	ATF_CHECK_EQ(col, 3);
 	ATF_CHECK_EQ(jn(&doc, row2)->count, 2);
 	uint32_t obj = jsibling(&doc, jn(&doc, row2)->first);
 	ATF_CHECK_EQ(jn(&doc, obj)->type, J_OBJ);
-	uint32_t four = jobj_get(&doc, obj, "k");
-	json_line_col(&doc, jn(&doc, four)->off, &line, &col);
+	uint32_t four = tl_json_obj_get(&doc, obj, "k");
+	tl_json_line_col(&doc, jn(&doc, four)->off, &line, &col);
 	ATF_CHECK_EQ(line, 4);
 	ATF_CHECK_EQ(col, 13);
 	char ptr[64];
-	json_pointer(&doc, four, ptr, sizeof ptr);
+	tl_json_pointer(&doc, four, ptr, sizeof ptr);
 	ATF_CHECK_STREQ(ptr, "/T/2/1/k");
 	/* back to an earlier row: read again from its remembered offset */
 	ATF_CHECK_EQ(jn(&doc, row1)->count, 2);
 	ATF_CHECK_EQ(jn(&doc, jn(&doc, row1)->first)->off, 31);
-	json_line_col(&doc, json_off(&doc, row2), &line, &col);
+	tl_json_line_col(&doc, tl_json_off(&doc, row2), &line, &col);
 	ATF_CHECK_EQ(line, 4);
 	ATF_CHECK_EQ(col, 3);
-	json_pointer(&doc, row2, ptr, sizeof ptr);
+	tl_json_pointer(&doc, row2, ptr, sizeof ptr);
 	ATF_CHECK_STREQ(ptr, "/T/2");
 	ATF_REQUIRE_EQ(doc.ndups, 1);
 	ATF_CHECK_STREQ(doc.dups[0].pointer, "/T/2/1/k");
-	json_line_col(&doc, doc.dups[0].first_off, &line, &col);
+	tl_json_line_col(&doc, doc.dups[0].first_off, &line, &col);
 	ATF_CHECK_EQ(col, 8);
-	json_free(&doc);
+	tl_json_free(&doc);
 }
 
 /* A table whose header row is itself a lazy cell (found by dcfg_fuzzer):
@@ -221,12 +221,12 @@ ATF_TC_BODY(lazy_header_of_a_nested_table, tc)
 	static const struct jlazy_key lazy[] = { { "C", true } };
 	struct jdoc doc;
 	struct jerror err;
-	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
-	uint32_t row = jsibling(&doc, jn(&doc, jobj_get(&doc, 0, "O"))->first);
+	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
+	uint32_t row = jsibling(&doc, jn(&doc, tl_json_obj_get(&doc, 0, "O"))->first);
 	uint32_t cell = jn(&doc, row)->first;
 	ATF_CHECK(jn(&doc, cell)->flags & JF_LAZY);
 	ATF_CHECK_EQ(jn(&doc, jsibling(&doc, cell))->count, 1);
-	json_free(&doc);
+	tl_json_free(&doc);
 }
 
 /* Only the first repeated keys in report order keep their pointer; the
@@ -238,17 +238,17 @@ ATF_TC_BODY(kept_duplicates, tc)
 	static const char text[] = "{\"a\": {\"x\": 1, \"x\": 2, \"y\": 3, \"y\": 4}, \"a\": 5}";
 	struct jdoc doc;
 	struct jerror err;
-	ATF_REQUIRE(json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, NULL, 0, NULL, 2, &err));
+	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, NULL, 0, NULL, 2, &err));
 	ATF_REQUIRE_EQ(doc.ndups, 2);
 	ATF_CHECK_EQ(doc.dups_dropped, 1);
 	ATF_CHECK_STREQ(doc.dups[0].pointer, "/a");
 	ATF_CHECK_STREQ(doc.dups[1].pointer, "/a/x");
 	ATF_CHECK_EQ(doc.dups[0].key_off, 40);
-	json_free(&doc);
-	ATF_REQUIRE(json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
+	tl_json_free(&doc);
+	ATF_REQUIRE(tl_json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
 	ATF_REQUIRE_EQ(doc.ndups, 3);
 	ATF_CHECK_STREQ(doc.dups[2].pointer, "/a/y");
-	json_free(&doc);
+	tl_json_free(&doc);
 }
 
 /* Line and column come from a 64 KiB block index: check a value well past
@@ -269,12 +269,12 @@ ATF_TC_BODY(line_index, tc)
 	k += 5;
 	struct jdoc doc;
 	struct jerror err;
-	ATF_REQUIRE(json_parse(&doc, buf, k, &err));
+	ATF_REQUIRE(tl_json_parse(&doc, buf, k, &err));
 	uint32_t line, col;
-	json_line_col(&doc, doc.nodes[1].off, &line, &col);
+	tl_json_line_col(&doc, doc.nodes[1].off, &line, &col);
 	ATF_CHECK_EQ(line, lines + 1);
 	ATF_CHECK_EQ(col, pad + 1);
-	json_free(&doc);
+	tl_json_free(&doc);
 	free(buf);
 }
 
@@ -287,10 +287,10 @@ ATF_TC_BODY(depth_bounded, tc)
 	memset(buf, '[', n);
 	struct jdoc doc;
 	struct jerror err;
-	ATF_CHECK(!json_parse(&doc, buf, n, &err));
+	ATF_CHECK(!tl_json_parse(&doc, buf, n, &err));
 	ATF_CHECK_EQ(err.kind, JE_DEPTH);
 	ATF_CHECK_EQ(err.col, JSON_MAX_DEPTH + 1);
-	json_free(&doc);
+	tl_json_free(&doc);
 	free(buf);
 }
 

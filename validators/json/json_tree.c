@@ -394,7 +394,7 @@ static int cmp_key(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
-size_t json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
+size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
 {
 	if (pos + 1 < outlen)
 		out[pos++] = '/';
@@ -421,14 +421,14 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
 		const struct frame *fr = &ps->f[j];
 		if (fr->obj) {
-			pos = json_pointer_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
+			pos = tl_json_pointer_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
 			char num[24];
 			int len = snprintf(num, sizeof num, "%u", fr->count - 1);
-			pos = json_pointer_segment(out, pos, sizeof out, (const uint8_t *)num, (size_t)len);
+			pos = tl_json_pointer_segment(out, pos, sizeof out, (const uint8_t *)num, (size_t)len);
 		}
 	}
-	json_pointer_segment(out, pos, sizeof out, k->s, k->len);
+	tl_json_pointer_segment(out, pos, sizeof out, k->s, k->len);
 	return strdup(out);
 }
 
@@ -490,7 +490,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 	return true;
 }
 
-/* At the close of an object: its repeated keys, kept for jv_check_duplicate_keys. */
+/* At the close of an object: its repeated keys, kept for tl_jv_check_duplicate_keys. */
 static bool check_keys(struct parser *ps, const struct frame *fr)
 {
 	size_t m = ps->nkeys - fr->keys;
@@ -811,7 +811,7 @@ static int cmp_dup(const void *a, const void *b)
 	return dup_before(x, y) ? -1 : dup_before(y, x);
 }
 
-bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
 		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err)
 {
 	static const uint8_t empty[1];
@@ -872,12 +872,12 @@ out:
 	return ok;
 }
 
-bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
+bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
 {
-	return json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
+	return tl_json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
 }
 
-void json_free(struct jdoc *doc)
+void tl_json_free(struct jdoc *doc)
 {
 	free(doc->nodes);
 	for (uint32_t i = 0; i < doc->nlazy; i++)
@@ -896,7 +896,7 @@ void json_free(struct jdoc *doc)
 	doc->cur_lazy = NO_LAZY;
 }
 
-void json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col)
+void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col)
 {
 	if (off > d->size)
 		off = d->size;
@@ -951,7 +951,7 @@ static uint32_t lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
 	return lo;
 }
 
-uint32_t json_pin_next(const struct jdoc *d, uint32_t pin)
+uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
 {
 	uint32_t row, l = lazy_of(d, pin, &row);
 	if (l == NO_LAZY || row + 1 >= d->nodes[d->lazy[l].node].count)
@@ -979,7 +979,7 @@ static uint64_t next_start(const struct jdoc *d, uint64_t end)
  * Returns the offset just past it, or UINT64_MAX on no memory. */
 static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool build)
 {
-	static struct frame frames[JSON_MAX_DEPTH];
+	struct frame frames[JSON_MAX_DEPTH]; /* per call: the library keeps no static state */
 	struct jerror err;
 	struct parser ps = { 0 };
 	ps.d = d;
@@ -1186,7 +1186,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 	return true;
 }
 
-const struct jnode *json_row(const struct jdoc *cd, uint32_t pin)
+const struct jnode *tl_json_row(const struct jdoc *cd, uint32_t pin)
 {
 	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, J_NULL, 0 };
 	struct jdoc *d = mut(cd);
@@ -1196,7 +1196,7 @@ const struct jnode *json_row(const struct jdoc *cd, uint32_t pin)
 	return &d->nodes[d->nskel];
 }
 
-uint64_t json_off(const struct jdoc *d, uint32_t i)
+uint64_t tl_json_off(const struct jdoc *d, uint32_t i)
 {
 	if (!(i & JPIN))
 		return i < d->n ? d->nodes[i].off : 0;
@@ -1216,14 +1216,14 @@ uint64_t json_off(const struct jdoc *d, uint32_t i)
 	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
 }
 
-bool jstr_eq(const struct jdoc *d, uint32_t i, const char *s)
+bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s)
 {
 	const struct jnode *n = jn(d, i);
 	size_t len = strlen(s);
 	return n->type == J_STR && n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
 }
 
-uint32_t jobj_get(const struct jdoc *d, uint32_t obj, const char *key)
+uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key)
 {
 	if (jn(d, obj)->type != J_OBJ)
 		return JNONE;
@@ -1231,7 +1231,7 @@ uint32_t jobj_get(const struct jdoc *d, uint32_t obj, const char *key)
 		uint32_t v = jsibling(d, k);
 		if (v == JNONE)
 			break;
-		if (jstr_eq(d, k, key))
+		if (tl_json_str_eq(d, k, key))
 			return v;
 		k = jsibling(d, v);
 	}
@@ -1253,10 +1253,10 @@ static size_t put_index(char *out, size_t pos, size_t outlen, uint64_t idx)
 {
 	char num[24];
 	int len = snprintf(num, sizeof num, "%llu", (unsigned long long)idx);
-	return json_pointer_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
+	return tl_json_pointer_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
 }
 
-void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
+void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 {
 	/* A pin stands for row k of its table: the table's pointer, then k. */
 	uint32_t pin_row = 0;
@@ -1289,7 +1289,7 @@ void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 				if (d->nodes[s].next == child && (d->nodes[s].flags & JF_KEY))
 					key = s;
 			if (key != JNONE)
-				pos = json_pointer_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
+				pos = tl_json_pointer_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
 		}
 	}
 	if (pin)

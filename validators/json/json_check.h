@@ -15,31 +15,31 @@ struct jv {
 	const struct tl_input *in; /* mapped input (pages released as rows are read), or NULL */
 };
 
-void jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
+void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* Same, at byte delta inside a string node (same line: JSON strings hold no newline). */
-void jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
+void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
 /* Pass 1 over the text (arrays under the lazy keys are read row by row
  * later); reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
-bool jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);
+bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);
 
 /* Reports a repeated key in every object of the document, lazy tables
  * included (JSON-DUPLICATE-KEY; found by pass 1). */
-void jv_check_duplicate_keys(struct jv *v);
+void tl_jv_check_duplicate_keys(struct jv *v);
 
 /* Reads an integer field: JSON integer or "0x.." string (decimal strings
  * warn). Reports JSON-INTEGER and returns false when it is not one or is
  * outside [lo, hi]. */
-bool jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
+bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
 
 /* Type checks (JSON-TYPE). */
-bool jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
+bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
 
 /* Checks the keys of an object against the known ones (JSON-UNKNOWN-KEY). */
-void jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what);
+void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what);
 
 #define TABLE_MAX_COLS 16
 #define TABLE_MAX_POS 32 /* header positions with a direct lookup in rows */
@@ -62,13 +62,13 @@ struct table {
 /* Opens a table (JSON-TABLE, JSON-TABLE-COLUMN, JSON-UNKNOWN-KEY on the
  * header). ordered: the known columns must appear in the given order
  * (DCFG-trace, rule DTRACE-COLUMN-ORDER). False when no row can be read. */
-bool table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
+bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
 		const char *what, bool ordered, struct table *t);
 
 /* Fills cell[k] with the node of known column k in row (JNONE if omitted).
  * Reports a bad row and returns false. In a lazy table this reads the row:
  * the cells of the previously read row are then gone. */
-bool table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell);
+bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell);
 
 static inline uint32_t table_first_row(const struct jv *v, const struct table *t)
 {

@@ -1,6 +1,6 @@
 /* A strict RFC 8259 JSON reader over a mapped buffer, in two passes.
  *
- * Pass 1 (json_parse_lazy) validates the whole text (syntax, UTF-8, depth,
+ * Pass 1 (tl_json_parse_lazy) validates the whole text (syntax, UTF-8, depth,
  * duplicate keys) and builds nodes only for the document's skeleton: arrays
  * under one of the caller's "lazy" keys (the big tables: blocks, edges,
  * chunks) get one node that knows its offset and its number of rows, and
@@ -99,48 +99,48 @@ struct jerror {
  * Repeated keys: the first keep_dups (in report order) are kept with their
  * pointer, the others only counted, so a file made of repeated keys costs
  * no more memory than the reports that will be shown. */
-bool json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
 		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err);
 
 /* The whole document as nodes (no lazy tables). */
-bool json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err);
-void json_free(struct jdoc *doc);
+bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err);
+void tl_json_free(struct jdoc *doc);
 
 /* The node of a row (read now if it is not the current one: the cells of
  * the previous row are then invalid). */
-const struct jnode *json_row(const struct jdoc *d, uint32_t pin);
+const struct jnode *tl_json_row(const struct jdoc *d, uint32_t pin);
 /* The row after pin, or JNONE, without reading anything. */
-uint32_t json_pin_next(const struct jdoc *d, uint32_t pin);
+uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin);
 
 static inline const struct jnode *jn(const struct jdoc *d, uint32_t i)
 {
-	return (i & JPIN) ? json_row(d, i) : &d->nodes[i];
+	return (i & JPIN) ? tl_json_row(d, i) : &d->nodes[i];
 }
 
 static inline uint32_t jsibling(const struct jdoc *d, uint32_t i)
 {
-	return (i & JPIN) ? json_pin_next(d, i) : d->nodes[i].next;
+	return (i & JPIN) ? tl_json_pin_next(d, i) : d->nodes[i].next;
 }
 
 /* Offset of any node or pin, reading nothing. */
-uint64_t json_off(const struct jdoc *d, uint32_t i);
+uint64_t tl_json_off(const struct jdoc *d, uint32_t i);
 
 /* 1-based line and column (in bytes) of a byte offset. */
-void json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col);
+void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col);
 
 /* The raw bytes between the quotes of a string node (escapes not decoded). */
 static inline const uint8_t *jstr(const struct jdoc *d, uint32_t i) { return d->buf + jn(d, i)->off + 1; }
 
 /* True if string node i holds exactly the text s (escaped strings never match). */
-bool jstr_eq(const struct jdoc *d, uint32_t i, const char *s);
+bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s);
 
 /* In an object, the value node of key, or JNONE. */
-uint32_t jobj_get(const struct jdoc *d, uint32_t obj, const char *key);
+uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key);
 
 /* Writes the RFC 6901 pointer of node i into out. */
-void json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen);
+void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen);
 
 /* Appends a pointer segment, escaping '~' and '/' (RFC 6901). */
-size_t json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n);
+size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n);
 
 #endif
