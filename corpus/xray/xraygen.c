@@ -50,7 +50,7 @@ static void store(uint8_t *at, uint64_t v, int width, bool big)
 		at[big ? width - 1 - i : i] = (uint8_t)(v >> (8 * i));
 }
 
-static void uint(struct buf *b, uint64_t v, int width)
+static void put_uint(struct buf *b, uint64_t v, int width)
 {
 	uint8_t tmp[8];
 	store(tmp, v, width, b->big);
@@ -148,8 +148,8 @@ static void m_typed(struct buf *b, int32_t size, const char *payload)
 static void fn(struct buf *b, unsigned action, uint32_t id, uint32_t delta)
 {
 	uint32_t word = b->big ? (action << 28 | (id & 0x0fffffffu)) : (id << 4 | action << 1);
-	uint(b, word, 4);
-	uint(b, delta, 4);
+	put_uint(b, word, 4);
+	put_uint(b, delta, 4);
 }
 
 static void preamble(struct buf *b, int32_t tid, uint16_t cpu, uint64_t tsc)
@@ -199,12 +199,12 @@ static void header_ex(struct out *o, unsigned version, unsigned type, uint32_t f
 		      uint64_t freq, uint64_t buffer_size)
 {
 	struct buf h = new_buf(o->big, version);
-	uint(&h, version, 2);
-	uint(&h, type, 2);
-	uint(&h, flags, 4);
-	uint(&h, freq, 8);
-	uint(&h, buffer_size, 8);
-	uint(&h, 0, 8);
+	put_uint(&h, version, 2);
+	put_uint(&h, type, 2);
+	put_uint(&h, flags, 4);
+	put_uint(&h, freq, 8);
+	put_uint(&h, buffer_size, 8);
+	put_uint(&h, 0, 8);
 	raw(o, h.p, h.n);
 	free(h.p);
 	o->version = version;
@@ -295,24 +295,24 @@ static void basic(struct out *o, unsigned version)
 	for (uint32_t i = 0; i < 4; i++) {
 		struct buf r = new_buf(o->big, version);
 		unsigned type = i == 0 ? 0 : i == 1 && version >= 2 ? 3 : i % 2;
-		uint(&r, 0, 2);          /* function record */
-		uint(&r, 1, 1);          /* cpu */
-		uint(&r, i == 3 ? 1 : type, 1);
-		uint(&r, i < 2 ? 1 + i : 2 - (i - 2), 4);
-		uint(&r, 1000 + i * 10, 8);
-		uint(&r, 55, 4);
-		uint(&r, version >= 3 ? 66 : 0xdead, 4);
-		uint(&r, 0, 8);
+		put_uint(&r, 0, 2);          /* function record */
+		put_uint(&r, 1, 1);          /* cpu */
+		put_uint(&r, i == 3 ? 1 : type, 1);
+		put_uint(&r, i < 2 ? 1 + i : 2 - (i - 2), 4);
+		put_uint(&r, 1000 + i * 10, 8);
+		put_uint(&r, 55, 4);
+		put_uint(&r, version >= 3 ? 66 : 0xdead, 4);
+		put_uint(&r, 0, 8);
 		raw(o, r.p, r.n);
 		if (i == 1 && version >= 2) { /* argument payload of the enter-with-argument */
 			r.n = 0;
-			uint(&r, 1, 2);
-			uint(&r, 0, 2);
-			uint(&r, 2, 4);
-			uint(&r, 55, 4);
-			uint(&r, version >= 3 ? 66 : 0xbeef, 4);
-			uint(&r, 777, 8);
-			uint(&r, 0, 8);
+			put_uint(&r, 1, 2);
+			put_uint(&r, 0, 2);
+			put_uint(&r, 2, 4);
+			put_uint(&r, 55, 4);
+			put_uint(&r, version >= 3 ? 66 : 0xbeef, 4);
+			put_uint(&r, 777, 8);
+			put_uint(&r, 0, 8);
 			raw(o, r.p, r.n);
 		}
 		free(r.p);
@@ -628,22 +628,22 @@ static void basic_record(struct out *o, unsigned type, unsigned entry, uint32_t 
 			 uint32_t pid)
 {
 	struct buf r = new_buf(o->big, o->version);
-	uint(&r, type, 2);
+	put_uint(&r, type, 2);
 	if (type == 1) {
-		uint(&r, 0, 2);
-		uint(&r, id, 4);
-		uint(&r, tid, 4);
-		uint(&r, pid, 4);
-		uint(&r, 99, 8);
-		uint(&r, 0, 8);
+		put_uint(&r, 0, 2);
+		put_uint(&r, id, 4);
+		put_uint(&r, tid, 4);
+		put_uint(&r, pid, 4);
+		put_uint(&r, 99, 8);
+		put_uint(&r, 0, 8);
 	} else {
-		uint(&r, 0, 1);
-		uint(&r, entry, 1);
-		uint(&r, id, 4);
-		uint(&r, 5000, 8);
-		uint(&r, tid, 4);
-		uint(&r, pid, 4);
-		uint(&r, 0, 8);
+		put_uint(&r, 0, 1);
+		put_uint(&r, entry, 1);
+		put_uint(&r, id, 4);
+		put_uint(&r, 5000, 8);
+		put_uint(&r, tid, 4);
+		put_uint(&r, pid, 4);
+		put_uint(&r, 0, 8);
 	}
 	raw(o, r.p, r.n);
 	free(r.p);
