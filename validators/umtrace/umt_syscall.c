@@ -32,18 +32,6 @@ static bool check_header(struct umt_trace *t)
 	return true;
 }
 
-bool tl_umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end)
-{
-	const struct tl_input *offs = &t->f[M_SYSCALL_OFFSETS];
-	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
-	if (off < 16 || size < 64 ||
-	    !tl_umt_fp_inside(0, off, size, 16, t->f[M_SYSCALL_VTABLE].size, NULL))
-		return false;
-	*start = (uint64_t)off;
-	*end = (uint64_t)off + (uint64_t)size;
-	return true;
-}
-
 static bool check_block(struct umt_trace *t, uint64_t s)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE], *offs = &t->f[M_SYSCALL_OFFSETS];
