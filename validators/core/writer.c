@@ -42,11 +42,3 @@ int tl_writer_finish(struct tl_writer *w)
 	free(w);
 	return rc;
 }
-
-void tl_diag_path(char *buf, size_t len, const char *path, const struct tl_diagnostic *d)
-{
-	if (d->loc.member)
-		snprintf(buf, len, "%s/%s", path, d->loc.member);
-	else
-		snprintf(buf, len, "%s", path);
-}
