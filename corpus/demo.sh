@@ -3,6 +3,7 @@
 # row per file, with the verdict the corpus expects beside it.
 tl=${1:-build/tracelint}
 dir=$(dirname "$0")
+. "$dir/cases.sh"
 printf '%-11s %-8s %-52s %-8s %6s %6s  %s\n' FORMAT KIND CASE VERDICT ERRORS WARNS EXPECTED
 total=0 agree=0
 for fmtdir in "$dir"/*/; do
@@ -10,16 +11,8 @@ for fmtdir in "$dir"/*/; do
 	for kind in valid invalid regressions; do
 		[ -d "$fmtdir$kind" ] || continue
 		for p in "$fmtdir$kind"/*; do
-			case "$p" in *.expected | *.args | *.md | *.sh | *.py | */README*) continue ;; esac
-			[ -e "$p" ] || continue
-			set --
-			if [ -f "$p.args" ]; then
-				while IFS= read -r a || [ -n "$a" ]; do
-					case "$a" in '' | '#'*) continue ;; --pair=/*) ;; --pair=*) a="--pair=$(dirname "$p")/${a#--pair=}" ;; esac
-					set -- "$@" "$a"
-				done < "$p.args"
-			fi
-			line=$("$tl" -q "$@" "$p" 2>&1 | tail -n 1)
+			is_case "$p" || continue
+			line=$(case_run "$tl" "$p" -q 2>&1 | tail -n 1)
 			verdict=$(echo "$line" | sed -n 's/.*: \(valid\|invalid\) (.*/\1/p')
 			errors=$(echo "$line" | sed -n 's/.*: \([0-9]*\) errors\{0,1\},.*/\1/p')
 			warns=$(echo "$line" | sed -n 's/.*, \([0-9]*\) warnings\{0,1\}.*/\1/p')

@@ -10,34 +10,12 @@ SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
 TRACELINT="$BUILDDIR/tracelint"
 
-is_case() {
-	case "$1" in
-	*.expected | *.args | *.env | *.md | *.sh | *.py | */README*) return 1 ;;
-	esac
-	[ -e "$1" ]
-}
+. "$SRCDIR/corpus/cases.sh"
 
 # Runs tracelint on one case with its .args and writes the normalised
 # diagnostics "location severity RULE" to ./actual; returns tracelint's status.
 run_case() {
-	path=$1
-	dir=$(dirname "$path")
-	set --
-	if [ -f "$path.args" ]; then
-		while IFS= read -r arg || [ -n "$arg" ]; do
-			case "$arg" in
-			'' | '#'*) continue ;;
-			--pair=/*) ;;
-			--pair=*) arg="--pair=$dir/${arg#--pair=}" ;;
-			--instr-map=/*) ;;
-			--instr-map=*) arg="--instr-map=$dir/${arg#--instr-map=}" ;;
-			esac
-			set -- "$@" "$arg"
-		done < "$path.args"
-	fi
-	# a .env sidecar (VAR=value lines) sets the environment, e.g. a lowered memory cap
-	[ -f "$path.env" ] && set -- env $(grep -v '^#' "$path.env") "$TRACELINT" "$@" || set -- "$TRACELINT" "$@"
-	"$@" --output=json "$path" > out.json 2> stderr
+	case_run "$TRACELINT" "$1" --output=json > out.json 2> stderr
 	rc=$?
 	jq -r '.files[0].diagnostics[] |
 		(if .member then .member + ":" else "" end) +
