@@ -3,8 +3,17 @@
 # build, a gcc UBSan regression build, campaigns, coverage and the heavy
 # smoke mode. See fuzzers/README.md.
 
-TLM_SRCS := fuzzers/mutators/mutator_util.c fuzzers/mutators/xray_mutator.c \
-	fuzzers/mutators/tfile_mutator.c fuzzers/mutators/umtrace_mutator.c
+# The mutator library: structure-aware mutators and byte-level edits, used by
+# the fuzzers' engine glue, the conformance kit and tests/fuzz/mutator_test.
+TLM_SRCS := fuzzers/mutators/mutator_util.c fuzzers/mutators/bytes_mutator.c \
+	fuzzers/mutators/xray_mutator.c fuzzers/mutators/tfile_mutator.c \
+	fuzzers/mutators/umtrace_mutator.c
+TLM_LIB := $(O)/libtlmutate.a
+$(TLM_LIB): $(patsubst %.c,$(O)/obj/%.o,$(TLM_SRCS))
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(O)/tests/fuzz/mutator_test: $(TLM_LIB)
+$(O)/tests/fuzz/mutator_test: LDLIBS += $(TLM_LIB)
 # Formats with a mutator, among the targets that exist.
 TLM_FORMATS = $(filter xray tfile umtrace,$(FUZZ_NAMES))
 AFL_O := $(BUILD)/fuzz-afl

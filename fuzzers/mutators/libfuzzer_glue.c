@@ -11,9 +11,16 @@
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
 
+static size_t engine_bytes(void *ctx, uint8_t *data, size_t size, size_t max_size)
+{
+	(void)ctx;
+	return LLVMFuzzerMutate(data, size, max_size);
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
+	static const struct tlm_bytes engine = { engine_bytes, NULL };
 	if (seed & 1)
 		return LLVMFuzzerMutate(data, size, max_size);
-	return TLM_MUTATE(data, size, max_size, seed >> 1, LLVMFuzzerMutate);
+	return TLM_MUTATE(data, size, max_size, seed >> 1, &engine);
 }

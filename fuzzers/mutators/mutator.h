@@ -13,8 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A byte-level fallback (libFuzzer's LLVMFuzzerMutate), or NULL. */
-typedef size_t (*tlm_bytes_fn)(uint8_t *data, size_t size, size_t max_size);
+/* A byte-level fallback the structure-aware mutators may call (libFuzzer's
+ * LLVMFuzzerMutate, or the kit's byte-level edits with their generator): a
+ * function and the state it needs, passed by pointer; NULL for none. */
+struct tlm_bytes {
+	size_t (*fn)(void *ctx, uint8_t *data, size_t size, size_t max_size);
+	void *ctx;
+};
 
 /* splitmix64: small, fast, and reproducible across platforms. */
 struct tlm_rng {
@@ -22,6 +27,9 @@ struct tlm_rng {
 };
 
 void tlm_rng_seed(struct tlm_rng *r, uint64_t seed);
+/* Stream number STREAM of generator SEED (a campaign's mutant i uses stream i,
+ * so any slice of a campaign can be replayed on its own). */
+void tlm_rng_stream(struct tlm_rng *r, uint64_t seed, uint64_t stream);
 uint64_t tlm_rng_next(struct tlm_rng *r);
 /* Uniform in [0, n); 0 when n is 0. */
 uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n);
@@ -43,9 +51,16 @@ bool tlm_duplicate(uint8_t *data, size_t *size, size_t max_size, size_t src, siz
 /* Swaps two non-overlapping spans [a, a+alen) < [b, b+blen). */
 void tlm_swap(uint8_t *data, size_t size, size_t a, size_t alen, size_t b, size_t blen);
 
-/* The mutators. Each returns the new size (<= max_size); data holds max_size bytes. */
-size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes);
-size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes);
-size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes);
+/* One byte-level edit for any format: a bit flip, a boundary value over 1, 2,
+ * 4 or 8 bytes in either byte order, a chunk deleted, duplicated or inserted,
+ * or a truncation. data holds at least min(size + 64, max_size) bytes; returns
+ * the new size (<= max_size). */
+size_t tlm_bytes_edit(struct tlm_rng *r, uint8_t *data, size_t size, size_t max_size);
+
+/* The structure-aware mutators. Each returns the new size (<= max_size); data
+ * holds max_size bytes. */
+size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes);
+size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes);
+size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes);
 
 #endif

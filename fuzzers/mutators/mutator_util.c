@@ -17,6 +17,13 @@ uint64_t tlm_rng_next(struct tlm_rng *r)
 	return z ^ (z >> 31);
 }
 
+void tlm_rng_stream(struct tlm_rng *r, uint64_t seed, uint64_t stream)
+{
+	struct tlm_rng first = { seed };
+	r->state = tlm_rng_next(&first) ^ (stream * 0xd1b54a32d192ed03ull);
+	(void)tlm_rng_next(r);
+}
+
 uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n)
 {
 	return n ? tlm_rng_next(r) % n : 0;

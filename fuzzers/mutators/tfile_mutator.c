@@ -232,7 +232,7 @@ static size_t tfile_synthesize(struct tfile_view *v)
 	return need;
 }
 
-size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes)
+size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes)
 {
 	static struct tfile_view v;
 	if (size > max_size)
@@ -244,7 +244,7 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 	if (size < MAGIC || memcmp(data, tfile_magic, MAGIC) != 0) {
 		if (!bytes || tlm_rng_below(&v.rng, 2))
 			return tfile_synthesize(&v);
-		return bytes(data, size, max_size);
+		return bytes->fn(bytes->ctx, data, size, max_size);
 	}
 	tfile_scan(&v);
 	size_t fi = tlm_rng_below(&v.rng, v.nframes), fj = tlm_rng_below(&v.rng, v.nframes);
@@ -307,7 +307,7 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 		}
 		break;
 	default:
-		v.size = bytes(data, v.size, max_size);
+		v.size = bytes->fn(bytes->ctx, data, v.size, max_size);
 		done = true;
 		break;
 	}

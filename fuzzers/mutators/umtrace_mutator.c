@@ -95,7 +95,7 @@ static bool disorder_index(struct umt_view *v)
 	return false;
 }
 
-size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes)
+size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes)
 {
 	static struct umt_view v;
 	if (size > max_size)
@@ -106,7 +106,7 @@ size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t 
 	tlm_rng_seed(&v.rng, seed);
 	v.phase = (size_t)tlm_rng_below(&v.rng, 4) == 0 ? (size_t)tlm_rng_below(&v.rng, WORD) : 0;
 	if (size < WORD)
-		return bytes ? bytes(data, size, max_size) : size;
+		return bytes ? bytes->fn(bytes->ctx, data, size, max_size) : size;
 	umt_scan(&v);
 	switch (tlm_rng_below(&v.rng, bytes ? 6 : 5)) {
 	case 0: case 1: /* a pointer-like word */
@@ -139,7 +139,7 @@ size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t 
 		return v.size;
 	}
 	default:
-		return bytes(data, v.size, max_size);
+		return bytes->fn(bytes->ctx, data, v.size, max_size);
 	}
 	/* Nothing pointer-like: any aligned word gets an edge value. */
 	size_t off = v.phase + WORD * (size_t)tlm_rng_below(&v.rng, (v.size - v.phase) / WORD);

@@ -289,7 +289,7 @@ static size_t xray_synthesize(struct xray_view *v)
 	return v->size;
 }
 
-size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, tlm_bytes_fn bytes)
+size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes)
 {
 	static struct xray_view v; /* large: keep it off the stack */
 	if (size > max_size)
@@ -341,7 +341,7 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 		done = reframe = grow_event(&v);
 		break;
 	default:
-		v.size = bytes(data, v.size, max_size);
+		v.size = bytes->fn(bytes->ctx, data, v.size, max_size);
 		done = true;
 		break;
 	}

@@ -8,13 +8,9 @@
 #include <string.h>
 
 #include "tracelint.h"
-/* The mutators are not part of the library: build them into this test. */
-#include "fuzzers/mutators/mutator_util.c"
-#include "fuzzers/mutators/xray_mutator.c"
-#include "fuzzers/mutators/tfile_mutator.c"
-#include "fuzzers/mutators/umtrace_mutator.c"
+#include "fuzzers/mutators/mutator.h"
 
-typedef size_t (*mutate_fn)(uint8_t *, size_t, size_t, uint64_t, tlm_bytes_fn);
+typedef size_t (*mutate_fn)(uint8_t *, size_t, size_t, uint64_t, const struct tlm_bytes *);
 
 enum { CAP = 8192, GUARD = 64 };
 
@@ -173,8 +169,38 @@ ATF_TC_BODY(tfile_outputs_keep_frames, tc)
 	ATF_REQUIRE_MSG(framed >= 200, "only %zu of 400 outputs keep their frames", framed);
 }
 
+/* Byte-level edits write only inside min(size + 64, max_size), change the
+ * input for most generator states, and replay from the same stream. */
+ATF_TC_WITHOUT_HEAD(bytes_edit_bounded_and_replayable);
+ATF_TC_BODY(bytes_edit_bounded_and_replayable, tc)
+{
+	uint8_t start[256], a[256 + 64 + GUARD], b[256 + 64 + GUARD];
+	for (size_t i = 0; i < sizeof start; i++)
+		start[i] = (uint8_t)(i * 7);
+	size_t changed = 0;
+	for (uint64_t stream = 0; stream < 2000; stream++) {
+		size_t n0 = (size_t)(stream % 200), max = n0 + (stream % 3 == 0 ? 0 : 64);
+		struct tlm_rng r1, r2;
+		tlm_rng_stream(&r1, 99, stream);
+		tlm_rng_stream(&r2, 99, stream);
+		memset(a, 0xa5, sizeof a);
+		memset(b, 0xa5, sizeof b);
+		memcpy(a, start, n0);
+		memcpy(b, start, n0);
+		size_t na = tlm_bytes_edit(&r1, a, n0, max), nb = tlm_bytes_edit(&r2, b, n0, max);
+		ATF_REQUIRE_MSG(na <= max, "stream %llu: %zu bytes for max_size %zu", (unsigned long long)stream, na, max);
+		ATF_REQUIRE_EQ(na, nb);
+		ATF_REQUIRE(memcmp(a, b, sizeof a) == 0);
+		for (size_t i = max; i < sizeof a; i++)
+			ATF_REQUIRE_MSG(a[i] == 0xa5, "stream %llu wrote past max_size at %zu", (unsigned long long)stream, i);
+		changed += na != n0 || memcmp(a, start, na) != 0;
+	}
+	ATF_REQUIRE_MSG(changed > 1500, "only %zu of 2000 edits changed the input", changed);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
+	ATF_TP_ADD_TC(tp, bytes_edit_bounded_and_replayable);
 	ATF_TP_ADD_TC(tp, xray_within_max_size);
 	ATF_TP_ADD_TC(tp, tfile_within_max_size);
 	ATF_TP_ADD_TC(tp, umtrace_within_max_size);

@@ -1,22 +1,9 @@
-# The conformance kit (issue 9): build/tracelint-conform, its install rule and
-# `make conformance`. Included by the GNUmakefile before the library's
-# variables exist, so prerequisites name $(O)/libtracelint.a directly.
+# The conformance kit: build/tracelint-conform, its install rule and
+# `make conformance`. Its mutations come from the mutator library (TLM_LIB,
+# fuzzers/module.mk).
 CONFORM_SRCS := $(wildcard validators/conform/*.c)
 CONFORM_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_SRCS))
 CONFORM_BIN := $(O)/tracelint-conform
-
-# The structure-aware mutators of the fuzzing work, when the tree has them;
-# the kit's own byte-level mutator serves the other formats.
-CONFORM_TLM := $(wildcard fuzzers/mutators/mutator_util.c)
-ifneq ($(CONFORM_TLM),)
-CONFORM_TLM_SRCS := $(CONFORM_TLM) $(wildcard fuzzers/mutators/xray_mutator.c fuzzers/mutators/tfile_mutator.c)
-CONFORM_OBJS += $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_TLM_SRCS))
-CONFORM_TLM_DEFS := -DCONFORM_HAVE_TLM \
-	$(if $(wildcard fuzzers/mutators/xray_mutator.c),-DCONFORM_TLM_XRAY) \
-	$(if $(wildcard fuzzers/mutators/tfile_mutator.c),-DCONFORM_TLM_TFILE)
-$(O)/obj/validators/conform/mutator.o: CFLAGS += $(CONFORM_TLM_DEFS)
-$(patsubst %.c,$(O)/obj/%.o,$(CONFORM_TLM_SRCS)): CFLAGS += -Ifuzzers/mutators
-endif
 
 all: $(CONFORM_BIN)
 tests: $(CONFORM_BIN)
@@ -24,8 +11,8 @@ tests: $(CONFORM_BIN)
 # Where the installed program looks for the corpus.
 $(O)/obj/validators/conform/main.o: CFLAGS += -DCONFORM_DATADIR='"$(PREFIX)/share/tracelint"'
 
-$(CONFORM_BIN): $(CONFORM_OBJS) $(O)/libtracelint.a
-	$(CC) $(OPT) $(LDFLAGS) -o $@ $(CONFORM_OBJS) $(O)/libtracelint.a $(LDLIBS) $(LDSAN)
+$(CONFORM_BIN): $(CONFORM_OBJS) $(TLM_LIB) $(LIB)
+	$(CC) $(OPT) $(LDFLAGS) -o $@ $(CONFORM_OBJS) $(TLM_LIB) $(LIB) $(LDLIBS) $(LDSAN)
 
 .PHONY: install-conform conformance
 install-conform: $(CONFORM_BIN)

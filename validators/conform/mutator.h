@@ -1,5 +1,6 @@
-/* Mutants for the differential campaign: a seeded generator and the
- * byte-level mutator (the fallback for formats without a structure-aware one). */
+/* Mutants for the differential campaign: a seeded generator per mutant and
+ * the mutator library of fuzzers/mutators/ (structure-aware edits for the
+ * formats that have them, byte-level edits for every format). */
 #ifndef CONFORM_MUTATOR_H
 #define CONFORM_MUTATOR_H
 
@@ -7,15 +8,20 @@
 #include <stdint.h>
 
 #include "tracelint.h"
+#include "fuzzers/mutators/mutator.h"
 
+/* The library's generator under the kit's names. */
 struct rng {
-	uint64_t state;
+	struct tlm_rng g;
 };
 
 /* Stream number STREAM of generator SEED: mutant i uses stream i. */
-void rng_init(struct rng *r, uint64_t seed, uint64_t stream);
-uint64_t rng_next(struct rng *r);
-uint64_t rng_below(struct rng *r, uint64_t bound); /* 0 when bound is 0 */
+static inline void rng_init(struct rng *r, uint64_t seed, uint64_t stream)
+{
+	tlm_rng_stream(&r->g, seed, stream);
+}
+static inline uint64_t rng_next(struct rng *r) { return tlm_rng_next(&r->g); }
+static inline uint64_t rng_below(struct rng *r, uint64_t bound) { return tlm_rng_below(&r->g, bound); }
 
 struct mutant {
 	unsigned char *data;
