@@ -423,7 +423,7 @@ def docker_script(dockerfile, stage, src):
         sys.exit(f"check_files: no stage {stage}")
     out = ["set -eu"]
     copied = {}
-    for instr, arg in stages[stage][1]:
+    for instr, arg in stages[stage]:
         if instr == "COPY":
             s, d = shlex.split(arg)[-2:]
             if s == ".":
@@ -438,7 +438,8 @@ def docker_script(dockerfile, stage, src):
         elif instr == "RUN":
             for d, s in sorted(copied.items(), key=lambda kv: -len(kv[0])):
                 arg = arg.replace(d, s) if d != "/src" else arg
-            out.append(arg)
+            # The image's apt cache is not this machine's to clear.
+            out.append(arg.replace("rm -rf /var/lib/apt/lists/*", ":"))
     print("\n".join(out))
 
 
