@@ -24,11 +24,12 @@ STUB
 	export APT_LOG="$PWD/apt.log" PATH="$PWD/bin:$PATH"
 }
 
-# run_action EXPECTED-STATUS NAME=VALUE...: the action in a fresh runner temp.
+# run_action EXPECTED-STATUS NAME=VALUE...: the action, its runner temp kept
+# from one run to the next (so the build is done once).
 run_action() {
 	status=$1
 	shift
-	rm -rf temp uses.log && mkdir temp
+	rm -f uses.log && mkdir -p temp
 	atf_check -s exit:"$status" -o save:out -e save:err \
 		python3 "$SRCDIR/tests/ci/run_action.py" "$SRCDIR/action.yml" "$PWD/temp" "$PWD/uses.log" "$@"
 }
