@@ -81,6 +81,7 @@ struct mutant_find {
 	unsigned index;             /* mutant number, 0-based */
 	const char *seed_case;      /* name of the valid case it came from */
 	enum disagreement dis;
+	enum disagreement group_dis; /* its class before minimisation: the group it counts in */
 	struct verdict ours;        /* on the minimised mutant */
 	bool compared;              /* tracelint could validate it */
 	struct run_result run;      /* on the minimised mutant */
@@ -96,6 +97,7 @@ struct find_group {
 	char key[96];               /* the rule tracelint cites, or the signal / sanitizer */
 	unsigned count;
 	unsigned kept;
+	unsigned first;             /* lowest mutant number in it: groups are listed in this order */
 };
 
 struct campaign {
@@ -163,10 +165,34 @@ struct mutate_config {
 	unsigned minimize_budget;   /* reader runs per kept mutant */
 	double max_seconds;         /* stop making mutants after this long; 0: never */
 	unsigned progress_every;    /* a progress line on stderr every N mutants; 0: none */
+	unsigned shard, shards;     /* --shard=K/N: mutants i with i % N == K - 1; 0/0: all */
 };
 int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		 struct campaign *out, char *err, size_t errlen);
 void campaign_free(struct campaign *c);
+
+/* shard.c: --shard=K/N writes the raw results of a slice (a shard file),
+ * --merge reads shard files back into the report one run would have made. */
+struct shard_spec {
+	unsigned index, count;      /* K and N */
+	unsigned keep_per_group;
+};
+void shard_write(FILE *f, const struct report *r, const struct shard_spec *s);
+
+struct merged {
+	struct report rep;
+	struct reader reader;
+	struct campaign camp;
+	struct corpus corpus;        /* the cases of the corpus rows */
+	char **owned;                /* every string allocated while reading */
+	size_t n_owned;
+	bool has_campaign;
+};
+/* Reads the shard files, checks they are the N slices of one campaign, and
+ * drops the kept mutants a single run would not have kept (their files in
+ * the shard's --out are removed). Returns 0, or -1 with err set. */
+int shard_merge(char *const *paths, size_t n, struct merged *m, char *err, size_t errlen);
+void merged_free(struct merged *m);
 
 /* runner.c */
 void reader_install_interrupt_handler(void);

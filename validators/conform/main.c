@@ -38,6 +38,11 @@ static const char usage_text[] =
 	"  --explain=FILE        known disagreements: lines 'KEY WHY', KEY a glob over the\n"
 	"                        case name or the rule (optionally 'lenient:KEY' etc.)\n"
 	"  --list=disagreements|all  corpus cases listed in the report (default disagreements)\n"
+	"  --shard=K/N           with --mutate: run only mutants i with i % N == K-1 (shard 1\n"
+	"                        also runs the corpus cases) and write a shard file, not a report\n"
+	"  --merge SHARD...      read the N shard files of one campaign and write the report\n"
+	"                        a single run would have written (--output, --report, --explain,\n"
+	"                        --list apply)\n"
 	"CORPUS defaults to ./corpus/FMT, the corpus next to the program's build\n"
 	"directory, or the installed " CONFORM_DATADIR "/corpus/FMT.\n"
 	"Exit status: 0 all agree, 1 some disagreement, 2 error.\n";
@@ -52,6 +57,7 @@ struct options {
 	bool no_corpus;
 	const char *explain_path;
 	bool list_all;
+	bool merge;
 	struct mutate_config mc;
 };
 
@@ -122,10 +128,21 @@ static void default_corpus(const char *fmt, char *out, size_t len)
 	snprintf(out, len, "%s/corpus/%s", CONFORM_DATADIR, fmt);
 }
 
+static bool parse_shard(const char *s, struct mutate_config *mc)
+{
+	unsigned k, n;
+	char tail;
+	if (sscanf(s, "%u/%u%c", &k, &n, &tail) != 2 || k < 1 || k > n || n > 100000 || s[0] == '-')
+		return false;
+	mc->shard = k;
+	mc->shards = n;
+	return true;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_READER, O_ACCEPT, O_TIMEOUT, O_OUTPUT, O_REPORT, O_ORACLE, O_MUTATE,
-	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_EXPLAIN, O_LIST, O_PROGRESS, O_HELP, O_VERSION };
+	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_EXPLAIN, O_LIST, O_PROGRESS, O_SHARD, O_MERGE, O_HELP, O_VERSION };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "reader", required_argument, NULL, O_READER },
@@ -145,6 +162,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "explain", required_argument, NULL, O_EXPLAIN },
 		{ "list", required_argument, NULL, O_LIST },
 		{ "progress", required_argument, NULL, O_PROGRESS },
+		{ "shard", required_argument, NULL, O_SHARD },
+		{ "merge", no_argument, NULL, O_MERGE },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -218,6 +237,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return usage_error("bad --progress (mutants, > 0)", optarg);
 			o->mc.progress_every = (unsigned)v;
 			break;
+		case O_SHARD:
+			if (!parse_shard(optarg, &o->mc))
+				return usage_error("bad --shard (K/N, 1 <= K <= N)", optarg);
+			break;
+		case O_MERGE: o->merge = true; break;
 		case O_LIST:
 			if (strcmp(optarg, "all") == 0)
 				o->list_all = true;
@@ -233,6 +257,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 		default: return usage_error("unknown option", argv[optind - 1]);
 		}
 	}
+	if (o->merge) {
+		if (o->mutate || o->mc.shards || o->format || o->reader.command)
+			return usage_error("--merge takes only shard files and report options", NULL);
+		if (optind == argc)
+			return usage_error("--merge needs the shard files", NULL);
+		return 0;
+	}
 	if (!o->format)
 		return usage_error("--format is required", NULL);
 	if (!o->reader.command || !*o->reader.command)
@@ -242,6 +273,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		return usage_error("unknown format", o->format);
 	if (o->no_corpus && !o->mutate)
 		return usage_error("--no-corpus needs --mutate", NULL);
+	if (o->mc.shards && !o->mutate)
+		return usage_error("--shard needs --mutate", NULL);
 	return 0;
 }
 
@@ -262,6 +295,58 @@ static int our_verdict(const struct options *o, const struct corpus_case *c, str
 	return 0;
 }
 
+/* The report (or with --shard the shard file) to --report or stdout. */
+static int write_report(const struct options *o, const struct report *rep)
+{
+	FILE *out = stdout;
+	if (o->report_path && !(out = fopen(o->report_path, "w"))) {
+		perror(o->report_path);
+		return 2;
+	}
+	if (o->mc.shards) {
+		struct shard_spec spec = { .index = o->mc.shard, .count = o->mc.shards,
+					   .keep_per_group = o->mc.keep_per_group };
+		shard_write(out, rep, &spec);
+	} else if (o->json) {
+		report_json(out, rep);
+	} else {
+		report_markdown(out, rep);
+	}
+	if ((out != stdout ? fclose(out) : fflush(out)) != 0) {
+		fprintf(stderr, "tracelint-conform: cannot write the report\n");
+		return 2;
+	}
+	return 0;
+}
+
+static int merge_main(const struct options *o, char *const *paths, size_t n)
+{
+	char err[4400];
+	struct explanations explain;
+	if (o->explain_path && explanations_load(&explain, o->explain_path, err, sizeof err) != 0) {
+		fprintf(stderr, "tracelint-conform: %s\n", err);
+		return 2;
+	}
+	struct merged m;
+	if (shard_merge(paths, n, &m, err, sizeof err) != 0) {
+		fprintf(stderr, "tracelint-conform: --merge: %s\n", err);
+		merged_free(&m);
+		if (o->explain_path)
+			explanations_free(&explain);
+		return 2;
+	}
+	m.rep.explain = o->explain_path ? &explain : NULL;
+	m.rep.list_all = o->list_all;
+	bool disagree = m.camp.dis_count[DIS_AGREE] < m.camp.done;
+	for (size_t i = 0; i < m.rep.n_rows; i++)
+		disagree |= m.rep.rows[i].dis != DIS_AGREE;
+	int rc = write_report(o, &m.rep);
+	merged_free(&m);
+	if (o->explain_path)
+		explanations_free(&explain);
+	return rc ? rc : disagree ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -276,8 +361,13 @@ int main(int argc, char **argv)
 	int rc = parse_options(argc, argv, &o);
 	if (rc)
 		return rc;
+	if (o.merge)
+		return merge_main(&o, argv + optind, (size_t)(argc - optind));
 	o.mc.reader = &o.reader;
 	reader_install_interrupt_handler();
+	/* The corpus cases are run once per campaign: by shard 1. */
+	if (o.mc.shards > 1 && o.mc.shard != 1)
+		o.no_corpus = true;
 
 	struct corpus corpus = { 0 };
 	char err[4200], desc[4096] = "";
@@ -340,19 +430,9 @@ int main(int argc, char **argv)
 		disagree |= camp.dis_count[DIS_AGREE] < camp.done;
 	}
 
-	FILE *out = stdout;
-	if (o.report_path && !(out = fopen(o.report_path, "w"))) {
-		perror(o.report_path);
-		return 2;
-	}
-	if (o.json)
-		report_json(out, &rep);
-	else
-		report_markdown(out, &rep);
-	if ((out != stdout ? fclose(out) : fflush(out)) != 0) {
-		fprintf(stderr, "tracelint-conform: cannot write the report\n");
-		return 2;
-	}
+	rc = write_report(&o, &rep);
+	if (rc)
+		return rc;
 	if (o.mutate)
 		campaign_free(&camp);
 	free(rep.rows);

@@ -63,3 +63,33 @@ conformance-gdb-tfile: $(CONFORM_BIN)
 		--explain=$(CONFORM_DIR)/explain/gdb-tfile.txt \
 		--out=$(CONFORM_DIR)/findings/gdb-tfile \
 		--report=$(CONFORM_DIR)/gdb-tfile.md corpus/tfile || test $$? = 1
+
+# Sharded campaigns: `make conformance-llvm-xray-fdr-dump-sharded` runs
+# CONFORM_SHARD_MUTANTS mutants of the same campaign as CONFORM_SHARDS shards,
+# CONFORM_SHARD_JOBS at a time (each a `--shard=K/N` run writing a shard file
+# to $(O)/conform-shards/), then merges them with `--merge` into the report a
+# single run would have written. A CI matrix runs the same commands, one shard
+# a runner. The wall time of the whole run is appended to the report.
+CONFORM_SHARDS ?= 4
+CONFORM_SHARD_JOBS ?= 2
+CONFORM_SHARD_MUTANTS ?= 100000
+CONFORM_SHARD_NAME ?= llvm-xray-fdr-dump-100k
+CONFORM_SHARD_DIR := $(O)/conform-shards/$(CONFORM_SHARD_NAME)
+CONFORM_SHARD_RUN = nice -n 19 $(CONFORM_BIN) --seed=$(CONFORM_SEED) --keep=$(CONFORM_KEEP) \
+	--minimize-budget=$(CONFORM_BUDGET) --mutate=$(CONFORM_SHARD_MUTANTS) --progress=2500 \
+	$(if $(CONFORM_MAX_TIME),--max-time=$(CONFORM_MAX_TIME))
+
+.PHONY: conformance-llvm-xray-fdr-dump-sharded
+conformance-llvm-xray-fdr-dump-sharded: $(CONFORM_BIN)
+	rm -rf $(CONFORM_DIR)/findings/$(CONFORM_SHARD_NAME) $(CONFORM_SHARD_DIR)
+	mkdir -p $(CONFORM_SHARD_DIR)
+	start=$$(date +%s); \
+	seq 1 $(CONFORM_SHARDS) | xargs -P $(CONFORM_SHARD_JOBS) -I @K@ sh -c \
+		'$(CONFORM_SHARD_RUN) --format=xray --reader="$(LLVM_XRAY) fdr-dump {}" \
+		--out=$(CONFORM_DIR)/findings/$(CONFORM_SHARD_NAME) --shard=@K@/$(CONFORM_SHARDS) \
+		--report=$(CONFORM_SHARD_DIR)/shard-@K@.txt corpus/xray 2>$(CONFORM_SHARD_DIR)/shard-@K@.log || test $$? = 1'; \
+	end=$$(date +%s); \
+	$(CONFORM_BIN) --merge --explain=$(CONFORM_DIR)/explain/llvm-xray.txt \
+		--report=$(CONFORM_DIR)/$(CONFORM_SHARD_NAME).md $(CONFORM_SHARD_DIR)/shard-*.txt || test $$? = 1; \
+	printf '\nWall time: %s s for %s shards, %s at a time, at nice 19 (the time above is the sum of the shards).\n' \
+		$$((end - start)) $(CONFORM_SHARDS) $(CONFORM_SHARD_JOBS) >> $(CONFORM_DIR)/$(CONFORM_SHARD_NAME).md

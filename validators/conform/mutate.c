@@ -203,6 +203,7 @@ static struct find_group *find_group(struct campaign *c, enum disagreement dis, 
 	struct find_group *g = &c->groups[c->n_groups++];
 	memset(g, 0, sizeof *g);
 	g->dis = dis;
+	g->first = UINT32_MAX;
 	snprintf(g->key, sizeof g->key, "%s", key);
 	return g;
 }
@@ -319,7 +320,11 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 	w.oracle = oracle_available(cfg->format, valid, c->no_oracle, sizeof c->no_oracle);
 	double start = now_seconds();
 	int rc = 0;
-	for (unsigned i = 0; i < cfg->count; i++) {
+	/* A shard takes every N-th mutant: the slices are the same size and each
+	 * sees every part of the seed sequence. */
+	unsigned first = cfg->shards ? cfg->shard - 1 : 0, step = cfg->shards ? cfg->shards : 1;
+	unsigned slice = cfg->count > first ? (cfg->count - first + step - 1) / step : 0;
+	for (unsigned i = first; i < cfg->count; i += step) {
 		if (cfg->max_seconds > 0 && now_seconds() - start >= cfg->max_seconds) {
 			c->time_limited = true;
 			break;
@@ -353,12 +358,14 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		c->dis_count[dis]++;
 		if (cfg->progress_every && c->done % cfg->progress_every == 0)
 			fprintf(stderr, "tracelint-conform: %u of %u mutants, %u disagree, %.0f s\n", c->done,
-				cfg->count, c->done - c->dis_count[DIS_AGREE], now_seconds() - start);
+				slice, c->done - c->dis_count[DIS_AGREE], now_seconds() - start);
 		if (dis != DIS_AGREE) {
 			char key[96];
 			group_key(dis, &v, &run, w.path, key, sizeof key);
 			struct find_group *g = find_group(c, dis, key);
 			g->count++;
+			if (i < g->first)
+				g->first = i;
 			if (g->kept < cfg->keep_per_group) {
 				g->kept++;
 				c->finds = xrealloc(c->finds, (c->n_finds + 1) * sizeof *c->finds);
@@ -367,6 +374,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 				f->index = i;
 				f->seed_case = s->c->name;
 				f->dis = dis;
+				f->group_dis = dis;
 				snprintf(f->key, sizeof f->key, "%s", key);
 				f->size = m.len;
 				f->min_size = minimise(&w, s, m.data, m.len, dis, key);
