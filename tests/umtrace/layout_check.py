@@ -298,7 +298,7 @@ CROSS = [
     ("umt.h", "info->cs64 = umt_u(in, row + {ins_rec.cs_is_64_bits}, 1)"),
     ("umt.h", "info->lc_size = umt_s(in, info->decoded + {decoded_ins.lc_size}, 2)"),
     ("umt.h", "info->flags = (uint8_t)umt_u(in, info->decoded + {decoded_ins.flags}, 1)"),
-    ("umt_syscall.c", "size < {syscall_rec}"),
+    ("umt_syscall_block.c", "size < {syscall_rec}"),
     ("umt_syscall.c", "conv = umt_s(vt, at + {syscall_rec.convention}, 1), args = umt_s(vt, at + {syscall_rec.arg_count}, 1)"),
     ("umt_syscall.c", "extras = umt_s(vt, at + {syscall_rec.extra_count}, 1)"),
     ("umt_syscall.c", "completed = umt_u(vt, at + {syscall_rec.completed}, 1)"),
