@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static void deliver(struct tl_ctx *ctx, const struct tl_rule_info *rule,
+static void deliver(struct tl_ctx *ctx, const struct tl_rule_info *rule, enum tl_severity severity,
 		    const struct tl_location *loc, const char *message)
 {
 	if (!ctx->opts->on_diag)
 		return;
-	struct tl_diagnostic d = { rule, rule->severity, *loc, message };
+	struct tl_diagnostic d = { rule, severity, *loc, message };
 	ctx->opts->on_diag(&d, ctx->opts->user);
 }
 
@@ -21,7 +21,10 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	const struct tl_rule_info *rule = tl_rule_by_id(id);
 	struct tl_result *r = ctx->result;
 	unsigned limit = ctx->opts->max_errors;
-	switch (rule->severity) {
+	if (ctx->severity[id] == TL_SEVERITY_OFF)
+		return;
+	enum tl_severity severity = (enum tl_severity)ctx->severity[id];
+	switch (severity) {
 	case TL_ERROR: r->errors++; break;
 	case TL_WARNING: r->warnings++; break;
 	case TL_NOTE: r->notes++; break;
@@ -30,7 +33,7 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 		return;
 	/* Past the limit nothing more is reported; warnings share the limit so a
 	 * defect repeated in every record cannot flood the output either. */
-	if (limit && rule->severity == TL_WARNING && r->warnings > limit)
+	if (limit && severity == TL_WARNING && r->warnings > limit)
 		return;
 
 	char message[1024];
@@ -38,9 +41,9 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	va_start(ap, fmt);
 	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
-	deliver(ctx, rule, loc, message);
+	deliver(ctx, rule, severity, loc, message);
 
-	if (limit && rule->severity == TL_ERROR && r->errors >= limit) {
+	if (limit && severity == TL_ERROR && r->errors >= limit) {
 		ctx->stopped = true;
 		r->truncated = true;
 		char note[160];
@@ -48,7 +51,7 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 			 "reporting stopped: expected at most %u errors (--max-errors), found that many",
 			 limit);
 		r->notes++;
-		deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), loc, note);
+		deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note);
 	}
 }
 

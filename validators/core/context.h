@@ -19,7 +19,13 @@ struct tl_ctx {
 	bool refused;
 	char *err;
 	size_t errlen;
+	/* Each rule's severity under the options' rule settings, or TL_SEVERITY_OFF
+	 * (tl_rule_policy_resolve fills it before the validator runs). */
+	uint8_t severity[TL_RULE_COUNT];
 };
+
+enum { TL_SEVERITY_OFF = 0xff };
+void tl_rule_policy_resolve(const struct tl_options *opts, uint8_t severity[TL_RULE_COUNT]);
 
 static inline struct tl_location tl_at(uint64_t offset)
 {

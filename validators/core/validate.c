@@ -41,7 +41,8 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	if (opts->instr_map_path && f->id != TL_FORMAT_XRAY)
 		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
-	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false, err, errlen };
+	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false, err, errlen, { 0 } };
+	tl_rule_policy_resolve(opts, ctx.severity);
 	f->validate(&ctx, in);
 	if (ctx.refused)
 		return TL_E_USAGE;

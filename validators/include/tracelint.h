@@ -60,6 +60,22 @@ struct tl_diagnostic {
 /* Called for every reported diagnostic; the pointers live only during the call. */
 typedef void (*tl_diag_fn)(const struct tl_diagnostic *diag, void *user);
 
+/* Rule control: what a setting does to the rules its pattern matches. */
+enum tl_rule_action {
+	TL_RULE_DEFAULT = 0,   /* the catalog's severity (re-enables a rule turned off) */
+	TL_RULE_OFF,           /* neither reported nor counted */
+	TL_RULE_NOTE,
+	TL_RULE_WARNING,
+	TL_RULE_ERROR
+};
+
+/* pattern: a rule ID ("XRAY-FDR-EXTENTS-EOF"), a glob over IDs ("XRAY-FDR-*",
+ * fnmatch syntax), or a format name ("xray", "json", "core") for all its rules. */
+struct tl_rule_setting {
+	const char *pattern;
+	enum tl_rule_action action;
+};
+
 struct tl_options {
 	enum tl_format_id format;  /* TL_FORMAT_AUTO: detect by content */
 	enum tl_endian endian;     /* binary formats whose files do not say */
@@ -69,6 +85,9 @@ struct tl_options {
 	bool werror;               /* warnings make the verdict invalid */
 	tl_diag_fn on_diag;        /* may be NULL */
 	void *user;
+	/* Applied in order to every rule; the last setting that matches wins. */
+	const struct tl_rule_setting *rule_settings;
+	size_t rule_setting_count;
 };
 
 struct tl_result {
@@ -134,6 +153,13 @@ enum tl_format_id tl_format_from_name(const char *name); /* TL_FORMAT_COUNT if u
 size_t tl_rule_count(void);
 const struct tl_rule_info *tl_rule_at(size_t index);
 const struct tl_rule_info *tl_rule_find(const char *id);
+/* True when a rule setting's pattern matches the rule; tl_rule_pattern_matches
+ * counts the catalog's rules it matches (0: a misspelt ID or glob). */
+bool tl_rule_matches(const char *pattern, const struct tl_rule_info *rule);
+size_t tl_rule_pattern_matches(const char *pattern);
+/* The severity a rule is reported with under opts' settings; false when off. */
+bool tl_rule_effective(const struct tl_options *opts, const struct tl_rule_info *rule,
+		       enum tl_severity *severity);
 
 const char *tl_severity_name(enum tl_severity severity);
 

@@ -1,0 +1,230 @@
+/* The command line: GNU-style options anywhere among the paths, every usage
+ * error naming the argument it is about. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+	"usage: tracelint [OPTIONS] PATH...\n"
+	"Validate trace files against their specifications.\n"
+	"\n"
+	"  PATH                a file; a directory holding a UMTracer trace; or - for standard input\n"
+	"  -f, --format=FMT    auto (default) | xray | dcfg | dcfg-trace | umtrace | tfile\n"
+	"      --pair=DCFG     check a DCFG-trace against the DCFG it belongs to\n"
+	"      --instr-map=BINARY  check an XRay trace's function ids against the\n"
+	"                      xray_instr_map section of the instrumented ELF binary\n"
+	"  -o, --output=STYLE  text (default) | json | sarif\n"
+	"  -W, --werror        warnings make the verdict invalid\n"
+	"      --select=RULES  report only these rules (IDs, globs such as 'XRAY-FDR-*', or\n"
+	"                      format names; comma-separated, repeatable)\n"
+	"      --ignore=RULES  do not report these rules\n"
+	"      --severity=RULES=LEVEL  report these rules as error | warning | note | off\n"
+	"      --error=RULES   report these rules as errors (one rule's -W)\n"
+	"      --max-errors=N  stop reporting a file after N errors (default 100; 0 = no limit)\n"
+	"      --endian=ORDER  auto (default) | little | big: byte order of binary traces that\n"
+	"                      do not record it (tfile)\n"
+	"  -q, --quiet         print only one verdict line per PATH\n"
+	"      --list-rules    print the rule catalog (all formats, or the one given with --format)\n"
+	"  -V, --version       print the version\n"
+	"  -h, --help          print this help\n"
+	"\n"
+	"Options may come before or after the paths; '--' ends them. Rule settings apply\n"
+	"in command-line order and the last one that matches a rule wins.\n"
+	"Exit status: 0 every PATH valid (warnings allowed unless -W); 1 at least one PATH\n"
+	"invalid; 2 usage error, unreadable PATH, or a format that could not be recognised.\n";
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "tracelint: ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\nTry 'tracelint --help'.\n");
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+static bool parse_unsigned(const char *s, unsigned *out)
+{
+	char *end;
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || *end || v > 0xffffffffUL)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+static bool add_setting(struct cli *c, const char *pattern, enum tl_rule_action action)
+{
+	if (c->rule_count == c->rule_cap) {
+		size_t cap = c->rule_cap ? 2 * c->rule_cap : 16;
+		struct tl_rule_setting *more = realloc(c->rules, cap * sizeof *more);
+		if (!more)
+			return false;
+		c->rules = more;
+		c->rule_cap = cap;
+	}
+	c->rules[c->rule_count++] = (struct tl_rule_setting){ pattern, action };
+	return true;
+}
+
+/* OPTION=a,b,c: each pattern must name at least one rule of the catalog.
+ * The patterns point into argv (commas become NULs). */
+static int add_patterns(struct cli *c, const char *option, char *list, enum tl_rule_action action)
+{
+	for (char *save = NULL, *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		if (tl_rule_pattern_matches(p) == 0)
+			return cli_usage_error("%s: '%s' matches no rule (see --list-rules)", option, p);
+		if (!add_setting(c, p, action))
+			return cli_usage_error("%s", "out of memory");
+	}
+	return -1;
+}
+
+static int parse_severity(struct cli *c, char *arg)
+{
+	char *eq = strrchr(arg, '=');
+	if (!eq)
+		return cli_usage_error("--severity needs RULES=LEVEL, not '%s'", arg);
+	*eq = '\0';
+	static const struct { const char *name; enum tl_rule_action action; } levels[] = {
+		{ "error", TL_RULE_ERROR }, { "warning", TL_RULE_WARNING },
+		{ "note", TL_RULE_NOTE }, { "off", TL_RULE_OFF }, { "default", TL_RULE_DEFAULT },
+	};
+	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
+		if (strcmp(eq + 1, levels[i].name) == 0)
+			return add_patterns(c, "--severity", arg, levels[i].action);
+	return cli_usage_error("--severity: unknown level '%s' (error, warning, note, off, default)", eq + 1);
+}
+
+static int parse_select(struct cli *c, char *arg)
+{
+	/* ruff's --select: the first one narrows the report to what is selected */
+	if (!c->selected) {
+		c->selected = true;
+		if (!add_setting(c, "*", TL_RULE_OFF))
+			return cli_usage_error("%s", "out of memory");
+	}
+	return add_patterns(c, "--select", arg, TL_RULE_DEFAULT);
+}
+
+static int parse_choice(const char *option, const char *arg, const char *const *names, int count,
+			int *out)
+{
+	for (int i = 0; i < count; i++) {
+		if (strcmp(arg, names[i]) == 0) {
+			*out = i;
+			return -1;
+		}
+	}
+	char list[128] = "";
+	for (int i = 0; i < count; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+	return cli_usage_error("%s: unknown value '%s' (%s)", option, arg, list);
+}
+
+/* The argument getopt_long stopped at, for a message. */
+static const char *offending(char **argv, int optind_now, int optopt_now)
+{
+	static char shortopt[3];
+	const char *arg = argv[optind_now - 1];
+	bool long_form = arg[0] == '-' && arg[1] == '-';
+	if (optopt_now && optopt_now < 256 && !long_form) {
+		shortopt[0] = '-';
+		shortopt[1] = (char)optopt_now;
+		shortopt[2] = '\0';
+		return shortopt;
+	}
+	return arg;
+}
+
+int cli_parse(struct cli *c, int argc, char **argv)
+{
+	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
+	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "pair", required_argument, NULL, OPT_PAIR },
+		{ "instr-map", required_argument, NULL, OPT_INSTR_MAP },
+		{ "output", required_argument, NULL, 'o' },
+		{ "werror", no_argument, NULL, 'W' },
+		{ "select", required_argument, NULL, OPT_SELECT },
+		{ "ignore", required_argument, NULL, OPT_IGNORE },
+		{ "severity", required_argument, NULL, OPT_SEVERITY },
+		{ "error", required_argument, NULL, OPT_ERROR },
+		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
+		{ "endian", required_argument, NULL, OPT_ENDIAN },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const styles[] = { "text", "json", "sarif" };
+	static const char *const orders[] = { "auto", "little", "big" };
+	int ch, rc = -1, choice;
+	opterr = 0;
+	optind = 1;
+	/* the leading ':' tells a missing value from an unknown option */
+	while (rc < 0 && (ch = getopt_long(argc, argv, ":f:o:WqVh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			c->opts.format = tl_format_from_name(optarg);
+			if (c->opts.format == TL_FORMAT_COUNT)
+				rc = cli_usage_error("--format: unknown format '%s' (auto, xray, dcfg, "
+						     "dcfg-trace, umtrace, tfile)", optarg);
+			break;
+		case OPT_PAIR: c->opts.pair_path = optarg; break;
+		case OPT_INSTR_MAP: c->opts.instr_map_path = optarg; break;
+		case 'o':
+			if ((rc = parse_choice("--output", optarg, styles, 3, &choice)) < 0)
+				c->style = (enum tl_output_style)choice;
+			break;
+		case 'W': c->opts.werror = true; break;
+		case OPT_SELECT: rc = parse_select(c, optarg); break;
+		case OPT_IGNORE: rc = add_patterns(c, "--ignore", optarg, TL_RULE_OFF); break;
+		case OPT_SEVERITY: rc = parse_severity(c, optarg); break;
+		case OPT_ERROR: rc = add_patterns(c, "--error", optarg, TL_RULE_ERROR); break;
+		case OPT_MAX_ERRORS:
+			if (!parse_unsigned(optarg, &c->opts.max_errors))
+				rc = cli_usage_error("--max-errors needs a whole number, not '%s'", optarg);
+			break;
+		case OPT_ENDIAN:
+			if ((rc = parse_choice("--endian", optarg, orders, 3, &choice)) < 0)
+				c->opts.endian = (enum tl_endian)choice;
+			break;
+		case 'q': c->quiet = true; break;
+		case OPT_LIST_RULES: c->list_rules = true; break;
+		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
+		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;
+		case ':':
+			rc = cli_usage_error("option '%s' needs a value", offending(argv, optind, optopt));
+			break;
+		default:
+			rc = cli_usage_error("unknown option '%s'", offending(argv, optind, optopt));
+			break;
+		}
+	}
+	if (rc >= 0)
+		return rc;
+	c->opts.rule_settings = c->rules;
+	c->opts.rule_setting_count = c->rule_count;
+	/* getopt_long has moved the paths behind the options, in their order */
+	c->paths = argv + optind;
+	c->path_count = (size_t)(argc - optind);
+	return -1;
+}
+
+void cli_free(struct cli *c)
+{
+	free(c->rules);
+	c->rules = NULL;
+}
