@@ -22,6 +22,8 @@ static const char usage_text[] =
 	"  -o, --output=STYLE  text (default) | json | sarif\n"
 	"  -W, --werror        warnings make the verdict invalid\n"
 	"      --max-errors=N  stop reporting a file after N errors (default 100; 0 = no limit)\n"
+	"      --stdin-limit=SIZE  most bytes read from standard input (-), e.g. 512M,\n"
+	"                      8G (default 4G); 0 = no limit\n"
 	"      --endian=ORDER  auto (default) | little | big: byte order of binary traces that\n"
 	"                      do not record it (tfile)\n"
 	"  -q, --quiet         print only one verdict line per PATH\n"
@@ -64,6 +66,27 @@ static bool parse_unsigned(const char *s, unsigned *out)
 	return true;
 }
 
+/* A byte count with an optional K, M, G or T suffix (powers of 1024). */
+static bool parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+	switch (*end) {
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
+	case 'T': case 't': shift = 40; end++; break;
+	}
+	if (errno || *end || (shift && v > (UINT64_MAX >> shift)))
+		return false;
+	*out = v == 0 ? UINT64_MAX : (uint64_t)v << shift;
+	return true;
+}
+
 /* Rules of one format, or of all; DCFG-trace includes the pair rules and
  * every JSON format includes the shared JSON rules. */
 static bool rule_listed(const struct tl_rule_info *r, enum tl_format_id f)
@@ -90,7 +113,8 @@ static int list_rules(const struct cli *c)
 
 static int parse_args(struct cli *c, int argc, char **argv, int *first_path)
 {
-	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP };
+	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP,
+	       OPT_STDIN_LIMIT };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -99,6 +123,7 @@ static int parse_args(struct cli *c, int argc, char **argv, int *first_path)
 		{ "werror", no_argument, NULL, 'W' },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "endian", required_argument, NULL, OPT_ENDIAN },
+		{ "stdin-limit", required_argument, NULL, OPT_STDIN_LIMIT },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 		{ "version", no_argument, NULL, 'V' },
@@ -131,6 +156,11 @@ static int parse_args(struct cli *c, int argc, char **argv, int *first_path)
 		case OPT_MAX_ERRORS:
 			if (!parse_unsigned(optarg, &c->opts.max_errors))
 				return usage_error("--max-errors needs a whole number, not '%s'", optarg);
+			break;
+		case OPT_STDIN_LIMIT:
+			if (!parse_size(optarg, &c->opts.stdin_limit))
+				return usage_error("--stdin-limit needs a size such as 512M or 8G, not '%s'",
+						   optarg);
 			break;
 		case OPT_ENDIAN:
 			if (strcmp(optarg, "auto") == 0)

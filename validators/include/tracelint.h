@@ -69,6 +69,9 @@ struct tl_options {
 	bool werror;               /* warnings make the verdict invalid */
 	tl_diag_fn on_diag;        /* may be NULL */
 	void *user;
+	/* Most bytes spooled from standard input ("-"); 0 = the default, 4 GiB;
+	 * UINT64_MAX = no limit but the file system's (and ulimit -f). */
+	uint64_t stdin_limit;
 };
 
 struct tl_result {
