@@ -116,6 +116,30 @@ ATF_TC_BODY(xray, tc)
 	check_shrink("t.xray", TL_FORMAT_XRAY, 65536);
 }
 
+ATF_TC_WITHOUT_HEAD(member_closed_after_shrinking);
+ATF_TC_BODY(member_closed_after_shrinking, tc)
+{
+	/* A UMTracer member cut while open: closing it makes the call unreadable. */
+	ATF_REQUIRE(system("cp -R '" TL_SOURCE_DIR "/corpus/umtrace/valid/xml-no-pid' t && "
+			   "chmod -R u+w t") == 0);
+	struct tl_options opts;
+	struct tl_result result;
+	char err[512] = "", why[256] = "";
+	tl_options_init(&opts);
+	memset(&result, 0, sizeof result);
+	struct tl_ctx ctx = { &opts, &result, "t", NULL, 0, false, false, err, sizeof err, false };
+	struct tl_input m;
+	ATF_REQUIRE(tl_open_member(&ctx, "context_map.itable", &m, why, sizeof why));
+	ATF_REQUIRE(m.size > 8192);
+	ATF_REQUIRE(truncate("t/context_map.itable", 100) == 0);
+	volatile uint8_t past = m.data[m.size - 1]; /* faults, reads zero */
+	ATF_CHECK_EQ(past, 0);
+	tl_close_input(&ctx, &m);
+	ATF_CHECK(ctx.unreadable);
+	ATF_CHECK(tl_stopped(&ctx));
+	ATF_CHECK_MSG(strstr(err, "t/context_map.itable: it changed") != NULL, "message: %s", err);
+}
+
 ATF_TC_WITHOUT_HEAD(guard_reads_zeros_and_flags);
 ATF_TC_BODY(guard_reads_zeros_and_flags, tc)
 {
@@ -182,6 +206,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, tfile);
 	ATF_TP_ADD_TC(tp, umtrace_table);
 	ATF_TP_ADD_TC(tp, xray);
+	ATF_TP_ADD_TC(tp, member_closed_after_shrinking);
 	ATF_TP_ADD_TC(tp, guard_reads_zeros_and_flags);
 	ATF_TP_ADD_TC(tp, guard_chains_to_the_host_handler);
 	return 0;

@@ -101,8 +101,14 @@ bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *pa
 
 void tl_close_input(struct tl_ctx *ctx, struct tl_input *in)
 {
-	if (tl_input_changed(in))
-		tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read", in->name);
+	if (tl_input_changed(in)) {
+		if (in->name == ctx->opts->pair_path || ctx->members)
+			tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read",
+				      in->name);
+		else
+			tl_unreadable(ctx, "cannot read %s/%s: it changed (shrank) while being read",
+				      ctx->path, in->name);
+	}
 	tl_input_close(in);
 }
 
