@@ -29,6 +29,11 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	}
 	if (ctx->stopped)
 		return;
+	if (ctx->input && tl_input_changed_fast(ctx->input)) {
+		tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read",
+			      ctx->path ? ctx->path : "the input");
+		return;
+	}
 	/* Past the limit nothing more is reported; warnings share the limit so a
 	 * defect repeated in every record cannot flood the output either. */
 	if (limit && rule->severity == TL_WARNING && r->warnings > limit) {

@@ -21,6 +21,9 @@ struct tl_ctx {
 	size_t errlen;
 	/* Set by tl_unreadable(): a file could not be read; no verdict is given. */
 	bool unreadable;
+	/* The input validated, or NULL: once it is found to have shrunk, nothing
+	 * more is reported (the bytes read are zeros, not the file's). */
+	const struct tl_input *input;
 };
 
 static inline struct tl_location tl_at(uint64_t offset)

@@ -261,6 +261,11 @@ bool tl_input_changed(const struct tl_input *in)
 	return in->has_fd && fstat(in->fd, &st) == 0 && (uintmax_t)st.st_size < in->size;
 }
 
+bool tl_input_changed_fast(const struct tl_input *in)
+{
+	return tl_guard_tripped(in->guard);
+}
+
 void tl_input_mark_changed(const struct tl_input *in)
 {
 	tl_guard_mark(in->guard);

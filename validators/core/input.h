@@ -42,6 +42,9 @@ bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin
 /* True when the file shrank or failed while it was read: the bytes read past
  * that point were zeros, so no verdict may be given on them. */
 bool tl_input_changed(const struct tl_input *in);
+/* tl_input_changed without the size check: a fault or a short read only
+ * (one atomic load; for the reporting path). */
+bool tl_input_changed_fast(const struct tl_input *in);
 /* For readers that do not go through the mapping (window.h). */
 void tl_input_mark_changed(const struct tl_input *in);
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);

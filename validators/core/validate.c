@@ -42,7 +42,7 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
 	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false,
-			      err, errlen, false };
+			      err, errlen, false, in };
 	f->validate(&ctx, in);
 	if (ctx.refused)
 		return TL_E_USAGE;
