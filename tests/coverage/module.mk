@@ -12,6 +12,7 @@ coverage-suite: deps
 	rm -rf $(COV_O)/obj $(COV_O)/tests
 	$(MAKE) O=$(COV_O) SANITIZE=0 CC=gcc OPT="-O0 -g" CFLAGS=--coverage LDFLAGS=--coverage tests
 	find $(COV_O) -name '*.gcda' -delete
+	rm -f $(COV_O)/results.db
 	cd $(COV_O)/tests && kyua --config=none \
 		-v test_suites.tracelint.srcdir=$(CURDIR) \
 		-v test_suites.tracelint.builddir=$(abspath $(COV_O)) \
