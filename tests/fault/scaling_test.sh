@@ -69,7 +69,38 @@ PY
 	check_ratio "$small" "$large" tfile
 }
 
+atf_test_case umtrace_record_flags
+umtrace_record_flags_head() {
+	atf_set descr "UMTracer: N instruction records with bad flags cost O(N)"
+	atf_set require.progs "/usr/bin/time python3"
+}
+umtrace_record_flags_body() {
+	[ -x "$BUILDDIR/umtgen" ] || atf_skip "umtgen not built"
+	for n in 20000 200000; do
+		"$BUILDDIR/umtgen" gen "u$n" -n "$n" -t 2 -s 7 -m "u$n.map" > /dev/null ||
+			atf_fail "umtgen failed"
+		# Clear the flags byte of every instruction record (type 0): one UMT-U226 each.
+		python3 - "u$n" > "u$n.errors" <<'PY'
+import sys
+d = sys.argv[1]
+vt = bytearray(open(d + "/exec.vtable", "rb").read())
+n = 0
+for line in open(d + ".map"):
+    f = line.split()
+    if len(f) >= 8 and f[0] == "rec" and f[3] == "0":
+        vt[int(f[7]) + 5] = 0
+        n += 1
+open(d + "/exec.vtable", "wb").write(vt)
+print(n)
+PY
+	done
+	small=$(cpu_of "$(cat u20000.errors)" u20000)
+	large=$(cpu_of "$(cat u200000.errors)" u200000)
+	check_ratio "$small" "$large" umtrace
+}
+
 atf_init_test_cases() {
+	atf_add_test_case umtrace_record_flags
 	atf_add_test_case xray_basic_record_types
 	atf_add_test_case tfile_frame_numbers
 }
