@@ -130,6 +130,30 @@ ATF_TC_BODY(xray, tc)
 	check_shrink("t.xray", TL_FORMAT_XRAY, 65536);
 }
 
+ATF_TC_WITHOUT_HEAD(xray_fdr);
+ATF_TC_BODY(xray_fdr, tc)
+{
+	/* An FDR version 3 log: its first buffer (BufferExtents and the bytes
+	 * it counts) repeated to about 4 MiB. */
+	FILE *f = fopen(TL_SOURCE_DIR "/corpus/xray/valid/gen-fdr-v3-le.xray", "rb");
+	ATF_REQUIRE(f != NULL);
+	unsigned char seed[4096];
+	size_t n = fread(seed, 1, sizeof seed, f);
+	fclose(f);
+	ATF_REQUIRE(n > 48 && seed[32] == 0x0f); /* a BufferExtents record first */
+	uint64_t extents = 0;
+	for (int i = 8; i >= 1; i--)
+		extents = extents << 8 | seed[32 + i];
+	ATF_REQUIRE(48 + extents <= n);
+	FILE *out = fopen("t.xray", "wb");
+	ATF_REQUIRE(out != NULL);
+	fwrite(seed, 1, 32, out);
+	for (size_t total = 0; total < (4u << 20); total += 16 + extents)
+		fwrite(seed + 32, 1, 16 + extents, out);
+	fclose(out);
+	check_shrink("t.xray", TL_FORMAT_XRAY, 65536);
+}
+
 ATF_TC_WITHOUT_HEAD(member_closed_after_shrinking);
 ATF_TC_BODY(member_closed_after_shrinking, tc)
 {
@@ -220,6 +244,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, tfile);
 	ATF_TP_ADD_TC(tp, umtrace_table);
 	ATF_TP_ADD_TC(tp, xray);
+	ATF_TP_ADD_TC(tp, xray_fdr);
 	ATF_TP_ADD_TC(tp, member_closed_after_shrinking);
 	ATF_TP_ADD_TC(tp, guard_reads_zeros_and_flags);
 	ATF_TP_ADD_TC(tp, guard_chains_to_the_host_handler);
