@@ -58,6 +58,21 @@ member_is_directory_body() {
 	atf_check -s exit:2 -o match:'address_space.itable.*directory' "$TL" t
 }
 
+atf_test_case member_path_too_long
+member_path_too_long_head() { atf_set descr "a member whose path is too long to open is unreadable, not absent"; }
+member_path_too_long_body() {
+	umt_copy t
+	long=$(python3 -c 'print("./" * 2040 + "t")')
+	atf_check -s exit:2 -o match:'path too long' "$TL" -f umtrace "$long"
+}
+
+atf_test_case pair_is_a_directory
+pair_is_a_directory_head() { atf_set descr "--pair naming a directory is exit 2"; }
+pair_is_a_directory_body() {
+	mkdir d
+	atf_check -s exit:2 -o match:'--pair=d: is a directory' "$TL" --pair=d "$TRACE"
+}
+
 atf_test_case missing_member_is_a_verdict
 missing_member_is_a_verdict_head() { atf_set descr "an absent member is a property of the trace: invalid (exit 1)"; }
 missing_member_is_a_verdict_body() {
@@ -181,6 +196,8 @@ atf_init_test_cases() {
 	atf_add_test_case devices
 	atf_add_test_case symlink_loops
 	atf_add_test_case member_is_directory
+	atf_add_test_case member_path_too_long
+	atf_add_test_case pair_is_a_directory
 	atf_add_test_case missing_member_is_a_verdict
 	atf_add_test_case unreadable_member
 	atf_add_test_case missing_pair

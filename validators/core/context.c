@@ -145,6 +145,9 @@ bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out
 	if (n < 0 || (size_t)n >= sizeof path) {
 		if (err && errlen)
 			snprintf(err, errlen, "path too long for member %s", member);
+		/* The reason first: the directory's path is what is long. */
+		tl_unreadable(ctx, "cannot read member %s: path too long (over %zu bytes) in %s",
+			      member, sizeof path - 1, ctx->path);
 		return false;
 	}
 	if (!tl_input_open(out, path, err, errlen)) {
