@@ -474,7 +474,7 @@ def trace_cases():
         tproc(x)[2][6][2] = [5, 6]
         chunk(x)[2] = 9
     mut("dtrace_group_overshoot.trace.json", overshoot)
-    write("dcfg-trace", "invalid", "pair_dcfg.trace.json", dump(base_trace()), ["--pair=missing.dcfg.json"])
+    write("dcfg-trace", "invalid", "pair_dcfg.trace.json", dump(base_trace()), ["--pair=../../dcfg/invalid/dcfg_block_in_image.dcfg.json"])  # an unreadable pair is exit 2, not a finding
     mut("pair_process.trace.json", lambda x: tproc(x).__setitem__(0, 101), pair)
     mut("pair_thread.trace.json", lambda x: tproc(x)[3][1].__setitem__(0, 1), pair)
     mut("pair_edge.trace.json", lambda x: tproc(x)[2].append([9, "", [10]]), pair)

@@ -118,8 +118,13 @@ ATF_TC_BODY(warnings_share_the_limit, tc)
 	struct tl_location loc = tl_at(0);
 	for (int i = 0; i < 10; i++)
 		tl_report(&ctx, w, &loc, "expected nothing, found %d", i);
-	ATF_CHECK_EQ(s.count, 3);
+	/* Three warnings, then one note saying the rest were left out. */
+	ATF_CHECK_EQ(s.count, 4);
+	ATF_CHECK_STREQ(s.last_rule, "TL-MAX-ERRORS");
+	ATF_CHECK(strstr(s.last_message, "warnings") != NULL);
 	ATF_CHECK_EQ(r.warnings, 10u);
+	ATF_CHECK_EQ(r.notes, 1u);
+	ATF_CHECK(r.truncated);
 	ATF_CHECK(!tl_stopped(&ctx)); /* warnings never stop validation */
 }
 

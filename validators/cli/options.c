@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static const char usage_text[] =
@@ -26,6 +27,8 @@ static const char usage_text[] =
 	"      --severity=RULES=LEVEL  report these rules as error | warning | note | off\n"
 	"      --error=RULES   report these rules as errors (one rule's -W)\n"
 	"      --max-errors=N  stop reporting a file after N errors (default 100; 0 = no limit)\n"
+	"      --stdin-limit=SIZE  most bytes read from standard input (-), e.g. 512M,\n"
+	"                      8G (default 4G); 0 = no limit\n"
 	"      --endian=ORDER  auto (default) | little | big: byte order of binary traces that\n"
 	"                      do not record it (tfile)\n"
 	"  -q, --quiet         print only one verdict line per PATH\n"
@@ -59,6 +62,27 @@ static bool parse_unsigned(const char *s, unsigned *out)
 	if (errno || *end || v > 0xffffffffUL)
 		return false;
 	*out = (unsigned)v;
+	return true;
+}
+
+/* A byte count with an optional K, M, G or T suffix (powers of 1024). */
+static bool parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+	switch (*end) {
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
+	case 'T': case 't': shift = 40; end++; break;
+	}
+	if (errno || *end || (shift && v > (UINT64_MAX >> shift)))
+		return false;
+	*out = v == 0 ? UINT64_MAX : (uint64_t)v << shift;
 	return true;
 }
 
@@ -149,7 +173,7 @@ static const char *offending(char **argv, int optind_now, int optopt_now)
 int cli_parse(struct cli *c, int argc, char **argv)
 {
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
-	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR };
+	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -162,6 +186,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "error", required_argument, NULL, OPT_ERROR },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "endian", required_argument, NULL, OPT_ENDIAN },
+		{ "stdin-limit", required_argument, NULL, OPT_STDIN_LIMIT },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 		{ "version", no_argument, NULL, 'V' },
@@ -196,6 +221,11 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_MAX_ERRORS:
 			if (!parse_unsigned(optarg, &c->opts.max_errors))
 				rc = cli_usage_error("--max-errors needs a whole number, not '%s'", optarg);
+			break;
+		case OPT_STDIN_LIMIT:
+			if (!parse_size(optarg, &c->opts.stdin_limit))
+				rc = cli_usage_error("--stdin-limit needs a size such as 512M or 8G, not '%s'",
+						     optarg);
 			break;
 		case OPT_ENDIAN:
 			if ((rc = parse_choice("--endian", optarg, orders, 3, &choice)) < 0)

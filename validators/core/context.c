@@ -2,6 +2,7 @@
 #include "context.h"
 #include "rule_table.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,10 +32,26 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	}
 	if (ctx->stopped)
 		return;
+	if (ctx->input && tl_input_changed_fast(ctx->input)) {
+		tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read",
+			      ctx->path ? ctx->path : "the input");
+		return;
+	}
 	/* Past the limit nothing more is reported; warnings share the limit so a
 	 * defect repeated in every record cannot flood the output either. */
-	if (limit && severity == TL_WARNING && r->warnings > limit)
+	if (limit && severity == TL_WARNING && r->warnings > limit) {
+		if (r->warnings == (uint64_t)limit + 1) {
+			/* Said once, at the first warning left out. */
+			char note[160];
+			snprintf(note, sizeof note,
+				 "reporting of warnings stopped: expected at most %u warnings (--max-errors), found more",
+				 limit);
+			r->truncated = true;
+			r->notes++;
+			deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note);
+		}
 		return;
+	}
 
 	char message[1024];
 	va_list ap;
@@ -60,6 +77,47 @@ void tl_refuse(struct tl_ctx *ctx, const char *message)
 	ctx->refused = true;
 	if (ctx->err && ctx->errlen)
 		snprintf(ctx->err, ctx->errlen, "%s", message);
+}
+
+void tl_unreadable(struct tl_ctx *ctx, const char *fmt, ...)
+{
+	if (!ctx->unreadable && ctx->err && ctx->errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(ctx->err, ctx->errlen, fmt, ap);
+		va_end(ap);
+	}
+	ctx->unreadable = true;
+	ctx->stopped = true;
+}
+
+bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *path,
+			  struct tl_input *out)
+{
+	char why[512];
+	if (!tl_input_open(out, path, why, sizeof why)) {
+		tl_unreadable(ctx, "%s=%s: %s", option, path, why);
+		return false;
+	}
+	if (out->is_directory) {
+		tl_unreadable(ctx, "%s=%s: is a directory, not a file", option, path);
+		tl_input_close(out);
+		return false;
+	}
+	return true;
+}
+
+void tl_close_input(struct tl_ctx *ctx, struct tl_input *in)
+{
+	if (tl_input_changed(in)) {
+		if (in->name == ctx->opts->pair_path || ctx->members)
+			tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read",
+				      in->name);
+		else
+			tl_unreadable(ctx, "cannot read %s/%s: it changed (shrank) while being read",
+				      ctx->path, in->name);
+	}
+	tl_input_close(in);
 }
 
 void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)
@@ -90,14 +148,22 @@ bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out
 	if (n < 0 || (size_t)n >= sizeof path) {
 		if (err && errlen)
 			snprintf(err, errlen, "path too long for member %s", member);
+		/* The reason first: the directory's path is what is long. */
+		tl_unreadable(ctx, "cannot read member %s: path too long (over %zu bytes) in %s",
+			      member, sizeof path - 1, ctx->path);
 		return false;
 	}
-	if (!tl_input_open(out, path, err, errlen))
+	if (!tl_input_open(out, path, err, errlen)) {
+		/* Absent is a property of the trace; anything else of the machine. */
+		if (out->error != ENOENT)
+			tl_unreadable(ctx, "%s", err && errlen ? err : "cannot read a member");
 		return false;
+	}
 	out->name = member;
 	if (out->is_directory) {
 		if (err && errlen)
 			snprintf(err, errlen, "%s is a directory", member);
+		tl_unreadable(ctx, "cannot read %s: it is a directory, not a file", path);
 		tl_input_close(out);
 		return false;
 	}

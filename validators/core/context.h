@@ -19,6 +19,11 @@ struct tl_ctx {
 	bool refused;
 	char *err;
 	size_t errlen;
+	/* Set by tl_unreadable(): a file could not be read; no verdict is given. */
+	bool unreadable;
+	/* The input validated, or NULL: once it is found to have shrunk, nothing
+	 * more is reported (the bytes read are zeros, not the file's). */
+	const struct tl_input *input;
 	/* Each rule's severity under the options' rule settings, or TL_SEVERITY_OFF
 	 * (tl_rule_policy_resolve fills it before the validator runs). */
 	uint8_t severity[TL_RULE_COUNT];
@@ -55,12 +60,30 @@ static inline bool tl_stopped(const struct tl_ctx *ctx) { return ctx->stopped; }
  * TL_E_USAGE and this message instead of a verdict. */
 void tl_refuse(struct tl_ctx *ctx, const char *message);
 
+/* A file the validation needs (a member, --pair) could not be read, or
+ * changed while being read: the call ends with TL_E_IO and this message
+ * instead of a verdict, and reporting stops. The first message is kept. */
+void tl_unreadable(struct tl_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Opens a file named by an option (--pair): false, with the context made
+ * unreadable, when it cannot be read. */
+bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *path,
+			  struct tl_input *out);
+
+/* Closes a member or option input, making the context unreadable if the
+ * file changed while it was read. */
+void tl_close_input(struct tl_ctx *ctx, struct tl_input *in);
+
 /* Free text for the verdict line, e.g. which byte order was used. */
 void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Opens a member file of the trace directory being validated (on disk, or
- * in memory when fuzzing). Returns false with a reason in err if absent. */
+ * in memory when fuzzing). Returns false with a reason in err if absent;
+ * a member that exists but cannot be read (permissions, a device, a loop
+ * of symbolic links, no memory to map it) also makes the context
+ * unreadable (tl_unreadable). */
 bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out,
 		    char *err, size_t errlen);
 

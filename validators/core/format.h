@@ -26,4 +26,9 @@ extern const struct tl_format tl_format_tfile;
 
 const struct tl_format *tl_format_get(enum tl_format_id id);
 
+/* tl_validate_path on an input already open (tests shrink it first). */
+enum tl_status tl_validate_input(const struct tl_input *in, const char *path,
+				 const struct tl_options *opts, struct tl_result *result, char *err,
+				 size_t errlen);
+
 #endif

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "input.h"
 #include "decompress.h"
+#include "guard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +10,9 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <inttypes.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,6 +30,13 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (m == MAP_FAILED)
 		return false;
+	/* A file shrinking under us must read as zeros, not kill the process. */
+	in->guard = tl_guard_add(m, size);
+	if (!in->guard) {
+		munmap(m, size);
+		errno = EMFILE;
+		return false;
+	}
 	/* Validators read front to back: let the kernel read ahead. */
 	(void)madvise(m, size, MADV_SEQUENTIAL);
 	in->map = m;
@@ -35,19 +45,40 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	return true;
 }
 
+/* The most a spool file may hold: the caller's limit, and the process's
+ * file size limit (ulimit -f), which would otherwise end us with SIGXFSZ. */
+static uint64_t spool_cap(uint64_t limit, bool *by_rlimit)
+{
+	struct rlimit rl;
+	*by_rlimit = false;
+	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    (uint64_t)rl.rlim_cur < limit) {
+		*by_rlimit = true;
+		return (uint64_t)rl.rlim_cur;
+	}
+	return limit;
+}
+
 /* Standard input may be a pipe: copy it into an unlinked temporary file so it
  * can be mapped like any other file and never sits on the heap. */
-static int spool_stdin(char *err, size_t errlen)
+static int spool_stdin(uint64_t limit, char *err, size_t errlen)
 {
 	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
 	char tmpl[4096];
-	snprintf(tmpl, sizeof tmpl, "%s/tracelint-stdin-XXXXXX", dir && *dir ? dir : "/tmp");
+	snprintf(tmpl, sizeof tmpl, "%s/tracelint-stdin-XXXXXX", dir);
 	int fd = mkstemp(tmpl);
 	if (fd < 0) {
-		set_err(err, errlen, "cannot create a spool file for", "standard input", errno);
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "cannot create a spool file for standard input in %s: %s (set TMPDIR to a writable directory)",
+				 dir, strerror(errno));
 		return -1;
 	}
 	unlink(tmpl);
+	bool by_rlimit;
+	uint64_t cap = spool_cap(limit, &by_rlimit), total = 0;
 	char buf[1 << 16]; /* on the stack: the library keeps no static state */
 	for (;;) {
 		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
@@ -60,12 +91,26 @@ static int spool_stdin(char *err, size_t errlen)
 			close(fd);
 			return -1;
 		}
+		if ((uint64_t)n > cap - total) {
+			if (err && errlen)
+				snprintf(err, errlen,
+					 "cannot read standard input: expected at most %" PRIu64
+					 " bytes (%s), found more",
+					 cap, by_rlimit ? "the file size limit, ulimit -f"
+							: "--stdin-limit");
+			close(fd);
+			return -1;
+		}
+		total += (uint64_t)n;
 		for (ssize_t done = 0; done < n;) {
 			ssize_t w = write(fd, buf + done, (size_t)(n - done));
 			if (w < 0) {
 				if (errno == EINTR)
 					continue;
-				set_err(err, errlen, "cannot spool", "standard input", errno);
+				if (err && errlen)
+					snprintf(err, errlen,
+						 "cannot spool standard input to %s: %s (set TMPDIR to a larger file system)",
+						 dir, strerror(errno));
 				close(fd);
 				return -1;
 			}
@@ -75,12 +120,38 @@ static int spool_stdin(char *err, size_t errlen)
 	return fd;
 }
 
+/* Only regular files (and directories, for trace directories) are read: a
+ * FIFO or a device could block forever or never end. */
+static const char *kind_of(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO (named pipe); give its content on standard input instead";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
 /* The mapped file is compressed: map its decompressed copy instead. Returns
  * the copy's descriptor (fd is closed either way), or -1 with a message. */
 static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compression kind,
 				     const char *path, char *err, size_t errlen)
 {
 	int out = tl_decompress_to_file(kind, in->data, in->size, path, err, errlen);
+	struct stat now;
+	if (out >= 0 && (tl_guard_tripped(in->guard) ||
+			 (fstat(fd, &now) == 0 && (uintmax_t)now.st_size < in->size))) {
+		if (err && errlen)
+			snprintf(err, errlen, "cannot read %s: it changed (shrank) while being read",
+				 path);
+		close(out);
+		out = -1;
+	}
+	tl_guard_remove(in->guard);
+	in->guard = 0;
 	munmap(in->map, in->map_size);
 	in->map = NULL;
 	in->map_size = 0;
@@ -106,25 +177,44 @@ static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compre
 
 bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errlen)
 {
+	return tl_input_open_limited(in, path, TL_STDIN_LIMIT_DEFAULT, err, errlen);
+}
+
+/* Fails the open with errno e (kept in in->error for callers that tell
+ * "absent" from "unreadable"). */
+static bool refuse(struct tl_input *in, int fd, int e)
+{
+	if (fd >= 0)
+		close(fd);
+	in->error = e ? e : EIO;
+	return false;
+}
+
+bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin_limit,
+			   char *err, size_t errlen)
+{
 	memset(in, 0, sizeof *in);
 	in->name = path;
 	int fd;
 	if (strcmp(path, "-") == 0) {
-		fd = spool_stdin(err, errlen);
+		fd = spool_stdin(stdin_limit ? stdin_limit : UINT64_MAX, err, errlen);
 		if (fd < 0)
-			return false;
+			return refuse(in, -1, errno);
 	} else {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		/* O_NONBLOCK: opening a FIFO without a writer must not hang; the
+		 * type is checked right after. */
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 		if (fd < 0) {
-			set_err(err, errlen, "cannot open", path, errno);
-			return false;
+			int e = errno;
+			set_err(err, errlen, "cannot open", path, e);
+			return refuse(in, -1, e);
 		}
 	}
 	struct stat st;
 	if (fstat(fd, &st) != 0) {
-		set_err(err, errlen, "cannot stat", path, errno);
-		close(fd);
-		return false;
+		int e = errno;
+		set_err(err, errlen, "cannot stat", path, e);
+		return refuse(in, fd, e);
 	}
 	if (S_ISDIR(st.st_mode)) {
 		in->is_directory = true;
@@ -133,33 +223,52 @@ bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errl
 	}
 	if (!S_ISREG(st.st_mode)) {
 		if (err && errlen)
-			snprintf(err, errlen, "cannot read %s: not a regular file or directory", path);
-		close(fd);
-		return false;
+			snprintf(err, errlen, "cannot read %s: it is %s", path, kind_of(st.st_mode));
+		return refuse(in, fd, EINVAL);
 	}
+	/* Regular files ignore O_NONBLOCK; cleared all the same for clarity. */
+	(void)fcntl(fd, F_SETFL, 0);
 	if ((uintmax_t)st.st_size > SIZE_MAX) {
 		if (err && errlen)
 			snprintf(err, errlen, "cannot map %s: file too large for this machine", path);
-		close(fd);
-		return false;
+		return refuse(in, fd, EFBIG);
 	}
 	bool ok = map_fd(in, fd, (size_t)st.st_size);
 	int e = errno;
 	if (!ok) {
-		close(fd);
 		set_err(err, errlen, "cannot map", path, e);
-		return false;
+		return refuse(in, fd, e);
 	}
 	enum tl_compression kind = tl_compression_sniff(in->data, in->size);
 	if (kind != TL_COMPRESSION_NONE) {
 		fd = replace_with_decompressed(in, fd, kind, path, err, errlen);
 		if (fd < 0)
-			return false;
+			return refuse(in, -1, EINVAL);
 	}
 	/* Kept open for windowed reading (window.h). */
 	in->fd = fd;
 	in->has_fd = true;
 	return true;
+}
+
+bool tl_input_changed(const struct tl_input *in)
+{
+	if (tl_guard_tripped(in->guard))
+		return true;
+	/* A file cut inside its last mapped page reads as zeros without a
+	 * fault: its size tells. */
+	struct stat st;
+	return in->has_fd && fstat(in->fd, &st) == 0 && (uintmax_t)st.st_size < in->size;
+}
+
+bool tl_input_changed_fast(const struct tl_input *in)
+{
+	return tl_guard_tripped(in->guard);
+}
+
+void tl_input_mark_changed(const struct tl_input *in)
+{
+	tl_guard_mark(in->guard);
 }
 
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name)
@@ -204,8 +313,49 @@ void tl_input_restart(const struct tl_input *input)
 	in->released = 0;
 }
 
+/* Scans mapped bytes [from, to) for a non-zero byte, releasing the pages
+ * behind it so a long run of zeros does not pile up in memory. */
+static uint64_t scan_zeros(const struct tl_input *in, uint64_t from, uint64_t to)
+{
+	const uint64_t step = (uint64_t)1 << 20;
+	while (from < to) {
+		uint64_t end = to - from > step ? from + step : to;
+		const uint8_t *p = in->data + from;
+		for (uint64_t i = 0; i < end - from; i++)
+			if (p[i])
+				return from + i;
+		from = end;
+		tl_input_release(in, from);
+	}
+	return to;
+}
+
+uint64_t tl_input_first_nonzero(const struct tl_input *in, uint64_t from)
+{
+	uint64_t size = in->size;
+	if (!in->has_fd || in->compression != 0)
+		return scan_zeros(in, from, size);
+	/* Holes of a sparse file are zeros by definition: skip them unread, so
+	 * a file padded with `truncate -s` costs time for its data only. */
+	while (from < size) {
+		off_t data = lseek(in->fd, (off_t)from, SEEK_DATA);
+		if (data < 0)
+			return errno == ENXIO ? size : scan_zeros(in, from, size);
+		if ((uint64_t)data >= size)
+			return size;
+		off_t hole = lseek(in->fd, data, SEEK_HOLE);
+		uint64_t end = hole < 0 || (uint64_t)hole > size ? size : (uint64_t)hole;
+		uint64_t at = scan_zeros(in, (uint64_t)data, end);
+		if (at < end)
+			return at;
+		from = end;
+	}
+	return size;
+}
+
 void tl_input_close(struct tl_input *in)
 {
+	tl_guard_remove(in->guard);
 	if (in->map)
 		munmap(in->map, in->map_size);
 	if (in->has_fd)

@@ -23,12 +23,30 @@ struct tl_input {
 	int fd;               /* the open file, valid only when has_fd */
 	bool has_fd;          /* false for memory inputs and directories */
 	uint8_t compression;  /* enum tl_compression of the file as given; data is decompressed */
+	unsigned guard;       /* guard.h handle of the mapping, 0 when none */
+	int error;            /* after a failed open: the errno-style reason */
 };
+
+/* Standard input is spooled up to this many bytes by default. */
+#define TL_STDIN_LIMIT_DEFAULT ((uint64_t)4 << 30)
 
 /* path "-" is standard input. A gzip, bzip2 or zstd file (recognised by its
  * magic) is decompressed first (decompress.h). Returns false with a message
  * in err. */
 bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errlen);
+/* The same, with a limit on the bytes spooled from standard input (0: none).
+ * Only regular files and directories are opened; FIFOs and devices are
+ * refused without blocking. On failure in->error says why (ENOENT: absent). */
+bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin_limit,
+			   char *err, size_t errlen);
+/* True when the file shrank or failed while it was read: the bytes read past
+ * that point were zeros, so no verdict may be given on them. */
+bool tl_input_changed(const struct tl_input *in);
+/* tl_input_changed without the size check: a fault or a short read only
+ * (one atomic load; for the reporting path). */
+bool tl_input_changed_fast(const struct tl_input *in);
+/* For readers that do not go through the mapping (window.h). */
+void tl_input_mark_changed(const struct tl_input *in);
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);
 /* A streaming validator calls this with the offset below which it will not
  * read again, so the pages of a huge mapped file do not pile up in RSS. */
@@ -36,6 +54,10 @@ void tl_input_release(const struct tl_input *in, uint64_t upto);
 /* For a validator that makes a second pass: hands every mapped page back
  * and lets tl_input_release() start again from offset 0. */
 void tl_input_restart(const struct tl_input *in);
+/* Offset of the first non-zero byte at or after `from`, or the size when
+ * there is none. Constant memory; time linear in the bytes that are not
+ * holes of a sparse file. */
+uint64_t tl_input_first_nonzero(const struct tl_input *in, uint64_t from);
 void tl_input_close(struct tl_input *in);
 
 #endif

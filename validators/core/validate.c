@@ -41,13 +41,29 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	if (opts->instr_map_path && f->id != TL_FORMAT_XRAY)
 		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
-	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false, err, errlen, { 0 } };
+	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false,
+			      err, errlen, false, in, { 0 } };
 	tl_rule_policy_resolve(opts, ctx.severity);
 	f->validate(&ctx, in);
 	if (ctx.refused)
 		return TL_E_USAGE;
+	/* Bytes read past a shrinking file's new end were zeros: no verdict. */
+	if (tl_input_changed(in))
+		tl_unreadable(&ctx, "cannot read %s: it changed (shrank) while being read",
+			      path ? path : "the input");
+	if (ctx.unreadable) {
+		result->valid = false;
+		return TL_E_IO;
+	}
 	result->valid = result->errors == 0 && !(opts->werror && result->warnings > 0);
 	return TL_OK;
+}
+
+enum tl_status tl_validate_input(const struct tl_input *in, const char *path,
+				 const struct tl_options *opts, struct tl_result *result, char *err,
+				 size_t errlen)
+{
+	return run(in, path, NULL, 0, opts, result, err, errlen);
 }
 
 enum tl_status tl_validate_path(const char *path, const struct tl_options *opts,
@@ -55,7 +71,8 @@ enum tl_status tl_validate_path(const char *path, const struct tl_options *opts,
 {
 	struct tl_input in;
 	memset(result, 0, sizeof *result);
-	if (!tl_input_open(&in, path, err, errlen))
+	if (!tl_input_open_limited(&in, path, opts->stdin_limit ? opts->stdin_limit
+							       : TL_STDIN_LIMIT_DEFAULT, err, errlen))
 		return TL_E_IO;
 	enum tl_status s = run(&in, path, NULL, 0, opts, result, err, errlen);
 	tl_input_close(&in);

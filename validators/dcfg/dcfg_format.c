@@ -82,11 +82,9 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 	bool paired = false, opened = false;
 	memset(&m, 0, sizeof m);
 	if (ctx->opts->pair_path) {
-		char err[256] = "";
 		struct tl_location loc = tl_at_text(0, 1, 1);
-		if (!tl_input_open(&pin, ctx->opts->pair_path, err, sizeof err)) {
-			tl_report(ctx, RULE_PAIR_DCFG, &loc, "expected a readable DCFG in --pair=%s, found: %s", ctx->opts->pair_path, err);
-		} else {
+		/* An unreadable --pair is no verdict on the trace: exit 2 (validate.c). */
+		if (tl_open_option_input(ctx, "--pair", ctx->opts->pair_path, &pin)) {
 			opened = true;
 			pv.in = &pin;
 			tl_dcfg_read(&pv, pin.data, pin.size, &m);
@@ -101,14 +99,15 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 				paired = true;
 		}
 	}
-	tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL);
+	if (!ctx->unreadable)
+		tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL);
 	if (paired)
 		tl_set_detail(ctx, "paired with %s", ctx->opts->pair_path);
 	tl_json_free(&v.doc);
 	tl_json_free(&pv.doc);
 	tl_dcfg_model_free(&m);
 	if (opened)
-		tl_input_close(&pin);
+		tl_close_input(ctx, &pin);
 }
 
 const struct tl_format tl_format_dcfg = {

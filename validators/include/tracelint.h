@@ -88,6 +88,9 @@ struct tl_options {
 	/* Applied in order to every rule; the last setting that matches wins. */
 	const struct tl_rule_setting *rule_settings;
 	size_t rule_setting_count;
+	/* Most bytes spooled from standard input ("-"); 0 = the default, 4 GiB;
+	 * UINT64_MAX = no limit but the file system's (and ulimit -f). */
+	uint64_t stdin_limit;
 };
 
 struct tl_result {

@@ -30,12 +30,7 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 		if (!tl_cursor_u16(&c, big, &tpnum))
 			return ch;
 		if (tpnum == 0) {
-			size_t left = tl_cursor_left(&c);
-			const uint8_t *rest;
-			tl_cursor_bytes(&c, left, &rest);
-			bool zeros = true;
-			for (size_t i = 0; i < left && zeros; i++)
-				zeros = rest[i] == 0;
+			bool zeros = tl_input_first_nonzero(in, tl_cursor_offset(&c)) == in->size;
 			ch.state = zeros ? CHAIN_ENDS_WELL : CHAIN_BROKEN;
 			return ch;
 		}

@@ -131,19 +131,18 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 		  (unsigned long long)d->r_size_decimal);
 }
 
-static void check_end_marker(struct frame_walk *w, struct tl_cursor *c, uint64_t marker_at)
+static void check_end_marker(struct frame_walk *w, const struct tl_input *in, struct tl_cursor *c,
+			     uint64_t marker_at)
 {
 	size_t trailing = tl_cursor_left(c);
-	const uint8_t *rest = NULL;
-	tl_cursor_bytes(c, trailing, &rest);
-	size_t zeros = 0;
-	while (zeros < trailing && rest[zeros] == 0)
-		zeros++;
+	/* Padding may be gigabytes (truncate -s): scanned in constant memory. */
+	uint64_t first = tl_input_first_nonzero(in, tl_cursor_offset(c));
+	size_t zeros = (size_t)(first - tl_cursor_offset(c));
 	if (zeros < trailing) {
 		struct tl_location loc = tl_at(marker_at + 2 + zeros);
 		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
 			  "expected only zero bytes after the end marker, found byte 0x%02x (%zu "
-			  "byte%s of data after the marker)", rest[zeros], trailing - zeros,
+			  "byte%s of data after the marker)", in->data[first], trailing - zeros,
 			  trailing - zeros == 1 ? "" : "s");
 	} else if (trailing == 0) {
 		struct tl_location loc = tl_at(marker_at);
@@ -193,7 +192,7 @@ void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_
 			break;
 		}
 		if (tpnum == 0) {
-			check_end_marker(&w, &c, at);
+			check_end_marker(&w, in, &c, at);
 			out->complete = true;
 			break;
 		}

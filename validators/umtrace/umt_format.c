@@ -73,6 +73,8 @@ static void open_members(struct umt_trace *t)
 			t->have[m] = true;
 			continue;
 		}
+		if (t->ctx->unreadable)
+			return; /* present but unreadable: no verdict (validate.c) */
 		/* Which file is missing is the diagnostic: the member names itself. */
 		tl_umt_report(t, (enum umt_member)m, RULE_UMT_U001, 0,
 			   "expected the trace file %s, found none (%s)", tl_umt_member_name[m], err);
@@ -141,15 +143,18 @@ static void validate_single(struct umt_trace *t, const struct tl_input *in)
 static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct umt_trace *t = calloc(1, sizeof *t);
-	if (!t)
+	if (!t) {
+		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path);
 		return;
+	}
 	t->ctx = ctx;
 	if (in->is_directory) {
 		open_members(t);
-		run_all(t);
+		if (!ctx->unreadable)
+			run_all(t);
 		for (int m = 0; m < M_COUNT; m++)
 			if (t->have[m])
-				tl_input_close(&t->f[m]);
+				tl_close_input(t->ctx, &t->f[m]);
 	} else {
 		validate_single(t, in);
 	}

@@ -104,8 +104,8 @@ void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const
 	for (uint64_t i = 0; i < count; i++, off += XRAY_BASIC_RECORD_SIZE) {
 		size_t avail;
 		const uint8_t *p = tl_window_at(&win, off, XRAY_BASIC_RECORD_SIZE, &avail);
-		if (avail < XRAY_BASIC_RECORD_SIZE)
-			break; /* cannot happen: count whole records fit in the file */
+		if (avail < XRAY_BASIC_RECORD_SIZE || win.read_failed)
+			break; /* the file shrank under us: unreadable, no verdict (validate.c) */
 		struct tl_cursor rec;
 		struct basic_record r = { 0 };
 		tl_cursor_init(&rec, p, XRAY_BASIC_RECORD_SIZE, off);

@@ -62,7 +62,7 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 	tl_xray_stack_begin(&w->stack);
 	tl_xray_tsc_begin(&w->tsc);
 	uint64_t off = start;
-	while (off < end) {
+	while (off < end && !w->win.read_failed) {
 		size_t avail;
 		const uint8_t *p = tl_window_at(&w->win, off, XRAY_METADATA_SIZE, &avail);
 		uint64_t left = end - off;
@@ -169,7 +169,8 @@ static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
 static void walk_extents_buffers(struct fdr_walk *w)
 {
 	uint64_t size = w->in->size, off = XRAY_HEADER_SIZE;
-	while (off < size) {
+	/* A short read means the file shrank: stop, validate.c reports it unreadable. */
+	while (off < size && !w->win.read_failed) {
 		struct tl_cursor c;
 		struct xray_record ext;
 		size_t avail;

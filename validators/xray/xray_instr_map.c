@@ -362,6 +362,10 @@ bool tl_xray_instr_map_load(const char *path, struct xray_instr_map *map, char *
 		  tl_xray_instr_map_parse(in.data, in.size, map, why, sizeof why);
 	if (in.is_directory)
 		snprintf(why, sizeof why, "is a directory, not an ELF binary");
+	if (tl_input_changed(&in)) {
+		ok = false;
+		snprintf(why, sizeof why, "it changed (shrank) while being read");
+	}
 	tl_input_close(&in);
 	map->binary = path;
 	if (!ok)

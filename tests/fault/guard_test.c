@@ -1,0 +1,156 @@
+/* The guard's contract with its host process (guard.h): faults outside the
+ * guarded mappings reach whatever handled SIGBUS before — a three-argument
+ * handler, a one-argument handler, or the default action, which still ends
+ * the process by SIGBUS — and the table of guarded ranges is bounded. Each
+ * case runs in a child: the handler is installed once per process. */
+#include <atf-c.h>
+
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "guard.h"
+
+static sigjmp_buf host_jump;
+static volatile sig_atomic_t host_saw_info;
+
+static void host_info_handler(int sig, siginfo_t *info, void *uctx)
+{
+	(void)uctx;
+	host_saw_info = info->si_code > 0;
+	siglongjmp(host_jump, sig);
+}
+
+/* A mapping whose pages lie past the end of its file: touching it faults. */
+static const volatile unsigned char *cut_mapping(const char *path)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || ftruncate(fd, 2 * page) != 0)
+		exit(3);
+	const volatile unsigned char *m = mmap(NULL, (size_t)(2 * page), PROT_READ, MAP_PRIVATE,
+					       fd, 0);
+	if (m == MAP_FAILED || ftruncate(fd, 0) != 0)
+		exit(4);
+	return m;
+}
+
+static int child_status(pid_t pid)
+{
+	int status;
+	ATF_REQUIRE(waitpid(pid, &status, 0) == pid);
+	return status;
+}
+
+ATF_TC_WITHOUT_HEAD(chains_to_a_siginfo_handler);
+ATF_TC_BODY(chains_to_a_siginfo_handler, tc)
+{
+	pid_t pid = fork();
+	ATF_REQUIRE(pid >= 0);
+	if (pid == 0) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = host_info_handler;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, NULL);
+		static int anchor;
+		unsigned h = tl_guard_add(&anchor, sizeof anchor);
+		const volatile unsigned char *m = cut_mapping("c.bin");
+		if (!h)
+			exit(5);
+		if (sigsetjmp(host_jump, 1) == 0) {
+			(void)m[0];
+			exit(6);
+		}
+		exit(host_saw_info && !tl_guard_tripped(h) ? 0 : 7);
+	}
+	int status = child_status(pid);
+	ATF_CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x", status);
+}
+
+ATF_TC_WITHOUT_HEAD(default_action_still_ends_the_process);
+ATF_TC_BODY(default_action_still_ends_the_process, tc)
+{
+	/* A fault outside the guard in a process with no SIGBUS handler (the
+	 * sanitizers' own is removed first) ends it by SIGBUS, as without us. */
+	pid_t pid = fork();
+	ATF_REQUIRE(pid >= 0);
+	if (pid == 0) {
+		signal(SIGBUS, SIG_DFL);
+		static int anchor;
+		if (!tl_guard_add(&anchor, sizeof anchor))
+			exit(5);
+		const volatile unsigned char *m = cut_mapping("d.bin");
+		(void)m[0];
+		exit(6);
+	}
+	int status = child_status(pid);
+	ATF_CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS, "child status %#x", status);
+}
+
+ATF_TC_WITHOUT_HEAD(sent_sigbus_is_not_swallowed);
+ATF_TC_BODY(sent_sigbus_is_not_swallowed, tc)
+{
+	/* kill(pid, SIGBUS) is no fault: with the default action, it still kills. */
+	pid_t pid = fork();
+	ATF_REQUIRE(pid >= 0);
+	if (pid == 0) {
+		signal(SIGBUS, SIG_DFL);
+		static int anchor;
+		if (!tl_guard_add(&anchor, sizeof anchor))
+			exit(5);
+		raise(SIGBUS);
+		exit(6);
+	}
+	int status = child_status(pid);
+	ATF_CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS, "child status %#x", status);
+}
+
+ATF_TC_WITHOUT_HEAD(table_is_bounded);
+ATF_TC_BODY(table_is_bounded, tc)
+{
+	/* Ranges need not be mapped to be registered: the table only compares. */
+	static unsigned char bytes[2048];
+	static unsigned handles[2048];
+	size_t n = 0;
+	while (n < sizeof bytes && (handles[n] = tl_guard_add(bytes + n, 1)) != 0)
+		n++;
+	ATF_CHECK_MSG(n > 0 && n < sizeof bytes, "%zu ranges registered", n);
+	ATF_CHECK_EQ(tl_guard_add(bytes, 1), 0u);
+	tl_guard_remove(handles[0]);
+	unsigned again = tl_guard_add(bytes, 1);
+	ATF_CHECK(again != 0);
+	handles[0] = again;
+	for (size_t i = 0; i < n; i++)
+		tl_guard_remove(handles[i]);
+	/* Handles outside the table are ignored, never dereferenced. */
+	ATF_CHECK_EQ(tl_guard_add(NULL, 1), 0u);
+	ATF_CHECK_EQ(tl_guard_add(bytes, 0), 0u);
+	ATF_CHECK(!tl_guard_tripped(0));
+	ATF_CHECK(!tl_guard_tripped(100000));
+	tl_guard_mark(0);
+	tl_guard_mark(100000);
+	tl_guard_remove(0);
+	tl_guard_remove(100000);
+	unsigned h = tl_guard_add(bytes, 1);
+	ATF_CHECK(!tl_guard_tripped(h));
+	tl_guard_mark(h);
+	ATF_CHECK(tl_guard_tripped(h));
+	tl_guard_remove(h);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, chains_to_a_siginfo_handler);
+	ATF_TP_ADD_TC(tp, default_action_still_ends_the_process);
+	ATF_TP_ADD_TC(tp, sent_sigbus_is_not_swallowed);
+	ATF_TP_ADD_TC(tp, table_is_bounded);
+	return 0;
+}
