@@ -43,6 +43,7 @@ static void setup(struct tl_ctx *ctx, struct tl_options *o, struct tl_result *r,
 	ctx->opts = o;
 	ctx->result = r;
 	ctx->path = "x";
+	tl_rule_policy_resolve(o, ctx->severity);
 }
 
 ATF_TC_WITHOUT_HEAD(counts_and_delivers);
@@ -157,8 +158,41 @@ ATF_TC_BODY(quote_escapes_bytes, tc)
 	ATF_CHECK(strstr(q, "...") != NULL);
 }
 
+/* Rule settings: off is neither delivered nor counted; a changed severity is
+ * what the callback sees and what the counts use; the last match wins. */
+ATF_TC_WITHOUT_HEAD(rule_settings_apply);
+ATF_TC_BODY(rule_settings_apply, tc)
+{
+	struct tl_ctx ctx;
+	struct tl_options o;
+	struct tl_result r;
+	struct seen s;
+	setup(&ctx, &o, &r, &s);
+	const struct tl_rule_setting settings[] = {
+		{ "TFILE-*", TL_RULE_OFF },
+		{ "TFILE-HEADER-MAGIC", TL_RULE_WARNING },
+	};
+	o.rule_settings = settings;
+	o.rule_setting_count = 2;
+	tl_rule_policy_resolve(&o, ctx.severity);
+	struct tl_location loc = tl_at(4);
+	tl_report(&ctx, RULE_TFILE_HEADER_MAGIC, &loc, "magic");
+	tl_report(&ctx, RULE_TFILE_HEADER_VERSION, &loc, "version");
+	ATF_CHECK_EQ(r.errors, 0);
+	ATF_CHECK_EQ(r.warnings, 1);
+	const struct tl_rule_info *magic = tl_rule_find("TFILE-HEADER-MAGIC");
+	enum tl_severity sev = TL_NOTE;
+	ATF_CHECK(tl_rule_effective(&o, magic, &sev));
+	ATF_CHECK_EQ(sev, TL_WARNING);
+	ATF_CHECK(!tl_rule_effective(&o, tl_rule_find("TFILE-HEADER-VERSION"), &sev));
+	ATF_CHECK(tl_rule_matches("xray", tl_rule_find("XRAY-HEADER-FLAGS")));
+	ATF_CHECK(!tl_rule_matches("XRAY-FDR-*", tl_rule_find("XRAY-HEADER-FLAGS")));
+	ATF_CHECK_EQ(tl_rule_pattern_matches("NO-SUCH-*"), 0);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
+	ATF_TP_ADD_TC(tp, rule_settings_apply);
 	ATF_TP_ADD_TC(tp, counts_and_delivers);
 	ATF_TP_ADD_TC(tp, error_limit_stops_reporting);
 	ATF_TP_ADD_TC(tp, no_limit_when_zero);
