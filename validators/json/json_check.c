@@ -10,11 +10,29 @@
 static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
 	__attribute__((format(printf, 5, 0)));
 
+/* Will tl_report deliver a diagnostic of this severity? Past the error limit
+ * (and past it for warnings) nothing is shown, so the location is not worth
+ * computing: a file of a million defects must not cost a pointer and a line
+ * number each. The warning that crosses the limit still gets its location
+ * (the core may note the limit at it). */
+static bool shown(const struct tl_ctx *ctx, enum tl_severity severity)
+{
+	unsigned limit = ctx->opts->max_errors;
+	if (!ctx->opts->on_diag || ctx->stopped)
+		return false;
+	return !(limit && severity == TL_WARNING && ctx->result->warnings > limit);
+}
+
 static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
 {
 	if (!v->ctx) {
 		if (tl_rule_by_id(rule)->severity == TL_ERROR)
 			v->failed = true;
+		return;
+	}
+	if (!shown(v->ctx, tl_rule_by_id(rule)->severity)) {
+		struct tl_location none = tl_at(0);
+		tl_report(v->ctx, rule, &none, "%s", ""); /* counted only */
 		return;
 	}
 	char msg[512], ptr[256];

@@ -44,7 +44,7 @@ struct keyref {
 	uint64_t off;  /* of the key's quote */
 };
 
-struct frame {
+struct jframe {
 	uint32_t node;      /* JSKIP when this container is not built */
 	uint32_t last;      /* last built child */
 	uint32_t count;     /* values seen (arrays: index of the current one + 1) */
@@ -64,7 +64,7 @@ struct parser {
 	bool index_lines, check_dups, build_root;
 	uint32_t root_parent;
 	struct jerror *err;
-	struct frame *f;
+	struct jframe *f;
 	uint32_t depth;
 	const struct jlazy_key *lazy;
 	size_t nlazy;
@@ -303,6 +303,7 @@ static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 	n->next = JNONE;
 	n->first = JNONE;
 	n->count = 0;
+	n->idx = 0;
 	n->type = type;
 	n->flags = 0;
 	return i;
@@ -313,14 +314,14 @@ static void attach(struct parser *ps, uint32_t child)
 {
 	if (!ps->depth)
 		return;
-	struct frame *fr = &ps->f[ps->depth - 1];
+	struct jframe *fr = &ps->f[ps->depth - 1];
 	struct jnode *pn = &ps->d->nodes[fr->node];
 	if (fr->last == JNONE)
 		pn->first = child;
 	else
 		ps->d->nodes[fr->last].next = child;
 	fr->last = child;
-	pn->count++;
+	ps->d->nodes[child].idx = pn->count++;
 }
 
 /* Counts a value in its container; builds its node when the container is
@@ -329,7 +330,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	bool build = ps->build_root;
 	if (ps->depth) {
-		struct frame *fr = &ps->f[ps->depth - 1];
+		struct jframe *fr = &ps->f[ps->depth - 1];
 		fr->count++;
 		build = fr->build;
 		if (fr->lazy)
@@ -361,14 +362,14 @@ static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t 
  * TRACE_DATA). */
 static const struct jlazy_key *lazy_here(const struct parser *ps)
 {
-	const struct frame *up = &ps->f[ps->depth - 1];
+	const struct jframe *up = &ps->f[ps->depth - 1];
 	if (!up->build)
 		return NULL;
 	if (up->obj)
 		return lazy_name(ps, ps->buf + up->key_off + 1, up->key_len);
 	if (ps->depth < 2 || up->count >= MAX_LAZY_COLUMN)
 		return NULL;
-	const struct frame *tbl = &ps->f[ps->depth - 2];
+	const struct jframe *tbl = &ps->f[ps->depth - 2];
 	if (tbl->obj || !tbl->build || tbl->count < 2) /* row 0 is the header itself */
 		return NULL;
 	const struct jnode *nodes = ps->d->nodes;
@@ -419,7 +420,7 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	size_t pos = 0;
 	out[0] = 0;
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
-		const struct frame *fr = &ps->f[j];
+		const struct jframe *fr = &ps->f[j];
 		if (fr->obj) {
 			pos = tl_json_pointer_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
@@ -491,7 +492,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 }
 
 /* At the close of an object: its repeated keys, kept for tl_jv_check_duplicate_keys. */
-static bool check_keys(struct parser *ps, const struct frame *fr)
+static bool check_keys(struct parser *ps, const struct jframe *fr)
 {
 	size_t m = ps->nkeys - fr->keys;
 	if (m < 2)
@@ -519,7 +520,7 @@ static bool push_key(struct parser *ps, uint64_t off, uint32_t len)
 }
 
 /* A lazy table is complete: give its rows their pins. */
-static bool close_lazy(struct parser *ps, const struct frame *fr)
+static bool close_lazy(struct parser *ps, const struct jframe *fr)
 {
 	struct jdoc *d = ps->d;
 	struct jnode *n = &d->nodes[fr->node];
@@ -543,7 +544,7 @@ static bool close_lazy(struct parser *ps, const struct frame *fr)
 
 static bool close_container(struct parser *ps)
 {
-	struct frame *fr = &ps->f[ps->depth - 1];
+	struct jframe *fr = &ps->f[ps->depth - 1];
 	if (fr->obj && ps->check_dups) {
 		if (!check_keys(ps, fr))
 			return false;
@@ -676,7 +677,7 @@ static bool parse_value(struct parser *ps)
 			node = begin_value(ps, c == '{' ? J_OBJ : J_ARR, at);
 			if (node == UINT32_MAX)
 				return fail_nomem(ps);
-			struct frame *fr = &ps->f[ps->depth];
+			struct jframe *fr = &ps->f[ps->depth];
 			fr->node = node;
 			fr->last = JNONE;
 			fr->count = 0;
@@ -752,7 +753,7 @@ static bool parse_value(struct parser *ps)
 			if (!ps->depth)
 				return true;
 			skip_ws(ps);
-			const struct frame *fr = &ps->f[ps->depth - 1];
+			const struct jframe *fr = &ps->f[ps->depth - 1];
 			if (ps->p < ps->end && *ps->p == ',') {
 				ps->p++;
 				skip_ws(ps);
@@ -777,7 +778,7 @@ key:
 		if (ps->p >= ps->end || *ps->p != '"')
 			return fail_at(ps, ps->p, "a '\"' starting an object key");
 		{
-			struct frame *fr = &ps->f[ps->depth - 1];
+			struct jframe *fr = &ps->f[ps->depth - 1];
 			at = ps->p;
 			node = JSKIP;
 			if (fr->build) {
@@ -841,7 +842,8 @@ bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const
 	doc->nblk = (size >> BLOCK_SHIFT) + 1;
 	doc->blk_line = calloc(doc->nblk, sizeof *doc->blk_line);
 	doc->blk_start = calloc(doc->nblk, sizeof *doc->blk_start);
-	ps.f = malloc(JSON_MAX_DEPTH * sizeof *ps.f);
+	doc->frames = malloc(JSON_MAX_DEPTH * sizeof *doc->frames);
+	ps.f = doc->frames;
 	if (!ps.f || !doc->blk_line || !doc->blk_start) {
 		fail_nomem(&ps);
 		goto out;
@@ -865,7 +867,6 @@ out:
 	doc->nskel = doc->n;
 	if (doc->ndups > 1)
 		qsort(doc->dups, doc->ndups, sizeof *doc->dups, cmp_dup);
-	free(ps.f);
 	free(ps.keys);
 	if (in)
 		tl_input_restart(in);
@@ -888,6 +889,7 @@ void tl_json_free(struct jdoc *doc)
 	for (size_t i = 0; i < doc->ndups; i++)
 		free(doc->dups[i].pointer);
 	free(doc->dups);
+	free(doc->frames);
 	const uint8_t *buf = doc->buf;
 	size_t size = doc->size;
 	memset(doc, 0, sizeof *doc);
@@ -979,7 +981,6 @@ static uint64_t next_start(const struct jdoc *d, uint64_t end)
  * Returns the offset just past it, or UINT64_MAX on no memory. */
 static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool build)
 {
-	struct frame frames[JSON_MAX_DEPTH]; /* per call: the library keeps no static state */
 	struct jerror err;
 	struct parser ps = { 0 };
 	ps.d = d;
@@ -991,7 +992,7 @@ static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool b
 	ps.build_root = build;
 	ps.root_parent = parent;
 	ps.err = &err;
-	ps.f = frames;
+	ps.f = d->frames;
 	if (!parse_value(&ps))
 		return UINT64_MAX;
 	return (uint64_t)(ps.p - d->buf);
@@ -1012,10 +1013,7 @@ static inline const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
  * memory or on text that is no longer what pass 1 read. */
 static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 {
-	static struct {
-		uint32_t node, last;
-		bool obj;
-	} st[JSON_MAX_DEPTH];
+	struct jframe *st = d->frames;
 	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
 	uint32_t depth = 0;
 	bool key = false;
@@ -1030,6 +1028,7 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 		n->next = JNONE;
 		n->first = JNONE;
 		n->count = 0;
+		n->idx = 0;
 		n->flags = key ? JF_KEY : 0;
 		if (depth) {
 			n->parent = st[depth - 1].node;
@@ -1038,7 +1037,7 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 			else
 				d->nodes[st[depth - 1].last].next = i;
 			st[depth - 1].last = i;
-			d->nodes[st[depth - 1].node].count++;
+			n->idx = d->nodes[st[depth - 1].node].count++;
 		} else
 			n->parent = parent;
 		uint8_t c = *p;
@@ -1188,7 +1187,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 
 const struct jnode *tl_json_row(const struct jdoc *cd, uint32_t pin)
 {
-	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, J_NULL, 0 };
+	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, 0, J_NULL, 0 };
 	struct jdoc *d = mut(cd);
 	uint32_t row, l = lazy_of(d, pin, &row);
 	if (l == NO_LAZY || !load_row(d, l, row))
@@ -1238,15 +1237,26 @@ uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key)
 	return JNONE;
 }
 
-/* Index of child in array parent (built nodes only). */
+/* Index of child in array parent (built nodes only), in constant time. */
 static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
 {
 	if (d->nodes[parent].flags & JF_LAZY)
 		return d->cur_row; /* child is the current row */
-	uint64_t idx = 0;
-	for (uint32_t s = d->nodes[parent].first; s != JNONE && s != child; s = d->nodes[s].next)
-		idx++;
-	return idx;
+	return d->nodes[child].idx;
+}
+
+/* The key of value child in object parent: built right before its value
+ * by both passes, so the node just before it. */
+static uint32_t key_of(const struct jdoc *d, uint32_t parent, uint32_t child)
+{
+	if (d->nodes[child].flags & JF_KEY)
+		return child; /* a key stands for itself */
+	if (child == 0)
+		return JNONE;
+	const struct jnode *k = &d->nodes[child - 1];
+	if (k->parent == parent && k->next == child && (k->flags & JF_KEY))
+		return child - 1;
+	return JNONE;
 }
 
 static size_t put_index(char *out, size_t pos, size_t outlen, uint64_t idx)
@@ -1283,11 +1293,7 @@ void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 		if (d->nodes[parent].type == J_ARR) {
 			pos = put_index(out, pos, outlen, index_in(d, parent, child));
 		} else {
-			/* In an object the key node precedes its value; a key stands for itself. */
-			uint32_t key = (d->nodes[child].flags & JF_KEY) ? child : JNONE;
-			for (uint32_t s = d->nodes[parent].first; s != JNONE && key == JNONE; s = d->nodes[s].next)
-				if (d->nodes[s].next == child && (d->nodes[s].flags & JF_KEY))
-					key = s;
+			uint32_t key = key_of(d, parent, child);
 			if (key != JNONE)
 				pos = tl_json_pointer_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
 		}

@@ -37,6 +37,7 @@ struct jnode {
 	uint32_t next;    /* next sibling or JNONE */
 	uint32_t first;   /* first child (containers) or JNONE; a pin for lazy tables */
 	uint32_t count;   /* children (objects: keys and values), string bytes, number bytes */
+	uint32_t idx;     /* position among the parent's children: pointers in O(depth) */
 	uint8_t type;
 	uint8_t flags;
 };
@@ -64,6 +65,8 @@ struct jdup {             /* a repeated key found in pass 1, reported later */
 	char *pointer;
 };
 
+struct jframe; /* an open container while reading */
+
 struct jdoc {
 	const uint8_t *buf;
 	size_t size;
@@ -83,6 +86,7 @@ struct jdoc {
 	uint64_t dups_dropped;     /* found past keep_dups: counted only */
 	const struct tl_input *in; /* mapped input whose pages are handed back, or NULL */
 	uint64_t release_mark;
+	struct jframe *frames;     /* JSON_MAX_DEPTH open containers, for every pass */
 };
 
 enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM };
