@@ -283,8 +283,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 			continue;
 		}
 		for (uint32_t e = jn(d, h)->first; e != c; e = jsibling(d, e))
-			if (jn(d, e)->type == J_STR && jn(d, e)->count == jn(d, c)->count &&
-			    !memcmp(jstr(d, e), jstr(d, c), jn(d, c)->count)) {
+			if (tl_json_str_same(d, e, c)) {
 				char q[80];
 				tl_jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
 					  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));

@@ -4,6 +4,7 @@
 #include "grow.h"
 #include "bigalloc.h"
 #include "input.h"
+#include "json_string.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,10 +39,10 @@ static const uint8_t cls[256] = {
 	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
 };
 
-struct keyref {
-	const uint8_t *s;
-	uint32_t len;
-	uint64_t off;  /* of the key's quote */
+struct keyref {       /* 16 bytes a key of an open object */
+	const uint8_t *s;     /* the key's text, just after its quote */
+	uint32_t len;         /* as written */
+	uint32_t dlen;        /* decoded (smaller than len when escaped) */
 };
 
 struct jframe {
@@ -347,7 +348,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
 {
 	for (size_t i = 0; i < ps->nlazy; i++)
-		if (strlen(ps->lazy[i].name) == len && !memcmp(k, ps->lazy[i].name, len))
+		if (tl_json_decoded_eq(k, len, ps->lazy[i].name, strlen(ps->lazy[i].name)))
 			return &ps->lazy[i];
 	return NULL;
 }
@@ -386,13 +387,16 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 
 static int cmp_key(const void *a, const void *b)
 {
+	/* Decoded length, decoded text, then place: keys that read the same
+	 * end up side by side, in document order. */
 	const struct keyref *x = a, *y = b;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	int c = memcmp(x->s, y->s, x->len);
+	if (x->dlen != y->dlen)
+		return x->dlen < y->dlen ? -1 : 1;
+	int c = x->len == x->dlen && y->len == y->dlen ? memcmp(x->s, y->s, x->len)
+		: tl_json_decoded_cmp(x->s, x->len, y->s, y->len);
 	if (c)
 		return c;
-	return x->off < y->off ? -1 : x->off > y->off;
+	return x->s < y->s ? -1 : x->s > y->s;
 }
 
 size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
@@ -413,6 +417,15 @@ size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8
 	return pos;
 }
 
+/* A key as a pointer segment: RFC 6901 names members as decoded. */
+static size_t key_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
+{
+	uint8_t text[256];
+	if (!memchr(s, '\\', n))
+		return tl_json_pointer_segment(out, pos, outlen, s, n);
+	return tl_json_pointer_segment(out, pos, outlen, text, tl_json_decode(s, n, text, sizeof text));
+}
+
 /* The pointer of key k of the innermost (object) frame, from the frames. */
 static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 {
@@ -422,14 +435,14 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
 		const struct jframe *fr = &ps->f[j];
 		if (fr->obj) {
-			pos = tl_json_pointer_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
+			pos = key_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
 			char num[24];
 			int len = snprintf(num, sizeof num, "%u", fr->count - 1);
 			pos = tl_json_pointer_segment(out, pos, sizeof out, (const uint8_t *)num, (size_t)len);
 		}
 	}
-	tl_json_pointer_segment(out, pos, sizeof out, k->s, k->len);
+	key_segment(out, pos, sizeof out, k->s, k->len);
 	return strdup(out);
 }
 
@@ -500,22 +513,26 @@ static bool check_keys(struct parser *ps, const struct jframe *fr)
 	struct keyref *keys = ps->keys + fr->keys;
 	qsort(keys, m, sizeof *keys, cmp_key);
 	for (size_t k = 1; k < m; k++) {
-		if (keys[k].len != keys[k - 1].len || memcmp(keys[k].s, keys[k - 1].s, keys[k].len))
+		const struct keyref *x = &keys[k - 1], *y = &keys[k];
+		if (x->dlen != y->dlen || (x->len == x->dlen && y->len == y->dlen ? x->len != y->len || memcmp(x->s, y->s, x->len)
+				: tl_json_decoded_cmp(x->s, x->len, y->s, y->len) != 0))
 			continue;
-		struct jdup u = { fr->objseq, ps->dupseq++, keys[k].off, keys[k - 1].off, keys[k].len, NULL };
+		struct jdup u = { fr->objseq, ps->dupseq++, (uint64_t)(y->s - ps->buf) - 1, (uint64_t)(x->s - ps->buf) - 1,
+				  y->len, NULL };
 		if (!keep_dup(ps, &u, &keys[k]))
 			return false;
 	}
 	return true;
 }
 
-static bool push_key(struct parser *ps, uint64_t off, uint32_t len)
+static bool push_key(struct parser *ps, uint64_t off, uint32_t len, bool escaped)
 {
 	struct keyref *keys = tl_grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
 	if (!keys)
 		return fail_nomem(ps);
 	ps->keys = keys;
-	ps->keys[ps->nkeys++] = (struct keyref){ ps->buf + off + 1, len, off };
+	const uint8_t *s = ps->buf + off + 1;
+	ps->keys[ps->nkeys++] = (struct keyref){ s, len, escaped ? (uint32_t)tl_json_decoded_len(s, len) : len };
 	return true;
 }
 
@@ -795,7 +812,7 @@ key:
 			}
 			fr->key_off = (uint64_t)(at - ps->buf);
 			fr->key_len = len;
-			if (ps->check_dups && !push_key(ps, fr->key_off, len))
+			if (ps->check_dups && !push_key(ps, fr->key_off, len, flags & JF_ESCAPE))
 				return false;
 		}
 		skip_ws(ps);
@@ -1219,7 +1236,22 @@ bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s)
 {
 	const struct jnode *n = jn(d, i);
 	size_t len = strlen(s);
-	return n->type == J_STR && n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
+	if (n->type != J_STR)
+		return false;
+	if (n->flags & JF_ESCAPE) /* compared as a reader sees it */
+		return tl_json_decoded_eq(d->buf + n->off + 1, n->count, s, len);
+	return n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
+}
+
+bool tl_json_str_same(const struct jdoc *d, uint32_t a, uint32_t b)
+{
+	const struct jnode *x = jn(d, a), *y = jn(d, b);
+	if (x->type != J_STR || y->type != J_STR)
+		return false;
+	const uint8_t *s = d->buf + x->off + 1, *t = d->buf + y->off + 1;
+	if (!((x->flags | y->flags) & JF_ESCAPE))
+		return x->count == y->count && !memcmp(s, t, x->count);
+	return tl_json_decoded_cmp(s, x->count, t, y->count) == 0;
 }
 
 uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key)
@@ -1295,7 +1327,7 @@ void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
 		} else {
 			uint32_t key = key_of(d, parent, child);
 			if (key != JNONE)
-				pos = tl_json_pointer_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
+				pos = key_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
 		}
 	}
 	if (pin)

@@ -135,8 +135,11 @@ void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32
 /* The raw bytes between the quotes of a string node (escapes not decoded). */
 static inline const uint8_t *jstr(const struct jdoc *d, uint32_t i) { return d->buf + jn(d, i)->off + 1; }
 
-/* True if string node i holds exactly the text s (escaped strings never match). */
+/* True if string node i reads as the text s, escapes decoded. */
 bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s);
+
+/* True if string nodes a and b read the same, escapes decoded. */
+bool tl_json_str_same(const struct jdoc *d, uint32_t a, uint32_t b);
 
 /* In an object, the value node of key, or JNONE. */
 uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key);
