@@ -1,6 +1,7 @@
 /* Reporting at JSON nodes, integer fields, duplicate keys and tables. */
 #include "json_check.h"
 #include "rule_table.h"
+#include "json_string.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,6 +112,18 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 	struct tl_location loc = tl_at_text(last->key_off, line, col);
 	for (uint64_t i = 0; i < d->dups_dropped; i++)
 		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
+}
+
+/* String nodes a and b read the same, escapes decoded. */
+static bool same_text(struct jdoc *d, uint32_t a, uint32_t b)
+{
+	const struct jnode *x = jn(d, a), *y = jn(d, b);
+	if (x->type != J_STR || y->type != J_STR)
+		return false;
+	const uint8_t *s = d->buf + x->off + 1, *t = d->buf + y->off + 1;
+	if (!((x->flags | y->flags) & JF_ESCAPE))
+		return x->count == y->count && !memcmp(s, t, x->count);
+	return tl_json_decoded_cmp(s, x->count, t, y->count) == 0;
 }
 
 static const char *type_name(enum jtype t)
@@ -232,7 +245,7 @@ bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char
 
 void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
 {
-	const struct jdoc *d = &v->doc;
+	struct jdoc *d = &v->doc;
 	for (uint32_t k = jn(d, obj)->first; k != JNONE; ) {
 		bool known = false;
 		for (size_t i = 0; i < n && !known; i++)
@@ -250,7 +263,7 @@ void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_
 bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
 		const char *what, bool ordered, struct table *t)
 {
-	const struct jdoc *d = &v->doc;
+	struct jdoc *d = &v->doc;
 	memset(t, 0, sizeof *t);
 	t->node = node;
 	t->cols = cols;
@@ -283,7 +296,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 			continue;
 		}
 		for (uint32_t e = jn(d, h)->first; e != c; e = jsibling(d, e))
-			if (tl_json_str_same(d, e, c)) {
+			if (same_text(d, e, c)) {
 				char q[80];
 				tl_jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
 					  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
@@ -325,7 +338,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 
 bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell)
 {
-	const struct jdoc *d = &v->doc;
+	struct jdoc *d = &v->doc;
 	for (size_t k = 0; k < t->ncols; k++)
 		cell[k] = JNONE;
 	if (jn(d, row)->type != J_ARR) {

@@ -70,7 +70,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
  * the cells of the previously read row are then gone. */
 bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell);
 
-static inline uint32_t table_first_row(const struct jv *v, const struct table *t)
+static inline uint32_t table_first_row(struct jv *v, const struct table *t)
 {
 	uint32_t h = jn(&v->doc, t->node)->first;
 	return h == JNONE ? JNONE : jsibling(&v->doc, h);

@@ -1,59 +1,19 @@
-/* Strict JSON reader: pass 1 validates the text and builds the skeleton,
- * pass 2 reads rows of lazy tables on demand (see json_tree.h). */
-#include "json_tree.h"
-#include "grow.h"
-#include "bigalloc.h"
-#include "input.h"
+/* Pass 1: validates the whole text (syntax, UTF-8, depth, repeated keys)
+ * and builds the skeleton; arrays under lazy keys are only counted. */
+#include "json_internal.h"
+#include "json_lex.h"
 #include "json_string.h"
+#include "grow.h"
+#include "input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK_SHIFT 16
-#define RELEASE_STEP (16u << 20)
-#define NO_LAZY UINT32_MAX
-#define JSKIP (UINT32_MAX - 1) /* a value that is scanned, not built */
-
-/* Byte classes. PLAIN: may stand unescaped in a string and ends nothing
- * (printable ASCII but '"' and '\\'; other bytes take the slow path).
- * NUMBYTE: may appear in a number. BLANK: JSON whitespace; INLINE_BLANK:
- * whitespace that is not a newline. */
-enum { PLAIN = 1, NUMBYTE = 2, BLANK = 4, INLINE_BLANK = 8 };
-static const uint8_t cls[256] = {
-	 0,  0,  0,  0,  0,  0,  0,  0,  0, 12,  4,  0,  0, 12,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	13,  1,  0,  1,  1,  1,  1,  1,  1,  1,  1,  3,  1,  3,  3,  1,
-	 3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  1,  1,  1,  1,  1,  1,
-	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
-	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  1,  1,  1,
-	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
-	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
-};
-
 struct keyref {       /* 16 bytes a key of an open object */
 	const uint8_t *s;     /* the key's text, just after its quote */
 	uint32_t len;         /* as written */
 	uint32_t dlen;        /* decoded (smaller than len when escaped) */
-};
-
-struct jframe {
-	uint32_t node;      /* JSKIP when this container is not built */
-	uint32_t last;      /* last built child */
-	uint32_t count;     /* values seen (arrays: index of the current one + 1) */
-	size_t keys;        /* first key of this object in the key stack */
-	uint64_t objseq;
-	uint64_t key_off;   /* current key (objects), for pointers */
-	uint32_t key_len;
-	bool obj, build, lazy, pinned;
 };
 
 struct parser {
@@ -146,54 +106,13 @@ static inline void skip_ws(struct parser *ps)
 	ps->p = p;
 }
 
-/* Length of a valid UTF-8 sequence at p (RFC 3629: no overlongs, no
- * surrogates, at most U+10FFFF), or 0. */
-static size_t utf8_len(const uint8_t *p, const uint8_t *end)
-{
-	uint8_t c = p[0];
-	size_t n;
-	uint8_t lo = 0x80, hi = 0xbf;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if ((size_t)(end - p) < n)
-		return 0;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-static bool is_hex(uint8_t c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /* A string at ps->p (its quote): length between the quotes and flags. */
 static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 {
 	const uint8_t *p = ps->p + 1, *end = ps->end, *start = p;
 	*flags = 0;
 	for (;;) {
-		while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
-			p += 4;
-		while (p < end && (cls[*p] & PLAIN))
-			p++;
+		p = jlex_plain_end(p, end);
 		if (p >= end)
 			return fail_at(ps, p, "'\"' closing the string");
 		uint8_t c = *p;
@@ -208,7 +127,7 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 				if (end - p < 6)
 					return fail_at(ps, end, "4 hex digits after \\u");
 				for (int k = 2; k < 6; k++)
-					if (!is_hex(p[k]))
+					if (!jlex_is_hex(p[k]))
 						return fail_at(ps, p + k, "a hex digit in \\u escape");
 				p += 6;
 			} else if (e && strchr("\"\\/bfnrt", e)) {
@@ -218,7 +137,7 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 		} else if (c < 0x20) {
 			return fail_at(ps, p, "a control character escaped (\\n, \\u00XX) inside a string");
 		} else {
-			size_t n = utf8_len(p, end);
+			size_t n = jlex_utf8_len(p, end);
 			if (!n)
 				return fail_at(ps, p, "valid UTF-8 inside a string");
 			p += n;
@@ -232,34 +151,32 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 	return true;
 }
 
-static inline bool is_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
-
 static bool scan_number(struct parser *ps, uint32_t *len)
 {
 	const uint8_t *s = ps->p, *p = s, *end = ps->end;
 	if (p < end && *p == '-')
 		p++;
-	if (p >= end || !is_digit(*p))
+	if (p >= end || !jlex_is_digit(*p))
 		return fail_at(ps, p, "a digit");
 	if (*p == '0')
 		p++;
 	else
-		while (p < end && is_digit(*p))
+		while (p < end && jlex_is_digit(*p))
 			p++;
 	if (p < end && *p == '.') {
 		p++;
-		if (p >= end || !is_digit(*p))
+		if (p >= end || !jlex_is_digit(*p))
 			return fail_at(ps, p, "a digit after '.'");
-		while (p < end && is_digit(*p))
+		while (p < end && jlex_is_digit(*p))
 			p++;
 	}
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		p++;
 		if (p < end && (*p == '+' || *p == '-'))
 			p++;
-		if (p >= end || !is_digit(*p))
+		if (p >= end || !jlex_is_digit(*p))
 			return fail_at(ps, p, "a digit in the exponent");
-		while (p < end && is_digit(*p))
+		while (p < end && jlex_is_digit(*p))
 			p++;
 	}
 	size_t n = (size_t)(p - s);
@@ -276,26 +193,10 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 	return true;
 }
 
-/* Room for one more node (doubling, below the pin range); false when none. */
-static bool reserve_node(struct jdoc *d)
-{
-	if (d->n < d->cap)
-		return true;
-	uint32_t cap = d->cap ? d->cap * 2 : 1024;
-	if (cap <= d->cap || cap >= JPIN)
-		return false;
-	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
-	if (!nn)
-		return false;
-	d->nodes = nn;
-	d->cap = cap;
-	return true;
-}
-
 static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	struct jdoc *d = ps->d;
-	if (!reserve_node(d))
+	if (!tl_json_reserve_node(d))
 		return UINT32_MAX;
 	uint32_t i = d->n++;
 	struct jnode *n = &d->nodes[i];
@@ -399,33 +300,6 @@ static int cmp_key(const void *a, const void *b)
 	return x->s < y->s ? -1 : x->s > y->s;
 }
 
-size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
-{
-	if (pos + 1 < outlen)
-		out[pos++] = '/';
-	for (size_t i = 0; i < n && pos + 2 < outlen; i++) {
-		if (s[i] == '~' || s[i] == '/') {
-			out[pos++] = '~';
-			out[pos++] = s[i] == '~' ? '0' : '1';
-		} else if (s[i] >= 0x20 && s[i] < 0x7f)
-			out[pos++] = (char)s[i];
-		else
-			out[pos++] = '?';
-	}
-	if (pos < outlen)
-		out[pos] = 0;
-	return pos;
-}
-
-/* A key as a pointer segment: RFC 6901 names members as decoded. */
-static size_t key_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
-{
-	uint8_t text[256];
-	if (!memchr(s, '\\', n))
-		return tl_json_pointer_segment(out, pos, outlen, s, n);
-	return tl_json_pointer_segment(out, pos, outlen, text, tl_json_decode(s, n, text, sizeof text));
-}
-
 /* The pointer of key k of the innermost (object) frame, from the frames. */
 static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 {
@@ -435,14 +309,14 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
 		const struct jframe *fr = &ps->f[j];
 		if (fr->obj) {
-			pos = key_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
+			pos = tl_json_key_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
 			char num[24];
 			int len = snprintf(num, sizeof num, "%u", fr->count - 1);
 			pos = tl_json_pointer_segment(out, pos, sizeof out, (const uint8_t *)num, (size_t)len);
 		}
 	}
-	key_segment(out, pos, sizeof out, k->s, k->len);
+	tl_json_key_segment(out, pos, sizeof out, k->s, k->len);
 	return strdup(out);
 }
 
@@ -626,14 +500,14 @@ static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
 			if (!scan_string(ps, &len, &flags))
 				return false;
 			p = ps->p;
-		} else if (is_digit(c) || c == '-') {
+		} else if (jlex_is_digit(c) || c == '-') {
 			const uint8_t *q = p + (c == '-');
-			if (q >= end || !is_digit(*q))
+			if (q >= end || !jlex_is_digit(*q))
 				return false;
 			if (*q == '0')
 				q++;
 			else
-				while (q < end && is_digit(*q))
+				while (q < end && jlex_is_digit(*q))
 					q++;
 			if (q < end && (*q == '.' || *q == 'e' || *q == 'E')) {
 				ps->p = p;
@@ -755,7 +629,7 @@ static bool parse_value(struct parser *ps)
 				return false;
 			break;
 		default:
-			if (c != '-' && !is_digit(c))
+			if (c != '-' && !jlex_is_digit(c))
 				return fail_at(ps, at, "a JSON value");
 			node = begin_value(ps, J_NUM, at);
 			if (node == UINT32_MAX)
@@ -895,108 +769,8 @@ bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jer
 	return tl_json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
 }
 
-void tl_json_free(struct jdoc *doc)
-{
-	free(doc->nodes);
-	for (uint32_t i = 0; i < doc->nlazy; i++)
-		free(doc->lazy[i].row_off);
-	free(doc->lazy);
-	free(doc->blk_line);
-	free(doc->blk_start);
-	for (size_t i = 0; i < doc->ndups; i++)
-		free(doc->dups[i].pointer);
-	free(doc->dups);
-	free(doc->frames);
-	const uint8_t *buf = doc->buf;
-	size_t size = doc->size;
-	memset(doc, 0, sizeof *doc);
-	doc->buf = buf;
-	doc->size = size;
-	doc->cur_lazy = NO_LAZY;
-}
-
-void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col)
-{
-	if (off > d->size)
-		off = d->size;
-	size_t b = (size_t)(off >> BLOCK_SHIFT);
-	if (!d->nblk) {
-		*line = 1;
-		*col = (uint32_t)off + 1;
-		return;
-	}
-	if (b >= d->nblk)
-		b = d->nblk - 1;
-	uint64_t from = (uint64_t)b << BLOCK_SHIFT, start = d->blk_start[b];
-	uint32_t n = d->blk_line[b];
-	for (const uint8_t *p = d->buf + from, *end = d->buf + off;
-	     p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
-		n++;
-		start = (uint64_t)(p - d->buf) + 1;
-	}
-	*line = n + 1;
-	*col = (uint32_t)(off - start) + 1;
-}
-
-/* ---- pass 2: rows of lazy tables ---- */
-
-static struct jdoc *mut(const struct jdoc *d)
-{
-	/* Reading a row changes the cache, not the document. */
-	return (struct jdoc *)(uintptr_t)d;
-}
-
-static uint32_t lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
-{
-	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
-	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
-		const struct jlazy *z = &d->lazy[d->cur_lazy];
-		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
-			*row = idx - z->pin_base;
-			return d->cur_lazy;
-		}
-	}
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (d->lazy[mid].pin_base <= idx)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo >= d->nlazy || idx < d->lazy[lo].pin_base ||
-	    idx - d->lazy[lo].pin_base >= d->nodes[d->lazy[lo].node].count)
-		return NO_LAZY;
-	*row = idx - d->lazy[lo].pin_base;
-	return lo;
-}
-
-uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
-{
-	uint32_t row, l = lazy_of(d, pin, &row);
-	if (l == NO_LAZY || row + 1 >= d->nodes[d->lazy[l].node].count)
-		return JNONE;
-	return pin + 1;
-}
-
-static uint64_t skip_blank(const struct jdoc *d, uint64_t off)
-{
-	while (off < d->size && (d->buf[off] == ' ' || d->buf[off] == '\t' || d->buf[off] == '\r' || d->buf[off] == '\n'))
-		off++;
-	return off;
-}
-
-/* Start of the row after the one ending at end (the text is valid). */
-static uint64_t next_start(const struct jdoc *d, uint64_t end)
-{
-	end = skip_blank(d, end);
-	if (end < d->size && d->buf[end] == ',')
-		end = skip_blank(d, end + 1);
-	return end;
-}
-
-/* Reads the value at off: into the arena when build, else only skipped.
- * Returns the offset just past it, or UINT64_MAX on no memory. */
-static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool build)
+/* Pass 2 skips the rows it walks over with the same parser, building nothing. */
+uint64_t tl_json_skip_value(struct jdoc *d, uint64_t off)
 {
 	struct jerror err;
 	struct parser ps = { 0 };
@@ -1006,330 +780,11 @@ static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool b
 	ps.end = d->buf + d->size;
 	ps.line = 1;
 	ps.line_start = d->buf;
-	ps.build_root = build;
-	ps.root_parent = parent;
+	ps.build_root = false;
+	ps.root_parent = JNONE;
 	ps.err = &err;
 	ps.f = d->frames;
 	if (!parse_value(&ps))
 		return UINT64_MAX;
 	return (uint64_t)(ps.p - d->buf);
-}
-
-static inline const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
-{
-	if (p < end && *p == ' ')
-		p++;
-	while (p < end && (cls[*p] & BLANK))
-		p++;
-	return p;
-}
-
-/* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
- * checked again; the end guards only protect against a file that changed
- * under the mapping. Returns the offset past the value, UINT64_MAX on no
- * memory or on text that is no longer what pass 1 read. */
-static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
-{
-	struct jframe *st = d->frames;
-	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
-	uint32_t depth = 0;
-	bool key = false;
-	for (;;) {
-		if (p >= end)
-			return UINT64_MAX;
-		if (!reserve_node(d))
-			return UINT64_MAX;
-		uint32_t i = d->n++;
-		struct jnode *n = &d->nodes[i];
-		n->off = (uint64_t)(p - buf);
-		n->next = JNONE;
-		n->first = JNONE;
-		n->count = 0;
-		n->idx = 0;
-		n->flags = key ? JF_KEY : 0;
-		if (depth) {
-			n->parent = st[depth - 1].node;
-			if (st[depth - 1].last == JNONE)
-				d->nodes[st[depth - 1].node].first = i;
-			else
-				d->nodes[st[depth - 1].last].next = i;
-			st[depth - 1].last = i;
-			n->idx = d->nodes[st[depth - 1].node].count++;
-		} else
-			n->parent = parent;
-		uint8_t c = *p;
-		if (c == '{' || c == '[') {
-			n->type = c == '{' ? J_OBJ : J_ARR;
-			if (depth >= JSON_MAX_DEPTH)
-				return UINT64_MAX;
-			st[depth].node = i;
-			st[depth].last = JNONE;
-			st[depth].obj = c == '{';
-			depth++;
-			p = blank_end(p + 1, end);
-			if (p < end && (*p == '}' || *p == ']')) {
-				p++;
-				depth--;
-			} else {
-				key = c == '{';
-				continue;
-			}
-		} else if (c == '"') {
-			const uint8_t *s = ++p;
-			for (;;) {
-				while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
-					p += 4;
-				while (p < end && (cls[*p] & PLAIN))
-					p++;
-				if (p >= end)
-					return UINT64_MAX;
-				if (*p == '"')
-					break;
-				if (*p == '\\') {
-					n->flags |= JF_ESCAPE;
-					p += 2;
-				} else
-					p++;
-			}
-			n->type = J_STR;
-			n->count = (uint32_t)(p - s);
-			p++;
-			if (key) {
-				p = blank_end(p, end);
-				p = blank_end(p + 1, end); /* the ':' */
-				key = false;
-				continue;
-			}
-		} else if (c == 't' || c == 'f' || c == 'n') {
-			n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
-			p += c == 'f' ? 5 : 4;
-		} else {
-			const uint8_t *s = p;
-			while (p < end && (cls[*p] & NUMBYTE))
-				p++;
-			n->type = J_NUM;
-			n->count = (uint32_t)(p - s);
-		}
-		/* after a complete value */
-		for (;;) {
-			if (!depth)
-				return (uint64_t)(p - buf);
-			p = blank_end(p, end);
-			if (p >= end)
-				return UINT64_MAX;
-			if (*p == ',') {
-				p = blank_end(p + 1, end);
-				key = st[depth - 1].obj;
-				break;
-			}
-			p++; /* the closer */
-			depth--;
-		}
-	}
-}
-
-static void remember(struct jlazy *z, uint32_t row, uint64_t off)
-{
-	if (z->row_off && row == z->known)
-		z->row_off[z->known++] = off;
-}
-
-/* Where row `row` of lazy table l starts, from the nearest known row;
- * rows walked over are skipped (nothing built: the current row stays) and
- * remembered when the table is pinned. UINT64_MAX if the text changed. */
-static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
-{
-	struct jlazy *z = &d->lazy[l];
-	const struct jnode *tbl = &d->nodes[z->node];
-	if (z->pinned && !z->row_off) {
-		z->row_off = tl_big_malloc((size_t)tbl->count * sizeof *z->row_off);
-		if (!z->row_off)
-			return UINT64_MAX;
-	}
-	uint32_t r;
-	uint64_t pos;
-	if (z->row_off && row < z->known)
-		return z->row_off[row];
-	if (d->cur_lazy == l && d->cur_row < row) {
-		r = d->cur_row + 1;
-		pos = next_start(d, d->cur_end);
-	} else if (z->row_off && z->known) {
-		r = z->known - 1;
-		pos = z->row_off[r];
-	} else {
-		r = 0;
-		pos = skip_blank(d, tbl->off + 1);
-	}
-	remember(z, r, pos);
-	while (r < row) {
-		uint64_t end = read_value(d, pos, JNONE, false);
-		if (end == UINT64_MAX)
-			return UINT64_MAX;
-		pos = next_start(d, end);
-		remember(z, ++r, pos);
-	}
-	return pos;
-}
-
-/* Makes row `row` of lazy table l the current row. */
-static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
-{
-	struct jlazy *z = &d->lazy[l];
-	/* A count, not a pointer: building the row may move d->nodes. */
-	uint32_t rows = d->nodes[z->node].count;
-	if (d->cur_lazy == l && d->cur_row == row)
-		return true;
-	uint64_t pos = row_start(d, l, row);
-	d->n = d->nskel;
-	d->cur_lazy = NO_LAZY;
-	if (pos == UINT64_MAX)
-		return false;
-	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
-		/* Going back (a second walk over a table): hand everything back and
-		 * start releasing again from there. */
-		if (pos < d->release_mark)
-			tl_input_restart(d->in);
-		tl_input_release(d->in, pos);
-		d->release_mark = pos;
-	}
-	uint64_t end = build_valid(d, pos, z->node);
-	if (end == UINT64_MAX || d->n == d->nskel)
-		return false;
-	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
-	d->cur_lazy = l;
-	d->cur_row = row;
-	d->cur_end = end;
-	return true;
-}
-
-const struct jnode *tl_json_row(const struct jdoc *cd, uint32_t pin)
-{
-	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, 0, J_NULL, 0 };
-	struct jdoc *d = mut(cd);
-	uint32_t row, l = lazy_of(d, pin, &row);
-	if (l == NO_LAZY || !load_row(d, l, row))
-		return &none;
-	return &d->nodes[d->nskel];
-}
-
-uint64_t tl_json_off(const struct jdoc *d, uint32_t i)
-{
-	if (!(i & JPIN))
-		return i < d->n ? d->nodes[i].off : 0;
-	uint32_t row, l = lazy_of(d, i, &row);
-	if (l == NO_LAZY)
-		return 0;
-	if (d->cur_lazy == l && d->cur_row == row)
-		return d->nodes[d->nskel].off;
-	const struct jlazy *z = &d->lazy[l];
-	if (z->row_off && row < z->known)
-		return z->row_off[row];
-	if (z->pinned) { /* a row not read yet: find it, leaving the current row alone */
-		uint64_t off = row_start(mut(d), l, row);
-		if (off != UINT64_MAX)
-			return off;
-	}
-	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
-}
-
-bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s)
-{
-	const struct jnode *n = jn(d, i);
-	size_t len = strlen(s);
-	if (n->type != J_STR)
-		return false;
-	if (n->flags & JF_ESCAPE) /* compared as a reader sees it */
-		return tl_json_decoded_eq(d->buf + n->off + 1, n->count, s, len);
-	return n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
-}
-
-bool tl_json_str_same(const struct jdoc *d, uint32_t a, uint32_t b)
-{
-	const struct jnode *x = jn(d, a), *y = jn(d, b);
-	if (x->type != J_STR || y->type != J_STR)
-		return false;
-	const uint8_t *s = d->buf + x->off + 1, *t = d->buf + y->off + 1;
-	if (!((x->flags | y->flags) & JF_ESCAPE))
-		return x->count == y->count && !memcmp(s, t, x->count);
-	return tl_json_decoded_cmp(s, x->count, t, y->count) == 0;
-}
-
-uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key)
-{
-	if (jn(d, obj)->type != J_OBJ)
-		return JNONE;
-	for (uint32_t k = jn(d, obj)->first; k != JNONE;) {
-		uint32_t v = jsibling(d, k);
-		if (v == JNONE)
-			break;
-		if (tl_json_str_eq(d, k, key))
-			return v;
-		k = jsibling(d, v);
-	}
-	return JNONE;
-}
-
-/* Index of child in array parent (built nodes only), in constant time. */
-static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
-{
-	if (d->nodes[parent].flags & JF_LAZY)
-		return d->cur_row; /* child is the current row */
-	return d->nodes[child].idx;
-}
-
-/* The key of value child in object parent: built right before its value
- * by both passes, so the node just before it. */
-static uint32_t key_of(const struct jdoc *d, uint32_t parent, uint32_t child)
-{
-	if (d->nodes[child].flags & JF_KEY)
-		return child; /* a key stands for itself */
-	if (child == 0)
-		return JNONE;
-	const struct jnode *k = &d->nodes[child - 1];
-	if (k->parent == parent && k->next == child && (k->flags & JF_KEY))
-		return child - 1;
-	return JNONE;
-}
-
-static size_t put_index(char *out, size_t pos, size_t outlen, uint64_t idx)
-{
-	char num[24];
-	int len = snprintf(num, sizeof num, "%llu", (unsigned long long)idx);
-	return tl_json_pointer_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
-}
-
-void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
-{
-	/* A pin stands for row k of its table: the table's pointer, then k. */
-	uint32_t pin_row = 0;
-	bool pin = false;
-	if (i & JPIN) {
-		uint32_t l = lazy_of(d, i, &pin_row);
-		if (outlen)
-			out[0] = 0;
-		if (l == NO_LAZY)
-			return;
-		i = d->lazy[l].node;
-		pin = true;
-	}
-	/* Collect the chain root..i (bounded by JSON_MAX_DEPTH), then print. */
-	uint32_t chain[JSON_MAX_DEPTH + 2];
-	size_t depth = 0;
-	for (uint32_t k = i; k != UINT32_MAX && k < d->n && depth <= JSON_MAX_DEPTH + 1; k = d->nodes[k].parent)
-		chain[depth++] = k;
-	size_t pos = 0;
-	if (outlen)
-		out[0] = 0;
-	for (size_t j = depth; j-- > 1;) {
-		uint32_t parent = chain[j], child = chain[j - 1];
-		if (d->nodes[parent].type == J_ARR) {
-			pos = put_index(out, pos, outlen, index_in(d, parent, child));
-		} else {
-			uint32_t key = key_of(d, parent, child);
-			if (key != JNONE)
-				pos = key_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
-		}
-	}
-	if (pin)
-		put_index(out, pos, outlen, pin_row);
 }
