@@ -34,7 +34,21 @@ every_defective_row_shown_body() {
 	atf_check -s exit:0 -o ignore grep -F 'at /FILE_NAMES/300000 [JSON-TABLE-COLUMN]' out
 }
 
+atf_test_case repeated_keys_memory
+repeated_keys_memory_head() {
+	atf_set "descr" "10^6 repeats of one key (9 MB) cost memory in proportion to the file (a generous 48 bytes a byte, sanitizer included)"
+}
+repeated_keys_memory_body() {
+	python3 -c "import sys; open(sys.argv[1], 'w').write('{ \"MAJOR_VERSION\" : 1, \"MINOR_VERSION\" : 0' + ', \"a\" : 0' * 1000000 + '}')" f.json
+	atf_check -s exit:1 -o match:'999999 errors' /usr/bin/time -f '%M' -o rss "$TL" -q f.json
+	bytes=$(wc -c < f.json)
+	kb=$(tail -n 1 rss)
+	echo "peak RSS ${kb} KB for ${bytes} bytes"
+	[ $((kb * 1024)) -le $((bytes * 48)) ] || atf_fail "peak RSS ${kb} KB above 48 x ${bytes} bytes"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case repeated_keys_memory
 	atf_add_test_case defective_rows_past_max_errors
 	atf_add_test_case every_defective_row_shown
 }

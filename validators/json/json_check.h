@@ -35,6 +35,9 @@ void tl_jv_check_duplicate_keys(struct jv *v);
  * outside [lo, hi]. */
 bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
 
+/* "a string", "an array", ... for messages. */
+const char *tl_json_type_name(enum jtype t);
+
 /* Type checks (JSON-TYPE). */
 bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
 
