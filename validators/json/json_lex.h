@@ -32,7 +32,6 @@ static const uint8_t tl_json_cls[256] = {
 	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
 };
 
-#define cls tl_json_cls
 
 static inline bool jlex_is_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
 
@@ -44,9 +43,9 @@ static inline bool jlex_is_hex(uint8_t c)
 /* Past the run of plain string bytes at p (four at a time while it can). */
 static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end)
 {
-	while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
+	while (end - p >= 4 && (tl_json_cls[p[0]] & tl_json_cls[p[1]] & tl_json_cls[p[2]] & tl_json_cls[p[3]] & PLAIN))
 		p += 4;
-	while (p < end && (cls[*p] & PLAIN))
+	while (p < end && (tl_json_cls[*p] & PLAIN))
 		p++;
 	return p;
 }
@@ -56,7 +55,7 @@ static inline const uint8_t *jlex_blank_end(const uint8_t *p, const uint8_t *end
 {
 	if (p < end && *p == ' ')
 		p++;
-	while (p < end && (cls[*p] & BLANK))
+	while (p < end && (tl_json_cls[*p] & BLANK))
 		p++;
 	return p;
 }
@@ -64,7 +63,7 @@ static inline const uint8_t *jlex_blank_end(const uint8_t *p, const uint8_t *end
 /* Past the bytes of a number at p (trusted text). */
 static inline const uint8_t *jlex_number_end(const uint8_t *p, const uint8_t *end)
 {
-	while (p < end && (cls[*p] & NUMBYTE))
+	while (p < end && (tl_json_cls[*p] & NUMBYTE))
 		p++;
 	return p;
 }

@@ -96,7 +96,7 @@ static inline void skip_ws(struct parser *ps)
 	const uint8_t *p = ps->p, *end = ps->end;
 	while (p < end) {
 		uint8_t c = *p;
-		if (cls[c] & INLINE_BLANK)
+		if (tl_json_cls[c] & INLINE_BLANK)
 			p++;
 		else if (c == '\n')
 			newline(ps, p++);
@@ -452,9 +452,9 @@ static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *
 	/* Most separators are one space or none: test those before looping. */
 	if (p < ps->end && *p == ' ')
 		p++;
-	if (p >= ps->end || !(cls[*p] & BLANK))
+	if (p >= ps->end || !(tl_json_cls[*p] & BLANK))
 		return p;
-	while (p < ps->end && (cls[*p] & BLANK)) {
+	while (p < ps->end && (tl_json_cls[*p] & BLANK)) {
 		if (*p == '\n')
 			newline(ps, p);
 		p++;
