@@ -47,7 +47,19 @@ repeated_keys_memory_body() {
 	[ $((kb * 1024)) -le $((bytes * 48)) ] || atf_fail "peak RSS ${kb} KB above 48 x ${bytes} bytes"
 }
 
+atf_test_case escaped_known_keys
+escaped_known_keys_head() {
+	atf_set "descr" "an escaped spelling of a known key is that key: a second PROCESSES or MAJOR_VERSION is an error"
+}
+escaped_known_keys_body() {
+	atf_check -s exit:1 -o match:'found key "PROCESSE\\\\u0053" \(read as "PROCESSES"\) again .* at /PROCESSES \[JSON-DUPLICATE-KEY\]' \
+		-o match:'at /MAJOR_VERSION \[JSON-DUPLICATE-KEY\]' -o match:'2 errors, 0 warnings' \
+		"$TL" "$SRCDIR/corpus/dcfg/invalid/json_duplicate_key_escaped.dcfg.json"
+	atf_check -s exit:0 -o match:'valid \(dcfg: 0 errors, 0 warnings' "$TL" "$SRCDIR/corpus/dcfg/valid/json_key_escaped.dcfg.json"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case escaped_known_keys
 	atf_add_test_case repeated_keys_memory
 	atf_add_test_case defective_rows_past_max_errors
 	atf_add_test_case every_defective_row_shown

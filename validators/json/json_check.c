@@ -1,6 +1,7 @@
 /* The JSON rules: reporting at a node, integer fields, types, duplicate and unknown keys. */
 #include "json_check.h"
 #include "rule_table.h"
+#include "json_string.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -86,8 +87,16 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 		uint32_t line, col, fline, fcol;
 		tl_json_line_col(d, u->key_off, &line, &col);
 		tl_json_line_col(d, u->first_off, &fline, &fcol);
-		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\" again (first at %u:%u)",
-			 tl_quote(q, sizeof q, d->buf + u->key_off + 1, u->len), fline, fcol);
+		const uint8_t *key = d->buf + u->key_off + 1;
+		char as_read[96] = "";
+		if (memchr(key, '\\', u->len)) { /* say what it repeats */
+			uint8_t text[64];
+			char qd[80];
+			size_t n = tl_json_decode(key, u->len, text, sizeof text);
+			snprintf(as_read, sizeof as_read, " (read as \"%s\")", tl_quote(qd, sizeof qd, text, n));
+		}
+		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\"%s again (first at %u:%u)",
+			 tl_quote(q, sizeof q, key, u->len), as_read, fline, fcol);
 		if (!v->ctx) {
 			if (tl_rule_by_id(RULE_JSON_DUPLICATE_KEY)->severity == TL_ERROR)
 				v->failed = true;
