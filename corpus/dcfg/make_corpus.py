@@ -156,6 +156,11 @@ def dcfg_cases():
     W("invalid", "json_depth.dcfg.json", '{"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "X": ' + "[" * 1100 + "]" * 1100 + "}")
     write("dcfg", "invalid", "json_top_object.dcfg.json", '[{"MAJOR_VERSION": 1, "MINOR_VERSION": 0}]', ["--format=dcfg"])
     W("invalid", "json_duplicate_key.dcfg.json", '{"MAJOR_VERSION": 1,\n "MINOR_VERSION": 0,\n "MAJOR_VERSION": 1}')
+    # keys are compared decoded: an escaped spelling of a known key is that key
+    W("invalid", "json_duplicate_key_escaped.dcfg.json",
+      dump(base_dcfg())[:-2] + ',\n  "PROCESSE\\u0053": "garbage",\n  "MAJOR\\u005fVERSION": 99\n}')
+    W("valid", "json_key_escaped.dcfg.json",
+      '{"MAJOR_VERSION": 1, "MINOR\\u005FVERSION": 0,\n "FILE_NAME\\u0053": [["FILE_NAME_ID", "FILE\\u005fNAME"], [1, "a.c"]]}')
     mut("json_integer.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(2, 8.5))
     mut("json_decimal_string.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(2, "8"))
     mut("json_table.dcfg.json", lambda x: x["FILE_NAMES"].__setitem__(0, ["FILE_NAME_ID", "FILE_NAME_ID", "FILE_NAME"]))

@@ -1,6 +1,7 @@
-/* Reporting at JSON nodes, integer fields, duplicate keys and tables. */
+/* The JSON rules: reporting at a node, integer fields, types, duplicate and unknown keys. */
 #include "json_check.h"
 #include "rule_table.h"
+#include "json_string.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,11 +11,29 @@
 static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
 	__attribute__((format(printf, 5, 0)));
 
+/* Will tl_report deliver a diagnostic of this severity? Past the error limit
+ * (and past it for warnings) nothing is shown, so the location is not worth
+ * computing: a file of a million defects must not cost a pointer and a line
+ * number each. The warning that crosses the limit still gets its location
+ * (the core may note the limit at it). */
+static bool shown(const struct tl_ctx *ctx, enum tl_severity severity)
+{
+	unsigned limit = ctx->opts->max_errors;
+	if (!ctx->opts->on_diag || ctx->stopped)
+		return false;
+	return !(limit && severity == TL_WARNING && ctx->result->warnings > limit);
+}
+
 static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
 {
 	if (!v->ctx) {
 		if (tl_rule_by_id(rule)->severity == TL_ERROR)
 			v->failed = true;
+		return;
+	}
+	if (!shown(v->ctx, tl_rule_by_id(rule)->severity)) {
+		struct tl_location none = tl_at(0);
+		tl_report(v->ctx, rule, &none, "%s", ""); /* counted only */
 		return;
 	}
 	char msg[512], ptr[256];
@@ -68,8 +87,16 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 		uint32_t line, col, fline, fcol;
 		tl_json_line_col(d, u->key_off, &line, &col);
 		tl_json_line_col(d, u->first_off, &fline, &fcol);
-		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\" again (first at %u:%u)",
-			 tl_quote(q, sizeof q, d->buf + u->key_off + 1, u->len), fline, fcol);
+		const uint8_t *key = d->buf + u->key_off + 1;
+		char as_read[96] = "";
+		if (memchr(key, '\\', u->len)) { /* say what it repeats */
+			uint8_t text[64];
+			char qd[80];
+			size_t n = tl_json_decode(key, u->len, text, sizeof text);
+			snprintf(as_read, sizeof as_read, " (read as \"%s\")", tl_quote(qd, sizeof qd, text, n));
+		}
+		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\"%s again (first at %u:%u)",
+			 tl_quote(q, sizeof q, key, u->len), as_read, fline, fcol);
 		if (!v->ctx) {
 			if (tl_rule_by_id(RULE_JSON_DUPLICATE_KEY)->severity == TL_ERROR)
 				v->failed = true;
@@ -95,7 +122,7 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
 }
 
-static const char *type_name(enum jtype t)
+const char *tl_json_type_name(enum jtype t)
 {
 	switch (t) {
 	case J_NULL: return "null";
@@ -113,8 +140,8 @@ bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what
 {
 	if (jn(&v->doc, node)->type == type)
 		return true;
-	tl_jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, type_name(type),
-		  type_name((enum jtype)jn(&v->doc, node)->type));
+	tl_jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, tl_json_type_name(type),
+		  tl_json_type_name((enum jtype)jn(&v->doc, node)->type));
 	return false;
 }
 
@@ -200,7 +227,7 @@ bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char
 		}
 	} else {
 		tl_jv_report(v, RULE_JSON_INTEGER, node, "expected %s as an integer, found %s", what,
-			  type_name((enum jtype)n->type));
+			  tl_json_type_name((enum jtype)n->type));
 		return false;
 	}
 	if (x < lo || x > hi) {
@@ -214,7 +241,7 @@ bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char
 
 void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
 {
-	const struct jdoc *d = &v->doc;
+	struct jdoc *d = &v->doc;
 	for (uint32_t k = jn(d, obj)->first; k != JNONE; ) {
 		bool known = false;
 		for (size_t i = 0; i < n && !known; i++)
@@ -227,121 +254,4 @@ void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_
 		uint32_t val = jsibling(d, k);
 		k = val == JNONE ? JNONE : jsibling(d, val);
 	}
-}
-
-bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
-		const char *what, bool ordered, struct table *t)
-{
-	const struct jdoc *d = &v->doc;
-	memset(t, 0, sizeof *t);
-	t->node = node;
-	t->cols = cols;
-	t->ncols = ncols;
-	t->max_required_pos = -1;
-	for (size_t k = 0; k < ncols; k++)
-		t->pos[k] = -1;
-	if (jn(d, node)->type != J_ARR) {
-		tl_jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
-			  type_name((enum jtype)jn(d, node)->type));
-		return false;
-	}
-	uint32_t h = jn(d, node)->first;
-	if (h == JNONE || jn(d, h)->type != J_ARR || jn(d, h)->count == 0) {
-		tl_jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
-			  "expected the %s table to start with a non-empty header row of column names, found %s", what,
-			  h == JNONE ? "an empty array" : jn(d, h)->type == J_ARR ? "an empty array" :
-			  type_name((enum jtype)jn(d, h)->type));
-		return false;
-	}
-	t->header_len = jn(d, h)->count;
-	bool ok = true;
-	int pos = 0, last_known = -1;
-	size_t last_k = 0;
-	for (uint32_t c = jn(d, h)->first; c != JNONE; c = jsibling(d, c), pos++) {
-		if (jn(d, c)->type != J_STR) {
-			tl_jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
-				  type_name((enum jtype)jn(d, c)->type));
-			ok = false;
-			continue;
-		}
-		for (uint32_t e = jn(d, h)->first; e != c; e = jsibling(d, e))
-			if (jn(d, e)->type == J_STR && jn(d, e)->count == jn(d, c)->count &&
-			    !memcmp(jstr(d, e), jstr(d, c), jn(d, c)->count)) {
-				char q[80];
-				tl_jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
-					  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
-				ok = false;
-			}
-		size_t k;
-		for (k = 0; k < ncols; k++)
-			if (tl_json_str_eq(d, c, cols[k].name))
-				break;
-		char q[80];
-		if (k == ncols) {
-			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, c, "expected a column of the %s table, found unknown column \"%s\" (ignored)",
-				  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
-			continue;
-		}
-		if (t->pos[k] >= 0)
-			continue;
-		t->pos[k] = pos;
-		if (ordered && last_known >= 0 && k < last_k)
-			tl_jv_report(v, RULE_DTRACE_COLUMN_ORDER, c, "expected column %s before %s in the %s header",
-				  cols[k].name, cols[last_k].name, what);
-		last_known = pos;
-		last_k = k;
-		if (cols[k].required && pos > t->max_required_pos)
-			t->max_required_pos = pos;
-	}
-	memset(t->col_at, -1, sizeof t->col_at);
-	for (size_t k = 0; k < ncols; k++)
-		if (t->pos[k] >= 0 && t->pos[k] < TABLE_MAX_POS)
-			t->col_at[t->pos[k]] = (int8_t)k;
-	for (size_t k = 0; k < ncols; k++)
-		if (cols[k].required && t->pos[k] < 0) {
-			tl_jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
-				  cols[k].name, what);
-			ok = false;
-		}
-	return ok;
-}
-
-bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell)
-{
-	const struct jdoc *d = &v->doc;
-	for (size_t k = 0; k < t->ncols; k++)
-		cell[k] = JNONE;
-	if (jn(d, row)->type != J_ARR) {
-		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
-			  type_name((enum jtype)jn(d, row)->type));
-		return false;
-	}
-	uint32_t len = jn(d, row)->count;
-	if (len > t->header_len) {
-		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row of at most %u values (the header's length), found %u",
-			  t->header_len, len);
-		return false;
-	}
-	if ((int64_t)len <= t->max_required_pos) {
-		size_t k;
-		for (k = 0; k < t->ncols; k++)
-			if (t->cols[k].required && t->pos[k] >= (int)len)
-				break;
-		tl_jv_report(v, RULE_JSON_TABLE_COLUMN, row,
-			  "expected a value for required column %s (position %d), found a row of %u values",
-			  k < t->ncols ? t->cols[k].name : "?", k < t->ncols ? t->pos[k] + 1 : 0, len);
-		return false;
-	}
-	int pos = 0;
-	for (uint32_t c = jn(d, row)->first; c != JNONE; c = jsibling(d, c), pos++) {
-		if (pos < TABLE_MAX_POS) {
-			if (t->col_at[pos] >= 0)
-				cell[t->col_at[pos]] = c;
-			continue;
-		}
-		for (size_t k = 0; k < t->ncols; k++)
-			if (t->pos[k] == pos)
-				cell[k] = c;
-	}
-	return true;
 }

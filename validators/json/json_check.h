@@ -35,6 +35,9 @@ void tl_jv_check_duplicate_keys(struct jv *v);
  * outside [lo, hi]. */
 bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
 
+/* "a string", "an array", ... for messages. */
+const char *tl_json_type_name(enum jtype t);
+
 /* Type checks (JSON-TYPE). */
 bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what);
 
@@ -70,7 +73,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
  * the cells of the previously read row are then gone. */
 bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell);
 
-static inline uint32_t table_first_row(const struct jv *v, const struct table *t)
+static inline uint32_t table_first_row(struct jv *v, const struct table *t)
 {
 	uint32_t h = jn(&v->doc, t->node)->first;
 	return h == JNONE ? JNONE : jsibling(&v->doc, h);

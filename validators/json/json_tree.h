@@ -37,6 +37,7 @@ struct jnode {
 	uint32_t next;    /* next sibling or JNONE */
 	uint32_t first;   /* first child (containers) or JNONE; a pin for lazy tables */
 	uint32_t count;   /* children (objects: keys and values), string bytes, number bytes */
+	uint32_t idx;     /* position among the parent's children: pointers in O(depth) */
 	uint8_t type;
 	uint8_t flags;
 };
@@ -64,6 +65,8 @@ struct jdup {             /* a repeated key found in pass 1, reported later */
 	char *pointer;
 };
 
+struct jframe; /* an open container while reading */
+
 struct jdoc {
 	const uint8_t *buf;
 	size_t size;
@@ -83,6 +86,7 @@ struct jdoc {
 	uint64_t dups_dropped;     /* found past keep_dups: counted only */
 	const struct tl_input *in; /* mapped input whose pages are handed back, or NULL */
 	uint64_t release_mark;
+	struct jframe *frames;     /* JSON_MAX_DEPTH open containers, for every pass */
 };
 
 enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM };
@@ -108,11 +112,11 @@ void tl_json_free(struct jdoc *doc);
 
 /* The node of a row (read now if it is not the current one: the cells of
  * the previous row are then invalid). */
-const struct jnode *tl_json_row(const struct jdoc *d, uint32_t pin);
+const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin);
 /* The row after pin, or JNONE, without reading anything. */
 uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin);
 
-static inline const struct jnode *jn(const struct jdoc *d, uint32_t i)
+static inline const struct jnode *jn(struct jdoc *d, uint32_t i)
 {
 	return (i & JPIN) ? tl_json_row(d, i) : &d->nodes[i];
 }
@@ -123,19 +127,20 @@ static inline uint32_t jsibling(const struct jdoc *d, uint32_t i)
 }
 
 /* Offset of any node or pin, reading nothing. */
-uint64_t tl_json_off(const struct jdoc *d, uint32_t i);
+uint64_t tl_json_off(struct jdoc *d, uint32_t i);
 
 /* 1-based line and column (in bytes) of a byte offset. */
 void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col);
 
 /* The raw bytes between the quotes of a string node (escapes not decoded). */
-static inline const uint8_t *jstr(const struct jdoc *d, uint32_t i) { return d->buf + jn(d, i)->off + 1; }
+static inline const uint8_t *jstr(struct jdoc *d, uint32_t i) { return d->buf + jn(d, i)->off + 1; }
 
-/* True if string node i holds exactly the text s (escaped strings never match). */
-bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s);
+/* True if string node i reads as the text s, escapes decoded. */
+bool tl_json_str_eq(struct jdoc *d, uint32_t i, const char *s);
+
 
 /* In an object, the value node of key, or JNONE. */
-uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key);
+uint32_t tl_json_obj_get(struct jdoc *d, uint32_t obj, const char *key);
 
 /* Writes the RFC 6901 pointer of node i into out. */
 void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen);

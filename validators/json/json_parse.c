@@ -1,58 +1,19 @@
-/* Strict JSON reader: pass 1 validates the text and builds the skeleton,
- * pass 2 reads rows of lazy tables on demand (see json_tree.h). */
-#include "json_tree.h"
+/* Pass 1: validates the whole text (syntax, UTF-8, depth, repeated keys)
+ * and builds the skeleton; arrays under lazy keys are only counted. */
+#include "json_internal.h"
+#include "json_lex.h"
+#include "json_string.h"
 #include "grow.h"
-#include "bigalloc.h"
 #include "input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK_SHIFT 16
-#define RELEASE_STEP (16u << 20)
-#define NO_LAZY UINT32_MAX
-#define JSKIP (UINT32_MAX - 1) /* a value that is scanned, not built */
-
-/* Byte classes. PLAIN: may stand unescaped in a string and ends nothing
- * (printable ASCII but '"' and '\\'; other bytes take the slow path).
- * NUMBYTE: may appear in a number. BLANK: JSON whitespace; INLINE_BLANK:
- * whitespace that is not a newline. */
-enum { PLAIN = 1, NUMBYTE = 2, BLANK = 4, INLINE_BLANK = 8 };
-static const uint8_t cls[256] = {
-	 0,  0,  0,  0,  0,  0,  0,  0,  0, 12,  4,  0,  0, 12,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	13,  1,  0,  1,  1,  1,  1,  1,  1,  1,  1,  3,  1,  3,  3,  1,
-	 3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  1,  1,  1,  1,  1,  1,
-	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
-	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  1,  1,  1,
-	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
-	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
-};
-
-struct keyref {
-	const uint8_t *s;
-	uint32_t len;
-	uint64_t off;  /* of the key's quote */
-};
-
-struct frame {
-	uint32_t node;      /* JSKIP when this container is not built */
-	uint32_t last;      /* last built child */
-	uint32_t count;     /* values seen (arrays: index of the current one + 1) */
-	size_t keys;        /* first key of this object in the key stack */
-	uint64_t objseq;
-	uint64_t key_off;   /* current key (objects), for pointers */
-	uint32_t key_len;
-	bool obj, build, lazy, pinned;
+struct keyref {       /* 16 bytes a key of an open object */
+	const uint8_t *s;     /* the key's text, just after its quote */
+	uint32_t len;         /* as written */
+	uint32_t dlen;        /* decoded (smaller than len when escaped) */
 };
 
 struct parser {
@@ -64,7 +25,7 @@ struct parser {
 	bool index_lines, check_dups, build_root;
 	uint32_t root_parent;
 	struct jerror *err;
-	struct frame *f;
+	struct jframe *f;
 	uint32_t depth;
 	const struct jlazy_key *lazy;
 	size_t nlazy;
@@ -135,7 +96,7 @@ static inline void skip_ws(struct parser *ps)
 	const uint8_t *p = ps->p, *end = ps->end;
 	while (p < end) {
 		uint8_t c = *p;
-		if (cls[c] & INLINE_BLANK)
+		if (tl_json_cls[c] & INLINE_BLANK)
 			p++;
 		else if (c == '\n')
 			newline(ps, p++);
@@ -145,54 +106,13 @@ static inline void skip_ws(struct parser *ps)
 	ps->p = p;
 }
 
-/* Length of a valid UTF-8 sequence at p (RFC 3629: no overlongs, no
- * surrogates, at most U+10FFFF), or 0. */
-static size_t utf8_len(const uint8_t *p, const uint8_t *end)
-{
-	uint8_t c = p[0];
-	size_t n;
-	uint8_t lo = 0x80, hi = 0xbf;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if ((size_t)(end - p) < n)
-		return 0;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-static bool is_hex(uint8_t c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /* A string at ps->p (its quote): length between the quotes and flags. */
 static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 {
 	const uint8_t *p = ps->p + 1, *end = ps->end, *start = p;
 	*flags = 0;
 	for (;;) {
-		while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
-			p += 4;
-		while (p < end && (cls[*p] & PLAIN))
-			p++;
+		p = jlex_plain_end(p, end);
 		if (p >= end)
 			return fail_at(ps, p, "'\"' closing the string");
 		uint8_t c = *p;
@@ -207,7 +127,7 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 				if (end - p < 6)
 					return fail_at(ps, end, "4 hex digits after \\u");
 				for (int k = 2; k < 6; k++)
-					if (!is_hex(p[k]))
+					if (!jlex_is_hex(p[k]))
 						return fail_at(ps, p + k, "a hex digit in \\u escape");
 				p += 6;
 			} else if (e && strchr("\"\\/bfnrt", e)) {
@@ -217,7 +137,7 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 		} else if (c < 0x20) {
 			return fail_at(ps, p, "a control character escaped (\\n, \\u00XX) inside a string");
 		} else {
-			size_t n = utf8_len(p, end);
+			size_t n = jlex_utf8_len(p, end);
 			if (!n)
 				return fail_at(ps, p, "valid UTF-8 inside a string");
 			p += n;
@@ -231,34 +151,32 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 	return true;
 }
 
-static inline bool is_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
-
 static bool scan_number(struct parser *ps, uint32_t *len)
 {
 	const uint8_t *s = ps->p, *p = s, *end = ps->end;
 	if (p < end && *p == '-')
 		p++;
-	if (p >= end || !is_digit(*p))
+	if (p >= end || !jlex_is_digit(*p))
 		return fail_at(ps, p, "a digit");
 	if (*p == '0')
 		p++;
 	else
-		while (p < end && is_digit(*p))
+		while (p < end && jlex_is_digit(*p))
 			p++;
 	if (p < end && *p == '.') {
 		p++;
-		if (p >= end || !is_digit(*p))
+		if (p >= end || !jlex_is_digit(*p))
 			return fail_at(ps, p, "a digit after '.'");
-		while (p < end && is_digit(*p))
+		while (p < end && jlex_is_digit(*p))
 			p++;
 	}
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		p++;
 		if (p < end && (*p == '+' || *p == '-'))
 			p++;
-		if (p >= end || !is_digit(*p))
+		if (p >= end || !jlex_is_digit(*p))
 			return fail_at(ps, p, "a digit in the exponent");
-		while (p < end && is_digit(*p))
+		while (p < end && jlex_is_digit(*p))
 			p++;
 	}
 	size_t n = (size_t)(p - s);
@@ -275,26 +193,10 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 	return true;
 }
 
-/* Room for one more node (doubling, below the pin range); false when none. */
-static bool reserve_node(struct jdoc *d)
-{
-	if (d->n < d->cap)
-		return true;
-	uint32_t cap = d->cap ? d->cap * 2 : 1024;
-	if (cap <= d->cap || cap >= JPIN)
-		return false;
-	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
-	if (!nn)
-		return false;
-	d->nodes = nn;
-	d->cap = cap;
-	return true;
-}
-
 static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	struct jdoc *d = ps->d;
-	if (!reserve_node(d))
+	if (!tl_json_reserve_node(d))
 		return UINT32_MAX;
 	uint32_t i = d->n++;
 	struct jnode *n = &d->nodes[i];
@@ -303,6 +205,7 @@ static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 	n->next = JNONE;
 	n->first = JNONE;
 	n->count = 0;
+	n->idx = 0;
 	n->type = type;
 	n->flags = 0;
 	return i;
@@ -313,14 +216,14 @@ static void attach(struct parser *ps, uint32_t child)
 {
 	if (!ps->depth)
 		return;
-	struct frame *fr = &ps->f[ps->depth - 1];
+	struct jframe *fr = &ps->f[ps->depth - 1];
 	struct jnode *pn = &ps->d->nodes[fr->node];
 	if (fr->last == JNONE)
 		pn->first = child;
 	else
 		ps->d->nodes[fr->last].next = child;
 	fr->last = child;
-	pn->count++;
+	ps->d->nodes[child].idx = pn->count++;
 }
 
 /* Counts a value in its container; builds its node when the container is
@@ -329,7 +232,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	bool build = ps->build_root;
 	if (ps->depth) {
-		struct frame *fr = &ps->f[ps->depth - 1];
+		struct jframe *fr = &ps->f[ps->depth - 1];
 		fr->count++;
 		build = fr->build;
 		if (fr->lazy)
@@ -346,7 +249,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
 {
 	for (size_t i = 0; i < ps->nlazy; i++)
-		if (strlen(ps->lazy[i].name) == len && !memcmp(k, ps->lazy[i].name, len))
+		if (tl_json_decoded_eq(k, len, ps->lazy[i].name, strlen(ps->lazy[i].name)))
 			return &ps->lazy[i];
 	return NULL;
 }
@@ -361,14 +264,14 @@ static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t 
  * TRACE_DATA). */
 static const struct jlazy_key *lazy_here(const struct parser *ps)
 {
-	const struct frame *up = &ps->f[ps->depth - 1];
+	const struct jframe *up = &ps->f[ps->depth - 1];
 	if (!up->build)
 		return NULL;
 	if (up->obj)
 		return lazy_name(ps, ps->buf + up->key_off + 1, up->key_len);
 	if (ps->depth < 2 || up->count >= MAX_LAZY_COLUMN)
 		return NULL;
-	const struct frame *tbl = &ps->f[ps->depth - 2];
+	const struct jframe *tbl = &ps->f[ps->depth - 2];
 	if (tbl->obj || !tbl->build || tbl->count < 2) /* row 0 is the header itself */
 		return NULL;
 	const struct jnode *nodes = ps->d->nodes;
@@ -385,31 +288,16 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 
 static int cmp_key(const void *a, const void *b)
 {
+	/* Decoded length, decoded text, then place: keys that read the same
+	 * end up side by side, in document order. */
 	const struct keyref *x = a, *y = b;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	int c = memcmp(x->s, y->s, x->len);
+	if (x->dlen != y->dlen)
+		return x->dlen < y->dlen ? -1 : 1;
+	int c = x->len == x->dlen && y->len == y->dlen ? memcmp(x->s, y->s, x->len)
+		: tl_json_decoded_cmp(x->s, x->len, y->s, y->len);
 	if (c)
 		return c;
-	return x->off < y->off ? -1 : x->off > y->off;
-}
-
-size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
-{
-	if (pos + 1 < outlen)
-		out[pos++] = '/';
-	for (size_t i = 0; i < n && pos + 2 < outlen; i++) {
-		if (s[i] == '~' || s[i] == '/') {
-			out[pos++] = '~';
-			out[pos++] = s[i] == '~' ? '0' : '1';
-		} else if (s[i] >= 0x20 && s[i] < 0x7f)
-			out[pos++] = (char)s[i];
-		else
-			out[pos++] = '?';
-	}
-	if (pos < outlen)
-		out[pos] = 0;
-	return pos;
+	return x->s < y->s ? -1 : x->s > y->s;
 }
 
 /* The pointer of key k of the innermost (object) frame, from the frames. */
@@ -419,16 +307,16 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	size_t pos = 0;
 	out[0] = 0;
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
-		const struct frame *fr = &ps->f[j];
+		const struct jframe *fr = &ps->f[j];
 		if (fr->obj) {
-			pos = tl_json_pointer_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
+			pos = tl_json_key_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
 			char num[24];
 			int len = snprintf(num, sizeof num, "%u", fr->count - 1);
 			pos = tl_json_pointer_segment(out, pos, sizeof out, (const uint8_t *)num, (size_t)len);
 		}
 	}
-	tl_json_pointer_segment(out, pos, sizeof out, k->s, k->len);
+	tl_json_key_segment(out, pos, sizeof out, k->s, k->len);
 	return strdup(out);
 }
 
@@ -491,7 +379,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 }
 
 /* At the close of an object: its repeated keys, kept for tl_jv_check_duplicate_keys. */
-static bool check_keys(struct parser *ps, const struct frame *fr)
+static bool check_keys(struct parser *ps, const struct jframe *fr)
 {
 	size_t m = ps->nkeys - fr->keys;
 	if (m < 2)
@@ -499,27 +387,31 @@ static bool check_keys(struct parser *ps, const struct frame *fr)
 	struct keyref *keys = ps->keys + fr->keys;
 	qsort(keys, m, sizeof *keys, cmp_key);
 	for (size_t k = 1; k < m; k++) {
-		if (keys[k].len != keys[k - 1].len || memcmp(keys[k].s, keys[k - 1].s, keys[k].len))
+		const struct keyref *x = &keys[k - 1], *y = &keys[k];
+		if (x->dlen != y->dlen || (x->len == x->dlen && y->len == y->dlen ? x->len != y->len || memcmp(x->s, y->s, x->len)
+				: tl_json_decoded_cmp(x->s, x->len, y->s, y->len) != 0))
 			continue;
-		struct jdup u = { fr->objseq, ps->dupseq++, keys[k].off, keys[k - 1].off, keys[k].len, NULL };
+		struct jdup u = { fr->objseq, ps->dupseq++, (uint64_t)(y->s - ps->buf) - 1, (uint64_t)(x->s - ps->buf) - 1,
+				  y->len, NULL };
 		if (!keep_dup(ps, &u, &keys[k]))
 			return false;
 	}
 	return true;
 }
 
-static bool push_key(struct parser *ps, uint64_t off, uint32_t len)
+static bool push_key(struct parser *ps, uint64_t off, uint32_t len, bool escaped)
 {
 	struct keyref *keys = tl_grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
 	if (!keys)
 		return fail_nomem(ps);
 	ps->keys = keys;
-	ps->keys[ps->nkeys++] = (struct keyref){ ps->buf + off + 1, len, off };
+	const uint8_t *s = ps->buf + off + 1;
+	ps->keys[ps->nkeys++] = (struct keyref){ s, len, escaped ? (uint32_t)tl_json_decoded_len(s, len) : len };
 	return true;
 }
 
 /* A lazy table is complete: give its rows their pins. */
-static bool close_lazy(struct parser *ps, const struct frame *fr)
+static bool close_lazy(struct parser *ps, const struct jframe *fr)
 {
 	struct jdoc *d = ps->d;
 	struct jnode *n = &d->nodes[fr->node];
@@ -543,7 +435,7 @@ static bool close_lazy(struct parser *ps, const struct frame *fr)
 
 static bool close_container(struct parser *ps)
 {
-	struct frame *fr = &ps->f[ps->depth - 1];
+	struct jframe *fr = &ps->f[ps->depth - 1];
 	if (fr->obj && ps->check_dups) {
 		if (!check_keys(ps, fr))
 			return false;
@@ -560,9 +452,9 @@ static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *
 	/* Most separators are one space or none: test those before looping. */
 	if (p < ps->end && *p == ' ')
 		p++;
-	if (p >= ps->end || !(cls[*p] & BLANK))
+	if (p >= ps->end || !(tl_json_cls[*p] & BLANK))
 		return p;
-	while (p < ps->end && (cls[*p] & BLANK)) {
+	while (p < ps->end && (tl_json_cls[*p] & BLANK)) {
 		if (*p == '\n')
 			newline(ps, p);
 		p++;
@@ -608,14 +500,14 @@ static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
 			if (!scan_string(ps, &len, &flags))
 				return false;
 			p = ps->p;
-		} else if (is_digit(c) || c == '-') {
+		} else if (jlex_is_digit(c) || c == '-') {
 			const uint8_t *q = p + (c == '-');
-			if (q >= end || !is_digit(*q))
+			if (q >= end || !jlex_is_digit(*q))
 				return false;
 			if (*q == '0')
 				q++;
 			else
-				while (q < end && is_digit(*q))
+				while (q < end && jlex_is_digit(*q))
 					q++;
 			if (q < end && (*q == '.' || *q == 'e' || *q == 'E')) {
 				ps->p = p;
@@ -676,7 +568,7 @@ static bool parse_value(struct parser *ps)
 			node = begin_value(ps, c == '{' ? J_OBJ : J_ARR, at);
 			if (node == UINT32_MAX)
 				return fail_nomem(ps);
-			struct frame *fr = &ps->f[ps->depth];
+			struct jframe *fr = &ps->f[ps->depth];
 			fr->node = node;
 			fr->last = JNONE;
 			fr->count = 0;
@@ -737,7 +629,7 @@ static bool parse_value(struct parser *ps)
 				return false;
 			break;
 		default:
-			if (c != '-' && !is_digit(c))
+			if (c != '-' && !jlex_is_digit(c))
 				return fail_at(ps, at, "a JSON value");
 			node = begin_value(ps, J_NUM, at);
 			if (node == UINT32_MAX)
@@ -752,7 +644,7 @@ static bool parse_value(struct parser *ps)
 			if (!ps->depth)
 				return true;
 			skip_ws(ps);
-			const struct frame *fr = &ps->f[ps->depth - 1];
+			const struct jframe *fr = &ps->f[ps->depth - 1];
 			if (ps->p < ps->end && *ps->p == ',') {
 				ps->p++;
 				skip_ws(ps);
@@ -777,7 +669,7 @@ key:
 		if (ps->p >= ps->end || *ps->p != '"')
 			return fail_at(ps, ps->p, "a '\"' starting an object key");
 		{
-			struct frame *fr = &ps->f[ps->depth - 1];
+			struct jframe *fr = &ps->f[ps->depth - 1];
 			at = ps->p;
 			node = JSKIP;
 			if (fr->build) {
@@ -794,7 +686,7 @@ key:
 			}
 			fr->key_off = (uint64_t)(at - ps->buf);
 			fr->key_len = len;
-			if (ps->check_dups && !push_key(ps, fr->key_off, len))
+			if (ps->check_dups && !push_key(ps, fr->key_off, len, flags & JF_ESCAPE))
 				return false;
 		}
 		skip_ws(ps);
@@ -841,7 +733,8 @@ bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const
 	doc->nblk = (size >> BLOCK_SHIFT) + 1;
 	doc->blk_line = calloc(doc->nblk, sizeof *doc->blk_line);
 	doc->blk_start = calloc(doc->nblk, sizeof *doc->blk_start);
-	ps.f = malloc(JSON_MAX_DEPTH * sizeof *ps.f);
+	doc->frames = malloc(JSON_MAX_DEPTH * sizeof *doc->frames);
+	ps.f = doc->frames;
 	if (!ps.f || !doc->blk_line || !doc->blk_start) {
 		fail_nomem(&ps);
 		goto out;
@@ -865,7 +758,6 @@ out:
 	doc->nskel = doc->n;
 	if (doc->ndups > 1)
 		qsort(doc->dups, doc->ndups, sizeof *doc->dups, cmp_dup);
-	free(ps.f);
 	free(ps.keys);
 	if (in)
 		tl_input_restart(in);
@@ -877,109 +769,9 @@ bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jer
 	return tl_json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
 }
 
-void tl_json_free(struct jdoc *doc)
+/* Pass 2 skips the rows it walks over with the same parser, building nothing. */
+uint64_t tl_json_skip_value(struct jdoc *d, uint64_t off)
 {
-	free(doc->nodes);
-	for (uint32_t i = 0; i < doc->nlazy; i++)
-		free(doc->lazy[i].row_off);
-	free(doc->lazy);
-	free(doc->blk_line);
-	free(doc->blk_start);
-	for (size_t i = 0; i < doc->ndups; i++)
-		free(doc->dups[i].pointer);
-	free(doc->dups);
-	const uint8_t *buf = doc->buf;
-	size_t size = doc->size;
-	memset(doc, 0, sizeof *doc);
-	doc->buf = buf;
-	doc->size = size;
-	doc->cur_lazy = NO_LAZY;
-}
-
-void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col)
-{
-	if (off > d->size)
-		off = d->size;
-	size_t b = (size_t)(off >> BLOCK_SHIFT);
-	if (!d->nblk) {
-		*line = 1;
-		*col = (uint32_t)off + 1;
-		return;
-	}
-	if (b >= d->nblk)
-		b = d->nblk - 1;
-	uint64_t from = (uint64_t)b << BLOCK_SHIFT, start = d->blk_start[b];
-	uint32_t n = d->blk_line[b];
-	for (const uint8_t *p = d->buf + from, *end = d->buf + off;
-	     p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
-		n++;
-		start = (uint64_t)(p - d->buf) + 1;
-	}
-	*line = n + 1;
-	*col = (uint32_t)(off - start) + 1;
-}
-
-/* ---- pass 2: rows of lazy tables ---- */
-
-static struct jdoc *mut(const struct jdoc *d)
-{
-	/* Reading a row changes the cache, not the document. */
-	return (struct jdoc *)(uintptr_t)d;
-}
-
-static uint32_t lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
-{
-	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
-	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
-		const struct jlazy *z = &d->lazy[d->cur_lazy];
-		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
-			*row = idx - z->pin_base;
-			return d->cur_lazy;
-		}
-	}
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (d->lazy[mid].pin_base <= idx)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo >= d->nlazy || idx < d->lazy[lo].pin_base ||
-	    idx - d->lazy[lo].pin_base >= d->nodes[d->lazy[lo].node].count)
-		return NO_LAZY;
-	*row = idx - d->lazy[lo].pin_base;
-	return lo;
-}
-
-uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
-{
-	uint32_t row, l = lazy_of(d, pin, &row);
-	if (l == NO_LAZY || row + 1 >= d->nodes[d->lazy[l].node].count)
-		return JNONE;
-	return pin + 1;
-}
-
-static uint64_t skip_blank(const struct jdoc *d, uint64_t off)
-{
-	while (off < d->size && (d->buf[off] == ' ' || d->buf[off] == '\t' || d->buf[off] == '\r' || d->buf[off] == '\n'))
-		off++;
-	return off;
-}
-
-/* Start of the row after the one ending at end (the text is valid). */
-static uint64_t next_start(const struct jdoc *d, uint64_t end)
-{
-	end = skip_blank(d, end);
-	if (end < d->size && d->buf[end] == ',')
-		end = skip_blank(d, end + 1);
-	return end;
-}
-
-/* Reads the value at off: into the arena when build, else only skipped.
- * Returns the offset just past it, or UINT64_MAX on no memory. */
-static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool build)
-{
-	struct frame frames[JSON_MAX_DEPTH]; /* per call: the library keeps no static state */
 	struct jerror err;
 	struct parser ps = { 0 };
 	ps.d = d;
@@ -988,310 +780,11 @@ static uint64_t read_value(struct jdoc *d, uint64_t off, uint32_t parent, bool b
 	ps.end = d->buf + d->size;
 	ps.line = 1;
 	ps.line_start = d->buf;
-	ps.build_root = build;
-	ps.root_parent = parent;
+	ps.build_root = false;
+	ps.root_parent = JNONE;
 	ps.err = &err;
-	ps.f = frames;
+	ps.f = d->frames;
 	if (!parse_value(&ps))
 		return UINT64_MAX;
 	return (uint64_t)(ps.p - d->buf);
-}
-
-static inline const uint8_t *blank_end(const uint8_t *p, const uint8_t *end)
-{
-	if (p < end && *p == ' ')
-		p++;
-	while (p < end && (cls[*p] & BLANK))
-		p++;
-	return p;
-}
-
-/* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
- * checked again; the end guards only protect against a file that changed
- * under the mapping. Returns the offset past the value, UINT64_MAX on no
- * memory or on text that is no longer what pass 1 read. */
-static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
-{
-	static struct {
-		uint32_t node, last;
-		bool obj;
-	} st[JSON_MAX_DEPTH];
-	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
-	uint32_t depth = 0;
-	bool key = false;
-	for (;;) {
-		if (p >= end)
-			return UINT64_MAX;
-		if (!reserve_node(d))
-			return UINT64_MAX;
-		uint32_t i = d->n++;
-		struct jnode *n = &d->nodes[i];
-		n->off = (uint64_t)(p - buf);
-		n->next = JNONE;
-		n->first = JNONE;
-		n->count = 0;
-		n->flags = key ? JF_KEY : 0;
-		if (depth) {
-			n->parent = st[depth - 1].node;
-			if (st[depth - 1].last == JNONE)
-				d->nodes[st[depth - 1].node].first = i;
-			else
-				d->nodes[st[depth - 1].last].next = i;
-			st[depth - 1].last = i;
-			d->nodes[st[depth - 1].node].count++;
-		} else
-			n->parent = parent;
-		uint8_t c = *p;
-		if (c == '{' || c == '[') {
-			n->type = c == '{' ? J_OBJ : J_ARR;
-			if (depth >= JSON_MAX_DEPTH)
-				return UINT64_MAX;
-			st[depth].node = i;
-			st[depth].last = JNONE;
-			st[depth].obj = c == '{';
-			depth++;
-			p = blank_end(p + 1, end);
-			if (p < end && (*p == '}' || *p == ']')) {
-				p++;
-				depth--;
-			} else {
-				key = c == '{';
-				continue;
-			}
-		} else if (c == '"') {
-			const uint8_t *s = ++p;
-			for (;;) {
-				while (end - p >= 4 && (cls[p[0]] & cls[p[1]] & cls[p[2]] & cls[p[3]] & PLAIN))
-					p += 4;
-				while (p < end && (cls[*p] & PLAIN))
-					p++;
-				if (p >= end)
-					return UINT64_MAX;
-				if (*p == '"')
-					break;
-				if (*p == '\\') {
-					n->flags |= JF_ESCAPE;
-					p += 2;
-				} else
-					p++;
-			}
-			n->type = J_STR;
-			n->count = (uint32_t)(p - s);
-			p++;
-			if (key) {
-				p = blank_end(p, end);
-				p = blank_end(p + 1, end); /* the ':' */
-				key = false;
-				continue;
-			}
-		} else if (c == 't' || c == 'f' || c == 'n') {
-			n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
-			p += c == 'f' ? 5 : 4;
-		} else {
-			const uint8_t *s = p;
-			while (p < end && (cls[*p] & NUMBYTE))
-				p++;
-			n->type = J_NUM;
-			n->count = (uint32_t)(p - s);
-		}
-		/* after a complete value */
-		for (;;) {
-			if (!depth)
-				return (uint64_t)(p - buf);
-			p = blank_end(p, end);
-			if (p >= end)
-				return UINT64_MAX;
-			if (*p == ',') {
-				p = blank_end(p + 1, end);
-				key = st[depth - 1].obj;
-				break;
-			}
-			p++; /* the closer */
-			depth--;
-		}
-	}
-}
-
-static void remember(struct jlazy *z, uint32_t row, uint64_t off)
-{
-	if (z->row_off && row == z->known)
-		z->row_off[z->known++] = off;
-}
-
-/* Where row `row` of lazy table l starts, from the nearest known row;
- * rows walked over are skipped (nothing built: the current row stays) and
- * remembered when the table is pinned. UINT64_MAX if the text changed. */
-static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
-{
-	struct jlazy *z = &d->lazy[l];
-	const struct jnode *tbl = &d->nodes[z->node];
-	if (z->pinned && !z->row_off) {
-		z->row_off = tl_big_malloc((size_t)tbl->count * sizeof *z->row_off);
-		if (!z->row_off)
-			return UINT64_MAX;
-	}
-	uint32_t r;
-	uint64_t pos;
-	if (z->row_off && row < z->known)
-		return z->row_off[row];
-	if (d->cur_lazy == l && d->cur_row < row) {
-		r = d->cur_row + 1;
-		pos = next_start(d, d->cur_end);
-	} else if (z->row_off && z->known) {
-		r = z->known - 1;
-		pos = z->row_off[r];
-	} else {
-		r = 0;
-		pos = skip_blank(d, tbl->off + 1);
-	}
-	remember(z, r, pos);
-	while (r < row) {
-		uint64_t end = read_value(d, pos, JNONE, false);
-		if (end == UINT64_MAX)
-			return UINT64_MAX;
-		pos = next_start(d, end);
-		remember(z, ++r, pos);
-	}
-	return pos;
-}
-
-/* Makes row `row` of lazy table l the current row. */
-static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
-{
-	struct jlazy *z = &d->lazy[l];
-	/* A count, not a pointer: building the row may move d->nodes. */
-	uint32_t rows = d->nodes[z->node].count;
-	if (d->cur_lazy == l && d->cur_row == row)
-		return true;
-	uint64_t pos = row_start(d, l, row);
-	d->n = d->nskel;
-	d->cur_lazy = NO_LAZY;
-	if (pos == UINT64_MAX)
-		return false;
-	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
-		/* Going back (a second walk over a table): hand everything back and
-		 * start releasing again from there. */
-		if (pos < d->release_mark)
-			tl_input_restart(d->in);
-		tl_input_release(d->in, pos);
-		d->release_mark = pos;
-	}
-	uint64_t end = build_valid(d, pos, z->node);
-	if (end == UINT64_MAX || d->n == d->nskel)
-		return false;
-	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
-	d->cur_lazy = l;
-	d->cur_row = row;
-	d->cur_end = end;
-	return true;
-}
-
-const struct jnode *tl_json_row(const struct jdoc *cd, uint32_t pin)
-{
-	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, J_NULL, 0 };
-	struct jdoc *d = mut(cd);
-	uint32_t row, l = lazy_of(d, pin, &row);
-	if (l == NO_LAZY || !load_row(d, l, row))
-		return &none;
-	return &d->nodes[d->nskel];
-}
-
-uint64_t tl_json_off(const struct jdoc *d, uint32_t i)
-{
-	if (!(i & JPIN))
-		return i < d->n ? d->nodes[i].off : 0;
-	uint32_t row, l = lazy_of(d, i, &row);
-	if (l == NO_LAZY)
-		return 0;
-	if (d->cur_lazy == l && d->cur_row == row)
-		return d->nodes[d->nskel].off;
-	const struct jlazy *z = &d->lazy[l];
-	if (z->row_off && row < z->known)
-		return z->row_off[row];
-	if (z->pinned) { /* a row not read yet: find it, leaving the current row alone */
-		uint64_t off = row_start(mut(d), l, row);
-		if (off != UINT64_MAX)
-			return off;
-	}
-	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
-}
-
-bool tl_json_str_eq(const struct jdoc *d, uint32_t i, const char *s)
-{
-	const struct jnode *n = jn(d, i);
-	size_t len = strlen(s);
-	return n->type == J_STR && n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
-}
-
-uint32_t tl_json_obj_get(const struct jdoc *d, uint32_t obj, const char *key)
-{
-	if (jn(d, obj)->type != J_OBJ)
-		return JNONE;
-	for (uint32_t k = jn(d, obj)->first; k != JNONE;) {
-		uint32_t v = jsibling(d, k);
-		if (v == JNONE)
-			break;
-		if (tl_json_str_eq(d, k, key))
-			return v;
-		k = jsibling(d, v);
-	}
-	return JNONE;
-}
-
-/* Index of child in array parent (built nodes only). */
-static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
-{
-	if (d->nodes[parent].flags & JF_LAZY)
-		return d->cur_row; /* child is the current row */
-	uint64_t idx = 0;
-	for (uint32_t s = d->nodes[parent].first; s != JNONE && s != child; s = d->nodes[s].next)
-		idx++;
-	return idx;
-}
-
-static size_t put_index(char *out, size_t pos, size_t outlen, uint64_t idx)
-{
-	char num[24];
-	int len = snprintf(num, sizeof num, "%llu", (unsigned long long)idx);
-	return tl_json_pointer_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
-}
-
-void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
-{
-	/* A pin stands for row k of its table: the table's pointer, then k. */
-	uint32_t pin_row = 0;
-	bool pin = false;
-	if (i & JPIN) {
-		uint32_t l = lazy_of(d, i, &pin_row);
-		if (outlen)
-			out[0] = 0;
-		if (l == NO_LAZY)
-			return;
-		i = d->lazy[l].node;
-		pin = true;
-	}
-	/* Collect the chain root..i (bounded by JSON_MAX_DEPTH), then print. */
-	uint32_t chain[JSON_MAX_DEPTH + 2];
-	size_t depth = 0;
-	for (uint32_t k = i; k != UINT32_MAX && k < d->n && depth <= JSON_MAX_DEPTH + 1; k = d->nodes[k].parent)
-		chain[depth++] = k;
-	size_t pos = 0;
-	if (outlen)
-		out[0] = 0;
-	for (size_t j = depth; j-- > 1;) {
-		uint32_t parent = chain[j], child = chain[j - 1];
-		if (d->nodes[parent].type == J_ARR) {
-			pos = put_index(out, pos, outlen, index_in(d, parent, child));
-		} else {
-			/* In an object the key node precedes its value; a key stands for itself. */
-			uint32_t key = (d->nodes[child].flags & JF_KEY) ? child : JNONE;
-			for (uint32_t s = d->nodes[parent].first; s != JNONE && key == JNONE; s = d->nodes[s].next)
-				if (d->nodes[s].next == child && (d->nodes[s].flags & JF_KEY))
-					key = s;
-			if (key != JNONE)
-				pos = tl_json_pointer_segment(out, pos, outlen, d->buf + d->nodes[key].off + 1, d->nodes[key].count);
-		}
-	}
-	if (pin)
-		put_index(out, pos, outlen, pin_row);
 }

@@ -1,0 +1,120 @@
+/* The JSON lexer: byte classes and the token scans that every pass shares.
+ * Pass 1 (json_parse.c) validates with them and words its own errors;
+ * pass 2 (json_rows.c) and the string decoder trust text pass 1 accepted. */
+#ifndef TL_JSON_LEX_H
+#define TL_JSON_LEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Byte classes. PLAIN: may stand unescaped in a string and ends nothing
+ * (printable ASCII but '"' and '\\'; other bytes take the slow path).
+ * NUMBYTE: may appear in a number. BLANK: JSON whitespace; INLINE_BLANK:
+ * whitespace that is not a newline. */
+enum { PLAIN = 1, NUMBYTE = 2, BLANK = 4, INLINE_BLANK = 8 };
+static const uint8_t tl_json_cls[256] = {
+	 0,  0,  0,  0,  0,  0,  0,  0,  0, 12,  4,  0,  0, 12,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	13,  1,  0,  1,  1,  1,  1,  1,  1,  1,  1,  3,  1,  3,  3,  1,
+	 3,  3,  3,  3,  3,  3,  3,  3,  3,  3,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  1,  1,  1,
+	 1,  1,  1,  1,  1,  3,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0
+};
+
+
+static inline bool jlex_is_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
+
+static inline bool jlex_is_hex(uint8_t c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Past the run of plain string bytes at p (four at a time while it can). */
+static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end)
+{
+	while (end - p >= 4 && (tl_json_cls[p[0]] & tl_json_cls[p[1]] & tl_json_cls[p[2]] & tl_json_cls[p[3]] & PLAIN))
+		p += 4;
+	while (p < end && (tl_json_cls[*p] & PLAIN))
+		p++;
+	return p;
+}
+
+/* Past the blanks at p; most separators are one space or none. */
+static inline const uint8_t *jlex_blank_end(const uint8_t *p, const uint8_t *end)
+{
+	if (p < end && *p == ' ')
+		p++;
+	while (p < end && (tl_json_cls[*p] & BLANK))
+		p++;
+	return p;
+}
+
+/* Past the bytes of a number at p (trusted text). */
+static inline const uint8_t *jlex_number_end(const uint8_t *p, const uint8_t *end)
+{
+	while (p < end && (tl_json_cls[*p] & NUMBYTE))
+		p++;
+	return p;
+}
+
+/* The closing quote of trusted string text starting at p (after the
+ * opening quote), or end; *escaped tells whether it holds a backslash. */
+static inline const uint8_t *jlex_string_end(const uint8_t *p, const uint8_t *end, bool *escaped)
+{
+	for (;;) {
+		p = jlex_plain_end(p, end);
+		if (p >= end || *p == '"')
+			return p;
+		if (*p == '\\') {
+			*escaped = true;
+			p += 2;
+		} else
+			p++;
+	}
+}
+
+/* Length of a valid UTF-8 sequence at p (RFC 3629: no overlongs, no
+ * surrogates, at most U+10FFFF), or 0. */
+static inline size_t jlex_utf8_len(const uint8_t *p, const uint8_t *end)
+{
+	uint8_t c = p[0];
+	size_t n;
+	uint8_t lo = 0x80, hi = 0xbf;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if ((size_t)(end - p) < n)
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+#endif

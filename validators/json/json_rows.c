@@ -1,0 +1,251 @@
+/* Pass 2: rows of lazy tables, read on demand into an arena that the next
+ * row replaces (see json_tree.h). The text was validated by pass 1, so
+ * rows are built with the lexer's trusting scans; the end guards only
+ * protect against a file that changed under the mapping. */
+#include "json_internal.h"
+#include "json_lex.h"
+#include "bigalloc.h"
+#include "input.h"
+
+#include <string.h>
+
+uint32_t tl_json_lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
+{
+	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
+	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
+		const struct jlazy *z = &d->lazy[d->cur_lazy];
+		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
+			*row = idx - z->pin_base;
+			return d->cur_lazy;
+		}
+	}
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (d->lazy[mid].pin_base <= idx)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo >= d->nlazy || idx < d->lazy[lo].pin_base ||
+	    idx - d->lazy[lo].pin_base >= d->nodes[d->lazy[lo].node].count)
+		return NO_LAZY;
+	*row = idx - d->lazy[lo].pin_base;
+	return lo;
+}
+
+uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
+{
+	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
+	if (l == NO_LAZY || row + 1 >= d->nodes[d->lazy[l].node].count)
+		return JNONE;
+	return pin + 1;
+}
+
+/* Start of the row after the one ending at end (the text is valid). */
+static uint64_t next_start(const struct jdoc *d, uint64_t end)
+{
+	const uint8_t *p = jlex_blank_end(d->buf + end, d->buf + d->size);
+	if (p < d->buf + d->size && *p == ',')
+		p = jlex_blank_end(p + 1, d->buf + d->size);
+	return (uint64_t)(p - d->buf);
+}
+
+/* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
+ * checked again; the end guards only protect against a file that changed
+ * under the mapping. Returns the offset past the value, UINT64_MAX on no
+ * memory or on text that is no longer what pass 1 read. */
+static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
+{
+	struct jframe *st = d->frames;
+	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
+	uint32_t depth = 0;
+	bool key = false;
+	for (;;) {
+		if (p >= end)
+			return UINT64_MAX;
+		if (!tl_json_reserve_node(d))
+			return UINT64_MAX;
+		uint32_t i = d->n++;
+		struct jnode *n = &d->nodes[i];
+		n->off = (uint64_t)(p - buf);
+		n->next = JNONE;
+		n->first = JNONE;
+		n->count = 0;
+		n->flags = key ? JF_KEY : 0;
+		if (depth) {
+			struct jframe *up = &st[depth - 1];
+			struct jnode *pn = &d->nodes[up->node];
+			n->parent = up->node;
+			if (up->last == JNONE)
+				pn->first = i;
+			else
+				d->nodes[up->last].next = i;
+			up->last = i;
+			n->idx = pn->count++;
+		} else {
+			n->parent = parent;
+			n->idx = 0;
+		}
+		uint8_t c = *p;
+		if (c == '{' || c == '[') {
+			n->type = c == '{' ? J_OBJ : J_ARR;
+			if (depth >= JSON_MAX_DEPTH)
+				return UINT64_MAX;
+			st[depth].node = i;
+			st[depth].last = JNONE;
+			st[depth].obj = c == '{';
+			depth++;
+			p = jlex_blank_end(p + 1, end);
+			if (p < end && (*p == '}' || *p == ']')) {
+				p++;
+				depth--;
+			} else {
+				key = c == '{';
+				continue;
+			}
+		} else if (c == '"') {
+			const uint8_t *s = ++p;
+			bool escaped = false;
+			p = jlex_string_end(p, end, &escaped);
+			if (p >= end)
+				return UINT64_MAX;
+			if (escaped)
+				n->flags |= JF_ESCAPE;
+			n->type = J_STR;
+			n->count = (uint32_t)(p - s);
+			p++;
+			if (key) {
+				p = jlex_blank_end(p, end);
+				p = jlex_blank_end(p + 1, end); /* the ':' */
+				key = false;
+				continue;
+			}
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
+			p += c == 'f' ? 5 : 4;
+		} else {
+			const uint8_t *s = p;
+			p = jlex_number_end(p, end);
+			n->type = J_NUM;
+			n->count = (uint32_t)(p - s);
+		}
+		/* after a complete value */
+		for (;;) {
+			if (!depth)
+				return (uint64_t)(p - buf);
+			p = jlex_blank_end(p, end);
+			if (p >= end)
+				return UINT64_MAX;
+			if (*p == ',') {
+				p = jlex_blank_end(p + 1, end);
+				key = st[depth - 1].obj;
+				break;
+			}
+			p++; /* the closer */
+			depth--;
+		}
+	}
+}
+
+static void remember(struct jlazy *z, uint32_t row, uint64_t off)
+{
+	if (z->row_off && row == z->known)
+		z->row_off[z->known++] = off;
+}
+
+/* Where row `row` of lazy table l starts, from the nearest known row;
+ * rows walked over are skipped (nothing built: the current row stays) and
+ * remembered when the table is pinned. UINT64_MAX if the text changed. */
+static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
+{
+	struct jlazy *z = &d->lazy[l];
+	const struct jnode *tbl = &d->nodes[z->node];
+	if (z->pinned && !z->row_off) {
+		z->row_off = tl_big_malloc((size_t)tbl->count * sizeof *z->row_off);
+		if (!z->row_off)
+			return UINT64_MAX;
+	}
+	uint32_t r;
+	uint64_t pos;
+	if (z->row_off && row < z->known)
+		return z->row_off[row];
+	if (d->cur_lazy == l && d->cur_row < row) {
+		r = d->cur_row + 1;
+		pos = next_start(d, d->cur_end);
+	} else if (z->row_off && z->known) {
+		r = z->known - 1;
+		pos = z->row_off[r];
+	} else {
+		r = 0;
+		pos = (uint64_t)(jlex_blank_end(d->buf + tbl->off + 1, d->buf + d->size) - d->buf);
+	}
+	remember(z, r, pos);
+	while (r < row) {
+		uint64_t end = tl_json_skip_value(d, pos);
+		if (end == UINT64_MAX)
+			return UINT64_MAX;
+		pos = next_start(d, end);
+		remember(z, ++r, pos);
+	}
+	return pos;
+}
+
+/* Makes row `row` of lazy table l the current row. */
+static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+{
+	struct jlazy *z = &d->lazy[l];
+	/* A count, not a pointer: building the row may move d->nodes. */
+	uint32_t rows = d->nodes[z->node].count;
+	if (d->cur_lazy == l && d->cur_row == row)
+		return true;
+	uint64_t pos = row_start(d, l, row);
+	d->n = d->nskel;
+	d->cur_lazy = NO_LAZY;
+	if (pos == UINT64_MAX)
+		return false;
+	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
+		/* Going back (a second walk over a table): hand everything back and
+		 * start releasing again from there. */
+		if (pos < d->release_mark)
+			tl_input_restart(d->in);
+		tl_input_release(d->in, pos);
+		d->release_mark = pos;
+	}
+	uint64_t end = build_valid(d, pos, z->node);
+	if (end == UINT64_MAX || d->n == d->nskel)
+		return false;
+	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
+	d->cur_lazy = l;
+	d->cur_row = row;
+	d->cur_end = end;
+	return true;
+}
+
+const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin)
+{
+	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, 0, J_NULL, 0 };
+	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
+	if (l == NO_LAZY || !load_row(d, l, row))
+		return &none;
+	return &d->nodes[d->nskel];
+}
+
+uint64_t tl_json_off(struct jdoc *d, uint32_t i)
+{
+	if (!(i & JPIN))
+		return i < d->n ? d->nodes[i].off : 0;
+	uint32_t row, l = tl_json_lazy_of(d, i, &row);
+	if (l == NO_LAZY)
+		return 0;
+	if (d->cur_lazy == l && d->cur_row == row)
+		return d->nodes[d->nskel].off;
+	const struct jlazy *z = &d->lazy[l];
+	if (z->row_off && row < z->known)
+		return z->row_off[row];
+	if (z->pinned) { /* a row not read yet: find it, leaving the current row alone */
+		uint64_t off = row_start(d, l, row);
+		if (off != UINT64_MAX)
+			return off;
+	}
+	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
+}
