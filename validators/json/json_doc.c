@@ -7,19 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool tl_json_grow_nodes(struct jdoc *d)
-{
-	uint32_t cap = d->cap ? d->cap * 2 : 1024;
-	if (cap <= d->cap || cap >= JPIN)
-		return false;
-	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
-	if (!nn)
-		return false;
-	d->nodes = nn;
-	d->cap = cap;
-	return true;
-}
-
 void tl_json_free(struct jdoc *doc)
 {
 	free(doc->nodes);

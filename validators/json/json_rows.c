@@ -9,30 +9,6 @@
 
 #include <string.h>
 
-uint32_t tl_json_lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
-{
-	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
-	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
-		const struct jlazy *z = &d->lazy[d->cur_lazy];
-		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
-			*row = idx - z->pin_base;
-			return d->cur_lazy;
-		}
-	}
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (d->lazy[mid].pin_base <= idx)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo >= d->nlazy || idx < d->lazy[lo].pin_base ||
-	    idx - d->lazy[lo].pin_base >= d->nodes[d->lazy[lo].node].count)
-		return NO_LAZY;
-	*row = idx - d->lazy[lo].pin_base;
-	return lo;
-}
-
 uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
 {
 	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
