@@ -153,6 +153,79 @@ out:
 	free(path);
 }
 
+/* A state's table width: its longest code, capped so the table holds at
+ * most LUT_PER_CODE entries per code and 2^LUT_MAX_BITS in all. */
+static uint8_t lut_bits(const struct ttable *t, const struct tstate *s)
+{
+	if (t->codes[s->first].len == 0)
+		return 0; /* the zero-bit code sorts first and always matches */
+	uint8_t k = 0;
+	for (uint32_t i = s->first; i < s->first + s->count; i++)
+		if (t->codes[i].len > k)
+			k = t->codes[i].len;
+	if (k > LUT_MAX_BITS)
+		k = LUT_MAX_BITS;
+	while (k > 1 && ((uint64_t)1 << k) > (uint64_t)LUT_PER_CODE * s->count)
+		k--;
+	return k;
+}
+
+/* Fills one state's table so that a lookup starts the code-by-code scan
+ * where it would first succeed: codes are in scan order, a code's span is
+ * the entries its bits begin, and an entry a shorter code already holds
+ * definitively (a prefix or duplicate that sorts first) keeps it. Each
+ * entry is written once, so building costs the table's size. */
+static void fill_lut(const struct ttable *t, const struct tstate *s, uint32_t *lut, uint8_t k)
+{
+	for (uint32_t x = 0; x < (1u << k); x++)
+		lut[x] = LUT_MISS;
+	for (uint32_t i = s->first; i < s->first + s->count; i++) {
+		const struct tcode *c = &t->codes[i];
+		uint32_t hi = padded(c) >> (32 - k);
+		if (lut[hi] != LUT_MISS && !(lut[hi] & LUT_VERIFY))
+			continue;
+		if (c->len > k) {
+			if (lut[hi] == LUT_MISS)
+				lut[hi] = i | LUT_VERIFY;
+			continue;
+		}
+		if (lut[hi] == LUT_MISS)
+			lut[hi] = i;
+		for (uint32_t x = hi + 1; x < hi + (1u << (k - c->len)); x++)
+			lut[x] = i;
+	}
+}
+
+/* Lookup tables for every state with codes (bounded: LUT_PER_CODE
+ * entries a code). Without memory the decoder compares codes one by one. */
+static void build_luts(struct ttable *t)
+{
+	uint64_t total = 0;
+	for (uint32_t st = 0; st < t->nstates; st++)
+		total += (uint64_t)1 << lut_bits(t, &t->states[st]);
+	if (t->reference || t->n == 0 || total > UINT32_MAX / 2)
+		return;
+	t->lref = calloc(t->n, sizeof *t->lref);
+	t->lut = malloc((size_t)total * sizeof *t->lut);
+	if (!t->lref || !t->lut) {
+		free(t->lref);
+		free(t->lut);
+		t->lref = NULL;
+		t->lut = NULL;
+		return;
+	}
+	uint32_t off = 0;
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		const struct tstate *s = &t->states[st];
+		uint8_t k = lut_bits(t, s);
+		if (!k)
+			continue;
+		t->lref[s->first] = (struct lutref){ off, k };
+		fill_lut(t, s, t->lut + off, k);
+		off += 1u << k;
+	}
+}
+
 void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 {
 	if (t->n)
@@ -188,6 +261,8 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 		i = j;
 	}
 	build_fast(t);
+	if (t->fast)
+		build_luts(t);
 }
 
 void tl_dcfg_ttable_free(struct ttable *t)
@@ -198,6 +273,8 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	free(t->states);
 	free(t->fast);
 	free(t->step_next);
+	free(t->lref);
+	free(t->lut);
 	free(t->next_index);
 	free(t->next_cls);
 	tl_dcfg_idmap_free(&t->state_of);
@@ -489,6 +566,10 @@ static void fill(struct decoder *d, uint32_t want)
 	}
 }
 
+/* A refill tops the buffer up to this many bits (at most 63 after whole
+ * characters), so one refill serves several codes. */
+#define FILL_BITS 58
+
 /* The next 32 bits, left-aligned (zeros past the end of the buffer). */
 static uint32_t peek32(const struct decoder *d)
 {
@@ -564,9 +645,20 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 		const struct dcode *f = &t->fast[k];
 		if (f->len) {
 			if (d.bufn < 32)
-				fill(&d, 32);
+				fill(&d, FILL_BITS);
 			uint32_t top = peek32(&d);
-			while (f->len > d.bufn || ((top ^ f->pad) & code_mask(f->len)) != 0) {
+			bool found = false;
+			if (t->lref) {
+				/* One lookup names the code, or the first that can match. */
+				const struct lutref *r = &t->lref[k];
+				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))] : LUT_MISS;
+				if (e != LUT_MISS) {
+					k = e & ~LUT_VERIFY;
+					f = &t->fast[k];
+					found = !(e & LUT_VERIFY);
+				}
+			}
+			while (!found && (f->len > d.bufn || ((top ^ f->pad) & code_mask(f->len)) != 0)) {
 				if (f->flags & DC_LAST) {
 					if (d.nomem)
 						goto out;
