@@ -199,7 +199,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 {
 	struct rng r = { 0x9e3779b97f4a7c15ull };
 	static struct model m;
-	uint32_t decoded = 0, failed = 0, cases = 0;
+	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0;
 	for (uint32_t round = 0; round < 1500; round++) {
 		make_model(&r, &m);
 		bool pairing = rnd(&r, 4) == 0;
@@ -207,7 +207,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 		build(&m, &ref, true, pairing);
 		build(&m, &lut, false, pairing);
 		ATF_REQUIRE(ref.lut == NULL);
-		ATF_REQUIRE(lut.lut != NULL || lut.n == 0 || m.ncodes[0] == 0);
+		with_tables += lut.lut != NULL;
 		for (uint32_t k = 0; k < 4; k++, cases++) {
 			struct bits b = { 0 };
 			uint32_t first = rnd(&r, m.nstates);
@@ -240,6 +240,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 	}
 	/* Both outcomes must be common, or the comparison proves little. */
 	ATF_CHECK_MSG(decoded > cases / 4 && failed > cases / 10, "%u of %u decoded, %u failed", decoded, cases, failed);
+	ATF_CHECK_MSG(with_tables > 1400, "only %u of 1500 tables had lookup tables", with_tables);
 }
 
 /* A table too large for lookup tables of its full width stays bounded:

@@ -175,24 +175,24 @@ static uint8_t lut_bits(const struct ttable *t, const struct tstate *s)
  * the entries its bits begin, and an entry a shorter code already holds
  * definitively (a prefix or duplicate that sorts first) keeps it. Each
  * entry is written once, so building costs the table's size. */
-static void fill_lut(const struct ttable *t, const struct tstate *s, uint32_t *lut, uint8_t k)
+static void fill_lut(const struct ttable *t, const struct tstate *s, struct lentry *e, uint8_t k)
 {
 	for (uint32_t x = 0; x < (1u << k); x++)
-		lut[x] = LUT_MISS;
+		e[x] = (struct lentry){ .code = LUT_MISS };
 	for (uint32_t i = s->first; i < s->first + s->count; i++) {
 		const struct tcode *c = &t->codes[i];
 		uint32_t hi = padded(c) >> (32 - k);
-		if (lut[hi] != LUT_MISS && !(lut[hi] & LUT_VERIFY))
+		if (e[hi].code != LUT_MISS && !(e[hi].code & LUT_VERIFY))
 			continue;
 		if (c->len > k) {
-			if (lut[hi] == LUT_MISS)
-				lut[hi] = i | LUT_VERIFY;
+			if (e[hi].code == LUT_MISS)
+				e[hi].code = i | LUT_VERIFY;
 			continue;
 		}
-		if (lut[hi] == LUT_MISS)
-			lut[hi] = i;
+		if (e[hi].code == LUT_MISS)
+			e[hi].code = i;
 		for (uint32_t x = hi + 1; x < hi + (1u << (k - c->len)); x++)
-			lut[x] = i;
+			e[x].code = i;
 	}
 }
 
@@ -201,9 +201,11 @@ static void fill_lut(const struct ttable *t, const struct tstate *s, uint32_t *l
 static void build_luts(struct ttable *t)
 {
 	uint64_t total = 0;
-	for (uint32_t st = 0; st < t->nstates; st++)
-		total += (uint64_t)1 << lut_bits(t, &t->states[st]);
-	if (t->reference || t->n == 0 || total > UINT32_MAX / 2)
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		uint8_t k = lut_bits(t, &t->states[st]);
+		total += k ? (uint64_t)1 << k : 0;
+	}
+	if (t->reference || total == 0 || total > UINT32_MAX / 2)
 		return;
 	t->lref = calloc(t->n, sizeof *t->lref);
 	t->lut = malloc((size_t)total * sizeof *t->lut);
@@ -223,6 +225,20 @@ static void build_luts(struct ttable *t)
 		t->lref[s->first] = (struct lutref){ off, k };
 		fill_lut(t, s, t->lut + off, k);
 		off += 1u << k;
+	}
+	/* Definite one-edge codes into states with a table: one-load steps. */
+	for (uint32_t x = 0; x < total; x++) {
+		struct lentry *e = &t->lut[x];
+		if (e->code & LUT_VERIFY)
+			continue; /* LUT_MISS included */
+		const struct dcode *f = &t->fast[e->code];
+		if (!(f->flags & DC_SINGLE) || f->next == NO_STATE || !t->lref[f->next].bits)
+			continue;
+		e->lut = t->lref[f->next].off;
+		e->nbits = t->lref[f->next].bits;
+		e->slot = f->next_off;
+		e->chain = f->chain;
+		e->len = f->len;
 	}
 }
 
@@ -516,10 +532,17 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 /* Appends 6-bit characters of the expansion until want bits are buffered
  * (or the expansion ends). Literal runs are copied in a tight loop; repeat
  * and reference items move the frame stack. */
-static void fill(struct decoder *d, uint32_t want)
+static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 {
 	while (d->bufn < want && d->depth) {
 		struct frame *f = &d->fr[d->depth - 1];
+		const struct item *it = &f->items[f->pos];
+		/* Past `need`, only a literal run in progress is read on: a repeat
+		 * iteration starts while the buffer is as short as it would be
+		 * without the extra bits, so identical iterations still look
+		 * identical to maybe_skip. */
+		if (d->bufn >= need && (f->pos == f->end || it->kind != IT_LIT))
+			return;
 		if (f->pos == f->end) {
 			if (f->left > 1) {
 				f->left--;
@@ -531,7 +554,6 @@ static void fill(struct decoder *d, uint32_t want)
 			d->depth--;
 			continue;
 		}
-		const struct item *it = &f->items[f->pos];
 		if (it->kind == IT_LIT) {
 			const uint8_t *p = f->text + it->start + f->sub;
 			uint32_t rem = it->len - f->sub, take = (want - d->bufn + 5) / 6;
@@ -570,6 +592,8 @@ static void fill(struct decoder *d, uint32_t want)
  * characters), so one refill serves several codes. */
 #define FILL_BITS 58
 
+static void fill(struct decoder *d, uint32_t want) { fill_to(d, want, want); }
+
 /* The next 32 bits, left-aligned (zeros past the end of the buffer). */
 static uint32_t peek32(const struct decoder *d)
 {
@@ -600,6 +624,48 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 			count_edge(d, t->next_index ? t->next_index[slot] : NO_INDEX, t->next_cls ? t->next_cls[slot] : EC_INTRA);
 	}
 	d->st = t->step_next[ci];
+}
+
+/* Steps that each take one lookup table entry (a definite one-edge code
+ * leading to a state with a table), with the decoder's state in locals,
+ * until a step needs more (a longer code, a group, a missing row, the
+ * last edges, the end of the bits); the general loop takes that step. */
+static void run_fast(struct decoder *d, uint64_t limit)
+{
+	const struct ttable *t = d->t;
+	const struct lentry *lut = t->lut;
+	uint32_t off = t->lref[d->st].off, nb = t->lref[d->st].bits;
+	if (!nb)
+		return;
+	uint64_t buf = d->buf, edges = d->edges, used = d->used;
+	uint32_t bufn = d->bufn, slot = d->slot, code = LUT_MISS;
+	for (;;) {
+		if (bufn < 32) {
+			if (code != LUT_MISS)
+				d->st = t->fast[code].next;
+			d->buf = buf, d->bufn = bufn, d->edges = edges, d->used = used, d->slot = slot;
+			fill_to(d, 32, FILL_BITS);
+			buf = d->buf, bufn = d->bufn, edges = d->edges, used = d->used;
+			code = LUT_MISS;
+			if (bufn < nb || d->nomem)
+				break;
+		}
+		const struct lentry *e = &lut[off + (uint32_t)((buf >> (bufn - nb)) & ((1u << nb) - 1))];
+		if (!e->nbits || e->chain > limit - edges)
+			break;
+		bufn -= e->len;
+		used += e->len;
+		edges += e->chain;
+		slot = e->slot;
+		code = e->code;
+		off = e->lut;
+		nb = e->nbits;
+		if (edges == limit)
+			break;
+	}
+	if (code != LUT_MISS)
+		d->st = t->fast[code].next;
+	d->buf = buf, d->bufn = bufn, d->edges = edges, d->used = used, d->slot = slot;
 }
 
 void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
@@ -634,7 +700,16 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 	if (s->bits && !push(&d, s->items, s->text, 0, s->n, 1))
 		goto out;
 	uint32_t zero_run = 0;
+	bool one_load = !pairing && t->lut;
 	while (d.edges < c->edge_count) {
+		if (one_load && d.st != NO_STATE) {
+			uint64_t before = d.edges;
+			run_fast(&d, c->edge_count);
+			if (d.edges != before)
+				zero_run = 0;
+			if (d.edges >= c->edge_count || d.nomem)
+				break;
+		}
 		if (d.st == NO_STATE) {
 			tl_jv_report(v, RULE_DTRACE_DECODE, c->node,
 				  "expected a TRANSITION_TABLE row for edge %llu to decode edge %llu of %llu, found none",
@@ -645,13 +720,13 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 		const struct dcode *f = &t->fast[k];
 		if (f->len) {
 			if (d.bufn < 32)
-				fill(&d, FILL_BITS);
+				fill_to(&d, 32, FILL_BITS);
 			uint32_t top = peek32(&d);
 			bool found = false;
 			if (t->lref) {
 				/* One lookup names the code, or the first that can match. */
 				const struct lutref *r = &t->lref[k];
-				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))] : LUT_MISS;
+				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))].code : LUT_MISS;
 				if (e != LUT_MISS) {
 					k = e & ~LUT_VERIFY;
 					f = &t->fast[k];
