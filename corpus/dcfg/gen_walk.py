@@ -49,7 +49,18 @@ for s in range(S):
     table.append((succ, huffman(w), cum))
 
 out_chars, pending, cur = [], "", 0  # bits turned into characters as they come: memory stays small
-for step in range(N - 1):
+fixed_bits = (wide - 1).bit_length() if shape.startswith("fixed") else 0
+if fixed_bits:
+    # A complete fixed-length code chosen uniformly: any bits are a walk, so the
+    # characters are drawn directly (fast enough for the bench's 100 MB), and the
+    # bits after the last code are cleared.
+    nchars = -(-(N - 1) * fixed_bits // 6)
+    spare = nchars * 6 - (N - 1) * fixed_bits
+    seq = "".join(rng.choices(B64, k=nchars))
+    if spare:
+        seq = seq[:-1] + B64[B64.index(seq[-1]) & ~((1 << spare) - 1)]
+    out_chars = [seq]
+for step in range(N - 1 if not fixed_bits else 0):
     succ, codes, cum = table[cur]
     i = bisect.bisect_left(cum, rng.random() * cum[-1])
     i = min(i, len(succ) - 1)
@@ -60,7 +71,8 @@ for step in range(N - 1):
         out_chars.append("".join(B64[int(pending[j:j + 6], 2)] for j in range(0, whole, 6)))
         pending = pending[whole:]
 pending += "0" * (-len(pending) % 6)
-out_chars.append("".join(B64[int(pending[j:j + 6], 2)] for j in range(0, len(pending), 6)))
+if not fixed_bits:
+    out_chars.append("".join(B64[int(pending[j:j + 6], 2)] for j in range(0, len(pending), 6)))
 seq = "".join(out_chars)
 
 with open(out, "w") as f:
