@@ -4,9 +4,12 @@
  * edges without a row, duplicate and prefix-violating codes) and random
  * sequences (walks of the table, then sometimes damaged: a character
  * changed, EDGE_COUNT off by a few, trailing bits), literal and with
- * repeats. Both decoders must end in the same state with the same verdict
- * and the same number of errors. */
+ * repeats; and every chunk of every DCFG-trace in the corpus. Both
+ * decoders must end in the same state with the same verdict. */
+#define _POSIX_C_SOURCE 200809L
 #include <atf-c.h>
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,6 +246,153 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 	ATF_CHECK_MSG(with_tables > 1400, "only %u of 1500 tables had lookup tables", with_tables);
 }
 
+/* The corpus: every chunk of every process of every DCFG-trace case that
+ * parses as JSON, decoded with both tables. */
+static uint32_t child(const struct jv *v, uint32_t node, uint32_t i)
+{
+	uint32_t c = jn(&v->doc, node)->first;
+	while (c != JNONE && i--)
+		c = jnext(v, c);
+	return c;
+}
+
+static uint32_t column(const struct jv *v, uint32_t table, const char *name)
+{
+	uint32_t head = child(v, table, 0), i = 0;
+	if (head == JNONE || jn(&v->doc, head)->type != J_ARR)
+		return UINT32_MAX;
+	for (uint32_t c = jn(&v->doc, head)->first; c != JNONE; c = jnext(v, c), i++)
+		if (jn(&v->doc, c)->type == J_STR && tl_json_str_eq(&v->doc, c, name))
+			return i;
+	return UINT32_MAX;
+}
+
+/* A cell of a row, JNONE when the row is not an array or too short. */
+static uint32_t cell(const struct jv *v, uint32_t row, uint32_t col)
+{
+	if (col == UINT32_MAX || jn(&v->doc, row)->type != J_ARR)
+		return JNONE;
+	return child(v, row, col);
+}
+
+static bool is(const struct jv *v, uint32_t node, enum jtype type)
+{
+	return node != JNONE && jn(&v->doc, node)->type == type;
+}
+
+static void table_of(struct jv *v, uint32_t tbl, struct ttable *tt, bool reference)
+{
+	memset(tt, 0, sizeof *tt);
+	tt->reference = reference;
+	for (uint32_t r = child(v, tbl, 1); r != JNONE; r = jnext(v, r)) {
+		uint32_t c0 = cell(v, r, 0), c1 = cell(v, r, 1), c2 = cell(v, r, 2);
+		uint64_t cur, next[64];
+		if (!is(v, c0, J_NUM) || !is(v, c1, J_STR) || !is(v, c2, J_ARR) || jn(&v->doc, c1)->count > 32 ||
+		    !tl_jv_int(v, c0, 0, UINT64_MAX, "edge", &cur))
+			continue;
+		uint32_t bits = 0, n = 0, len = jn(&v->doc, c1)->count;
+		for (uint32_t i = 0; i < len; i++)
+			bits = (bits << 1) | (uint32_t)(jstr(&v->doc, c1)[i] == '1');
+		for (uint32_t c = jn(&v->doc, c2)->first; c != JNONE && n < 64; c = jnext(v, c))
+			if (is(v, c, J_NUM) && tl_jv_int(v, c, 0, UINT64_MAX, "edge", &next[n]))
+				n++;
+		if (n)
+			ATF_REQUIRE(tl_dcfg_ttable_add(tt, cur, bits, (uint8_t)len, next, n, r));
+	}
+	tl_dcfg_ttable_finish(v, tt);
+}
+
+static uint32_t compare_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	ATF_REQUIRE(f != NULL);
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	uint8_t *data = malloc((size_t)size + 1);
+	ATF_REQUIRE(data != NULL && fread(data, 1, (size_t)size, f) == (size_t)size);
+	fclose(f);
+	struct jv v = { 0 };
+	uint32_t chunks = 0;
+	uint32_t procs = tl_jv_parse(&v, data, (size_t)size, NULL, 0) && jn(&v.doc, 0)->type == J_OBJ ? tl_json_obj_get(&v.doc, 0, "PROCESSES") : JNONE;
+	if (procs != JNONE && !is(&v, procs, J_ARR))
+		procs = JNONE;
+	uint32_t c_dict = procs == JNONE ? UINT32_MAX : column(&v, procs, "STRING_DICTIONARY"),
+		 c_table = procs == JNONE ? UINT32_MAX : column(&v, procs, "TRANSITION_TABLE"),
+		 c_threads = procs == JNONE ? UINT32_MAX : column(&v, procs, "THREAD_DATA");
+	for (uint32_t p = procs == JNONE ? JNONE : child(&v, procs, 1); p != JNONE; p = jnext(&v, p)) {
+		uint32_t dict_obj = cell(&v, p, c_dict), tbl = cell(&v, p, c_table), threads = cell(&v, p, c_threads);
+		if (!is(&v, tbl, J_ARR) || !is(&v, threads, J_ARR))
+			continue;
+		struct dict d = { 0 };
+		if (is(&v, dict_obj, J_OBJ))
+			tl_dcfg_dict_read(&v, dict_obj, &d);
+		struct ttable ref, lut;
+		table_of(&v, tbl, &ref, true);
+		table_of(&v, tbl, &lut, false);
+		uint32_t c_data = column(&v, threads, "TRACE_DATA");
+		for (uint32_t t = child(&v, threads, 1); t != JNONE; t = jnext(&v, t)) {
+			uint32_t data_tbl = cell(&v, t, c_data);
+			if (!is(&v, data_tbl, J_ARR))
+				continue;
+			uint32_t c_count = column(&v, data_tbl, "EDGE_COUNT"), c_first = column(&v, data_tbl, "FIRST_EDGE_ID"),
+				 c_seq = column(&v, data_tbl, "EDGE_ID_SEQUENCE");
+			for (uint32_t ch = child(&v, data_tbl, 1); ch != JNONE; ch = jnext(&v, ch)) {
+				uint32_t k2 = cell(&v, ch, c_count), k3 = cell(&v, ch, c_first), k4 = cell(&v, ch, c_seq);
+				struct chunk cr = { 0 }, cl;
+				struct seq sq;
+				if (!is(&v, k2, J_NUM) || !is(&v, k3, J_NUM) || !is(&v, k4, J_STR) ||
+				    !tl_jv_int(&v, k2, 0, UINT64_MAX, "EDGE_COUNT", &cr.edge_count) ||
+				    !tl_jv_int(&v, k3, 0, UINT64_MAX, "FIRST_EDGE_ID", &cr.first_edge) ||
+				    !tl_dcfg_seq_parse(&v, k4, &d, &sq))
+					continue;
+				tl_dcfg_seq_bits(&sq, &d);
+				cr.node = k4;
+				cl = cr;
+				struct jv vr = v, vl = v;
+				vr.failed = vl.failed = false;
+				tl_dcfg_decode_chunk(&vr, &sq, &ref, &d, &cr);
+				tl_dcfg_decode_chunk(&vl, &sq, &lut, &d, &cl);
+				ATF_CHECK_MSG(same_result(&cr, &cl) && vr.failed == vl.failed, "%s: a chunk decodes differently", path);
+				chunks++;
+				tl_dcfg_seq_free(&sq);
+			}
+		}
+		tl_dcfg_ttable_free(&ref);
+		tl_dcfg_ttable_free(&lut);
+		tl_dcfg_dict_free(&d);
+	}
+	tl_json_free(&v.doc);
+	free(data);
+	return chunks;
+}
+
+ATF_TC_WITHOUT_HEAD(corpus_chunks);
+ATF_TC_BODY(corpus_chunks, tc)
+{
+	static const char *const dirs[] = { "corpus/dcfg-trace/valid", "corpus/dcfg-trace/invalid", "corpus/dcfg-trace/regressions" };
+	uint32_t files = 0, chunks = 0;
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+		char dir[4096];
+		snprintf(dir, sizeof dir, "%s/%s", TL_SOURCE_DIR, dirs[i]);
+		DIR *dp = opendir(dir);
+		ATF_REQUIRE_MSG(dp != NULL, "cannot open %s", dir);
+		for (struct dirent *e; (e = readdir(dp)) != NULL;) {
+			size_t n = strlen(e->d_name);
+			bool sidecar = (n > 9 && !strcmp(e->d_name + n - 9, ".expected")) || (n > 5 && !strcmp(e->d_name + n - 5, ".args")) ||
+				       (n > 3 && !strcmp(e->d_name + n - 3, ".md"));
+			if (e->d_name[0] == '.' || sidecar)
+				continue;
+			char path[8192];
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			chunks += compare_file(path);
+			files++;
+		}
+		closedir(dp);
+	}
+	ATF_CHECK_MSG(files >= 40 && chunks >= 100, "only %u files, %u chunks compared", files, chunks);
+}
+
 /* A table too large for lookup tables of its full width stays bounded:
  * at most LUT_PER_CODE entries a code. */
 ATF_TC_WITHOUT_HEAD(lookup_tables_are_bounded);
@@ -265,5 +415,6 @@ ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, random_tables_and_sequences);
 	ATF_TP_ADD_TC(tp, lookup_tables_are_bounded);
+	ATF_TP_ADD_TC(tp, corpus_chunks);
 	return atf_no_error();
 }
