@@ -637,35 +637,60 @@ static void run_fast(struct decoder *d, uint64_t limit)
 	uint32_t off = t->lref[d->st].off, nb = t->lref[d->st].bits;
 	if (!nb)
 		return;
-	uint64_t buf = d->buf, edges = d->edges, used = d->used;
+	/* The bits left-aligned in `top`, so a table index is one shift; the
+	 * edges still to go in `left`; bits used follow from bufn and what
+	 * was added (`in`), so a step updates as little as it can. */
 	uint32_t bufn = d->bufn, slot = d->slot, code = LUT_MISS;
+	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
 	for (;;) {
-		if (bufn < 32) {
-			if (code != LUT_MISS)
-				d->st = t->fast[code].next;
-			d->buf = buf, d->bufn = bufn, d->edges = edges, d->used = used, d->slot = slot;
-			fill_to(d, 32, FILL_BITS);
-			buf = d->buf, bufn = d->bufn, edges = d->edges, used = d->used;
-			code = LUT_MISS;
-			if (bufn < nb || d->nomem)
-				break;
+		if (bufn < LUT_MAX_BITS + 4) {
+			/* Eight characters straight from a literal run in progress (no
+			 * repeat boundary is crossed, so nothing for maybe_skip to see). */
+			struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
+			const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
+			if (it && it->kind == IT_LIT && it->len - f->sub >= 8) {
+				const uint8_t *p = f->text + it->start + f->sub;
+				uint64_t v = (uint64_t)b64val[p[0] & 127] << 42 | (uint64_t)b64val[p[1] & 127] << 36 |
+					     (uint64_t)b64val[p[2] & 127] << 30 | (uint64_t)b64val[p[3] & 127] << 24 |
+					     (uint64_t)b64val[p[4] & 127] << 18 | (uint64_t)b64val[p[5] & 127] << 12 |
+					     (uint64_t)b64val[p[6] & 127] << 6 | (uint64_t)b64val[p[7] & 127];
+				top |= v << (16 - bufn);
+				bufn += 48;
+				in += 48;
+				d->pulled += 48;
+				f->sub += 8;
+				if (f->sub == it->len) {
+					f->pos++;
+					f->sub = 0;
+				}
+			} else {
+				if (code != LUT_MISS)
+					d->st = t->fast[code].next;
+				d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn, d->slot = slot;
+				fill_to(d, LUT_MAX_BITS + 4, FILL_BITS);
+				bufn = d->bufn, left = limit - d->edges, in = d->used + bufn;
+				top = bufn ? d->buf << (64 - bufn) : 0;
+				code = LUT_MISS;
+				if (bufn < nb || d->nomem)
+					break;
+			}
 		}
-		const struct lentry *e = &lut[off + (uint32_t)((buf >> (bufn - nb)) & ((1u << nb) - 1))];
-		if (!e->nbits || e->chain > limit - edges)
+		const struct lentry *e = &lut[off + (uint32_t)(top >> (64 - nb))];
+		if (!e->nbits || e->chain > left)
 			break;
+		top <<= e->len;
 		bufn -= e->len;
-		used += e->len;
-		edges += e->chain;
+		left -= e->chain;
 		slot = e->slot;
 		code = e->code;
 		off = e->lut;
 		nb = e->nbits;
-		if (edges == limit)
+		if (!left)
 			break;
 	}
 	if (code != LUT_MISS)
 		d->st = t->fast[code].next;
-	d->buf = buf, d->bufn = bufn, d->edges = edges, d->used = used, d->slot = slot;
+	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn, d->slot = slot;
 }
 
 void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
