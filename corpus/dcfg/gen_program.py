@@ -18,7 +18,12 @@ to other keys).
 
 Options: --seed S (1), --routines N (40), --images K (2), --threads T (2),
 --budget E (edges per thread before optional work stops, 20000),
---chunk C (mean edges per chunk, 4000). Large inputs: --routines 400000
+--chunk C (mean edges per chunk, 4000), --dispatch W (0: routine 0 also
+runs an interpreter loop: a while loop around a W-way switch, an indirect
+branch to one of W one-block cases, as wide as real dispatch tables),
+--dispatch-skew (the cases chosen with skewed weights, so their Huffman codes
+are skewed; otherwise uniformly, giving codes of about log2(W) bits),
+--dispatch-trips N (iterations of that loop, 400). Large inputs: --routines 400000
 --budget 0 gives a DCFG of about 220 MB."""
 import argparse
 import heapq
@@ -128,6 +133,15 @@ class Program:
             self.edge(t.id, entry.id, "CONDITIONAL_BRANCH")
             self.edge(t.id, nxt.id, "FALL_THROUGH")
             return ("dowhile", t, body, s[2]), entry
+        if op == "switch":
+            d = self.block(r)
+            bodies = []
+            for case in s[2]:
+                body, entry = self.compile_seq(r, case, nxt, "UNCONDITIONAL_BRANCH")
+                self.edge(d.id, entry.id, "INDIRECT_BRANCH")
+                bodies.append(body)
+            # the weights as a tuple: the call-site search descends into lists only
+            return ("switch", d, s[1]) + tuple(bodies), d
         # call: the call block, then the return site the callee returns to
         cb, rs = self.block(r), self.block(r)
         self.edge(rs.id, nxt.id, kind)
@@ -138,6 +152,11 @@ class Program:
         self.routines = [None] * n
         for r in range(n):
             body = [("block",)] + self.tree(r, 0)
+            if r == 0 and self.args.dispatch:
+                w = self.args.dispatch
+                weights = tuple(self.rng.random() ** 6 + 1e-3 if self.args.dispatch_skew else 1.0 for _ in range(w))
+                cases = [[("block",)] for _ in range(w)]
+                body.insert(1, ("while", [("switch", weights, cases)], self.args.dispatch_trips))
             if r + 1 < n:
                 body.insert(self.rng.randint(1, len(body)), ("call", r + 1))
             ret = self.block(r)
@@ -175,6 +194,8 @@ class Program:
             prev[0] = b.id
 
         def iterations(trip):
+            if trip > TRIPS[-1]:
+                return trip  # the interpreter loop (--dispatch) runs in full
             x = rng.random()
             if len(walk) >= budget:  # bounded: nested loops then run at most twice
                 return 2 if x < 0.3 else 1 if x < 0.6 else 0
@@ -199,6 +220,9 @@ class Program:
                         visit(c[1])
                         yield from seq(c[2])
                     visit(c[1])
+                elif op == "switch":
+                    visit(c[1])
+                    yield from seq(c[3 + rng.choices(range(len(c[2])), weights=c[2])[0]])
                 elif op == "dowhile":
                     for _ in range(max(1, iterations(c[3]))):
                         yield from seq(c[2])
@@ -524,10 +548,15 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--budget", type=int, default=20000)
     ap.add_argument("--chunk", type=int, default=4000)
+    ap.add_argument("--dispatch", type=int, default=0)
+    ap.add_argument("--dispatch-skew", action="store_true")
+    ap.add_argument("--dispatch-trips", type=int, default=400)
     ap.add_argument("dcfg")
     ap.add_argument("trace")
     args = ap.parse_args()
     args.images = max(1, min(args.images, args.routines))
+    if args.dispatch:
+        TYPES["INDIRECT_BRANCH"] = 9  # only then, so the other outputs stay as they were
     prog = Program(args)
     prog.build()
     walks_keys = []

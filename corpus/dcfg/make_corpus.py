@@ -500,15 +500,21 @@ def trace_cases():
 
 def generated_cases():
     """DCFG + DCFG-trace pairs from the random program model (gen_program.py):
-    seed, routines, images, threads, edge budget, mean chunk length."""
+    seed, routines, images, threads, edge budget, mean chunk length, more
+    options (wide dispatch: an interpreter loop around a 64-way switch chosen
+    uniformly, a 256-way one chosen with skewed weights)."""
     gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_program.py")
-    for seed, routines, images, threads, budget, chunk in [
-            (1, 40, 2, 2, 20000, 4000), (5, 35, 2, 3, 15000, 1500), (12, 84, 1, 1, 36000, 3600)]:
-        name = "gen_program_s%d" % seed
+    for name, seed, routines, images, threads, budget, chunk, more in [
+            ("gen_program_s1", 1, 40, 2, 2, 20000, 4000, []),
+            ("gen_program_s5", 5, 35, 2, 3, 15000, 1500, []),
+            ("gen_program_s12", 12, 84, 1, 1, 36000, 3600, []),
+            ("gen_program_dispatch64", 3, 6, 1, 1, 3000, 1500, ["--dispatch", "64"]),
+            ("gen_program_dispatch256_skew", 3, 6, 1, 1, 3000, 1500,
+             ["--dispatch", "256", "--dispatch-skew", "--dispatch-trips", "1200"])]:
         dcfg = os.path.join(ROOT, "dcfg", "valid", name + ".dcfg.json")
         trace = os.path.join(ROOT, "dcfg-trace", "valid", name + ".trace.json")
         subprocess.run([sys.executable, gen, "--seed", str(seed), "--routines", str(routines), "--images", str(images),
-                        "--threads", str(threads), "--budget", str(budget), "--chunk", str(chunk), dcfg, trace],
+                        "--threads", str(threads), "--budget", str(budget), "--chunk", str(chunk)] + more + [dcfg, trace],
                        check=True, stderr=subprocess.DEVNULL)
         with open(trace + ".args", "w") as f:
             f.write("--pair=../../dcfg/valid/%s.dcfg.json\n" % name)

@@ -15,7 +15,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 : "${BENCH_DIR:=/tmp/tracelint-bench}" "${BENCH_RUNS:=5}" "${BENCH_SIZES:=10 100 1000}"
-: "${BENCH_FORMATS:=tfile xray dcfg dcfg-program dcfg-errors dcfg-trace umtrace}" "${TRACELINT:=$top/build/tracelint}"
+: "${BENCH_FORMATS:=tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace}" "${TRACELINT:=$top/build/tracelint}"
 export TRACELINT top BENCH_DIR
 mkdir -p "$BENCH_DIR"
 results="$BENCH_DIR/results.tsv"

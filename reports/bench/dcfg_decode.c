@@ -18,8 +18,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void read_table(struct jv *v, uint32_t tbl, struct ttable *tt)
+static void read_table(struct jv *v, uint32_t tbl, struct ttable *tt, bool reference)
 {
+	tt->reference = reference;
 	for (uint32_t r = jn(&v->doc, jn(&v->doc, tbl)->first)->next; r != JNONE; r = jnext(v, r)) {
 		uint32_t c0 = jn(&v->doc, r)->first, c1 = jnext(v, c0), c2 = jnext(v, c1);
 		uint64_t cur, next[64];
@@ -39,10 +40,11 @@ static void read_table(struct jv *v, uint32_t tbl, struct ttable *tt)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s TRACE.json [RUNS]\n", argv[0]);
+		fprintf(stderr, "usage: %s TRACE.json [RUNS] [reference]\n", argv[0]);
 		return 2;
 	}
 	int runs = argc > 2 ? atoi(argv[2]) : 5;
+	bool reference = argc > 3 && !strcmp(argv[3], "reference"); /* codes compared one by one */
 	FILE *f = fopen(argv[1], "rb");
 	if (!f)
 		return 2;
@@ -54,7 +56,7 @@ int main(int argc, char **argv)
 		return 2;
 	fclose(f);
 	struct jv v = { 0 };
-	if (!tl_jv_parse(&v, data, (size_t)size)) {
+	if (!tl_jv_parse(&v, data, (size_t)size, NULL, 0)) {
 		fprintf(stderr, "not JSON\n");
 		return 1;
 	}
@@ -70,7 +72,7 @@ int main(int argc, char **argv)
 			struct dict d;
 			struct ttable tt = { 0 };
 			tl_dcfg_dict_read(&v, dict_obj, &d);
-			read_table(&v, tbl, &tt);
+			read_table(&v, tbl, &tt, reference);
 			for (uint32_t t = jn(&v.doc, jn(&v.doc, threads)->first)->next; t != JNONE; t = jnext(&v, t)) {
 				uint32_t chunks = jnext(&v, jn(&v.doc, t)->first);
 				for (uint32_t ch = jn(&v.doc, jn(&v.doc, chunks)->first)->next; ch != JNONE; ch = jnext(&v, ch)) {

@@ -231,6 +231,53 @@ ATF_TC_BODY(bomb_is_stopped, tc)
 	free(packed);
 }
 
+/* A streamed zstd frame (content size not in the header, as `zstd --long`
+ * writes from a pipe) whose window descriptor asks for 2^log bytes: made
+ * with a small window, then the descriptor raised, which the data allow
+ * (a window only bounds how far back matches reach). */
+static size_t zstd_long_into(uint8_t *out, size_t cap, const uint8_t *in, size_t n, unsigned log)
+{
+	ZSTD_CCtx *c = ZSTD_createCCtx();
+	ATF_REQUIRE(c != NULL);
+	ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+	ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, 20);
+	ZSTD_outBuffer ob = { out, cap, 0 };
+	ZSTD_inBuffer ib = { in, n / 2, 0 };
+	ATF_REQUIRE(!ZSTD_isError(ZSTD_compressStream2(c, &ob, &ib, ZSTD_e_continue)));
+	ib.size = n;
+	ATF_REQUIRE_EQ(ZSTD_compressStream2(c, &ob, &ib, ZSTD_e_end), 0u);
+	ZSTD_freeCCtx(c);
+	ATF_REQUIRE((out[4] & 0x20) == 0); /* a window descriptor follows */
+	ATF_REQUIRE_EQ(10u + (out[5] >> 3), 20u);
+	out[5] = (uint8_t)((log - 10) << 3);
+	return ob.pos;
+}
+
+/* Windows up to 1 GiB are decoded (--long=28 was once refused as corrupt);
+ * a 2 GiB window is refused with what it needs and what the limit is. */
+ATF_TC_WITHOUT_HEAD(zstd_long_windows);
+ATF_TC_BODY(zstd_long_windows, tc)
+{
+	const size_t n = 1u << 20;
+	uint8_t *plain = sample(n), *packed = malloc(n);
+	ATF_REQUIRE(packed != NULL);
+	size_t len = zstd_long_into(packed, n, plain, n, 28);
+	write_file("long28.zst", packed, len);
+	struct tl_input in;
+	char err[512] = "";
+	ATF_REQUIRE_MSG(tl_input_open(&in, "long28.zst", err, sizeof err), "%s", err);
+	ATF_REQUIRE_EQ(in.size, n);
+	ATF_CHECK(memcmp(in.data, plain, n) == 0);
+	tl_input_close(&in);
+	len = zstd_long_into(packed, n, plain, n, 31);
+	write_file("long31.zst", packed, len);
+	ATF_CHECK(!tl_input_open(&in, "long31.zst", err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "long31.zst: the zstd frame at byte 0 needs a window of 2048 MiB, more than the 1024 MiB") != NULL,
+		      "%s", err);
+	free(plain);
+	free(packed);
+}
+
 /* Only the magic decides: a file named .gz that is not gzip is read as is,
  * and "BZh" without a bzip2 block after it is not bzip2. */
 ATF_TC_WITHOUT_HEAD(magic_decides_not_the_name);
@@ -258,5 +305,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, trailing_bytes_are_refused);
 	ATF_TP_ADD_TC(tp, bomb_is_stopped);
 	ATF_TP_ADD_TC(tp, magic_decides_not_the_name);
+	ATF_TP_ADD_TC(tp, zstd_long_windows);
 	return atf_no_error();
 }

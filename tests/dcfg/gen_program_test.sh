@@ -89,7 +89,31 @@ PY
 	atf_check -s not-exit:0 -o match:'PAIR-INSTR-COUNT' "$TL" --pair=p3.dcfg.json instr.trace.json
 }
 
+atf_test_case wide_dispatch_pairs
+wide_dispatch_pairs_head() {
+	atf_set "descr" "interpreter loops around 16-, 64- and 256-way switches (uniform and skewed) give valid, cleanly paired files whose widest transition state has that many codes"
+}
+wide_dispatch_pairs_body() {
+	for w in 16 64 256; do
+		for skew in "" --dispatch-skew; do
+			atf_check -s exit:0 -e match:'edges walked' python3 "$GEN" --seed 2 --routines 5 --images 1 --threads 1 \
+				--budget 2000 --chunk 1000 --dispatch "$w" $skew --dispatch-trips 3000 d.dcfg.json d.trace.json
+			atf_check -s exit:0 -o match:'valid \(dcfg: 0 errors, 0 warnings' "$TL" d.dcfg.json
+			atf_check -s exit:0 -o match:'valid \(dcfg-trace: 0 errors, 0 warnings; paired with' \
+				"$TL" --pair=d.dcfg.json d.trace.json
+			widest=$(python3 -c 'import collections, json, sys
+t = json.load(open(sys.argv[1]))["PROCESSES"][1][2][1:]
+print(max(collections.Counter(r[0] for r in t).values()))' d.trace.json)
+			# a skewed choice leaves cold cases unexecuted
+			want=$((w * 3 / 4))
+			[ -z "$skew" ] || want=$((w / 2))
+			[ "$widest" -ge "$want" ] || atf_fail "$w-way$skew: widest state has $widest codes"
+		done
+	done
+}
+
 atf_init_test_cases() {
+	atf_add_test_case wide_dispatch_pairs
 	atf_add_test_case valid_pairs_from_random_programs
 	atf_add_test_case every_feature_is_used
 	atf_add_test_case changes_are_caught

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 enum { CHUNK = 1 << 16 };
 
@@ -189,6 +190,22 @@ static bool inflate_bzip2(const struct source *in, struct sink *out)
 	return true;
 }
 
+/* The largest zstd window decoded: 2^30 bytes (1 GiB, `zstd --long=30`).
+ * The decoder reserves a buffer the size of the window the frame asks for,
+ * so a hostile header could otherwise claim 2 GiB for a few bytes. */
+#define ZSTD_WINDOW_LOG_LIMIT 30
+
+/* The window a frame header at p asks for (0 when it cannot be told). */
+static uint64_t zstd_window_of(const uint8_t *p, size_t n)
+{
+	if (n < 6 || p[0] != 0x28 || p[1] != 0xb5 || p[2] != 0x2f || p[3] != 0xfd)
+		return 0;
+	if (p[4] & 0x20) /* single segment: the window is the content size, not told here */
+		return 0;
+	uint64_t base = (uint64_t)1 << (10 + (p[5] >> 3));
+	return base + (base / 8) * (p[5] & 7);
+}
+
 static bool inflate_zstd(const struct source *in, struct sink *out)
 {
 	uint8_t buf[CHUNK]; /* on the stack: the library keeps no static state */
@@ -197,16 +214,25 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 		snprintf(out->err, out->errlen, "%s: cannot start zstd decompression", out->path);
 		return false;
 	}
-	/* A frame may ask for a window of up to 2^31 bytes; refuse more than 128 MiB
-	 * so a hostile header cannot make us allocate gigabytes. */
-	ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, 27);
+	ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, ZSTD_WINDOW_LOG_LIMIT);
 	ZSTD_inBuffer ib = { in->data, in->size, 0 };
-	size_t last = 1;
+	size_t last = 1, frame_at = 0;
 	bool ok = true;
 	while (ok && (ib.pos < ib.size || last != 0)) {
 		ZSTD_outBuffer ob = { buf, sizeof buf, 0 };
 		size_t before = ib.pos;
 		last = ZSTD_decompressStream(z, &ob, &ib);
+		if (ZSTD_isError(last) && ZSTD_getErrorCode(last) == ZSTD_error_frameParameter_windowTooLarge) {
+			uint64_t want = zstd_window_of(in->data + frame_at, in->size - frame_at);
+			char told[64] = "";
+			if (want)
+				snprintf(told, sizeof told, " of %llu MiB", (unsigned long long)(want >> 20));
+			snprintf(out->err, out->errlen,
+				 "%s: the zstd frame at byte %zu needs a window%s, more than the %u MiB this tool decodes (recompress with --long=%u or less)",
+				 out->path, frame_at, told, 1u << (ZSTD_WINDOW_LOG_LIMIT - 20), ZSTD_WINDOW_LOG_LIMIT);
+			ok = false;
+			break;
+		}
 		if (ZSTD_isError(last)) {
 			snprintf(out->err, out->errlen, "%s: corrupt zstd data near byte %zu: %s", out->path, ib.pos,
 				 ZSTD_getErrorName(last));
@@ -217,6 +243,8 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 			ok = false;
 			break;
 		}
+		if (last == 0)
+			frame_at = ib.pos; /* a frame ended: the next starts here */
 		if (ib.pos == ib.size && last != 0 && ob.pos < ob.size && before == ib.pos) {
 			snprintf(out->err, out->errlen, "%s: zstd data end early (truncated at byte %zu)", out->path,
 				 ib.pos);

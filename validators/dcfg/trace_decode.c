@@ -153,6 +153,95 @@ out:
 	free(path);
 }
 
+/* A state's table width: its longest code, capped so the table holds at
+ * most LUT_PER_CODE entries per code and 2^LUT_MAX_BITS in all. */
+static uint8_t lut_bits(const struct ttable *t, const struct tstate *s)
+{
+	if (t->codes[s->first].len == 0)
+		return 0; /* the zero-bit code sorts first and always matches */
+	uint8_t k = 0;
+	for (uint32_t i = s->first; i < s->first + s->count; i++)
+		if (t->codes[i].len > k)
+			k = t->codes[i].len;
+	if (k > LUT_MAX_BITS)
+		k = LUT_MAX_BITS;
+	while (k > 1 && ((uint64_t)1 << k) > (uint64_t)LUT_PER_CODE * s->count)
+		k--;
+	return k;
+}
+
+/* Fills one state's table so that a lookup starts the code-by-code scan
+ * where it would first succeed: codes are in scan order, a code's span is
+ * the entries its bits begin, and an entry a shorter code already holds
+ * definitively (a prefix or duplicate that sorts first) keeps it. Each
+ * entry is written once, so building costs the table's size. */
+static void fill_lut(const struct ttable *t, const struct tstate *s, struct lentry *e, uint8_t k)
+{
+	for (uint32_t x = 0; x < (1u << k); x++)
+		e[x] = (struct lentry){ .code = LUT_MISS };
+	for (uint32_t i = s->first; i < s->first + s->count; i++) {
+		const struct tcode *c = &t->codes[i];
+		uint32_t hi = padded(c) >> (32 - k);
+		if (e[hi].code != LUT_MISS && !(e[hi].code & LUT_VERIFY))
+			continue;
+		if (c->len > k) {
+			if (e[hi].code == LUT_MISS)
+				e[hi].code = i | LUT_VERIFY;
+			continue;
+		}
+		if (e[hi].code == LUT_MISS)
+			e[hi].code = i;
+		for (uint32_t x = hi + 1; x < hi + (1u << (k - c->len)); x++)
+			e[x].code = i;
+	}
+}
+
+/* Lookup tables for every state with codes (bounded: LUT_PER_CODE
+ * entries a code). Without memory the decoder compares codes one by one. */
+static void build_luts(struct ttable *t)
+{
+	uint64_t total = 0;
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		uint8_t k = lut_bits(t, &t->states[st]);
+		total += k ? (uint64_t)1 << k : 0;
+	}
+	if (t->reference || total == 0 || total > UINT32_MAX / 2)
+		return;
+	t->lref = calloc(t->n, sizeof *t->lref);
+	t->lut = malloc((size_t)total * sizeof *t->lut);
+	if (!t->lref || !t->lut) {
+		free(t->lref);
+		free(t->lut);
+		t->lref = NULL;
+		t->lut = NULL;
+		return;
+	}
+	uint32_t off = 0;
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		const struct tstate *s = &t->states[st];
+		uint8_t k = lut_bits(t, s);
+		if (!k)
+			continue;
+		t->lref[s->first] = (struct lutref){ off, k };
+		fill_lut(t, s, t->lut + off, k);
+		off += 1u << k;
+	}
+	/* Definite one-edge codes into states with a table: one-load steps. */
+	for (uint32_t x = 0; x < total; x++) {
+		struct lentry *e = &t->lut[x];
+		if (e->code & LUT_VERIFY)
+			continue; /* LUT_MISS included */
+		const struct dcode *f = &t->fast[e->code];
+		if (!(f->flags & DC_SINGLE) || f->next == NO_STATE || !t->lref[f->next].bits)
+			continue;
+		e->lut = t->lref[f->next].off;
+		e->nbits = t->lref[f->next].bits;
+		e->slot = f->next_off;
+		e->chain = f->chain;
+		e->len = f->len;
+	}
+}
+
 void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 {
 	if (t->n)
@@ -188,6 +277,8 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 		i = j;
 	}
 	build_fast(t);
+	if (t->fast)
+		build_luts(t);
 }
 
 void tl_dcfg_ttable_free(struct ttable *t)
@@ -198,6 +289,8 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	free(t->states);
 	free(t->fast);
 	free(t->step_next);
+	free(t->lref);
+	free(t->lut);
 	free(t->next_index);
 	free(t->next_cls);
 	tl_dcfg_idmap_free(&t->state_of);
@@ -439,10 +532,17 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 /* Appends 6-bit characters of the expansion until want bits are buffered
  * (or the expansion ends). Literal runs are copied in a tight loop; repeat
  * and reference items move the frame stack. */
-static void fill(struct decoder *d, uint32_t want)
+static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 {
 	while (d->bufn < want && d->depth) {
 		struct frame *f = &d->fr[d->depth - 1];
+		const struct item *it = &f->items[f->pos];
+		/* Past `need`, only a literal run in progress is read on: a repeat
+		 * iteration starts while the buffer is as short as it would be
+		 * without the extra bits, so identical iterations still look
+		 * identical to maybe_skip. */
+		if (d->bufn >= need && (f->pos == f->end || it->kind != IT_LIT))
+			return;
 		if (f->pos == f->end) {
 			if (f->left > 1) {
 				f->left--;
@@ -454,7 +554,6 @@ static void fill(struct decoder *d, uint32_t want)
 			d->depth--;
 			continue;
 		}
-		const struct item *it = &f->items[f->pos];
 		if (it->kind == IT_LIT) {
 			const uint8_t *p = f->text + it->start + f->sub;
 			uint32_t rem = it->len - f->sub, take = (want - d->bufn + 5) / 6;
@@ -489,6 +588,12 @@ static void fill(struct decoder *d, uint32_t want)
 	}
 }
 
+/* A refill tops the buffer up to this many bits (at most 63 after whole
+ * characters), so one refill serves several codes. */
+#define FILL_BITS 58
+
+static void fill(struct decoder *d, uint32_t want) { fill_to(d, want, want); }
+
 /* The next 32 bits, left-aligned (zeros past the end of the buffer). */
 static uint32_t peek32(const struct decoder *d)
 {
@@ -519,6 +624,73 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 			count_edge(d, t->next_index ? t->next_index[slot] : NO_INDEX, t->next_cls ? t->next_cls[slot] : EC_INTRA);
 	}
 	d->st = t->step_next[ci];
+}
+
+/* Steps that each take one lookup table entry (a definite one-edge code
+ * leading to a state with a table), with the decoder's state in locals,
+ * until a step needs more (a longer code, a group, a missing row, the
+ * last edges, the end of the bits); the general loop takes that step. */
+static void run_fast(struct decoder *d, uint64_t limit)
+{
+	const struct ttable *t = d->t;
+	const struct lentry *lut = t->lut;
+	uint32_t off = t->lref[d->st].off, nb = t->lref[d->st].bits;
+	if (!nb)
+		return;
+	/* The bits left-aligned in `top`, so a table index is one shift; the
+	 * edges still to go in `left`; bits used follow from bufn and what
+	 * was added (`in`), so a step updates as little as it can. */
+	uint32_t bufn = d->bufn, slot = d->slot, code = LUT_MISS;
+	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
+	for (;;) {
+		if (bufn < LUT_MAX_BITS + 4) {
+			/* Eight characters straight from a literal run in progress (no
+			 * repeat boundary is crossed, so nothing for maybe_skip to see). */
+			struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
+			const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
+			if (it && it->kind == IT_LIT && it->len - f->sub >= 8) {
+				const uint8_t *p = f->text + it->start + f->sub;
+				uint64_t v = (uint64_t)b64val[p[0] & 127] << 42 | (uint64_t)b64val[p[1] & 127] << 36 |
+					     (uint64_t)b64val[p[2] & 127] << 30 | (uint64_t)b64val[p[3] & 127] << 24 |
+					     (uint64_t)b64val[p[4] & 127] << 18 | (uint64_t)b64val[p[5] & 127] << 12 |
+					     (uint64_t)b64val[p[6] & 127] << 6 | (uint64_t)b64val[p[7] & 127];
+				top |= v << (16 - bufn);
+				bufn += 48;
+				in += 48;
+				d->pulled += 48;
+				f->sub += 8;
+				if (f->sub == it->len) {
+					f->pos++;
+					f->sub = 0;
+				}
+			} else {
+				if (code != LUT_MISS)
+					d->st = t->fast[code].next;
+				d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn, d->slot = slot;
+				fill_to(d, LUT_MAX_BITS + 4, FILL_BITS);
+				bufn = d->bufn, left = limit - d->edges, in = d->used + bufn;
+				top = bufn ? d->buf << (64 - bufn) : 0;
+				code = LUT_MISS;
+				if (bufn < nb || d->nomem)
+					break;
+			}
+		}
+		const struct lentry *e = &lut[off + (uint32_t)(top >> (64 - nb))];
+		if (!e->nbits || e->chain > left)
+			break;
+		top <<= e->len;
+		bufn -= e->len;
+		left -= e->chain;
+		slot = e->slot;
+		code = e->code;
+		off = e->lut;
+		nb = e->nbits;
+		if (!left)
+			break;
+	}
+	if (code != LUT_MISS)
+		d->st = t->fast[code].next;
+	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn, d->slot = slot;
 }
 
 void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
@@ -553,7 +725,16 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 	if (s->bits && !push(&d, s->items, s->text, 0, s->n, 1))
 		goto out;
 	uint32_t zero_run = 0;
+	bool one_load = !pairing && t->lut;
 	while (d.edges < c->edge_count) {
+		if (one_load && d.st != NO_STATE) {
+			uint64_t before = d.edges;
+			run_fast(&d, c->edge_count);
+			if (d.edges != before)
+				zero_run = 0;
+			if (d.edges >= c->edge_count || d.nomem)
+				break;
+		}
 		if (d.st == NO_STATE) {
 			tl_jv_report(v, RULE_DTRACE_DECODE, c->node,
 				  "expected a TRANSITION_TABLE row for edge %llu to decode edge %llu of %llu, found none",
@@ -564,9 +745,20 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 		const struct dcode *f = &t->fast[k];
 		if (f->len) {
 			if (d.bufn < 32)
-				fill(&d, 32);
+				fill_to(&d, 32, FILL_BITS);
 			uint32_t top = peek32(&d);
-			while (f->len > d.bufn || ((top ^ f->pad) & code_mask(f->len)) != 0) {
+			bool found = false;
+			if (t->lref) {
+				/* One lookup names the code, or the first that can match. */
+				const struct lutref *r = &t->lref[k];
+				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))].code : LUT_MISS;
+				if (e != LUT_MISS) {
+					k = e & ~LUT_VERIFY;
+					f = &t->fast[k];
+					found = !(e & LUT_VERIFY);
+				}
+			}
+			while (!found && (f->len > d.bufn || ((top ^ f->pad) & code_mask(f->len)) != 0)) {
 				if (f->flags & DC_LAST) {
 					if (d.nomem)
 						goto out;

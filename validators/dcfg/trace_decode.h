@@ -36,6 +36,31 @@ struct dcode {
 	uint8_t flags;        /* DC_SINGLE, DC_LAST */
 };
 
+/* Where a state's lookup table is: indexed by the next `bits` bits of the
+ * sequence. */
+struct lutref {
+	uint32_t off;
+	uint8_t bits;         /* 0: no table, codes are compared one by one */
+};
+
+/* A lookup table entry: the first code of the state that can match
+ * (LUT_VERIFY: longer than the table's width, compare from there on) or
+ * LUT_MISS; for a definite one-edge code leading to a state with a table,
+ * also all a step needs, so a step is one load. */
+struct lentry {
+	uint32_t code;
+	uint32_t lut;         /* the next state's table */
+	uint32_t slot;        /* next_ids index of the last edge taken (after the chain) */
+	uint16_t chain;       /* edges taken */
+	uint8_t len;          /* bits consumed */
+	uint8_t nbits;        /* the next state's table width; 0: no one-load step here */
+};
+
+#define LUT_MAX_BITS 12       /* at most 4096 entries a state ... */
+#define LUT_PER_CODE 2        /* ... and at most 2 a code: 32 bytes a code in all */
+#define LUT_VERIFY 0x80000000u
+#define LUT_MISS UINT32_MAX
+
 #define DC_SINGLE 1   /* the group is one edge */
 #define DC_LAST 2     /* the last code of its state */
 #define NO_STATE UINT32_MAX
@@ -51,6 +76,10 @@ struct ttable {
 	struct idmap state_of;
 	struct dcode *fast;        /* parallel to codes */
 	uint32_t *step_next;       /* per code: state of its group's last edge, no chain (slow path) */
+	struct lutref *lref;       /* per code (used at a state's first code), or NULL */
+	struct lentry *lut;        /* the states' lookup tables */
+	bool reference;            /* set before finish: no lookup tables, codes compared one by one
+	                            * (the tests' reference decoder) */
 	/* Pairing (filled by tl_dcfg_pair_flow_table), or NULL. */
 	uint32_t *next_index;      /* DCFG edge index of each next edge, NO_INDEX when absent */
 	uint8_t *next_cls;         /* its enum edge_class */

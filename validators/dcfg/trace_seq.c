@@ -50,6 +50,25 @@ uint32_t tl_dcfg_dict_find(const struct dict *d, const uint8_t *key, uint32_t le
 	return IDMAP_NONE;
 }
 
+/* Whether c is a modified-Base64 character, by table. */
+static const uint8_t is_b64[256] = {
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1,
+	['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+	['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1,
+	['9'] = 1, ['+'] = 1, ['-'] = 1,
+};
+
+/* Eight modified-Base64 characters at p (one branch for the eight). */
+static bool lit8(const uint8_t *p)
+{
+	return (is_b64[p[0]] & is_b64[p[1]] & is_b64[p[2]] & is_b64[p[3]] & is_b64[p[4]] & is_b64[p[5]] & is_b64[p[6]] &
+		is_b64[p[7]]) != 0;
+}
+
 bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 {
 	const struct jnode *jnode = jn(&v->doc, node);
@@ -71,6 +90,9 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 		uint8_t c = t[i];
 		if (b64_value(c) >= 0) {
 			uint32_t j = i;
+			/* Literal runs are most of a sequence: 8 characters a test while they last. */
+			while (j + 8 <= n && lit8(t + j))
+				j += 8;
 			while (j < n && b64_value(t[j]) >= 0)
 				j++;
 			struct item it = { IT_LIT, i, j - i, 0, 0, (uint64_t)(j - i) * 6 };

@@ -1,0 +1,420 @@
+/* The table-driven sequence decoder against the reference that compares
+ * codes one by one: thousands of random transition tables (fixed and
+ * skewed codes up to 256 ways, zero-bit states, groups of several edges,
+ * edges without a row, duplicate and prefix-violating codes) and random
+ * sequences (walks of the table, then sometimes damaged: a character
+ * changed, EDGE_COUNT off by a few, trailing bits), literal and with
+ * repeats; and every chunk of every DCFG-trace in the corpus. Both
+ * decoders must end in the same state with the same verdict. */
+#define _POSIX_C_SOURCE 200809L
+#include <atf-c.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validators/dcfg/trace_decode.h"
+
+struct rng {
+	uint64_t s;
+};
+
+static uint32_t rnd(struct rng *r, uint32_t n)
+{
+	r->s ^= r->s << 13;
+	r->s ^= r->s >> 7;
+	r->s ^= r->s << 17;
+	return n ? (uint32_t)((r->s >> 11) % n) : 0;
+}
+
+#define MAX_STATES 24
+#define MAX_CODES 300
+
+struct code {
+	uint32_t bits;
+	uint8_t len;
+	uint64_t next[3];
+	uint32_t nnext;
+};
+
+struct model {
+	uint32_t nstates;
+	struct code codes[MAX_STATES][MAX_CODES];
+	uint32_t ncodes[MAX_STATES];
+};
+
+/* A random prefix-free code of n words, skewed: leaves split at random depths. */
+static uint32_t skewed_code(struct rng *r, struct code *out, uint32_t n)
+{
+	uint32_t count = 1;
+	out[0].bits = 0;
+	out[0].len = 0;
+	while (count < n) {
+		uint32_t i = rnd(r, 3) ? count - 1 - rnd(r, count < 4 ? count : 4) : rnd(r, count);
+		if (out[i].len >= 20)
+			break;
+		out[count] = out[i];
+		out[i].bits <<= 1;
+		out[i].len++;
+		out[count].bits = (out[count].bits << 1) | 1;
+		out[count].len++;
+		count++;
+	}
+	return count;
+}
+
+static void make_model(struct rng *r, struct model *m)
+{
+	static const uint32_t widths[] = { 2, 3, 4, 16, 64, 256 };
+	m->nstates = 1 + rnd(r, MAX_STATES);
+	for (uint32_t s = 0; s < m->nstates; s++) {
+		struct code *c = m->codes[s];
+		uint32_t n, kind = rnd(r, 10);
+		if (kind == 0) {
+			n = 1; /* a zero-bit state */
+			c[0].len = 0;
+			c[0].bits = 0;
+		} else if (kind < 5) {
+			uint32_t w = widths[rnd(r, 6)], len = 0;
+			while ((1u << len) < w)
+				len++;
+			n = w - rnd(r, 2) * rnd(r, w / 2 + 1); /* sometimes not every code is used */
+			for (uint32_t i = 0; i < n; i++) {
+				c[i].bits = i;
+				c[i].len = (uint8_t)len;
+			}
+		} else
+			n = skewed_code(r, c, 1 + rnd(r, rnd(r, 2) ? 16 : 256));
+		/* Damage: a duplicate, a prefix of another code, a random code. */
+		for (uint32_t k = rnd(r, 8) == 0 ? 1 + rnd(r, 3) : 0; k && n < MAX_CODES; k--) {
+			const struct code *o = &c[rnd(r, n)];
+			c[n] = *o;
+			uint32_t how = rnd(r, 3);
+			if (how == 1 && o->len)
+				c[n].len = (uint8_t)rnd(r, o->len), c[n].bits = o->bits >> (o->len - c[n].len);
+			else if (how == 2)
+				c[n].len = (uint8_t)(1 + rnd(r, 24)), c[n].bits = rnd(r, UINT32_MAX) & ((1u << c[n].len) - 1);
+			n++;
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			c[i].nnext = rnd(r, 8) ? 1 : 2 + rnd(r, 2);
+			for (uint32_t j = 0; j < c[i].nnext; j++)
+				c[i].next[j] = 1 + rnd(r, m->nstates + (rnd(r, 50) == 0)); /* now and then an edge without a row */
+		}
+		m->ncodes[s] = n;
+	}
+}
+
+static void build(const struct model *m, struct ttable *t, bool reference, bool pairing)
+{
+	memset(t, 0, sizeof *t);
+	t->reference = reference;
+	struct jv v = { 0 };
+	for (uint32_t s = 0; s < m->nstates; s++)
+		for (uint32_t i = 0; i < m->ncodes[s]; i++) {
+			const struct code *c = &m->codes[s][i];
+			ATF_REQUIRE(tl_dcfg_ttable_add(t, s + 1, c->bits, c->len, c->next, c->nnext, s * MAX_CODES + i));
+		}
+	tl_dcfg_ttable_finish(&v, t);
+	if (pairing && t->nnext) {
+		t->next_instr = calloc(t->nnext, sizeof *t->next_instr);
+		ATF_REQUIRE(t->next_instr);
+		for (uint32_t i = 0; i < t->nnext; i++)
+			t->next_instr[i] = t->next_ids[i] * 7 + 1;
+	}
+}
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+
+struct bits {
+	char *text;
+	uint32_t n, cap;
+	uint64_t acc;
+	uint32_t nacc;
+};
+
+static void put_bits(struct bits *b, uint32_t v, uint8_t len)
+{
+	for (int i = len - 1; i >= 0; i--) {
+		b->acc = (b->acc << 1) | ((v >> i) & 1);
+		if (++b->nacc == 6) {
+			if (b->n + 1 >= b->cap) {
+				b->cap = b->cap ? b->cap * 2 : 256;
+				b->text = realloc(b->text, b->cap);
+				ATF_REQUIRE(b->text);
+			}
+			b->text[b->n++] = b64[b->acc & 63];
+			b->acc = 0;
+			b->nacc = 0;
+		}
+	}
+}
+
+/* A walk of the model from state `first`, as bits: the codes chosen, the edges they emit. */
+static uint64_t walk(struct rng *r, const struct model *m, uint32_t first, uint32_t steps, struct bits *b)
+{
+	uint64_t edges = 1;
+	uint32_t s = first;
+	for (uint32_t k = 0; k < steps && s < m->nstates; k++) {
+		const struct code *c = &m->codes[s][rnd(r, m->ncodes[s])];
+		put_bits(b, c->bits, c->len);
+		edges += c->nnext;
+		s = (uint32_t)c->next[c->nnext - 1] - 1;
+	}
+	if (b->nacc)
+		put_bits(b, rnd(r, 4) ? 0 : 1, (uint8_t)(6 - b->nacc)); /* padding, now and then not zero */
+	return edges;
+}
+
+/* The sequence as items: literal runs, some of them wrapped in a repeat. */
+static void make_seq(struct rng *r, const struct bits *b, struct seq *s)
+{
+	s->text = (const uint8_t *)b->text;
+	s->items = calloc(2 * (size_t)b->n + 2, sizeof *s->items);
+	ATF_REQUIRE(s->items);
+	s->n = 0;
+	for (uint32_t at = 0; at < b->n;) {
+		uint32_t len = 1 + rnd(r, b->n - at < 40 ? b->n - at : 40);
+		if (rnd(r, 6) == 0) {
+			struct item *rep = &s->items[s->n++];
+			rep->kind = IT_REP;
+			rep->len = 1;
+			rep->reps = 1 + rnd(r, rnd(r, 2) ? 3 : 100000);
+		}
+		struct item *lit = &s->items[s->n++];
+		lit->kind = IT_LIT;
+		lit->start = at;
+		lit->len = len;
+		lit->bits = 6 * (uint64_t)len;
+		at += len;
+	}
+	tl_dcfg_seq_bits(s, NULL);
+}
+
+static bool same_result(const struct chunk *a, const struct chunk *b)
+{
+	return a->ok == b->ok && a->edges_done == b->edges_done && a->last_edge == b->last_edge && a->instr == b->instr &&
+	       a->instr_known == b->instr_known && a->counts_known == b->counts_known;
+}
+
+ATF_TC_WITHOUT_HEAD(random_tables_and_sequences);
+ATF_TC_BODY(random_tables_and_sequences, tc)
+{
+	struct rng r = { 0x9e3779b97f4a7c15ull };
+	static struct model m;
+	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0;
+	for (uint32_t round = 0; round < 1500; round++) {
+		make_model(&r, &m);
+		bool pairing = rnd(&r, 4) == 0;
+		struct ttable ref, lut;
+		build(&m, &ref, true, pairing);
+		build(&m, &lut, false, pairing);
+		ATF_REQUIRE(ref.lut == NULL);
+		with_tables += lut.lut != NULL;
+		for (uint32_t k = 0; k < 4; k++, cases++) {
+			struct bits b = { 0 };
+			uint32_t first = rnd(&r, m.nstates);
+			uint64_t count = walk(&r, &m, first, rnd(&r, 2) ? rnd(&r, 20) : rnd(&r, 2000), &b);
+			if (rnd(&r, 5) == 0 && b.n)
+				b.text[rnd(&r, b.n)] = b64[rnd(&r, 64)];
+			if (rnd(&r, 5) == 0)
+				count = count + rnd(&r, 7) - (count > 3 ? 3 : count);
+			if (rnd(&r, 10) == 0)
+				put_bits(&b, 0, 6);
+			struct seq s = { 0 };
+			make_seq(&r, &b, &s);
+			struct chunk cr = { 0 }, cl = { 0 };
+			cr.edge_count = cl.edge_count = count;
+			cr.first_edge = cl.first_edge = first + 1;
+			struct jv vr = { 0 }, vl = { 0 };
+			tl_dcfg_decode_chunk(&vr, &s, &ref, NULL, &cr);
+			tl_dcfg_decode_chunk(&vl, &s, &lut, NULL, &cl);
+			if (!same_result(&cr, &cl) || vr.failed != vl.failed)
+				ATF_CHECK_MSG(false, "round %u case %u: reference ok=%d edges=%llu last=%llu failed=%d, tables ok=%d edges=%llu last=%llu failed=%d",
+					      round, k, cr.ok, (unsigned long long)cr.edges_done, (unsigned long long)cr.last_edge, vr.failed,
+					      cl.ok, (unsigned long long)cl.edges_done, (unsigned long long)cl.last_edge, vl.failed);
+			decoded += cr.ok;
+			failed += vr.failed;
+			free(s.items);
+			free(b.text);
+		}
+		tl_dcfg_ttable_free(&ref);
+		tl_dcfg_ttable_free(&lut);
+	}
+	/* Both outcomes must be common, or the comparison proves little. */
+	ATF_CHECK_MSG(decoded > cases / 4 && failed > cases / 10, "%u of %u decoded, %u failed", decoded, cases, failed);
+	ATF_CHECK_MSG(with_tables > 1400, "only %u of 1500 tables had lookup tables", with_tables);
+}
+
+/* The corpus: every chunk of every process of every DCFG-trace case that
+ * parses as JSON, decoded with both tables. */
+static uint32_t child(const struct jv *v, uint32_t node, uint32_t i)
+{
+	uint32_t c = jn(&v->doc, node)->first;
+	while (c != JNONE && i--)
+		c = jnext(v, c);
+	return c;
+}
+
+static uint32_t column(const struct jv *v, uint32_t table, const char *name)
+{
+	uint32_t head = child(v, table, 0), i = 0;
+	if (head == JNONE || jn(&v->doc, head)->type != J_ARR)
+		return UINT32_MAX;
+	for (uint32_t c = jn(&v->doc, head)->first; c != JNONE; c = jnext(v, c), i++)
+		if (jn(&v->doc, c)->type == J_STR && tl_json_str_eq(&v->doc, c, name))
+			return i;
+	return UINT32_MAX;
+}
+
+/* A cell of a row, JNONE when the row is not an array or too short. */
+static uint32_t cell(const struct jv *v, uint32_t row, uint32_t col)
+{
+	if (col == UINT32_MAX || jn(&v->doc, row)->type != J_ARR)
+		return JNONE;
+	return child(v, row, col);
+}
+
+static bool is(const struct jv *v, uint32_t node, enum jtype type)
+{
+	return node != JNONE && jn(&v->doc, node)->type == type;
+}
+
+static void table_of(struct jv *v, uint32_t tbl, struct ttable *tt, bool reference)
+{
+	memset(tt, 0, sizeof *tt);
+	tt->reference = reference;
+	for (uint32_t r = child(v, tbl, 1); r != JNONE; r = jnext(v, r)) {
+		uint32_t c0 = cell(v, r, 0), c1 = cell(v, r, 1), c2 = cell(v, r, 2);
+		uint64_t cur, next[64];
+		if (!is(v, c0, J_NUM) || !is(v, c1, J_STR) || !is(v, c2, J_ARR) || jn(&v->doc, c1)->count > 32 ||
+		    !tl_jv_int(v, c0, 0, UINT64_MAX, "edge", &cur))
+			continue;
+		uint32_t bits = 0, n = 0, len = jn(&v->doc, c1)->count;
+		for (uint32_t i = 0; i < len; i++)
+			bits = (bits << 1) | (uint32_t)(jstr(&v->doc, c1)[i] == '1');
+		for (uint32_t c = jn(&v->doc, c2)->first; c != JNONE && n < 64; c = jnext(v, c))
+			if (is(v, c, J_NUM) && tl_jv_int(v, c, 0, UINT64_MAX, "edge", &next[n]))
+				n++;
+		if (n)
+			ATF_REQUIRE(tl_dcfg_ttable_add(tt, cur, bits, (uint8_t)len, next, n, r));
+	}
+	tl_dcfg_ttable_finish(v, tt);
+}
+
+static uint32_t compare_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	ATF_REQUIRE(f != NULL);
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	uint8_t *data = malloc((size_t)size + 1);
+	ATF_REQUIRE(data != NULL && fread(data, 1, (size_t)size, f) == (size_t)size);
+	fclose(f);
+	struct jv v = { 0 };
+	uint32_t chunks = 0;
+	uint32_t procs = tl_jv_parse(&v, data, (size_t)size, NULL, 0) && jn(&v.doc, 0)->type == J_OBJ ? tl_json_obj_get(&v.doc, 0, "PROCESSES") : JNONE;
+	if (procs != JNONE && !is(&v, procs, J_ARR))
+		procs = JNONE;
+	uint32_t c_dict = procs == JNONE ? UINT32_MAX : column(&v, procs, "STRING_DICTIONARY"),
+		 c_table = procs == JNONE ? UINT32_MAX : column(&v, procs, "TRANSITION_TABLE"),
+		 c_threads = procs == JNONE ? UINT32_MAX : column(&v, procs, "THREAD_DATA");
+	for (uint32_t p = procs == JNONE ? JNONE : child(&v, procs, 1); p != JNONE; p = jnext(&v, p)) {
+		uint32_t dict_obj = cell(&v, p, c_dict), tbl = cell(&v, p, c_table), threads = cell(&v, p, c_threads);
+		if (!is(&v, tbl, J_ARR) || !is(&v, threads, J_ARR))
+			continue;
+		struct dict d = { 0 };
+		if (is(&v, dict_obj, J_OBJ))
+			tl_dcfg_dict_read(&v, dict_obj, &d);
+		struct ttable ref, lut;
+		table_of(&v, tbl, &ref, true);
+		table_of(&v, tbl, &lut, false);
+		uint32_t c_data = column(&v, threads, "TRACE_DATA");
+		for (uint32_t t = child(&v, threads, 1); t != JNONE; t = jnext(&v, t)) {
+			uint32_t data_tbl = cell(&v, t, c_data);
+			if (!is(&v, data_tbl, J_ARR))
+				continue;
+			uint32_t c_count = column(&v, data_tbl, "EDGE_COUNT"), c_first = column(&v, data_tbl, "FIRST_EDGE_ID"),
+				 c_seq = column(&v, data_tbl, "EDGE_ID_SEQUENCE");
+			for (uint32_t ch = child(&v, data_tbl, 1); ch != JNONE; ch = jnext(&v, ch)) {
+				uint32_t k2 = cell(&v, ch, c_count), k3 = cell(&v, ch, c_first), k4 = cell(&v, ch, c_seq);
+				struct chunk cr = { 0 }, cl;
+				struct seq sq;
+				if (!is(&v, k2, J_NUM) || !is(&v, k3, J_NUM) || !is(&v, k4, J_STR) ||
+				    !tl_jv_int(&v, k2, 0, UINT64_MAX, "EDGE_COUNT", &cr.edge_count) ||
+				    !tl_jv_int(&v, k3, 0, UINT64_MAX, "FIRST_EDGE_ID", &cr.first_edge) ||
+				    !tl_dcfg_seq_parse(&v, k4, &d, &sq))
+					continue;
+				tl_dcfg_seq_bits(&sq, &d);
+				cr.node = k4;
+				cl = cr;
+				struct jv vr = v, vl = v;
+				vr.failed = vl.failed = false;
+				tl_dcfg_decode_chunk(&vr, &sq, &ref, &d, &cr);
+				tl_dcfg_decode_chunk(&vl, &sq, &lut, &d, &cl);
+				ATF_CHECK_MSG(same_result(&cr, &cl) && vr.failed == vl.failed, "%s: a chunk decodes differently", path);
+				chunks++;
+				tl_dcfg_seq_free(&sq);
+			}
+		}
+		tl_dcfg_ttable_free(&ref);
+		tl_dcfg_ttable_free(&lut);
+		tl_dcfg_dict_free(&d);
+	}
+	tl_json_free(&v.doc);
+	free(data);
+	return chunks;
+}
+
+ATF_TC_WITHOUT_HEAD(corpus_chunks);
+ATF_TC_BODY(corpus_chunks, tc)
+{
+	static const char *const dirs[] = { "corpus/dcfg-trace/valid", "corpus/dcfg-trace/invalid", "corpus/dcfg-trace/regressions" };
+	uint32_t files = 0, chunks = 0;
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+		char dir[4096];
+		snprintf(dir, sizeof dir, "%s/%s", TL_SOURCE_DIR, dirs[i]);
+		DIR *dp = opendir(dir);
+		ATF_REQUIRE_MSG(dp != NULL, "cannot open %s", dir);
+		for (struct dirent *e; (e = readdir(dp)) != NULL;) {
+			size_t n = strlen(e->d_name);
+			bool sidecar = (n > 9 && !strcmp(e->d_name + n - 9, ".expected")) || (n > 5 && !strcmp(e->d_name + n - 5, ".args")) ||
+				       (n > 3 && !strcmp(e->d_name + n - 3, ".md"));
+			if (e->d_name[0] == '.' || sidecar)
+				continue;
+			char path[8192];
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			chunks += compare_file(path);
+			files++;
+		}
+		closedir(dp);
+	}
+	ATF_CHECK_MSG(files >= 40 && chunks >= 100, "only %u files, %u chunks compared", files, chunks);
+}
+
+/* A table too large for lookup tables of its full width stays bounded:
+ * at most LUT_PER_CODE entries a code. */
+ATF_TC_WITHOUT_HEAD(lookup_tables_are_bounded);
+ATF_TC_BODY(lookup_tables_are_bounded, tc)
+{
+	struct ttable t = { 0 };
+	struct jv v = { 0 };
+	uint64_t next = 1;
+	/* One long code and one short: the full width would be 2^24 entries. */
+	ATF_REQUIRE(tl_dcfg_ttable_add(&t, 1, 0, 1, &next, 1, 0));
+	ATF_REQUIRE(tl_dcfg_ttable_add(&t, 1, 0xffffff, 24, &next, 1, 1));
+	tl_dcfg_ttable_finish(&v, &t);
+	ATF_REQUIRE(t.lref != NULL);
+	ATF_CHECK(t.lref[t.states[0].first].bits <= 3);
+	ATF_CHECK(!v.failed);
+	tl_dcfg_ttable_free(&t);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, random_tables_and_sequences);
+	ATF_TP_ADD_TC(tp, lookup_tables_are_bounded);
+	ATF_TP_ADD_TC(tp, corpus_chunks);
+	return atf_no_error();
+}
