@@ -248,7 +248,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 
 /* The corpus: every chunk of every process of every DCFG-trace case that
  * parses as JSON, decoded with both tables. */
-static uint32_t child(const struct jv *v, uint32_t node, uint32_t i)
+static uint32_t child(struct jv *v, uint32_t node, uint32_t i)
 {
 	uint32_t c = jn(&v->doc, node)->first;
 	while (c != JNONE && i--)
@@ -256,7 +256,7 @@ static uint32_t child(const struct jv *v, uint32_t node, uint32_t i)
 	return c;
 }
 
-static uint32_t column(const struct jv *v, uint32_t table, const char *name)
+static uint32_t column(struct jv *v, uint32_t table, const char *name)
 {
 	uint32_t head = child(v, table, 0), i = 0;
 	if (head == JNONE || jn(&v->doc, head)->type != J_ARR)
@@ -268,14 +268,14 @@ static uint32_t column(const struct jv *v, uint32_t table, const char *name)
 }
 
 /* A cell of a row, JNONE when the row is not an array or too short. */
-static uint32_t cell(const struct jv *v, uint32_t row, uint32_t col)
+static uint32_t cell(struct jv *v, uint32_t row, uint32_t col)
 {
 	if (col == UINT32_MAX || jn(&v->doc, row)->type != J_ARR)
 		return JNONE;
 	return child(v, row, col);
 }
 
-static bool is(const struct jv *v, uint32_t node, enum jtype type)
+static bool is(struct jv *v, uint32_t node, enum jtype type)
 {
 	return node != JNONE && jn(&v->doc, node)->type == type;
 }
