@@ -5,27 +5,23 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "grow.h"
+
 #include <string.h>
 
 bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row)
 {
-	if (t->n == t->cap) {
-		uint32_t cap = t->cap ? t->cap * 2 : 64;
-		struct tcode *nc = cap > t->cap ? realloc(t->codes, (size_t)cap * sizeof *nc) : NULL;
-		if (!nc)
-			return false;
-		t->codes = nc;
-		t->cap = cap;
-	}
-	if (nnext > UINT32_MAX - t->nnext)
+	if (t->n == UINT32_MAX || nnext > UINT32_MAX - t->nnext)
 		return false;
+	struct tcode *nc = tl_grow_array(t->codes, &t->cap, t->n, sizeof *nc, 64);
+	if (!nc)
+		return false;
+	t->codes = nc;
 	while (t->nnext + nnext > t->capnext) {
-		uint32_t cap = t->capnext ? t->capnext * 2 : 64;
-		uint64_t *nn = cap > t->capnext ? realloc(t->next_ids, (size_t)cap * sizeof *nn) : NULL;
+		uint64_t *nn = tl_grow_array(t->next_ids, &t->capnext, t->capnext, sizeof *nn, 64);
 		if (!nn)
 			return false;
 		t->next_ids = nn;
-		t->capnext = cap;
 	}
 	struct tcode *c = &t->codes[t->n++];
 	c->edge = edge;
@@ -327,14 +323,10 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 
 static bool journal_push(struct tally *t, uint32_t edge, uint64_t n)
 {
-	if (t->nlog == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct tally_entry *nl = realloc(t->log, cap * sizeof *nl);
-		if (!nl)
-			return false;
-		t->log = nl;
-		t->cap = cap;
-	}
+	struct tally_entry *nl = tl_grow_array(t->log, &t->cap, t->nlog, sizeof *nl, 256);
+	if (!nl)
+		return false;
+	t->log = nl;
 	t->log[t->nlog++] = (struct tally_entry){ edge, n };
 	return true;
 }
@@ -393,7 +385,8 @@ struct decoder {
 	const struct dict *dict;
 	const struct ttable *t;
 	struct frame *fr;
-	uint32_t depth, cap;
+	uint32_t depth;
+	size_t cap;
 	uint64_t buf;      /* bufn bits at the bottom, oldest first */
 	uint32_t bufn;
 	uint64_t pulled, used, edges, instr, edge_count, entries, exits;
@@ -419,16 +412,12 @@ static uint32_t innermost_snapped(const struct decoder *d)
 
 static bool push(struct decoder *d, const struct item *items, const uint8_t *text, uint32_t begin, uint32_t end, uint64_t left)
 {
-	if (d->depth == d->cap) {
-		uint32_t cap = d->cap ? d->cap * 2 : 32;
-		struct frame *nf = cap > d->cap ? realloc(d->fr, (size_t)cap * sizeof *nf) : NULL;
-		if (!nf) {
-			d->nomem = true;
-			return false;
-		}
-		d->fr = nf;
-		d->cap = cap;
+	struct frame *nf = d->depth < UINT32_MAX ? tl_grow_array(d->fr, &d->cap, d->depth, sizeof *nf, 32) : NULL;
+	if (!nf) {
+		d->nomem = true;
+		return false;
 	}
+	d->fr = nf;
 	uint32_t below = innermost_snapped(d);
 	struct frame *f = &d->fr[d->depth++];
 	memset(f, 0, sizeof *f);

@@ -67,10 +67,12 @@ struct lentry {
 
 struct ttable {
 	struct tcode *codes;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	uint64_t *next_ids;
 	uint64_t *next_instr;  /* NUM_INSTRS of each next edge's source (pairing), or NULL */
-	uint32_t nnext, capnext;
+	uint32_t nnext;
+	size_t capnext;
 	struct tstate *states;
 	uint32_t nstates;
 	struct idmap state_of;

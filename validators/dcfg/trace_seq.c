@@ -2,6 +2,8 @@
  * trees, with saturated bit lengths and an iterative cycle search. */
 #include "trace_seq.h"
 
+#include "grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,16 +15,12 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 	return tl_mul_u64(a, b, &r) ? r : BITS_INFINITE;
 }
 
-static bool push_item(struct seq *s, uint32_t *cap, const struct item *it)
+static bool push_item(struct seq *s, size_t *cap, const struct item *it)
 {
-	if (s->n == *cap) {
-		uint32_t c = *cap ? *cap * 2 : 16;
-		struct item *ni = c > *cap ? realloc(s->items, (size_t)c * sizeof *ni) : NULL;
-		if (!ni)
-			return false;
-		s->items = ni;
-		*cap = c;
-	}
+	struct item *ni = s->n < UINT32_MAX ? tl_grow_array(s->items, cap, s->n, sizeof *ni, 16) : NULL;
+	if (!ni)
+		return false;
+	s->items = ni;
 	s->items[s->n++] = *it;
 	return true;
 }
@@ -74,7 +72,8 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 	const struct jnode *jnode = jn(&v->doc, node);
 	const uint8_t *t = jstr(&v->doc, node);
 	uint32_t n = jnode->count;
-	uint32_t cap = 0, depth = 0;
+	size_t cap = 0;
+	uint32_t depth = 0;
 	uint32_t *open = NULL;
 	bool ok = true;
 	memset(s, 0, sizeof *s);

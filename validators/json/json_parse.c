@@ -419,14 +419,10 @@ static bool close_lazy(struct parser *ps, const struct jframe *fr)
 		return true;
 	if (n->count >= JPIN - d->npins)
 		return fail_nomem(ps);
-	if (d->nlazy == d->caplazy) {
-		uint32_t cap = d->caplazy ? d->caplazy * 2 : 16;
-		struct jlazy *nl = realloc(d->lazy, (size_t)cap * sizeof *nl);
-		if (!nl)
-			return fail_nomem(ps);
-		d->lazy = nl;
-		d->caplazy = cap;
-	}
+	struct jlazy *nl = d->nlazy < UINT32_MAX ? tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16) : NULL;
+	if (!nl)
+		return fail_nomem(ps);
+	d->lazy = nl;
 	d->lazy[d->nlazy++] = (struct jlazy){ fr->node, d->npins, 0, fr->pinned, NULL };
 	n->first = JPIN | d->npins;
 	d->npins += n->count;

@@ -74,7 +74,8 @@ struct jdoc {
 	uint32_t n, cap;
 	uint32_t nskel;            /* [0, nskel) stays; [nskel, n) is the current row */
 	struct jlazy *lazy;
-	uint32_t nlazy, caplazy, npins;
+	uint32_t nlazy, npins;
+	size_t caplazy;
 	uint32_t cur_lazy;         /* table of the current row, UINT32_MAX for none */
 	uint32_t cur_row;
 	uint64_t cur_end;          /* offset just past the current row */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tfile.h"
+#include "grow.h"
 
 struct tdesc_line { uint32_t line; uint64_t offset; };
 
@@ -123,16 +124,12 @@ void tl_tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct
 	x->ctx = ctx;
 	if (x->failed)
 		return;
-	if (x->count == x->cap) {
-		size_t cap = x->cap ? x->cap * 2 : 64;
-		struct tdesc_line *grown = realloc(x->lines, cap * sizeof *grown);
-		if (!grown) {
-			x->failed = true;
-			return;
-		}
-		x->lines = grown;
-		x->cap = cap;
+	struct tdesc_line *grown = tl_grow_array(x->lines, &x->cap, x->count, sizeof *grown, 64);
+	if (!grown) {
+		x->failed = true;
+		return;
 	}
+	x->lines = grown;
 	x->lines[x->count++] = (struct tdesc_line){ t->line, t->offset - 6 };
 	/* expat takes int lengths: feed a huge (already reported) line in pieces. */
 	for (size_t done = 0; done < t->len;) {

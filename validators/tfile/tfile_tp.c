@@ -5,19 +5,16 @@
 #include <string.h>
 
 #include "tfile.h"
+#include "grow.h"
 
 static void add_piece(struct tfile_desc *desc, const struct tfile_piece_rec *rec)
 {
-	if (desc->piece_count == desc->piece_cap) {
-		size_t cap = desc->piece_cap ? desc->piece_cap * 2 : 32;
-		struct tfile_piece_rec *grown = realloc(desc->pieces, cap * sizeof *grown);
-		if (!grown) {
-			desc->out_of_memory = true;
-			return;
-		}
-		desc->pieces = grown;
-		desc->piece_cap = cap;
+	struct tfile_piece_rec *grown = tl_grow_array(desc->pieces, &desc->piece_cap, desc->piece_count, sizeof *grown, 32);
+	if (!grown) {
+		desc->out_of_memory = true;
+		return;
 	}
+	desc->pieces = grown;
 	desc->pieces[desc->piece_count++] = *rec;
 }
 

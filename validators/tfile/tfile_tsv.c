@@ -3,18 +3,15 @@
 #include <string.h>
 
 #include "tfile.h"
+#include "grow.h"
 
 static bool add_tsv(struct tfile_desc *desc, uint32_t number, uint32_t line, uint64_t offset,
 		    char *name)
 {
-	if (desc->tsv_count == desc->tsv_cap) {
-		size_t cap = desc->tsv_cap ? desc->tsv_cap * 2 : 16;
-		struct tfile_tsv *grown = realloc(desc->tsvs, cap * sizeof *grown);
-		if (!grown)
-			return false;
-		desc->tsvs = grown;
-		desc->tsv_cap = cap;
-	}
+	struct tfile_tsv *grown = tl_grow_array(desc->tsvs, &desc->tsv_cap, desc->tsv_count, sizeof *grown, 16);
+	if (!grown)
+		return false;
+	desc->tsvs = grown;
 	desc->tsvs[desc->tsv_count++] = (struct tfile_tsv){ number, line, offset, name };
 	return true;
 }
