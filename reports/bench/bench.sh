@@ -11,11 +11,12 @@
 #   bench_reference_max_mb      largest size worth running the references on
 #   bench_items_name            what bench_items counts, e.g. "edges" (optional)
 #   bench_items FILE            prints how many of those FILE holds
+#   bench_options               extra tracelint options (optional), e.g. --max-errors=0
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 : "${BENCH_DIR:=/tmp/tracelint-bench}" "${BENCH_RUNS:=5}" "${BENCH_SIZES:=10 100 1000}"
-: "${BENCH_FORMATS:=tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace}" "${TRACELINT:=$top/build/tracelint}"
+: "${BENCH_FORMATS:=tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors}" "${TRACELINT:=$top/build/tracelint}"
 export TRACELINT top BENCH_DIR
 mkdir -p "$BENCH_DIR"
 results="$BENCH_DIR/results.tsv"
@@ -53,6 +54,7 @@ for fmt in $BENCH_FORMATS; do
 	bench_references=""
 	bench_reference_max_mb=0
 	bench_items_name=""
+	bench_options=""
 	bench_sizes="$BENCH_SIZES"
 	. "$def"
 	for mb in $bench_sizes; do
@@ -61,9 +63,9 @@ for fmt in $BENCH_FORMATS; do
 		bytes=$(input_bytes "$input")
 		items=-
 		[ -z "$bench_items_name" ] || items=$(bench_items "$input")
-		"$TRACELINT" -q "$input" > "$BENCH_DIR/verdict" 2>&1 || true
+		"$TRACELINT" -q $bench_options "$input" > "$BENCH_DIR/verdict" 2>&1 || true
 		verdict=$(tail -n 1 "$BENCH_DIR/verdict")
-		set -- $(measure "$BENCH_RUNS" "$TRACELINT" -q "$input")
+		set -- $(measure "$BENCH_RUNS" "$TRACELINT" -q $bench_options "$input")
 		tl_s=$1 tl_kb=$2
 		# The floor: reading every byte once (all member files of a directory).
 		set -- $(measure "$BENCH_RUNS" sh -c "if [ -d '$input' ]; then cat '$input'/* > /dev/null; else cat '$input' > /dev/null; fi")

@@ -51,13 +51,19 @@ bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint6
 		*big = ctx->opts->endian == TL_ENDIAN_BIG;
 		return false;
 	}
+	/* Each walk starts from a released mapping: pages are handed back as a
+	 * walk passes them only beyond what was already released, so without the
+	 * restarts the second walk over a file would keep every page it read. */
 	struct chain little = walk_chain(in, start, false, CHAIN_PROBE_FRAMES);
+	tl_input_restart(in);
 	struct chain bigc = walk_chain(in, start, true, CHAIN_PROBE_FRAMES);
+	tl_input_restart(in);
 	if (little.state == CHAIN_ALIVE && bigc.state == CHAIN_ALIVE) {
 		little = walk_chain(in, start, false, UINT64_MAX);
+		tl_input_restart(in);
 		bigc = walk_chain(in, start, true, UINT64_MAX);
+		tl_input_restart(in);
 	}
-	tl_input_restart(in);
 	if (little.state != bigc.state) {
 		*big = bigc.state > little.state;
 		return true;
