@@ -67,7 +67,7 @@ unknown_format_body() {
 		-o match:'tfile \(' -o match:'xray \(' -o match:'dcfg \(' -o match:'umtrace \(' \
 		"$TL" plain.txt
 	: > empty
-	atf_check -s exit:2 -o match:'format not recognised' "$TL" empty
+	atf_check -s exit:2 -o match:'empty: error: the input is empty \(0 bytes\): no format to recognise' "$TL" empty
 }
 
 atf_test_case list_rules

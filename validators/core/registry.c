@@ -63,7 +63,11 @@ const struct tl_format *tl_detect(const struct tl_input *in, char *err, size_t e
 				used += (size_t)n;
 		}
 	}
-	if (!best && err && errlen)
-		snprintf(err, errlen, "format not recognised; tried %s", tried);
+	if (!best && err && errlen) {
+		if (in->size == 0 && !in->is_directory)
+			snprintf(err, errlen, "the input is empty (0 bytes): no format to recognise");
+		else
+			snprintf(err, errlen, "format not recognised; tried %s", tried);
+	}
 	return best;
 }

@@ -97,8 +97,10 @@ struct tfile_frame_result {
 	uint64_t frames;
 	bool complete;   /* the walk reached the end marker: frames is the real count */
 };
-bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
-			 const struct tfile_desc *desc, bool *big);
+/* How the byte order was chosen: "given" (--endian), "detected" or "assumed"
+ * (nothing told the orders apart: TFILE-ENDIAN-GUESSED). */
+const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+				   const struct tfile_desc *desc, bool *big);
 void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out);
 

@@ -44,12 +44,12 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 	return ch;
 }
 
-bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
-			 const struct tfile_desc *desc, bool *big)
+const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+				   const struct tfile_desc *desc, bool *big)
 {
 	if (ctx->opts->endian != TL_ENDIAN_AUTO) {
 		*big = ctx->opts->endian == TL_ENDIAN_BIG;
-		return false;
+		return "given";
 	}
 	/* Each walk starts from a released mapping: pages are handed back as a
 	 * walk passes them only beyond what was already released, so without the
@@ -66,20 +66,20 @@ bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint6
 	}
 	if (little.state != bigc.state) {
 		*big = bigc.state > little.state;
-		return true;
+		return "detected";
 	}
 	/* Zero frames read the same in both orders: nothing to guess. */
 	if (little.frames == 0 && bigc.frames == 0 && little.state == CHAIN_ENDS_WELL) {
 		*big = desc->arch_endian == 2;
-		return true;
+		return "detected";
 	}
 	if (desc->arch_endian) {
 		*big = desc->arch_endian == 2;
-		return true;
+		return "detected";
 	}
 	if (little.reached != bigc.reached) {
 		*big = bigc.reached > little.reached;
-		return true;
+		return "detected";
 	}
 	*big = false;
 	struct tl_location loc = tl_at(start);
@@ -87,5 +87,5 @@ bool tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint6
 		  "expected one byte order to fit the frames, found that %s: assumed little-endian "
 		  "(use --endian=little|big to say)",
 		  little.state == CHAIN_ENDS_WELL ? "both do" : "neither does");
-	return true;
+	return "assumed";
 }

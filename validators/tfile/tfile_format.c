@@ -67,13 +67,13 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	tl_tfile_finish_description(ctx, &desc);
 	if (frames_at != 0 && !tl_stopped(ctx)) {
 		bool big = false;
-		bool detected = tl_tfile_choose_endian(ctx, in, frames_at, &desc, &big);
+		const char *how = tl_tfile_choose_endian(ctx, in, frames_at, &desc, &big);
 		struct tfile_frame_result frames = { 0 };
 		tl_tfile_read_frames(ctx, in, frames_at, &desc, big, &frames);
 		if (frames.complete && !tl_stopped(ctx))
 			check_counts(ctx, &desc, frames.frames);
 		tl_set_detail(ctx, "%s-endian (%s), %llu frame%s", big ? "big" : "little",
-			      detected ? "detected" : "given", (unsigned long long)frames.frames,
+			      how, (unsigned long long)frames.frames,
 			      frames.frames == 1 ? "" : "s");
 	}
 	tl_tfile_desc_free(&desc);
