@@ -86,7 +86,27 @@ error_promotes_one_rule_body() {
 	atf_check -s exit:1 -o match:'invalid \(xray: 0 errors, 1 warning' "$TL" -q -W "$WARN"
 }
 
+atf_test_case list_rules_named
+list_rules_named_head() { atf_set "descr" "--list-rules RULE lists that rule only; globs and formats narrow it; -o json"; }
+list_rules_named_body() {
+	atf_check -o match:'^XRAY-FDR-PREAMBLE +error +xray ' "$TL" --list-rules XRAY-FDR-PREAMBLE
+	"$TL" --list-rules XRAY-FDR-PREAMBLE > one
+	atf_check -o inline:"1\n" sh -c 'wc -l < one'
+	"$TL" --list-rules 'TFILE-HEADER-*' > some
+	atf_check -o match:'^TFILE-HEADER-MAGIC ' cat some
+	atf_check -o not-match:'^XRAY-' cat some
+	atf_check -s exit:2 -e match:"--list-rules: 'NO-SUCH-RULE' matches no rule" "$TL" --list-rules NO-SUCH-RULE
+	"$TL" --list-rules -o json 'TFILE-HEADER-*' XRAY-FDR-PREAMBLE > rules.json
+	atf_check -o inline:"true\n" jq '[.rules[].id] | index("XRAY-FDR-PREAMBLE") != null and all(.[]; startswith("TFILE-HEADER-") or . == "XRAY-FDR-PREAMBLE")' rules.json
+	atf_check -o inline:"true\n" jq '.rules | all(.[]; has("id") and has("severity") and has("format") and has("summary") and has("source"))' rules.json
+	# the whole catalog in JSON has as many rules as in text
+	"$TL" --list-rules > all.txt
+	"$TL" --list-rules -o json > all.json
+	atf_check -o inline:"$(wc -l < all.txt)\n" jq '.rules | length' all.json
+}
+
 atf_init_test_cases() {
+	atf_add_test_case list_rules_named
 	atf_add_test_case options_after_paths
 	atf_add_test_case usage_errors_name_the_argument
 	atf_add_test_case ignore

@@ -29,6 +29,9 @@ struct cli {
 int cli_parse(struct cli *c, int argc, char **argv);
 void cli_free(struct cli *c);
 
+/* --list-rules: the paths are rule IDs or globs; text or JSON (-o json). */
+int cli_list_rules(const struct cli *c);
+
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -6,30 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rules of one format, or of all; DCFG-trace includes the pair rules and
- * every JSON format includes the shared JSON rules. */
-static bool rule_listed(const struct tl_rule_info *r, enum tl_format_id f)
-{
-	if (f == TL_FORMAT_AUTO)
-		return true;
-	const char *name = tl_format_name(f);
-	if (strcmp(r->format, name) == 0 || strcmp(r->format, "core") == 0)
-		return true;
-	return strcmp(r->format, "json") == 0 &&
-	       (f == TL_FORMAT_DCFG || f == TL_FORMAT_DCFG_TRACE);
-}
-
-static int list_rules(const struct cli *c)
-{
-	for (size_t i = 0; i < tl_rule_count(); i++) {
-		const struct tl_rule_info *r = tl_rule_at(i);
-		if (rule_listed(r, c->opts.format))
-			printf("%-28s %-7s %-10s %s (%s)\n", r->id, tl_severity_name(r->severity),
-			       r->format, r->summary, r->source);
-	}
-	return EXIT_VALID;
-}
-
 static int validate_all(struct cli *c)
 {
 	size_t stdin_count = 0;
@@ -72,7 +48,7 @@ int main(int argc, char **argv)
 	int rc = cli_parse(&c, argc, argv);
 	if (rc < 0) {
 		if (c.list_rules)
-			rc = list_rules(&c);
+			rc = cli_list_rules(&c);
 		else if (c.path_count == 0)
 			rc = cli_usage_error("%s", "no PATH given");
 		else
