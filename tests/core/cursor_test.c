@@ -74,8 +74,52 @@ ATF_TC_BODY(checked_arithmetic, tc)
 	ATF_CHECK(tl_mul_i64(-4, 5, &i) && i == -20);
 }
 
+/* Random access: every width in both byte orders equals the byte-by-byte
+ * value; ranges partly or wholly outside, or overflowing, are refused. */
+ATF_TC_WITHOUT_HEAD(random_access_reads);
+ATF_TC_BODY(random_access_reads, tc)
+{
+	uint8_t d[16];
+	for (unsigned i = 0; i < sizeof d; i++)
+		d[i] = (uint8_t)(0x11 * (i + 1));
+	for (size_t off = 0; off < sizeof d; off++) {
+		for (size_t w = 1; w <= 8; w++) {
+			for (int big = 0; big < 2; big++) {
+				uint64_t v = 0, want = 0;
+				bool inside = off + w <= sizeof d;
+				ATF_CHECK_EQ(tl_read_uint_at(d, sizeof d, off, w, big, &v), inside);
+				if (!inside)
+					continue;
+				for (size_t i = 0; i < w; i++)
+					want = (want << 8) | d[off + (big ? i : w - 1 - i)];
+				ATF_CHECK_MSG(v == want, "off %zu width %zu big %d: %llx, want %llx", off, w, big,
+					      (unsigned long long)v, (unsigned long long)want);
+			}
+		}
+	}
+	uint64_t v;
+	ATF_CHECK(!tl_read_uint_at(d, sizeof d, 0, 9, false, &v));
+	ATF_CHECK(!tl_read_uint_at(d, sizeof d, 0, 0, false, &v));
+	ATF_CHECK(!tl_read_uint_at(NULL, 0, 0, 1, false, &v));
+	ATF_CHECK(!tl_read_uint_at(d, sizeof d, UINT64_MAX, 1, false, &v));
+
+	struct tl_cursor c;
+	ATF_REQUIRE(tl_cursor_at(&c, d, sizeof d, 4, 8));
+	ATF_CHECK_EQ(tl_cursor_offset(&c), 4);
+	ATF_CHECK_EQ(tl_cursor_left(&c), 8);
+	uint32_t u;
+	ATF_REQUIRE(tl_cursor_u32(&c, false, &u));
+	ATF_CHECK_EQ(u, 0x88776655u);
+	ATF_CHECK(tl_cursor_at(&c, d, sizeof d, 16, 0));
+	ATF_CHECK(!tl_cursor_at(&c, d, sizeof d, 12, 5));
+	ATF_CHECK(!tl_cursor_at(&c, d, sizeof d, 17, 0));
+	ATF_CHECK(!tl_cursor_at(&c, d, sizeof d, 8, UINT64_MAX));
+	ATF_CHECK(!tl_cursor_at(&c, d, sizeof d, UINT64_MAX, 2));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
+	ATF_TP_ADD_TC(tp, random_access_reads);
 	ATF_TP_ADD_TC(tp, reads_both_byte_orders);
 	ATF_TP_ADD_TC(tp, refuses_reads_past_the_end);
 	ATF_TP_ADD_TC(tp, odd_widths_and_sign_extension);

@@ -23,6 +23,18 @@ static inline void tl_cursor_init(struct tl_cursor *c, const uint8_t *data, size
 	c->offset = offset;
 }
 
+/* Random access: a cursor over [off, off + len) of data[0, size), for formats
+ * whose fields are found through file pointers. False, and no cursor, when
+ * the range is not wholly inside (off + len may not overflow either). */
+static inline bool tl_cursor_at(struct tl_cursor *c, const uint8_t *data, size_t size,
+				uint64_t off, uint64_t len)
+{
+	if (!data || off > size || len > size - off)
+		return false;
+	tl_cursor_init(c, data + off, (size_t)len, off);
+	return true;
+}
+
 static inline size_t tl_cursor_left(const struct tl_cursor *c) { return c->left; }
 static inline uint64_t tl_cursor_offset(const struct tl_cursor *c) { return c->offset; }
 
@@ -62,18 +74,54 @@ static inline bool tl_cursor_peek_u8(const struct tl_cursor *c, uint8_t *v)
 	return true;
 }
 
+/* always_inline: field reads sit in the hottest loops, where a call per read
+ * (or a caller no longer inlined) costs more than the read itself. */
+#define TL_HOT static inline __attribute__((always_inline))
+
+/* The unsigned integer of width 1..8 at p, in either byte order: one load of
+ * the host's order (constant-size copies compile to one), swapped when the
+ * data's order differs. Callers have checked the bytes are there. */
+TL_HOT uint64_t tl_load_uint(const uint8_t *p, size_t width, bool big)
+{
+	uint64_t x = 0;
+	switch (width) {
+	case 1: return *p;
+	case 2: { uint16_t w; memcpy(&w, p, 2); x = w; break; }
+	case 4: { uint32_t w; memcpy(&w, p, 4); x = w; break; }
+	case 8: memcpy(&x, p, 8); break;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	default:
+		for (size_t i = 0; i < width; i++)
+			x = (x << 8) | p[big ? i : width - 1 - i];
+		return x;
+	}
+	return big ? x : __builtin_bswap64(x) >> (64 - 8 * width);
+#else
+	default: memcpy(&x, p, width); break; /* the low bytes of x */
+	}
+	return big ? __builtin_bswap64(x) >> (64 - 8 * width) : x;
+#endif
+}
+
 /* Unsigned integer of width bytes (1..8) in the given byte order, without moving. */
 static inline bool tl_cursor_peek_uint(const struct tl_cursor *c, size_t width, bool big,
 				       uint64_t *v)
 {
 	if (width < 1 || width > 8 || c->left < width)
 		return false;
-	uint64_t x = 0;
-	for (size_t i = 0; i < width; i++) {
-		size_t k = big ? i : width - 1 - i;
-		x = (x << 8) | c->p[k];
-	}
-	*v = x;
+	*v = tl_load_uint(c->p, width, big);
+	return true;
+}
+
+/* Random access without moving a cursor: the field of width 1..8 at off in
+ * data[0, size), for formats whose fields are found through file pointers.
+ * False when it is not wholly inside. */
+TL_HOT bool tl_read_uint_at(const uint8_t *data, size_t size, uint64_t off, size_t width,
+			    bool big, uint64_t *v)
+{
+	if (!data || width < 1 || width > 8 || off >= size || width > size - off)
+		return false;
+	*v = tl_load_uint(data + off, width, big);
 	return true;
 }
 

@@ -97,28 +97,12 @@ struct umt_trace {
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
 
-/* Reading. Little-endian, width 1..8; false when out of bounds. Inline because the
- * record pass makes a dozen reads per record: a call per read was most of its time. */
-static inline bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
+/* Reading: a field of width 1..8, little-endian, read at its offset with the
+ * core cursor module's random-access read; false when it is not wholly inside
+ * the member. Inline because the record pass makes a dozen reads per record. */
+TL_HOT bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
 {
-	if (!in->data || width < 1 || width > 8 || off >= in->size || width > in->size - off)
-		return false;
-	/* A whole-word copy is one load: constant sizes, so no call even when the width
-	 * is only known at run time. */
-	uint64_t x = 0;
-	const uint8_t *p = in->data + off;
-	switch (width) {
-	case 1: x = *p; break;
-	case 2: { uint16_t w; memcpy(&w, p, 2); x = w; break; }
-	case 4: { uint32_t w; memcpy(&w, p, 4); x = w; break; }
-	case 8: memcpy(&x, p, 8); break;
-	default: memcpy(&x, p, width); break;
-	}
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	x = __builtin_bswap64(x) >> (64 - 8 * width);
-#endif
-	*v = x;
-	return true;
+	return tl_read_uint_at(in->data, in->size, off, width, false, v);
 }
 
 /* Callers check bounds first; an out-of-range read yields 0. */
