@@ -31,37 +31,47 @@ SMOKE_SECONDS ?= 20
 # libFuzzer targets with the custom mutator: build/fuzz/<format>_mut_fuzzer.
 # The mutator objects get ASan but no coverage instrumentation, so they
 # never count as features of the target.
-fuzz-mutators: fuzz
-	@mkdir -p $(FUZZ_O)/mut
-	set -e; for s in $(TLM_SRCS); do \
-		$(FUZZ_CC) $(CSTD) -O1 -g -fsanitize=address,undefined -c $$s -o $(FUZZ_O)/mut/$$(basename $$s .c).o; \
-	done
-	set -e; for f in $(TLM_FORMATS); do \
-		echo "  FUZZ $${f} + mutator"; \
-		$(FUZZ_CC) $(CSTD) -O1 -g -fsanitize=address,undefined -Ifuzzers/mutators \
-			-DTLM_MUTATE=tlm_$${f}_mutate -c fuzzers/mutators/libfuzzer_glue.c -o $(FUZZ_O)/mut/glue_$$f.o; \
-		$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(INCLUDES) -I$(FUZZ_O)/lib/gen -Ifuzzers \
-			-o $(FUZZ_O)/$${f}_mut_fuzzer fuzzers/$${f}_fuzzer.c $(FUZZ_HELPERS) \
-			$(FUZZ_O)/mut/glue_$$f.o $(patsubst fuzzers/mutators/%.c,$(FUZZ_O)/mut/%.o,$(TLM_SRCS)) $(FUZZ_O)/lib/libtracelint.a $(LDLIBS); \
-	done
+MUT_O := $(FUZZ_O)/mut
+MUT_FLAGS := $(CSTD) -O1 -g -fsanitize=address,undefined -Ifuzzers/mutators
+MUT_OBJS := $(patsubst fuzzers/mutators/%.c,$(MUT_O)/%.o,$(TLM_SRCS))
+fuzz-mutators: fuzz $(patsubst %,$(FUZZ_O)/%_mut_fuzzer,$(TLM_FORMATS))
+.PRECIOUS: $(MUT_O)/%.o
+
+$(MUT_O)/%.o: fuzzers/mutators/%.c fuzzers/mutators/mutator.h
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(MUT_FLAGS) -c $< -o $@
+
+$(MUT_O)/glue_%.o: fuzzers/mutators/libfuzzer_glue.c fuzzers/mutators/mutator.h
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(MUT_FLAGS) -DTLM_MUTATE=tlm_$*_mutate -c $< -o $@
+
+$(FUZZ_O)/%_mut_fuzzer: fuzzers/%_fuzzer.c $(FUZZ_HELPERS) $(MUT_O)/glue_%.o $(MUT_OBJS) $(FUZZ_LIB)
+	@echo "  FUZZ    $* + mutator"
+	@$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(INCLUDES) -I$(FUZZ_O)/lib/gen -Ifuzzers \
+		-o $@ $< $(FUZZ_HELPERS) $(MUT_O)/glue_$*.o $(MUT_OBJS) $(FUZZ_LIB) $(LDLIBS)
 
 # AFL++: persistent-mode, shared-memory targets build/fuzz-afl/<name>_afl
 # (ASan+UBSan through afl-clang-fast) and the custom mutator libraries
 # build/fuzz-afl/libtlm_<format>.so.
-fuzz-afl: deps
-	AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 $(MAKE) O=$(AFL_O)/lib CC=$(AFL_CC) SANITIZE=0 lib
-	@mkdir -p $(AFL_O)
-	set -e; for n in $(FUZZ_NAMES); do \
-		echo "  AFL  $$n"; \
-		AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 $(AFL_CC) $(CSTD) -O1 -g $(INCLUDES) -I$(AFL_O)/lib/gen -Ifuzzers \
-			-o $(AFL_O)/$${n}_afl fuzzers/$${n}_fuzzer.c fuzzers/engines/afl_driver.c $(FUZZ_HELPERS) \
-			$(AFL_O)/lib/libtracelint.a $(LDLIBS); \
-	done
-	set -e; for f in $(TLM_FORMATS); do \
-		echo "  AFLMUT $$f"; \
-		$(CC) $(CSTD) -O2 -g -fPIC -shared -Ifuzzers/mutators -DTLM_MUTATE=tlm_$${f}_mutate \
-			-o $(AFL_O)/libtlm_$$f.so fuzzers/mutators/afl_glue.c $(TLM_SRCS); \
-	done
+AFL_LIB := $(AFL_O)/lib/libtracelint.a
+AFL_ENV := AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1
+fuzz-afl: deps $(patsubst %,$(AFL_O)/%_afl,$(FUZZ_NAMES)) $(patsubst %,$(AFL_O)/libtlm_%.so,$(TLM_FORMATS))
+
+ifneq ($(LIB),$(AFL_LIB))
+$(AFL_LIB): .FORCE
+	$(AFL_ENV) $(MAKE) O=$(AFL_O)/lib CC=$(AFL_CC) SANITIZE=0 lib
+endif
+
+$(AFL_O)/%_afl: fuzzers/%_fuzzer.c fuzzers/engines/afl_driver.c $(FUZZ_HELPERS) $(AFL_LIB)
+	@echo "  AFL     $*"
+	@$(AFL_ENV) $(AFL_CC) $(CSTD) -O1 -g $(INCLUDES) -I$(AFL_O)/lib/gen -Ifuzzers \
+		-o $@ $< fuzzers/engines/afl_driver.c $(FUZZ_HELPERS) $(AFL_LIB) $(LDLIBS)
+
+$(AFL_O)/libtlm_%.so: fuzzers/mutators/afl_glue.c $(TLM_SRCS) fuzzers/mutators/mutator.h
+	@mkdir -p $(@D)
+	@echo "  AFLMUT  $*"
+	@$(CC) $(CSTD) -O2 -g -fPIC -shared -Ifuzzers/mutators -DTLM_MUTATE=tlm_$*_mutate \
+		-o $@ fuzzers/mutators/afl_glue.c $(TLM_SRCS)
 
 # The regression drivers under gcc with UBSan alone (no ASan, no MSan).
 fuzz-ubsan:
