@@ -53,14 +53,21 @@ int cli_usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-static bool parse_unsigned(const char *s, unsigned *out)
+/* The decimal number s starts with; *end is set past it. */
+static bool leading_number(const char *s, unsigned long long *v, char **end)
 {
-	char *end;
 	errno = 0;
 	if (*s < '0' || *s > '9')
 		return false;
-	unsigned long v = strtoul(s, &end, 10);
-	if (errno || *end || v > 0xffffffffUL)
+	*v = strtoull(s, end, 10);
+	return errno == 0;
+}
+
+static bool parse_unsigned(const char *s, unsigned *out)
+{
+	unsigned long long v;
+	char *end;
+	if (!leading_number(s, &v, &end) || *end || v > 0xffffffffULL)
 		return false;
 	*out = (unsigned)v;
 	return true;
@@ -69,11 +76,10 @@ static bool parse_unsigned(const char *s, unsigned *out)
 /* A byte count with an optional K, M, G or T suffix (powers of 1024). */
 static bool parse_size(const char *s, uint64_t *out)
 {
+	unsigned long long v;
 	char *end;
-	errno = 0;
-	if (*s < '0' || *s > '9')
+	if (!leading_number(s, &v, &end))
 		return false;
-	unsigned long long v = strtoull(s, &end, 10);
 	unsigned shift = 0;
 	switch (*end) {
 	case 'K': case 'k': shift = 10; end++; break;
@@ -81,7 +87,7 @@ static bool parse_size(const char *s, uint64_t *out)
 	case 'G': case 'g': shift = 30; end++; break;
 	case 'T': case 't': shift = 40; end++; break;
 	}
-	if (errno || *end || (shift && v > (UINT64_MAX >> shift)))
+	if (*end || (shift && v > (UINT64_MAX >> shift)))
 		return false;
 	*out = v == 0 ? UINT64_MAX : (uint64_t)v << shift;
 	return true;
