@@ -313,12 +313,12 @@ ATF_TC_BODY(window_over_memory, tc)
 	walk_unevenly(&w, size);
 	tl_window_close(&w);
 	/* The default capacity tests set moves memory inputs to copying too. */
-	tl_window_set_default_capacity(64);
+	setenv("TRACELINT_WINDOW_CAPACITY", "64", 1);
 	tl_window_open(&w, &in, 0);
 	ATF_CHECK_EQ(w.cap, 64u);
 	walk_unevenly(&w, size);
 	tl_window_close(&w);
-	tl_window_set_default_capacity(0);
+	unsetenv("TRACELINT_WINDOW_CAPACITY");
 	tl_window_open(&w, &in, 0);
 	ATF_CHECK(w.buf == NULL);
 	tl_window_close(&w);

@@ -78,6 +78,14 @@ static uint8_t *slurp(const char *path, size_t *size)
 	return p;
 }
 
+/* The capacity tl_window_open(..., 0) uses, through its test knob. */
+static void set_capacity(size_t cap)
+{
+	char v[32];
+	snprintf(v, sizeof v, "%zu", cap);
+	setenv("TRACELINT_WINDOW_CAPACITY", v, 1);
+}
+
 /* Compares one file: in memory in place (the reference) against a file
  * window and a copying memory window of each small capacity. */
 static unsigned check_file(const char *path)
@@ -87,11 +95,11 @@ static unsigned check_file(const char *path)
 	uint8_t *bytes = slurp(path, &size);
 	unsigned compared = 0;
 	for (size_t e = 0; e < sizeof orders / sizeof orders[0]; e++) {
-		tl_window_set_default_capacity(0);
+		unsetenv("TRACELINT_WINDOW_CAPACITY");
 		char *want = transcript_of(path, bytes, size, orders[e]);
 		/* 64..96 moves the steps over every byte of 8- and 16-byte records. */
 		for (size_t cap = TL_WINDOW_MIN_CAPACITY; cap <= 96; cap += 1) {
-			tl_window_set_default_capacity(cap);
+			set_capacity(cap);
 			char *from_file = transcript_of(path, NULL, 0, orders[e]);
 			char *from_copy = transcript_of(path, bytes, size, orders[e]);
 			if (strcmp(want, from_file) != 0 || strcmp(want, from_copy) != 0) {
@@ -106,7 +114,7 @@ static unsigned check_file(const char *path)
 		}
 		free(want);
 	}
-	tl_window_set_default_capacity(0);
+	unsetenv("TRACELINT_WINDOW_CAPACITY");
 	free(bytes);
 	return compared;
 }
@@ -239,13 +247,13 @@ ATF_TC_BODY(long_runs_and_payloads_through_any_window, tc)
 	ATF_REQUIRE(f != NULL);
 	ATF_REQUIRE_EQ(fwrite(t, 1, k, f), k);
 	fclose(f);
-	tl_window_set_default_capacity(0);
+	unsetenv("TRACELINT_WINDOW_CAPACITY");
 	char *want = transcript_of("t.xray", t, k, TL_ENDIAN_AUTO);
 	/* The trace is not clean: the comparison must be about diagnostics. */
 	ATF_REQUIRE(strstr(want, "XRAY-FDR-EXIT-MISMATCH") != NULL);
 	ATF_REQUIRE(strstr(want, "XRAY-FDR-TSC-DELTA-RANGE") != NULL);
 	for (size_t cap = TL_WINDOW_MIN_CAPACITY; cap <= 600; cap += 3) {
-		tl_window_set_default_capacity(cap);
+		set_capacity(cap);
 		char *got = transcript_of("t.xray", NULL, 0, TL_ENDIAN_AUTO);
 		if (strcmp(want, got) != 0) {
 			fprintf(stderr, "in memory:\n%s\nfile window:\n%s", want, got);
@@ -253,7 +261,7 @@ ATF_TC_BODY(long_runs_and_payloads_through_any_window, tc)
 		}
 		free(got);
 	}
-	tl_window_set_default_capacity(0);
+	unsetenv("TRACELINT_WINDOW_CAPACITY");
 	free(want);
 }
 

@@ -20,11 +20,9 @@ const char *tl_compression_name(enum tl_compression c);
  * temporary file and returns its descriptor, or -1 with a message naming
  * path and the compressed byte near the defect (truncated or corrupt data,
  * bytes after the end, or output past the limit of max(1 GiB, 2000 x the
- * compressed size), which stops decompression bombs). */
+ * compressed size), which stops decompression bombs; TRACELINT_DECOMPRESS_FLOOR,
+ * bytes, lowers the 1 GiB for tests). */
 int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
 			  char *err, size_t errlen);
-
-/* For tests: the floor of that limit (0 restores 1 GiB). */
-void tl_decompress_set_limit_floor(uint64_t floor);
 
 #endif

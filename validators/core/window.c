@@ -1,22 +1,17 @@
 /* A forward window over an input (see window.h). */
 #define _GNU_SOURCE
 #include "window.h"
+#include "knob.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
 
-static size_t default_capacity = TL_WINDOW_DEFAULT_CAPACITY;
-
 /* What an empty window points at, so that no pointer arithmetic is ever done on NULL. */
 static const uint8_t no_bytes[1];
-
-void tl_window_set_default_capacity(size_t cap)
-{
-	default_capacity = cap ? cap : TL_WINDOW_DEFAULT_CAPACITY;
-}
 
 /* Reads the input where it lies: memory inputs, or the mapping when no
  * buffer can be had. */
@@ -35,7 +30,7 @@ void tl_window_open(struct tl_window *w, const struct tl_input *in, size_t cap)
 	w->in = in;
 	w->data = no_bytes;
 	if (cap == 0)
-		cap = default_capacity;
+		cap = (size_t)tl_knob("TRACELINT_WINDOW_CAPACITY", TL_WINDOW_DEFAULT_CAPACITY, SIZE_MAX);
 	if (cap < TL_WINDOW_MIN_CAPACITY)
 		cap = TL_WINDOW_MIN_CAPACITY;
 	if (!in->has_fd && cap >= in->size) {

@@ -40,16 +40,13 @@ struct tl_window {
 	bool read_failed;       /* the file gave fewer bytes than its size promised */
 };
 
-/* cap 0 means the default capacity (see tl_window_set_default_capacity);
+/* cap 0 means the default capacity (TRACELINT_WINDOW_CAPACITY, bytes, sets
+ * another for tests);
  * capacities below TL_WINDOW_MIN_CAPACITY are raised to it, those above the
  * input size lowered to it. When no buffer can be allocated, the window
  * falls back to the mapped input. */
 void tl_window_open(struct tl_window *w, const struct tl_input *in, size_t cap);
 void tl_window_close(struct tl_window *w);
-
-/* For tests: the capacity tl_window_open(…, 0) uses from now on; 0 restores
- * the built-in default. */
-void tl_window_set_default_capacity(size_t cap);
 
 /* The slow path of tl_window_at: moves the window so that it starts at `at`
  * and holds as many bytes as the buffer and the input allow. */

@@ -8,6 +8,7 @@
  * are collected as (Offset, ID) pairs, 16 bytes each, sorted and swept; above
  * UMT_SYSCALL_SORT_CAP bytes of pairs the check is skipped with a note. */
 #include "umt.h"
+#include "knob.h"
 
 #include <stdlib.h>
 
@@ -22,14 +23,7 @@ struct block_ref {
 /* The cap, lowered by TRACELINT_UMT_SORT_CAP (bytes) so tests can reach the note. */
 static uint64_t sort_cap(void)
 {
-	const char *env = getenv("TRACELINT_UMT_SORT_CAP");
-	if (env && *env) {
-		char *end;
-		unsigned long long v = strtoull(env, &end, 10);
-		if (*end == '\0' && v < UMT_SYSCALL_SORT_CAP)
-			return v;
-	}
-	return UMT_SYSCALL_SORT_CAP;
+	return tl_knob("TRACELINT_UMT_SORT_CAP", UMT_SYSCALL_SORT_CAP, UMT_SYSCALL_SORT_CAP);
 }
 
 static void report(struct umt_trace *t, uint64_t s, uint64_t start, uint64_t end, uint64_t other,
