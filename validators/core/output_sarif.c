@@ -1,13 +1,16 @@
 /* SARIF 2.1.0 style, as GitHub code scanning reads it: the whole rule
  * catalog under tool.driver.rules and one result per diagnostic. */
 #include "writer.h"
+#include "safe_text.h"
 
 #include <json-c/json.h>
 
 static json_object *text_object(const char *text)
 {
+	char safe[2 * 4096 + 1];
+	tl_utf8_repair(safe, sizeof safe, text);
 	json_object *o = json_object_new_object();
-	json_object_object_add(o, "text", json_object_new_string(text));
+	json_object_object_add(o, "text", json_object_new_string(safe));
 	return o;
 }
 
@@ -76,8 +79,9 @@ static size_t rule_index(const struct tl_rule_info *rule)
 
 static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 {
-	char uri[4096];
-	tl_diag_path(uri, sizeof uri, w->path, d);
+	char path[4096], uri[3 * 4096];
+	tl_diag_path(path, sizeof path, w->path, d);
+	tl_uri_encode(uri, sizeof uri, path);
 	json_object *res = json_object_new_object();
 	json_object_object_add(res, "ruleId", json_object_new_string(d->rule->id));
 	json_object_object_add(res, "ruleIndex", json_object_new_uint64(rule_index(d->rule)));

@@ -1,6 +1,7 @@
 /* Text style: the compiler convention PATH:LOCATION: severity: message [RULE],
  * then one verdict line per path. */
 #include "writer.h"
+#include "safe_text.h"
 
 #include <inttypes.h>
 
@@ -10,17 +11,22 @@ static void text_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 {
 	if (w->quiet)
 		return;
-	char path[4096];
-	tl_diag_path(path, sizeof path, w->path, d);
+	/* a file name or message must not forge lines or send terminal escapes */
+	char raw[4096], path[4 * 4096], message[4 * 1024], pointer[4 * 1024];
+	tl_diag_path(raw, sizeof raw, w->path, d);
+	tl_text_escape(path, sizeof path, raw);
+	tl_text_escape(message, sizeof message, d->message);
 	if (d->loc.line)
 		fprintf(w->out, "%s:%" PRIu32 ":%" PRIu32, path, d->loc.line, d->loc.column);
 	else
 		fprintf(w->out, "%s:%" PRIu64, path, d->loc.offset);
 	if (d->loc.record >= 0)
 		fprintf(w->out, " (record %" PRId64 ")", d->loc.record);
-	fprintf(w->out, ": %s: %s", tl_severity_name(d->severity), d->message);
-	if (d->loc.pointer)
-		fprintf(w->out, " at %s", *d->loc.pointer ? d->loc.pointer : "(root)");
+	fprintf(w->out, ": %s: %s", tl_severity_name(d->severity), message);
+	if (d->loc.pointer) {
+		tl_text_escape(pointer, sizeof pointer, d->loc.pointer);
+		fprintf(w->out, " at %s", *pointer ? pointer : "(root)");
+	}
 	fprintf(w->out, " [%s]\n", d->rule->id);
 }
 
@@ -29,11 +35,14 @@ static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }
 static void text_end(struct tl_writer *w, const struct tl_result *r, enum tl_status status,
 		     const char *message)
 {
+	char path[4 * 4096], why[4 * 1024];
+	tl_text_escape(path, sizeof path, w->path);
 	if (status != TL_OK) {
-		fprintf(w->out, "%s: error: %s\n", w->path, message ? message : "cannot validate");
+		tl_text_escape(why, sizeof why, message ? message : "cannot validate");
+		fprintf(w->out, "%s: error: %s\n", path, why);
 		return;
 	}
-	fprintf(w->out, "%s: %s (%s: %" PRIu64 " error%s, %" PRIu64 " warning%s%s%s%s)\n", w->path,
+	fprintf(w->out, "%s: %s (%s: %" PRIu64 " error%s, %" PRIu64 " warning%s%s%s%s)\n", path,
 		r->valid ? "valid" : "invalid", tl_format_name(r->format), r->errors,
 		plural(r->errors), r->warnings, plural(r->warnings), r->detail[0] ? "; " : "",
 		r->detail, r->truncated ? "; reporting stopped at --max-errors" : "");
