@@ -1,5 +1,6 @@
 # UMTracer: trace.xml is parsed with expat; corpus/umtrace/umtgen.c writes traces.
-LDLIBS += -lexpat
+# once, whichever of the formats that parse XML adds it first
+LDLIBS += $(if $(filter -lexpat,$(LDLIBS)),,-lexpat)
 DEB_PACKAGES += libexpat1-dev
 
 UMTGEN := $(O)/umtgen
