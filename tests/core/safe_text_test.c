@@ -34,7 +34,7 @@ ATF_TC_BODY(escapes_and_uris, tc)
 {
 	char out[128];
 	tl_text_escape(out, sizeof out, "a\nb\x1b[0m\\c\x7f\xc3\xa9");
-	ATF_CHECK_STREQ(out, "a\\x0ab\\x1b[0m\\\\c\\x7f\xc3\xa9");
+	ATF_CHECK_STREQ(out, "a\\x0ab\\x1b[0m\\c\\x7f\xc3\xa9");
 	tl_uri_encode(out, sizeof out, "dir/sp ace#%?\xff~.x");
 	ATF_CHECK_STREQ(out, "dir/sp%20ace%23%25%3F%FF~.x");
 	tl_hex_of(out, sizeof out, "A\xfe");

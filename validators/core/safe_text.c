@@ -83,8 +83,6 @@ void tl_text_escape(char *out, size_t outlen, const char *s)
 		if (*p < 0x20 || *p == 0x7f) {
 			char e[4] = { '\\', 'x', hex[*p >> 4], hex[*p & 15] };
 			ok = put(out, outlen, &o, e, 4);
-		} else if (*p == '\\') {
-			ok = put(out, outlen, &o, "\\\\", 2);
 		} else {
 			ok = put(out, outlen, &o, (const char *)p, 1);
 		}

@@ -16,8 +16,9 @@ bool tl_utf8_valid(const char *s);
  * point of the same number (0xFF -> U+00FF, as Latin-1 reads it). */
 void tl_utf8_repair(char *out, size_t outlen, const char *s);
 
-/* Control characters (below 0x20, and 0x7F) and backslashes become \xNN and
- * \\; everything else is kept. */
+/* Control characters (below 0x20, and 0x7F) become \xNN; everything else is
+ * kept (messages quote file bytes with tl_quote, which escapes backslashes
+ * already). */
 void tl_text_escape(char *out, size_t outlen, const char *s);
 
 /* Every byte but A-Z a-z 0-9 - . _ ~ / becomes %XX (RFC 3986). */
