@@ -4,6 +4,13 @@
 #include "safe_text.h"
 
 #include <json-c/json.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Where a rule's documentation lives: its row in the catalog of its format. */
+#define TRACELINT_HOME "https://github.com/tracelint/tracelint"
+#define CATALOG_BASE TRACELINT_HOME "/blob/main/specs/"
 
 static json_object *text_object(const char *text)
 {
@@ -19,14 +26,37 @@ static const char *sarif_level(enum tl_severity s)
 	return s == TL_ERROR ? "error" : s == TL_WARNING ? "warning" : "note";
 }
 
+/* The catalog file a rule's row is in: specs/<format>.md ("core" rules too). */
+static void help_uri(char *buf, size_t len, const struct tl_rule_info *r)
+{
+	snprintf(buf, len, CATALOG_BASE "%s.md", r->format);
+}
+
+static json_object *rule_help(const struct tl_rule_info *r, const char *uri)
+{
+	char text[2048], markdown[2304];
+	snprintf(text, sizeof text, "%s Severity: %s. Source: %s. Catalog: %s", r->summary,
+		 tl_severity_name(r->severity), r->source, uri);
+	snprintf(markdown, sizeof markdown, "**%s** (%s, %s)\n\n%s\n\nSource: %s. See [the %s catalog](%s).",
+		 r->id, r->format, tl_severity_name(r->severity), r->summary, r->source, r->format, uri);
+	json_object *help = text_object(text);
+	json_object_object_add(help, "markdown", json_object_new_string(markdown));
+	return help;
+}
+
 static json_object *rule_descriptors(void)
 {
 	json_object *rules = json_object_new_array();
 	for (size_t i = 0; i < tl_rule_count(); i++) {
 		const struct tl_rule_info *r = tl_rule_at(i);
+		char uri[256];
+		help_uri(uri, sizeof uri, r);
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "id", json_object_new_string(r->id));
 		json_object_object_add(o, "shortDescription", text_object(r->summary));
+		json_object_object_add(o, "fullDescription", text_object(r->summary));
+		json_object_object_add(o, "help", rule_help(r, uri));
+		json_object_object_add(o, "helpUri", json_object_new_string(uri));
 		json_object *cfg = json_object_new_object();
 		json_object_object_add(cfg, "level", json_object_new_string(sarif_level(r->severity)));
 		json_object_object_add(o, "defaultConfiguration", cfg);
@@ -37,6 +67,39 @@ static json_object *rule_descriptors(void)
 		json_object_array_add(rules, o);
 	}
 	return rules;
+}
+
+/* FNV-1a, 64 bits, over a NUL-separated list of parts. */
+static uint64_t fnv(uint64_t h, const char *part)
+{
+	for (const unsigned char *p = (const unsigned char *)part; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return (h ^ 0xff) * 0x100000001b3ULL;
+}
+
+/* A fingerprint that survives unrelated edits of the file: the path, the rule
+ * and where the defect is without its byte offset (the JSON pointer, or the
+ * member and record index), else the message with its digits masked. */
+static void fingerprint(char *buf, size_t len, const char *path, const struct tl_diagnostic *d)
+{
+	uint64_t h = fnv(fnv(0xcbf29ce484222325ULL, path), d->rule->id);
+	if (d->loc.member)
+		h = fnv(h, d->loc.member);
+	if (d->loc.pointer) {
+		h = fnv(h, d->loc.pointer);
+	} else if (d->loc.record >= 0) {
+		char rec[32];
+		snprintf(rec, sizeof rec, "record %lld", (long long)d->loc.record);
+		h = fnv(h, rec);
+	} else {
+		char masked[1024];
+		size_t n = 0;
+		for (const char *p = d->message; *p && n + 1 < sizeof masked; p++)
+			masked[n++] = (*p >= '0' && *p <= '9') ? '#' : *p;
+		masked[n] = '\0';
+		h = fnv(h, masked);
+	}
+	snprintf(buf, len, "%016llx", (unsigned long long)h);
 }
 
 static void ensure_run(struct tl_writer *w)
@@ -52,6 +115,7 @@ static void ensure_run(struct tl_writer *w)
 	json_object *driver = json_object_new_object();
 	json_object_object_add(driver, "name", json_object_new_string("tracelint"));
 	json_object_object_add(driver, "version", json_object_new_string(TRACELINT_VERSION));
+	json_object_object_add(driver, "informationUri", json_object_new_string(TRACELINT_HOME));
 	json_object_object_add(driver, "rules", rule_descriptors());
 	json_object_object_add(tool, "driver", driver);
 	json_object_object_add(run, "tool", tool);
@@ -87,6 +151,11 @@ static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 	json_object_object_add(res, "ruleIndex", json_object_new_uint64(rule_index(d->rule)));
 	json_object_object_add(res, "level", json_object_new_string(sarif_level(d->severity)));
 	json_object_object_add(res, "message", text_object(d->message));
+	char key[32];
+	fingerprint(key, sizeof key, path, d);
+	json_object *prints = json_object_new_object();
+	json_object_object_add(prints, "tracelintLocation/v1", json_object_new_string(key));
+	json_object_object_add(res, "partialFingerprints", prints);
 	json_object *region = json_object_new_object();
 	if (d->loc.line) {
 		json_object_object_add(region, "startLine", json_object_new_uint64(d->loc.line));
