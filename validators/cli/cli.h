@@ -32,6 +32,18 @@ void cli_free(struct cli *c);
 /* --list-rules: the paths are rule IDs or globs; text or JSON (-o json). */
 int cli_list_rules(const struct cli *c);
 
+/* The paths to validate once directories are walked (walk.c). */
+struct cli_target {
+	char *path;
+	bool walked;   /* found by a walk: an unrecognised format is skipped, not an error */
+};
+struct cli_targets {
+	struct cli_target *items;
+	size_t count, cap;
+};
+bool cli_expand(struct cli_targets *t, char *const *paths, size_t count);
+void cli_targets_free(struct cli_targets *t);
+
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -97,3 +97,16 @@ enum tl_status tl_validate_members(const struct tl_member *members, size_t count
 	in.is_directory = true;
 	return run(&in, name, members, count, opts, result, err, errlen);
 }
+
+enum tl_status tl_detect_path(const char *path, enum tl_format_id *format, char *err, size_t errlen)
+{
+	struct tl_input in;
+	if (!tl_input_open(&in, path, err, errlen))
+		return TL_E_IO;
+	const struct tl_format *f = tl_detect(&in, err, errlen);
+	tl_input_close(&in);
+	if (!f)
+		return TL_E_UNKNOWN_FORMAT;
+	*format = f->id;
+	return TL_OK;
+}

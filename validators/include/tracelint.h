@@ -118,6 +118,11 @@ void tl_options_init(struct tl_options *opts);
 enum tl_status tl_validate_path(const char *path, const struct tl_options *opts,
 				struct tl_result *result, char *err, size_t errlen);
 
+/* The format of a file or trace directory, by content (as TL_FORMAT_AUTO
+ * chooses it), without validating it: TL_E_UNKNOWN_FORMAT when none fits. */
+enum tl_status tl_detect_path(const char *path, enum tl_format_id *format, char *err,
+			      size_t errlen);
+
 /* Validate bytes already in memory. name is used in diagnostics only. */
 enum tl_status tl_validate_buffer(const void *data, size_t size, const char *name,
 				  const struct tl_options *opts, struct tl_result *result,

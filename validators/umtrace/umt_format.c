@@ -1,4 +1,4 @@
-/* UMTracer trace directories (issue 6): registration, probe, and the checking order of
+/* UMTracer trace directories: registration, probe, and the checking order of
  * research §16 (headers first; a table whose header fails is skipped with everything
  * that points into it). A single table file is validated alone, cross-table checks off. */
 #include "umt.h"

@@ -1,0 +1,54 @@
+#! /usr/bin/env atf-sh
+# A directory that is not a UMTracer trace is walked: every file in it and
+# every trace directory below it is validated in name order; files of no
+# known format are skipped and counted; a closing summary counts them all.
+
+SRCDIR='@SRCDIR@'
+BUILDDIR='@BUILDDIR@'
+TL="$BUILDDIR/tracelint"
+C="$SRCDIR/corpus"
+
+make_repo() {
+	mkdir -p repo/traces/deeper repo/docs
+	cp "$C/xray/valid/real-fdr-v5.xray" repo/traces/good.xray
+	cp "$C/xray/invalid/v1-stride.xray" repo/traces/deeper/bad.xray
+	cp "$C/tfile/valid/gdb-locals.tf" repo/traces/locals.tf
+	cp -R "$C/umtrace/valid/trace64" repo/traces/trace64
+	echo '# a project' > repo/README.md
+	echo '{ "name": "x" }' > repo/package.json
+	echo 'notes' > repo/docs/notes.txt
+}
+
+atf_test_case walks_a_directory
+walks_a_directory_head() { atf_set "descr" "traces/ is walked: traces validated, other files skipped, a summary line"; }
+walks_a_directory_body() {
+	make_repo
+	atf_check -s exit:1 -o save:out -e save:err "$TL" -q repo
+	atf_check -o inline:"repo/traces/deeper/bad.xray: invalid\nrepo/traces/good.xray: valid\nrepo/traces/locals.tf: valid\nrepo/traces/trace64: valid\n" \
+		sed 's/ (.*//' out
+	atf_check -o inline:"tracelint: 7 files: 3 valid, 1 invalid, 0 unreadable, 3 skipped (format not recognised)\n" cat err
+}
+
+atf_test_case named_file_of_no_format_is_an_error
+named_file_of_no_format_is_an_error_head() { atf_set "descr" "a file named on the command line must be a trace; found by a walk it is skipped"; }
+named_file_of_no_format_is_an_error_body() {
+	make_repo
+	atf_check -s exit:2 -o match:'README.md: error: format not recognised' -e ignore "$TL" -q repo/README.md repo/traces/good.xray
+	atf_check -s exit:0 -o match:'good.xray: valid' -e match:'1 skipped' "$TL" -q repo/docs repo/traces/good.xray
+}
+
+atf_test_case walk_in_every_style
+walk_in_every_style_head() { atf_set "descr" "JSON and SARIF of a walk hold the validated files only"; }
+walk_in_every_style_body() {
+	make_repo
+	"$TL" -o json repo > out.json 2> /dev/null
+	atf_check -o inline:"4\n" jq '.files | length' out.json
+	"$TL" -o sarif repo > out.sarif 2> /dev/null
+	atf_check -o match:'deeper/bad.xray' jq -r '.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri' out.sarif
+}
+
+atf_init_test_cases() {
+	atf_add_test_case walks_a_directory
+	atf_add_test_case named_file_of_no_format_is_an_error
+	atf_add_test_case walk_in_every_style
+}

@@ -1,0 +1,87 @@
+/* Directory arguments: a directory that is not a UMTracer trace (no
+ * exec.vtable) is walked recursively in name order; every file in it and
+ * every trace directory below it becomes a path to validate. Files found by
+ * the walk whose format is not recognised are skipped (counted in the
+ * summary), where a file named on the command line would be an error. */
+#include "cli.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool is_trace_dir(const char *dir)
+{
+	char path[4096];
+	struct stat st;
+	int n = snprintf(path, sizeof path, "%s/exec.vtable", dir);
+	return n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0;
+}
+
+static bool add(struct cli_targets *t, const char *path, bool walked)
+{
+	if (t->count == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		struct cli_target *more = realloc(t->items, cap * sizeof *more);
+		if (!more)
+			return false;
+		t->items = more;
+		t->cap = cap;
+	}
+	char *copy = strdup(path);
+	if (!copy)
+		return false;
+	t->items[t->count++] = (struct cli_target){ copy, walked };
+	return true;
+}
+
+/* Depth-first in name order, so that the output does not depend on the file system. */
+static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
+{
+	if (depth > 64) /* a deeper tree is a loop of bind mounts, not traces */
+		return true;
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0)
+		return add(t, dir, false); /* validating it reports why it cannot be read */
+	bool ok = true;
+	for (int i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		char path[4096];
+		struct stat st;
+		if (ok && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
+		    snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) <
+			    (int)sizeof path &&
+		    lstat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode))
+				ok = is_trace_dir(path) ? add(t, path, true) : walk(t, path, depth + 1);
+			else if (S_ISREG(st.st_mode))
+				ok = add(t, path, true);
+			/* symbolic links, FIFOs and devices are not followed inside a walk */
+		}
+		free(names[i]);
+	}
+	free(names);
+	return ok;
+}
+
+bool cli_expand(struct cli_targets *t, char *const *paths, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		struct stat st;
+		const char *p = paths[i];
+		bool walkable = strcmp(p, "-") != 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode) && !is_trace_dir(p);
+		if (!(walkable ? walk(t, p, 0) : add(t, p, false)))
+			return false;
+	}
+	return true;
+}
+
+void cli_targets_free(struct cli_targets *t)
+{
+	for (size_t i = 0; i < t->count; i++)
+		free(t->items[i].path);
+	free(t->items);
+	memset(t, 0, sizeof *t);
+}
