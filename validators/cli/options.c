@@ -1,6 +1,7 @@
 /* The command line: GNU-style options anywhere among the paths, every usage
  * error naming the argument it is about. */
 #include "cli.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -95,14 +96,10 @@ static bool parse_size(const char *s, uint64_t *out)
 
 static bool add_setting(struct cli *c, const char *pattern, enum tl_rule_action action)
 {
-	if (c->rule_count == c->rule_cap) {
-		size_t cap = c->rule_cap ? 2 * c->rule_cap : 16;
-		struct tl_rule_setting *more = realloc(c->rules, cap * sizeof *more);
-		if (!more)
-			return false;
-		c->rules = more;
-		c->rule_cap = cap;
-	}
+	struct tl_rule_setting *more = tl_grow_array(c->rules, &c->rule_cap, c->rule_count, sizeof *more, 16);
+	if (!more)
+		return false;
+	c->rules = more;
 	c->rules[c->rule_count++] = (struct tl_rule_setting){ pattern, action };
 	return true;
 }

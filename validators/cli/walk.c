@@ -4,6 +4,7 @@
  * the walk whose format is not recognised are skipped (counted in the
  * summary), where a file named on the command line would be an error. */
 #include "cli.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -21,14 +22,10 @@ static bool is_trace_dir(const char *dir)
 
 static bool add(struct cli_targets *t, const char *path, bool walked)
 {
-	if (t->count == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 64;
-		struct cli_target *more = realloc(t->items, cap * sizeof *more);
-		if (!more)
-			return false;
-		t->items = more;
-		t->cap = cap;
-	}
+	struct cli_target *more = tl_grow_array(t->items, &t->cap, t->count, sizeof *more, 64);
+	if (!more)
+		return false;
+	t->items = more;
 	char *copy = strdup(path);
 	if (!copy)
 		return false;
