@@ -47,7 +47,25 @@ walk_in_every_style_body() {
 	atf_check -o match:'deeper/bad.xray' jq -r '.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri' out.sarif
 }
 
+atf_test_case files_from
+files_from_head() { atf_set "descr" "--files-from reads paths one a line, -0 NUL-separated (find -print0), - from standard input"; }
+files_from_body() {
+	make_repo
+	mkdir -p "odd name"
+	cp "$C/xray/valid/real-fdr-v5.xray" "odd name/with
+newline.xray"
+	find repo/traces "odd name" -name '*.xray' -print0 | sort -z > list0
+	atf_check -s exit:1 -o match:'good.xray: valid' -o match:'bad.xray: invalid' -o match:'newline.xray: valid' \
+		-e ignore "$TL" -q --files-from=- -0 < list0
+	printf 'repo/traces/good.xray\nrepo/traces/locals.tf\n' > list
+	atf_check -s exit:0 -o match:'good.xray: valid' -o match:'locals.tf: valid' "$TL" -q --files-from list
+	atf_check -s exit:2 -e match:"-0 applies to --files-from" "$TL" -0 repo
+	atf_check -s exit:2 -e match:"standard input \\('-'\\) named more than once" "$TL" --files-from=- - < list
+	atf_check -s exit:2 -e match:'cannot read the paths of --files-from nowhere' "$TL" --files-from nowhere
+}
+
 atf_init_test_cases() {
+	atf_add_test_case files_from
 	atf_add_test_case walks_a_directory
 	atf_add_test_case named_file_of_no_format_is_an_error
 	atf_add_test_case walk_in_every_style

@@ -21,6 +21,8 @@ struct cli {
 	bool selected;
 	char **paths;
 	size_t path_count;
+	const char *files_from;  /* --files-from: more paths, one a line ("-": standard input) */
+	bool nul_separated;      /* -0: those paths end with NUL bytes, not newlines */
 };
 
 /* Reads the options (anywhere on the line, GNU style; "--" ends them) and the
@@ -42,6 +44,9 @@ struct cli_targets {
 	size_t count, cap;
 };
 bool cli_expand(struct cli_targets *t, char *const *paths, size_t count);
+/* Adds the paths listed in a file (--files-from, -0); false with errno set
+ * when it cannot be read or memory runs out. */
+bool cli_expand_list(struct cli_targets *t, const char *list, bool nul_separated);
 void cli_targets_free(struct cli_targets *t);
 
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -22,13 +22,22 @@ static void print_tally(const struct tally *t)
 
 static int validate_all(struct cli *c)
 {
-	size_t stdin_count = 0;
+	size_t stdin_count = c->files_from && strcmp(c->files_from, "-") == 0;
 	for (size_t i = 0; i < c->path_count; i++)
 		stdin_count += strcmp(c->paths[i], "-") == 0;
 	if (stdin_count > 1)
 		return cli_usage_error("%s", "standard input ('-') named more than once");
+	if (c->nul_separated && !c->files_from)
+		return cli_usage_error("%s", "-0 applies to --files-from");
 	struct cli_targets targets = { 0 };
-	if (!cli_expand(&targets, c->paths, c->path_count)) {
+	bool listed = cli_expand(&targets, c->paths, c->path_count);
+	if (listed && c->files_from && !cli_expand_list(&targets, c->files_from, c->nul_separated)) {
+		fprintf(stderr, "tracelint: cannot read the paths of --files-from %s: %s\n", c->files_from,
+			strerror(errno));
+		cli_targets_free(&targets);
+		return EXIT_USAGE;
+	}
+	if (!listed) {
 		cli_targets_free(&targets);
 		fprintf(stderr, "tracelint: out of memory\n");
 		return EXIT_USAGE;
@@ -77,7 +86,7 @@ static int validate_all(struct cli *c)
 		return EXIT_USAGE;
 	}
 	/* -q keeps to one line a path, but a walk must say what it skipped */
-	if (walked || (!c->quiet && c->path_count > 1))
+	if (walked || (!c->quiet && (c->path_count > 1 || c->files_from)))
 		print_tally(&tally);
 	return exit_code;
 }
@@ -91,7 +100,7 @@ int main(int argc, char **argv)
 	if (rc < 0) {
 		if (c.list_rules)
 			rc = cli_list_rules(&c);
-		else if (c.path_count == 0)
+		else if (c.path_count == 0 && !c.files_from)
 			rc = cli_usage_error("%s", "no PATH given");
 		else
 			rc = validate_all(&c);

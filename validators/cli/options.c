@@ -32,6 +32,8 @@ static const char usage_text[] =
 	"                      8G (default 4G); 0 = no limit\n"
 	"      --endian=ORDER  auto (default) | little | big: byte order of binary traces that\n"
 	"                      do not record it (tfile)\n"
+	"      --files-from=FILE  also validate the paths listed in FILE, one a line (- for\n"
+	"                      standard input); with -0 they end with NUL bytes (find -print0)\n"
 	"  -q, --quiet         print only one verdict line per PATH\n"
 	"      --list-rules [RULE...]  print the rule catalog: all of it, one format's\n"
 	"                      (--format), or the rules named by IDs and globs; -o json for JSON\n"
@@ -177,7 +179,7 @@ static const char *offending(char **argv, int optind_now, int optopt_now)
 int cli_parse(struct cli *c, int argc, char **argv)
 {
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
-	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT };
+	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -191,6 +193,8 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "endian", required_argument, NULL, OPT_ENDIAN },
 		{ "stdin-limit", required_argument, NULL, OPT_STDIN_LIMIT },
+		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+		{ "null", no_argument, NULL, '0' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 		{ "version", no_argument, NULL, 'V' },
@@ -203,7 +207,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	opterr = 0;
 	optind = 1;
 	/* the leading ':' tells a missing value from an unknown option */
-	while (rc < 0 && (ch = getopt_long(argc, argv, ":f:o:WqVh", longopts, NULL)) != -1) {
+	while (rc < 0 && (ch = getopt_long(argc, argv, ":f:o:Wq0Vh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			c->opts.format = tl_format_from_name(optarg);
@@ -236,6 +240,8 @@ int cli_parse(struct cli *c, int argc, char **argv)
 				c->opts.endian = (enum tl_endian)choice;
 			break;
 		case 'q': c->quiet = true; break;
+		case OPT_FILES_FROM: c->files_from = optarg; break;
+		case '0': c->nul_separated = true; break;
 		case OPT_LIST_RULES: c->list_rules = true; break;
 		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
 		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;

@@ -75,6 +75,28 @@ bool cli_expand(struct cli_targets *t, char *const *paths, size_t count)
 	return true;
 }
 
+bool cli_expand_list(struct cli_targets *t, const char *list, bool nul_separated)
+{
+	FILE *f = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
+	if (!f)
+		return false;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	bool ok = true;
+	while (ok && (n = getdelim(&line, &cap, nul_separated ? '\0' : '\n', f)) > 0) {
+		if (line[n - 1] == (nul_separated ? '\0' : '\n'))
+			line[--n] = '\0';
+		if (n > 0)
+			ok = cli_expand(t, &line, 1);
+	}
+	ok = ok && !ferror(f);
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return ok;
+}
+
 void cli_targets_free(struct cli_targets *t)
 {
 	for (size_t i = 0; i < t->count; i++)
