@@ -23,6 +23,15 @@ struct cli {
 	size_t path_count;
 	const char *files_from;  /* --files-from: more paths, one a line ("-": standard input) */
 	bool nul_separated;      /* -0: those paths end with NUL bytes, not newlines */
+	/* given on the command line, so that they win over a config file */
+	bool format_given, endian_given, max_errors_given;
+	const char *config_path; /* --config */
+	bool no_config;          /* --no-config */
+	int unknown_format;      /* --unknown-format: -1 not given, 0 skip, 1 error */
+	unsigned jobs;           /* -j: 0 = one per core */
+	const char *baseline;    /* --baseline: report only diagnostics not recorded here */
+	const char *write_baseline; /* --write-baseline: record every diagnostic here */
+	const char *sarif_root;  /* --sarif-root: SARIF URIs relative to this directory */
 };
 
 /* Reads the options (anywhere on the line, GNU style; "--" ends them) and the
@@ -38,6 +47,7 @@ int cli_list_rules(const struct cli *c);
 struct cli_target {
 	char *path;
 	bool walked;   /* found by a walk: an unrecognised format is skipped, not an error */
+	bool folded;   /* a trace directory named through one of its member files */
 };
 struct cli_targets {
 	struct cli_target *items;

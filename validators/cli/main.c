@@ -1,26 +1,26 @@
 /* tracelint: the command-line front end, a thin layer over libtracelint. */
+#include "baseline.h"
 #include "cli.h"
+#include "config.h"
+#include "run.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The closing count of a run over several paths, on standard error so that
  * the report itself (stdout) stays one document in every style. */
-struct tally {
-	size_t valid, invalid, unreadable, skipped;
-};
-
-static void print_tally(const struct tally *t)
+static void print_tally(const struct cli_tally *t)
 {
+	size_t all = t->valid + t->invalid + t->unreadable + t->skipped;
 	fprintf(stderr, "tracelint: %zu file%s: %zu valid, %zu invalid, %zu unreadable, %zu skipped "
-		"(format not recognised)\n", t->valid + t->invalid + t->unreadable + t->skipped,
-		t->valid + t->invalid + t->unreadable + t->skipped == 1 ? "" : "s", t->valid, t->invalid,
+		"(format not recognised)\n", all, all == 1 ? "" : "s", t->valid, t->invalid,
 		t->unreadable, t->skipped);
 }
 
-static int validate_all(struct cli *c)
+static int check_arguments(const struct cli *c)
 {
 	size_t stdin_count = c->files_from && strcmp(c->files_from, "-") == 0;
 	for (size_t i = 0; i < c->path_count; i++)
@@ -29,6 +29,97 @@ static int validate_all(struct cli *c)
 		return cli_usage_error("%s", "standard input ('-') named more than once");
 	if (c->nul_separated && !c->files_from)
 		return cli_usage_error("%s", "-0 applies to --files-from");
+	if (c->config_path && c->no_config)
+		return cli_usage_error("%s", "--config and --no-config exclude each other");
+	return -1;
+}
+
+static unsigned default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
+}
+
+/* The jobs of the run: one per path, with its options resolved from the
+ * command line and its config. Excluded paths are dropped here. */
+static int plan(struct cli *c, struct cli_configs *cc, const struct cli_targets *targets,
+		struct cli_job **jobs_out, size_t *count_out)
+{
+	char err[1024];
+	struct cli_job *jobs = calloc(targets->count ? targets->count : 1, sizeof *jobs);
+	size_t count = 0;
+	int rc = jobs ? -1 : cli_usage_error("%s", "out of memory");
+	for (size_t i = 0; rc < 0 && i < targets->count; i++) {
+		struct cli_job *job = &jobs[count];
+		if (!cli_configs_resolve(cc, c, targets->items[i].path, targets->items[i].walked,
+					 &job->file, err, sizeof err)) {
+			rc = cli_usage_error("%s", err);
+		} else if (job->file.excluded) {
+			cli_file_options_free(&job->file);
+		} else {
+			job->path = targets->items[i].path;
+			count++;
+		}
+	}
+	*jobs_out = jobs;
+	*count_out = count;
+	return rc;
+}
+
+static void free_jobs(struct cli_job *jobs, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		cli_file_options_free(&jobs[i].file);
+		diag_record_free(&jobs[i].record);
+	}
+	free(jobs);
+}
+
+static bool was_validated(const char *shown, const struct cli_job *jobs, size_t count)
+{
+	for (size_t j = 0; j < count; j++) {
+		size_t n = strlen(jobs[j].path);
+		if (!jobs[j].skipped && n && strncmp(shown, jobs[j].path, n) == 0 &&
+		    (shown[n] == '\0' || shown[n] == '/' || jobs[j].path[n - 1] == '/'))
+			return true;
+	}
+	return false;
+}
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct baseline_entry *x = *(const struct baseline_entry *const *)a;
+	const struct baseline_entry *y = *(const struct baseline_entry *const *)b;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* What the baseline did, said once at the end: how many known diagnostics
+ * were not reported, and which recorded ones were not seen again in the
+ * files this run validated (in the baseline's order). */
+static void baseline_summary(const struct cli *c, const struct baseline *known,
+			     const struct cli_job *jobs, size_t count, uint64_t suppressed)
+{
+	const struct baseline_entry **gone = calloc(known->count ? known->count : 1, sizeof *gone);
+	size_t n = 0;
+	for (size_t i = 0; gone && i < known->count; i++)
+		if (!known->entries[i].matched && was_validated(known->entries[i].path, jobs, count))
+			gone[n++] = &known->entries[i];
+	if (n) {
+		qsort(gone, n, sizeof *gone, by_seq);
+		fprintf(stderr, "tracelint: recorded in the baseline %s but no longer found:\n", c->baseline);
+	}
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "  %s: %s: %s\n", gone[i]->path, gone[i]->rule, gone[i]->message);
+	fprintf(stderr, "tracelint: baseline %s: %llu known diagnostic%s not reported, %zu no longer found\n",
+		c->baseline, (unsigned long long)suppressed, suppressed == 1 ? "" : "s", n);
+	free(gone);
+}
+
+static int validate_all(struct cli *c)
+{
+	int rc = check_arguments(c);
+	if (rc >= 0)
+		return rc;
 	struct cli_targets targets = { 0 };
 	bool listed = cli_expand(&targets, c->paths, c->path_count);
 	if (listed && c->files_from && !cli_expand_list(&targets, c->files_from, c->nul_separated)) {
@@ -42,53 +133,58 @@ static int validate_all(struct cli *c)
 		fprintf(stderr, "tracelint: out of memory\n");
 		return EXIT_USAGE;
 	}
-
-	struct tl_writer *w = tl_writer_new(c->style, stdout, c->quiet);
-	if (!w) {
-		cli_targets_free(&targets);
-		fprintf(stderr, "tracelint: out of memory\n");
-		return EXIT_USAGE;
-	}
-	c->opts.on_diag = tl_writer_diag;
-	c->opts.user = w;
-	int exit_code = EXIT_VALID;
-	struct tally tally = { 0 };
 	bool walked = false;
-	for (size_t i = 0; i < targets.count; i++) {
-		const struct cli_target *t = &targets.items[i];
-		struct tl_result result;
-		char err[1024] = "";
-		walked |= t->walked;
-		enum tl_format_id found;
-		if (t->walked && c->opts.format == TL_FORMAT_AUTO &&
-		    tl_detect_path(t->path, &found, err, sizeof err) == TL_E_UNKNOWN_FORMAT) {
-			/* a file of no known format found by a walk is skipped, not reported */
-			tally.skipped++;
-			continue;
-		}
-		tl_writer_begin(w, t->path);
-		enum tl_status s = tl_validate_path(t->path, &c->opts, &result, err, sizeof err);
-		tl_writer_end(w, &result, s, err);
-		if (s != TL_OK) {
-			exit_code = EXIT_USAGE;
-			tally.unreadable++;
-		} else if (!result.valid) {
-			tally.invalid++;
-			if (exit_code == EXIT_VALID)
-				exit_code = EXIT_INVALID;
-		} else {
-			tally.valid++;
-		}
+	for (size_t i = 0; i < targets.count; i++)
+		walked |= targets.items[i].walked;
+
+	struct cli_job *jobs = NULL;
+	size_t count = 0;
+	struct baseline known = { 0 }, record = { 0 };
+	char err[1024];
+	/* the jobs' rule settings point into the configs: they live as long */
+	struct cli_configs *configs = cli_configs_new(c, err, sizeof err);
+	if (!configs)
+		rc = cli_usage_error("%s", err);
+	if (rc < 0 && (rc = plan(c, configs, &targets, &jobs, &count)) < 0 && c->baseline &&
+	    !baseline_load(&known, c->baseline, err, sizeof err))
+		rc = cli_usage_error("%s", err);
+	struct cli_reporting rep = { NULL, c->baseline ? &known : NULL,
+				     c->write_baseline ? &record : NULL, 0 };
+	if (rc < 0 && c->sarif_root && access(c->sarif_root, X_OK) != 0)
+		rc = cli_usage_error("--sarif-root: cannot use the directory '%s': %s", c->sarif_root,
+				     strerror(errno));
+	if (rc < 0 && (!(rep.writer = tl_writer_new(c->style, stdout, c->quiet)) ||
+		       (c->sarif_root && !tl_writer_set_source_root(rep.writer, c->sarif_root)))) {
+		fprintf(stderr, "tracelint: out of memory\n");
+		rc = EXIT_USAGE;
 	}
+	if (rc < 0) {
+		struct cli_tally tally = { 0 };
+		tl_writer_set_baseline(rep.writer, c->baseline != NULL);
+		rc = cli_run_jobs(jobs, count, c->jobs ? c->jobs : default_jobs(), &rep, &tally);
+		if (tl_writer_finish(rep.writer) != 0) {
+			fprintf(stderr, "tracelint: cannot write the report: %s\n", strerror(errno));
+			rc = EXIT_USAGE;
+		}
+		rep.writer = NULL;
+		if (c->write_baseline && !baseline_write(&record, c->write_baseline, err, sizeof err)) {
+			fprintf(stderr, "tracelint: %s\n", err);
+			rc = EXIT_USAGE;
+		}
+		if (c->baseline)
+			baseline_summary(c, &known, jobs, count, rep.suppressed);
+		/* -q keeps to one line a path, but a walk must say what it skipped */
+		if (walked || (!c->quiet && (c->path_count > 1 || c->files_from)))
+			print_tally(&tally);
+	}
+	if (rep.writer)
+		tl_writer_finish(rep.writer);
+	baseline_free(&known);
+	baseline_free(&record);
+	free_jobs(jobs, count);
+	cli_configs_free(configs);
 	cli_targets_free(&targets);
-	if (tl_writer_finish(w) != 0) {
-		fprintf(stderr, "tracelint: cannot write the report: %s\n", strerror(errno));
-		return EXIT_USAGE;
-	}
-	/* -q keeps to one line a path, but a walk must say what it skipped */
-	if (walked || (!c->quiet && (c->path_count > 1 || c->files_from)))
-		print_tally(&tally);
-	return exit_code;
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -96,6 +192,7 @@ int main(int argc, char **argv)
 	struct cli c;
 	memset(&c, 0, sizeof c);
 	tl_options_init(&c.opts);
+	c.unknown_format = -1;
 	int rc = cli_parse(&c, argc, argv);
 	if (rc < 0) {
 		if (c.list_rules)

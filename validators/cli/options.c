@@ -34,6 +34,17 @@ static const char usage_text[] =
 	"                      do not record it (tfile)\n"
 	"      --files-from=FILE  also validate the paths listed in FILE, one a line (- for\n"
 	"                      standard input); with -0 they end with NUL bytes (find -print0)\n"
+	"      --unknown-format=ACTION  skip | error: what a file of no known format\n"
+	"                      is (default: skipped when found by a directory walk,\n"
+	"                      an error when named)\n"
+	"  -j, --jobs=N        validate N files at a time (default: one per core); the\n"
+	"                      output is the same, in the same order, whatever N\n"
+	"      --config=FILE   read settings from FILE instead of the .tracelint.ini found\n"
+	"                      from each file's directory upward\n"
+	"      --no-config     read no config file\n"
+	"      --baseline=FILE  report only diagnostics not recorded in FILE\n"
+	"      --write-baseline=FILE  record every diagnostic of this run in FILE\n"
+	"      --sarif-root=DIR  SARIF: URIs relative to DIR (the repository root)\n"
 	"  -q, --quiet         print only one verdict line per PATH\n"
 	"      --list-rules [RULE...]  print the rule catalog: all of it, one format's\n"
 	"                      (--format), or the rules named by IDs and globs; -o json for JSON\n"
@@ -41,7 +52,8 @@ static const char usage_text[] =
 	"  -h, --help          print this help\n"
 	"\n"
 	"Options may come before or after the paths; '--' ends them. Rule settings apply\n"
-	"in command-line order and the last one that matches a rule wins.\n"
+	"in command-line order and the last one that matches a rule wins; the command\n"
+	"line wins over the config file, which wins over the defaults.\n"
 	"Exit status: 0 every PATH valid (warnings allowed unless -W); 1 at least one PATH\n"
 	"invalid; 2 usage error, unreadable PATH, or a format that could not be recognised.\n";
 
@@ -179,7 +191,8 @@ static const char *offending(char **argv, int optind_now, int optopt_now)
 int cli_parse(struct cli *c, int argc, char **argv)
 {
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
-	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM };
+	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
+	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -195,6 +208,13 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "stdin-limit", required_argument, NULL, OPT_STDIN_LIMIT },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "null", no_argument, NULL, '0' },
+		{ "unknown-format", required_argument, NULL, OPT_UNKNOWN },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
+		{ "sarif-root", required_argument, NULL, OPT_SARIF_ROOT },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 		{ "version", no_argument, NULL, 'V' },
@@ -203,13 +223,15 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	};
 	static const char *const styles[] = { "text", "json", "sarif" };
 	static const char *const orders[] = { "auto", "little", "big" };
+	static const char *const unknown_actions[] = { "skip", "error" };
 	int ch, rc = -1, choice;
 	opterr = 0;
 	optind = 1;
 	/* the leading ':' tells a missing value from an unknown option */
-	while (rc < 0 && (ch = getopt_long(argc, argv, ":f:o:Wq0Vh", longopts, NULL)) != -1) {
+	while (rc < 0 && (ch = getopt_long(argc, argv, ":f:o:Wq0j:Vh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
+			c->format_given = true;
 			c->opts.format = tl_format_from_name(optarg);
 			if (c->opts.format == TL_FORMAT_COUNT)
 				rc = cli_usage_error("--format: unknown format '%s' (auto, xray, dcfg, "
@@ -227,6 +249,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_SEVERITY: rc = parse_severity(c, optarg); break;
 		case OPT_ERROR: rc = add_patterns(c, "--error", optarg, TL_RULE_ERROR); break;
 		case OPT_MAX_ERRORS:
+			c->max_errors_given = true;
 			if (!parse_unsigned(optarg, &c->opts.max_errors))
 				rc = cli_usage_error("--max-errors needs a whole number, not '%s'", optarg);
 			break;
@@ -236,12 +259,25 @@ int cli_parse(struct cli *c, int argc, char **argv)
 						     optarg);
 			break;
 		case OPT_ENDIAN:
+			c->endian_given = true;
 			if ((rc = parse_choice("--endian", optarg, orders, 3, &choice)) < 0)
 				c->opts.endian = (enum tl_endian)choice;
 			break;
 		case 'q': c->quiet = true; break;
 		case OPT_FILES_FROM: c->files_from = optarg; break;
 		case '0': c->nul_separated = true; break;
+		case OPT_UNKNOWN:
+			rc = parse_choice("--unknown-format", optarg, unknown_actions, 2, &c->unknown_format);
+			break;
+		case 'j':
+			if (!parse_unsigned(optarg, &c->jobs) || c->jobs == 0 || c->jobs > 1024)
+				rc = cli_usage_error("--jobs needs a number of files from 1 to 1024, not '%s'", optarg);
+			break;
+		case OPT_CONFIG: c->config_path = optarg; break;
+		case OPT_NO_CONFIG: c->no_config = true; break;
+		case OPT_BASELINE: c->baseline = optarg; break;
+		case OPT_WRITE_BASELINE: c->write_baseline = optarg; break;
+		case OPT_SARIF_ROOT: c->sarif_root = optarg; break;
 		case OPT_LIST_RULES: c->list_rules = true; break;
 		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
 		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;

@@ -2,7 +2,8 @@
  * exec.vtable) is walked recursively in name order; every file in it and
  * every trace directory below it becomes a path to validate. Files found by
  * the walk whose format is not recognised are skipped (counted in the
- * summary), where a file named on the command line would be an error. */
+ * summary), where a file named on the command line would be an error. A
+ * file named inside a trace directory stands for the trace. */
 #include "cli.h"
 #include "grow.h"
 
@@ -20,7 +21,7 @@ static bool is_trace_dir(const char *dir)
 	return n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0;
 }
 
-static bool add(struct cli_targets *t, const char *path, bool walked)
+static bool add_target(struct cli_targets *t, const char *path, bool walked, bool folded)
 {
 	struct cli_target *more = tl_grow_array(t->items, &t->cap, t->count, sizeof *more, 64);
 	if (!more)
@@ -29,8 +30,39 @@ static bool add(struct cli_targets *t, const char *path, bool walked)
 	char *copy = strdup(path);
 	if (!copy)
 		return false;
-	t->items[t->count++] = (struct cli_target){ copy, walked };
+	t->items[t->count++] = (struct cli_target){ copy, walked, folded };
 	return true;
+}
+
+static bool add(struct cli_targets *t, const char *path, bool walked)
+{
+	return add_target(t, path, walked, false);
+}
+
+/* A file inside a UMTracer trace directory ("t/exec.vtable", as pre-commit
+ * passes the files of a commit) stands for its trace, validated once. */
+static bool add_member_or_file(struct cli_targets *t, const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	int n = snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+	if (n <= 0 || (size_t)n >= sizeof dir || (slash && slash[1] == '\0') ||
+	    stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !is_trace_dir(dir))
+		return add(t, path, false);
+	for (size_t i = 0; i < t->count; i++)
+		if (t->items[i].folded && strcmp(t->items[i].path, dir) == 0)
+			return true;
+	return add_target(t, dir, false, true);
+}
+
+static bool is_vcs_dir(const char *name)
+{
+	static const char *const stores[] = { ".git", ".hg", ".svn", ".bzr", "_darcs", ".jj" };
+	for (size_t i = 0; i < sizeof stores / sizeof *stores; i++)
+		if (strcmp(name, stores[i]) == 0)
+			return true;
+	return false;
 }
 
 /* Depth-first in name order, so that the output does not depend on the file system. */
@@ -51,7 +83,9 @@ static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
 		    snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) <
 			    (int)sizeof path &&
 		    lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
+			if (S_ISDIR(st.st_mode) && is_vcs_dir(name))
+				; /* a repository's own store holds no traces of its files */
+			else if (S_ISDIR(st.st_mode))
 				ok = is_trace_dir(path) ? add(t, path, true) : walk(t, path, depth + 1);
 			else if (S_ISREG(st.st_mode))
 				ok = add(t, path, true);
@@ -69,7 +103,7 @@ bool cli_expand(struct cli_targets *t, char *const *paths, size_t count)
 		struct stat st;
 		const char *p = paths[i];
 		bool walkable = strcmp(p, "-") != 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode) && !is_trace_dir(p);
-		if (!(walkable ? walk(t, p, 0) : add(t, p, false)))
+		if (!(walkable ? walk(t, p, 0) : add_member_or_file(t, p)))
 			return false;
 	}
 	return true;

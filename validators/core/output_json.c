@@ -95,4 +95,4 @@ static int json_finish(struct tl_writer *w)
 	return rc;
 }
 
-const struct tl_writer_ops tl_json_writer = { json_begin, json_diag, json_end, json_finish };
+const struct tl_writer_ops tl_json_writer = { json_begin, json_diag, json_end, json_finish, NULL };

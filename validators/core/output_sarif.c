@@ -3,10 +3,14 @@
 #include "writer.h"
 #include "safe_text.h"
 
+#include <fcntl.h>
+#include <inttypes.h>
 #include <json-c/json.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Where a rule's documentation lives: its row in the catalog of its format. */
 #define TRACELINT_HOME "https://github.com/tracelint/tracelint"
@@ -69,37 +73,76 @@ static json_object *rule_descriptors(void)
 	return rules;
 }
 
-/* FNV-1a, 64 bits, over a NUL-separated list of parts. */
-static uint64_t fnv(uint64_t h, const char *part)
+/* "file:///abs/dir/": a directory URI ends with '/' so that relative
+ * references resolve inside it. */
+static void root_uri(char *buf, size_t len, const char *dir)
 {
-	for (const unsigned char *p = (const unsigned char *)part; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ULL;
-	return (h ^ 0xff) * 0x100000001b3ULL;
+	char encoded[3 * PATH_MAX + 1];
+	tl_uri_encode(encoded, sizeof encoded, dir);
+	snprintf(buf, len, "file://%s%s", encoded, strcmp(dir, "/") == 0 ? "" : "/");
 }
 
-/* A fingerprint that survives unrelated edits of the file: the path, the rule
- * and where the defect is without its byte offset (the JSON pointer, or the
- * member and record index), else the message with its digits masked. */
-static void fingerprint(char *buf, size_t len, const char *path, const struct tl_diagnostic *d)
+/* The artifact URI of a path: relative to the source root when one is set
+ * and the path lies below it (*based set), else as given (relative paths
+ * are relative to the working directory) or a file:// URI when absolute. */
+static void artifact_uri(const struct tl_writer *w, const char *path, char *uri, size_t len,
+			 bool *based)
 {
-	uint64_t h = fnv(fnv(0xcbf29ce484222325ULL, path), d->rule->id);
-	if (d->loc.member)
-		h = fnv(h, d->loc.member);
-	if (d->loc.pointer) {
-		h = fnv(h, d->loc.pointer);
-	} else if (d->loc.record >= 0) {
-		char rec[32];
-		snprintf(rec, sizeof rec, "record %lld", (long long)d->loc.record);
-		h = fnv(h, rec);
-	} else {
-		char masked[1024];
-		size_t n = 0;
-		for (const char *p = d->message; *p && n + 1 < sizeof masked; p++)
-			masked[n++] = (*p >= '0' && *p <= '9') ? '#' : *p;
-		masked[n] = '\0';
-		h = fnv(h, masked);
+	char abs[2 * PATH_MAX + 2], cwd[PATH_MAX];
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	*based = false;
+	if (w->source_root && strcmp(path, "-") != 0) {
+		if (path[0] == '/')
+			snprintf(abs, sizeof abs, "%s", path);
+		else if (getcwd(cwd, sizeof cwd))
+			snprintf(abs, sizeof abs, "%s/%s", cwd, path);
+		else
+			abs[0] = '\0';
+		size_t n = strlen(w->source_root);
+		if (abs[0] && strncmp(abs, w->source_root, n) == 0 && abs[n] == '/') {
+			tl_uri_encode(uri, len, abs + n + 1);
+			*based = true;
+			return;
+		}
 	}
-	snprintf(buf, len, "%016llx", (unsigned long long)h);
+	if (path[0] == '/' && len > 8) {
+		memcpy(uri, "file://", 7);
+		tl_uri_encode(uri + 7, len - 7, path);
+	} else {
+		tl_uri_encode(uri, len, path);
+	}
+}
+
+/* A byte column as a code-point column: the line's bytes before the
+ * column, read back from the file, less their UTF-8 continuation bytes.
+ * 0 when the file cannot be read again (standard input). */
+static uint64_t code_point_column(const char *path, uint64_t offset, uint32_t byte_column)
+{
+	if (byte_column <= 1)
+		return byte_column;
+	uint32_t before = byte_column - 1;
+	if (strcmp(path, "-") == 0 || offset < before || before > (1u << 20))
+		return 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	uint64_t column = 1, start = offset - before;
+	unsigned char buf[4096];
+	while (before > 0) {
+		size_t want = before < sizeof buf ? before : sizeof buf;
+		ssize_t got = pread(fd, buf, want, (off_t)start);
+		if (got <= 0) {
+			column = 0;
+			break;
+		}
+		for (ssize_t i = 0; i < got; i++)
+			column += (buf[i] & 0xc0) != 0x80;
+		start += (uint64_t)got;
+		before -= (uint32_t)got;
+	}
+	close(fd);
+	return column;
 }
 
 static void ensure_run(struct tl_writer *w)
@@ -119,6 +162,17 @@ static void ensure_run(struct tl_writer *w)
 	json_object_object_add(driver, "rules", rule_descriptors());
 	json_object_object_add(tool, "driver", driver);
 	json_object_object_add(run, "tool", tool);
+	if (w->source_root) {
+		char uri[3 * PATH_MAX + 64];
+		root_uri(uri, sizeof uri, w->source_root);
+		json_object *base = json_object_new_object();
+		json_object_object_add(base, "uri", json_object_new_string(uri));
+		json_object *bases = json_object_new_object();
+		json_object_object_add(bases, "SRCROOT", base);
+		json_object_object_add(run, "originalUriBaseIds", bases);
+	}
+	/* columns of text inputs count characters (code points), not bytes */
+	json_object_object_add(run, "columnKind", json_object_new_string("unicodeCodePoints"));
 	w->current = json_object_new_array();
 	json_object_object_add(run, "results", w->current);
 	json_object *invocation = json_object_new_object();
@@ -141,29 +195,45 @@ static size_t rule_index(const struct tl_rule_info *rule)
 	return (size_t)(rule - tl_rule_at(0));
 }
 
-static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
+/* One result. state: the baselineState, or NULL when no baseline is in use. */
+static void add_result(struct tl_writer *w, const struct tl_diagnostic *d, const char *state)
 {
 	char path[4096], uri[3 * 4096];
+	bool based;
 	tl_diag_path(path, sizeof path, w->path, d);
-	tl_uri_encode(uri, sizeof uri, path);
+	artifact_uri(w, path, uri, sizeof uri, &based);
 	json_object *res = json_object_new_object();
 	json_object_object_add(res, "ruleId", json_object_new_string(d->rule->id));
 	json_object_object_add(res, "ruleIndex", json_object_new_uint64(rule_index(d->rule)));
 	json_object_object_add(res, "level", json_object_new_string(sarif_level(d->severity)));
-	json_object_object_add(res, "message", text_object(d->message));
+	json_object *region = json_object_new_object();
+	if (d->loc.line) {
+		uint64_t column = d->loc.member ? 0 : code_point_column(w->path, d->loc.offset, d->loc.column);
+		json_object_object_add(region, "startLine", json_object_new_uint64(d->loc.line));
+		if (column)
+			json_object_object_add(region, "startColumn", json_object_new_uint64(column));
+		json_object_object_add(res, "message", text_object(d->message));
+	} else {
+		/* A binary file has no lines: code scanning shows the result on the
+		 * file (line 1), byteOffset holds the place, and the message says it. */
+		char text[1200];
+		int n = snprintf(text, sizeof text, "At byte %" PRIu64, d->loc.offset);
+		if (d->loc.record >= 0)
+			n += snprintf(text + n, sizeof text - (size_t)n, " (record %" PRId64 ")", d->loc.record);
+		snprintf(text + n, sizeof text - (size_t)n, ": %s", d->message);
+		json_object_object_add(res, "message", text_object(text));
+		json_object_object_add(region, "startLine", json_object_new_uint64(1));
+	}
+	json_object_object_add(region, "byteOffset", json_object_new_uint64(d->loc.offset));
 	char key[32];
-	fingerprint(key, sizeof key, path, d);
+	tl_diagnostic_fingerprint(key, sizeof key, path, d);
 	json_object *prints = json_object_new_object();
 	json_object_object_add(prints, "tracelintLocation/v1", json_object_new_string(key));
 	json_object_object_add(res, "partialFingerprints", prints);
-	json_object *region = json_object_new_object();
-	if (d->loc.line) {
-		json_object_object_add(region, "startLine", json_object_new_uint64(d->loc.line));
-		json_object_object_add(region, "startColumn", json_object_new_uint64(d->loc.column));
-	}
-	json_object_object_add(region, "byteOffset", json_object_new_uint64(d->loc.offset));
 	json_object *artifact = json_object_new_object();
 	json_object_object_add(artifact, "uri", json_object_new_string(uri));
+	if (based)
+		json_object_object_add(artifact, "uriBaseId", json_object_new_string("SRCROOT"));
 	json_object *physical = json_object_new_object();
 	json_object_object_add(physical, "artifactLocation", artifact);
 	json_object_object_add(physical, "region", region);
@@ -172,6 +242,17 @@ static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 	json_object *locations = json_object_new_array();
 	json_object_array_add(locations, location);
 	json_object_object_add(res, "locations", locations);
+	if (state)
+		json_object_object_add(res, "baselineState", json_object_new_string(state));
+	if (state && strcmp(state, "unchanged") == 0) {
+		json_object *suppression = json_object_new_object();
+		json_object_object_add(suppression, "kind", json_object_new_string("external"));
+		json_object_object_add(suppression, "justification",
+				       json_object_new_string("recorded in the baseline"));
+		json_object *suppressions = json_object_new_array();
+		json_object_array_add(suppressions, suppression);
+		json_object_object_add(res, "suppressions", suppressions);
+	}
 	if (d->loc.pointer || d->loc.record >= 0) {
 		json_object *props = json_object_new_object();
 		if (d->loc.pointer)
@@ -181,6 +262,16 @@ static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 		json_object_object_add(res, "properties", props);
 	}
 	json_object_array_add(w->current, res);
+}
+
+static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
+{
+	add_result(w, d, w->baseline ? "new" : NULL);
+}
+
+static void sarif_known(struct tl_writer *w, const struct tl_diagnostic *d)
+{
+	add_result(w, d, "unchanged");
 }
 
 static void sarif_end(struct tl_writer *w, const struct tl_result *r, enum tl_status status,
@@ -209,4 +300,5 @@ static int sarif_finish(struct tl_writer *w)
 	return rc;
 }
 
-const struct tl_writer_ops tl_sarif_writer = { sarif_begin, sarif_diag, sarif_end, sarif_finish };
+const struct tl_writer_ops tl_sarif_writer = { sarif_begin, sarif_diag, sarif_end, sarif_finish,
+					       sarif_known };

@@ -50,4 +50,4 @@ static void text_end(struct tl_writer *w, const struct tl_result *r, enum tl_sta
 
 static int text_finish(struct tl_writer *w) { return fflush(w->out) == 0 ? 0 : -1; }
 
-const struct tl_writer_ops tl_text_writer = { text_begin, text_diag, text_end, text_finish };
+const struct tl_writer_ops tl_text_writer = { text_begin, text_diag, text_end, text_finish, NULL };

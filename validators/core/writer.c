@@ -1,7 +1,9 @@
 /* Writer construction and dispatch (see writer.h). */
 #include "writer.h"
 
+#include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet)
 {
@@ -39,6 +41,31 @@ void tl_writer_end(struct tl_writer *w, const struct tl_result *result, enum tl_
 int tl_writer_finish(struct tl_writer *w)
 {
 	int rc = w->ops->finish(w);
+	free(w->source_root);
 	free(w);
 	return rc;
+}
+
+void tl_writer_set_baseline(struct tl_writer *w, bool active)
+{
+	w->baseline = active;
+}
+
+void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag)
+{
+	if (w->ops->known)
+		w->ops->known(w, diag);
+}
+
+bool tl_writer_set_source_root(struct tl_writer *w, const char *dir)
+{
+	char *abs = realpath(dir, NULL);
+	if (!abs)
+		return false;
+	size_t n = strlen(abs);
+	if (n > 1 && abs[n - 1] == '/')
+		abs[n - 1] = '\0';
+	free(w->source_root);
+	w->source_root = abs;
+	return true;
 }

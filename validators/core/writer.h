@@ -13,6 +13,7 @@ struct tl_writer_ops {
 	void (*end)(struct tl_writer *w, const struct tl_result *r, enum tl_status status,
 		    const char *message);
 	int (*finish)(struct tl_writer *w);
+	void (*known)(struct tl_writer *w, const struct tl_diagnostic *d); /* NULL: left out */
 };
 
 struct tl_writer {
@@ -23,6 +24,8 @@ struct tl_writer {
 	struct json_object *root;     /* JSON and SARIF styles */
 	struct json_object *current;  /* diagnostics or results array */
 	struct json_object *file;     /* JSON style: the current file object */
+	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
+	char *source_root;            /* absolute, without a trailing '/'; or NULL */
 };
 
 extern const struct tl_writer_ops tl_text_writer;

@@ -151,6 +151,16 @@ void tl_writer_end(struct tl_writer *w, const struct tl_result *result,
 		   enum tl_status status, const char *message);
 /* Writes what the style buffers (JSON, SARIF) and frees the writer. */
 int tl_writer_finish(struct tl_writer *w);
+/* Baselines: with set_baseline, SARIF results carry baselineState "new";
+ * tl_writer_known hands over a diagnostic the baseline already holds, which
+ * SARIF keeps as "unchanged" with an external suppression and the text and
+ * JSON styles leave out. */
+void tl_writer_set_baseline(struct tl_writer *w, bool active);
+void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag);
+/* SARIF: artifact URIs relative to dir (uriBaseId SRCROOT, declared in
+ * originalUriBaseIds) for every path below it. false when dir cannot be
+ * resolved (errno set). */
+bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
 
 /* Format names as used on the command line: "xray", "dcfg", "dcfg-trace",
  * "umtrace", "tfile". */
@@ -170,6 +180,13 @@ bool tl_rule_effective(const struct tl_options *opts, const struct tl_rule_info 
 		       enum tl_severity *severity);
 
 const char *tl_severity_name(enum tl_severity severity);
+
+/* A 16-hex-digit key that identifies a diagnostic across runs and unrelated
+ * edits of the file (for baselines): path (as given, "./" and "//" folded),
+ * rule, member, JSON Pointer, else the message with its digits masked. No
+ * byte offset or record index is part of it. buf should hold 17 bytes. */
+void tl_diagnostic_fingerprint(char *buf, size_t len, const char *path,
+			       const struct tl_diagnostic *diag);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,302 @@
+/* Reading .tracelint.ini with inih: INI sections and KEY = VALUE lines;
+ * this file gives each key its meaning and says where a value is wrong. */
+#include "config_file.h"
+#include "grow.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct parse {
+	struct config_file *file;
+	FILE *in;
+	unsigned line;               /* the line inih has just read */
+	char text[1024];             /* that line, for columns in messages */
+	bool too_long;
+	char why[512];               /* the first error, with its column */
+	unsigned why_line;
+	const char *section;         /* the last section name seen */
+};
+
+/* inih's reader: counts lines, keeps the text, and refuses lines inih would cut. */
+static char *read_line(char *str, int num, void *stream)
+{
+	struct parse *p = stream;
+	if (!fgets(str, num, p->in))
+		return NULL;
+	p->line++;
+	size_t n = strlen(str);
+	if (n + 1 == (size_t)num && str[n - 1] != '\n' && !feof(p->in)) {
+		p->too_long = true;
+		int c;
+		while ((c = fgetc(p->in)) != EOF && c != '\n')
+			;
+	}
+	snprintf(p->text, sizeof p->text, "%s", str);
+	return str;
+}
+
+/* The 1-based column of needle in the current line (1 when it is not there). */
+static unsigned column_of(const struct parse *p, const char *needle)
+{
+	const char *at = needle && *needle ? strstr(p->text, needle) : NULL;
+	return at ? (unsigned)(at - p->text) + 1 : 1;
+}
+
+static int fail(struct parse *p, const char *needle, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Keeps the first error, "LINE:COLUMN: what", the column at needle. */
+static int fail(struct parse *p, const char *needle, const char *fmt, ...)
+{
+	if (!p->why[0]) {
+		char what[384];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(what, sizeof what, fmt, ap);
+		va_end(ap);
+		snprintf(p->why, sizeof p->why, "%u:%u: %s", p->line, column_of(p, needle), what);
+		p->why_line = p->line;
+	}
+	return 0;
+}
+
+static struct config_section *new_section(struct parse *p, const char *glob)
+{
+	struct config_file *f = p->file;
+	struct config_section *more = tl_grow_array(f->sections, &f->section_cap, f->section_count,
+						     sizeof *more, 4);
+	if (!more)
+		return NULL;
+	f->sections = more;
+	struct config_section *s = &f->sections[f->section_count++];
+	memset(s, 0, sizeof *s);
+	s->format = s->endian = s->werror = -1;
+	s->max_errors = -1;
+	if (glob && !(s->glob = strdup(glob))) {
+		f->section_count--;
+		return NULL;
+	}
+	return s;
+}
+
+/* [tracelint] or [path "GLOB"]; the same name again continues its section. */
+static struct config_section *section_for(struct parse *p, const char *name)
+{
+	struct config_file *f = p->file;
+	char glob[1024];
+	const char *g = NULL;
+	if (strcmp(name, "tracelint") != 0) {
+		size_t n = strlen(name);
+		if (strncmp(name, "path \"", 6) != 0 || n < 8 || name[n - 1] != '"') {
+			fail(p, name, "expected a section [tracelint] or [path \"GLOB\"], found [%s]", name);
+			return NULL;
+		}
+		snprintf(glob, sizeof glob, "%.*s", (int)(n - 7), name + 6);
+		g = glob;
+	}
+	for (size_t i = f->section_count; i-- > 0;) {
+		const char *sg = f->sections[i].glob;
+		if ((!g && !sg) || (g && sg && strcmp(g, sg) == 0))
+			return &f->sections[i];
+	}
+	struct config_section *s = new_section(p, g);
+	if (!s)
+		fail(p, NULL, "out of memory");
+	return s;
+}
+
+static bool add_rule(struct config_section *s, const char *pattern, enum tl_rule_action action)
+{
+	struct tl_rule_setting *more = tl_grow_array(s->rules, &s->rule_cap, s->rule_count,
+						     sizeof *more, 8);
+	if (!more)
+		return false;
+	s->rules = more;
+	char *copy = strdup(pattern);
+	if (!copy)
+		return false;
+	s->rules[s->rule_count++] = (struct tl_rule_setting){ copy, action };
+	return true;
+}
+
+/* RULES: IDs, globs or format names, separated by commas or blanks. */
+static int add_rules(struct parse *p, struct config_section *s, const char *key, const char *value,
+		     enum tl_rule_action action)
+{
+	char list[1024];
+	snprintf(list, sizeof list, "%s", value);
+	if (strcmp(key, "select") == 0 && !s->selected) {
+		s->selected = true;
+		if (!add_rule(s, "*", TL_RULE_OFF))
+			return fail(p, NULL, "out of memory");
+	}
+	for (char *save = NULL, *r = strtok_r(list, ", \t", &save); r; r = strtok_r(NULL, ", \t", &save)) {
+		if (tl_rule_pattern_matches(r) == 0)
+			return fail(p, r, "%s: '%s' matches no rule (see tracelint --list-rules)", key, r);
+		if (!add_rule(s, r, action))
+			return fail(p, NULL, "out of memory");
+	}
+	return 1;
+}
+
+static int choice(struct parse *p, const char *key, const char *value, const char *const *names,
+		  int count, int *out)
+{
+	for (int i = 0; i < count; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*out = i;
+			return 1;
+		}
+	}
+	return fail(p, value, "%s: unknown value '%s'", key, value);
+}
+
+static int set_string(struct parse *p, char **slot, const char *value)
+{
+	free(*slot);
+	if (!(*slot = strdup(value)))
+		return fail(p, NULL, "out of memory");
+	return 1;
+}
+
+static int global_key(struct parse *p, const char *key, const char *value)
+{
+	struct config_file *f = p->file;
+	if (strcmp(key, "exclude") == 0) {
+		char list[1024];
+		snprintf(list, sizeof list, "%s", value);
+		for (char *save = NULL, *g = strtok_r(list, ", \t", &save); g; g = strtok_r(NULL, ", \t", &save)) {
+			char **more = tl_grow_array(f->excludes, &f->exclude_cap, f->exclude_count, sizeof *more, 8);
+			if (!more || !(more[f->exclude_count] = strdup(g)))
+				return fail(p, NULL, "out of memory");
+			f->excludes = more;
+			f->exclude_count++;
+		}
+		return 1;
+	}
+	static const char *const actions[] = { "skip", "error" };
+	return choice(p, key, value, actions, 2, &f->unknown_format);
+}
+
+static int handle(void *user, const char *section, const char *key, const char *value)
+{
+	struct parse *p = user;
+	if (p->why[0])
+		return 1; /* the first error is the one reported */
+	if (!*section)
+		return fail(p, key, "expected '%s' inside a section ([tracelint] or [path \"GLOB\"])", key);
+	struct config_section *s = section_for(p, section);
+	if (!s)
+		return 0;
+	static const char *const bools[] = { "false", "true" };
+	static const char *const orders[] = { "auto", "little", "big" };
+	if (strcmp(key, "select") == 0 || strcmp(key, "warning") == 0 || strcmp(key, "note") == 0 ||
+	    strcmp(key, "error") == 0 || strcmp(key, "ignore") == 0 || strcmp(key, "default") == 0) {
+		enum tl_rule_action action = key[0] == 'w' ? TL_RULE_WARNING : key[0] == 'n' ? TL_RULE_NOTE
+					   : key[0] == 'e' ? TL_RULE_ERROR : key[0] == 'i' ? TL_RULE_OFF
+					   : TL_RULE_DEFAULT;
+		return add_rules(p, s, key, value, action);
+	}
+	if (strcmp(key, "werror") == 0)
+		return choice(p, key, value, bools, 2, &s->werror);
+	if (strcmp(key, "endian") == 0)
+		return choice(p, key, value, orders, 3, &s->endian);
+	if (strcmp(key, "format") == 0) {
+		enum tl_format_id id = tl_format_from_name(value);
+		if (id == TL_FORMAT_COUNT)
+			return fail(p, value, "format: unknown format '%s' (auto, xray, dcfg, dcfg-trace, umtrace, tfile)", value);
+		s->format = id;
+		return 1;
+	}
+	if (strcmp(key, "max-errors") == 0) {
+		char *end;
+		errno = 0;
+		unsigned long long v = strtoull(value, &end, 10);
+		if (*value < '0' || *value > '9' || *end || errno || v > UINT_MAX)
+			return fail(p, value, "max-errors: expected a whole number, found '%s'", value);
+		s->max_errors = (long long)v;
+		return 1;
+	}
+	if (strcmp(key, "pair") == 0)
+		return set_string(p, &s->pair, value);
+	if (strcmp(key, "instr-map") == 0)
+		return set_string(p, &s->instr_map, value);
+	if (!s->glob && (strcmp(key, "exclude") == 0 || strcmp(key, "unknown-format") == 0))
+		return global_key(p, key, value);
+	return fail(p, key, "unknown key '%s'%s (see CONFIGURATION in tracelint(1))", key,
+		    s->glob ? " in a [path] section" : "");
+}
+
+/* What is wrong with line `line`, which inih could not read, and where. */
+static const char *syntax_error(const char *path, unsigned line, unsigned *column)
+{
+	char text[1024] = "";
+	FILE *in = fopen(path, "r");
+	for (unsigned n = 0; in && n < line && fgets(text, sizeof text, in); n++)
+		;
+	if (in)
+		fclose(in);
+	text[strcspn(text, "\r\n")] = '\0';
+	size_t lead = strspn(text, " \t");
+	*column = (unsigned)lead + 1;
+	if (text[lead] == '[') {
+		*column = (unsigned)strlen(text) + 1;
+		return "expected ']' to close the section name";
+	}
+	return "expected [SECTION], KEY = VALUE, or a comment (; or #)";
+}
+
+bool config_file_load(struct config_file *f, const char *path, char *err, size_t errlen)
+{
+	memset(f, 0, sizeof *f);
+	f->unknown_format = -1;
+	struct parse p = { .file = f };
+	if (!(f->path = strdup(path)) || !(p.in = fopen(path, "r"))) {
+		snprintf(err, errlen, "cannot read the config %s: %s", path, strerror(errno));
+		return false;
+	}
+	int rc = ini_parse_stream(read_line, &p, handle, &p);
+	fclose(p.in);
+	if (rc == 0 && !p.too_long && !p.why[0])
+		return true;
+	if (rc == -2 || (rc == 0 && !p.why[0] && !p.too_long)) {
+		snprintf(err, errlen, "%s: out of memory", path);
+	} else if (p.why[0] && (rc <= 0 || (unsigned)rc >= p.why_line)) {
+		snprintf(err, errlen, "%s:%s", path, p.why);
+	} else if (p.too_long) {
+		snprintf(err, errlen, "%s: expected lines of at most %d characters, found a longer one", path,
+			 INI_MAX_LINE - 2);
+	} else {
+		/* inih's own error: a line that is neither [SECTION] nor KEY = VALUE */
+		unsigned column;
+		const char *what = syntax_error(path, (unsigned)rc, &column);
+		snprintf(err, errlen, "%s:%d:%u: %s", path, rc, column, what);
+	}
+	return false;
+}
+
+void config_file_free(struct config_file *f)
+{
+	for (size_t i = 0; i < f->section_count; i++) {
+		struct config_section *s = &f->sections[i];
+		for (size_t r = 0; r < s->rule_count; r++)
+			free((void *)(uintptr_t)s->rules[r].pattern);
+		free(s->rules);
+		free(s->glob);
+		free(s->pair);
+		free(s->instr_map);
+	}
+	free(f->sections);
+	for (size_t i = 0; i < f->exclude_count; i++)
+		free(f->excludes[i]);
+	free(f->excludes);
+	free(f->path);
+	free(f->dir);
+	memset(f, 0, sizeof *f);
+}
