@@ -2,11 +2,12 @@
 # jobs in containers: the CLI and its man pages on Debian slim.
 #   docker build -t tracelint .
 #   docker run --rm -v "$PWD:/work" -w /work tracelint --format=xray traces/
-# Build stage: the packages of the build, listed once in fuzzers/build-packages.txt.
+# Build stage: the packages of the build, listed once in fuzzers/build-packages.txt,
+# and inih, which only the CLI uses (for its config files).
 FROM debian:bookworm-slim AS build
 COPY fuzzers/build-packages.txt /tmp/build-packages.txt
 RUN apt-get update && \
-    sed 's/#.*//' /tmp/build-packages.txt | xargs apt-get install -y --no-install-recommends gcc libc6-dev && \
+    sed 's/#.*//' /tmp/build-packages.txt | xargs apt-get install -y --no-install-recommends gcc libc6-dev libinih-dev && \
     rm -rf /var/lib/apt/lists/*
 COPY . /src
 WORKDIR /src
@@ -18,7 +19,7 @@ RUN make -j"$(nproc)" BUILD="$BUILD_DIR" PREFIX=/usr/local DESTDIR="$STAGE" inst
 # checks this list against ldd), the binary and the man pages.
 FROM debian:bookworm-slim
 RUN apt-get update && \
-    apt-get install -y --no-install-recommends libjson-c5 libexpat1 zlib1g libbz2-1.0 libzstd1 && \
+    apt-get install -y --no-install-recommends libjson-c5 libexpat1 zlib1g libbz2-1.0 libzstd1 libinih1 && \
     rm -rf /var/lib/apt/lists/*
 COPY --from=build /stage/usr/local/bin/tracelint /usr/local/bin/tracelint
 COPY --from=build /stage/usr/local/share/man /usr/local/share/man

@@ -64,7 +64,33 @@ newline.xray"
 	atf_check -s exit:2 -e match:'cannot read the paths of --files-from nowhere' "$TL" --files-from nowhere
 }
 
+atf_test_case member_paths_stand_for_their_trace
+member_paths_stand_for_their_trace_head() { atf_set "descr" "files of a UMTracer trace directory validate the trace, once"; }
+member_paths_stand_for_their_trace_body() {
+	make_repo
+	t=repo/traces/trace64
+	atf_check -s exit:0 -o save:one -e ignore "$TL" -q $t/exec.vtable $t/ins.itable $t/trace.xml
+	atf_check -o inline:"repo/traces/trace64: valid\n" sed 's/ (.*//' one
+	atf_check -s exit:1 -o save:two -e ignore "$TL" -q $t/thread.itable repo/traces/deeper/bad.xray $t/module.itable
+	atf_check -o inline:"repo/traces/trace64: valid\nrepo/traces/deeper/bad.xray: invalid\n" sed 's/ (.*//' two
+	# a table outside any trace directory is still a file of its own
+	cp $t/thread.itable lone.itable
+	atf_check -s ignore -o match:'^lone.itable: ' "$TL" -q lone.itable
+}
+
+atf_test_case version_control_stores_are_not_walked
+version_control_stores_are_not_walked_head() { atf_set "descr" ".git and other stores are left out of walks"; }
+version_control_stores_are_not_walked_body() {
+	make_repo
+	mkdir -p repo/.git/objects repo/.hg
+	cp "$C/xray/invalid/v1-stride.xray" repo/.git/objects/packed.xray
+	cp "$C/xray/invalid/v1-stride.xray" repo/.hg/store.xray
+	atf_check -s exit:1 -o not-match:'\.git|\.hg' -e match:'7 files' "$TL" -q repo
+}
+
 atf_init_test_cases() {
+	atf_add_test_case member_paths_stand_for_their_trace
+	atf_add_test_case version_control_stores_are_not_walked
 	atf_add_test_case files_from
 	atf_add_test_case walks_a_directory
 	atf_add_test_case named_file_of_no_format_is_an_error

@@ -116,7 +116,7 @@ static void artifact_uri(const struct tl_writer *w, const char *path, char *uri,
 
 /* A byte column as a code-point column: the line's bytes before the
  * column, read back from the file, less their UTF-8 continuation bytes.
- * 0 when the file cannot be read again (standard input). */
+ * 0 when the file cannot be read again (standard input, a member). */
 static uint64_t code_point_column(const char *path, uint64_t offset, uint32_t byte_column)
 {
 	if (byte_column <= 1)
@@ -210,8 +210,9 @@ static void add_result(struct tl_writer *w, const struct tl_diagnostic *d, const
 	if (d->loc.line) {
 		uint64_t column = d->loc.member ? 0 : code_point_column(w->path, d->loc.offset, d->loc.column);
 		json_object_object_add(region, "startLine", json_object_new_uint64(d->loc.line));
-		if (column)
-			json_object_object_add(region, "startColumn", json_object_new_uint64(column));
+		/* a file that cannot be read again: its byte column, right for ASCII */
+		json_object_object_add(region, "startColumn",
+				       json_object_new_uint64(column ? column : d->loc.column));
 		json_object_object_add(res, "message", text_object(d->message));
 	} else {
 		/* A binary file has no lines: code scanning shows the result on the
