@@ -257,7 +257,19 @@ forced_format_body() {
 	atf_skip "no valid case"
 }
 
+atf_test_case json_detail_for_every_format
+json_detail_for_every_format_head() { atf_set "descr" "every validated file of every format has a detail in JSON"; }
+json_detail_for_every_format_body() {
+	"$TL" -o json "$SRCDIR/corpus" > all.json 2> /dev/null
+	atf_check -o inline:"dcfg\ndcfg-trace\ntfile\numtrace\nxray\n" \
+		jq -r '[.files[] | select(.error == null) | .format] | unique | .[]' all.json
+	atf_check -o inline:"[]\n" jq -c '[.files[] | select(.error == null and (.detail == null or .detail == "")) | .path]' all.json
+	atf_check -s exit:0 -o match:'umtrace: 0 errors, 0 warnings; 64-bit, 49 exec record\(s\), 3 thread\(s\), 2 module\(s\), 3 syscall\(s\)' \
+		"$TL" "$SRCDIR/corpus/umtrace/valid/trace64"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case json_detail_for_every_format
 	atf_add_test_case help_and_version
 	atf_add_test_case usage_errors
 	atf_add_test_case unreadable_path

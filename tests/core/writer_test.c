@@ -146,9 +146,9 @@ ATF_TC_BODY(sarif_log, tc)
 	ATF_CHECK_EQ(json_object_get_int64(json_object_object_get(region, "byteOffset")), 4128);
 	/* a binary file has no lines: shown on line 1, the offset in the message */
 	ATF_CHECK_EQ(json_object_get_int(json_object_object_get(region, "startLine")), 1);
-	ATF_CHECK(strncmp(json_object_get_string(json_object_object_get(
-				  json_object_object_get(res, "message"), "text")),
-			  "At byte 4128: ", 14) == 0);
+	ATF_CHECK_STREQ(json_object_get_string(json_object_object_get(
+				json_object_object_get(res, "message"), "text")),
+			"At byte 4128 (record 257): expected 1, found 2");
 	res = json_object_array_get_idx(results, 1);
 	phys = json_object_object_get(
 		json_object_array_get_idx(json_object_object_get(res, "locations"), 0),

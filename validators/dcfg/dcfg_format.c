@@ -99,10 +99,14 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 				paired = true;
 		}
 	}
+	struct dtrace_summary sum = { 0 };
 	if (!ctx->unreadable)
-		tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL);
-	if (paired)
-		tl_set_detail(ctx, "paired with %s", ctx->opts->pair_path);
+		tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL, &sum);
+	if (v.doc.n)
+		tl_set_detail(ctx, "%llu process(es), %llu thread(s), %llu chunk(s), %llu edges%s%s",
+			      (unsigned long long)sum.processes, (unsigned long long)sum.threads,
+			      (unsigned long long)sum.chunks, (unsigned long long)sum.edges,
+			      paired ? "; paired with " : "", paired ? ctx->opts->pair_path : "");
 	tl_json_free(&v.doc);
 	tl_json_free(&pv.doc);
 	tl_dcfg_model_free(&m);

@@ -13,6 +13,7 @@ struct tctx {
 	struct jv *v;
 	const struct dcfg_model *m;   /* NULL without --pair */
 	const struct dprocess *p;     /* the paired process, or NULL */
+	struct dtrace_summary *sum;
 };
 
 static const struct dedge *pair_edge(const struct tctx *x, uint64_t id)
@@ -137,6 +138,8 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 	ok &= tl_jv_int(v, cell[2], 0, UINT64_MAX, "EDGE_COUNT", &count);
 	if (!ok)
 		return;
+	x->sum->chunks++;
+	x->sum->edges += count;
 	if (count && !tl_jv_int(v, cell[3], 1, EDGE_ID_MAX, "FIRST_EDGE_ID", &first))
 		return;
 	if (ts->have_prev && pre < ts->end)
@@ -212,6 +215,7 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		uint32_t cc[5];
 		if (!tl_dcfg_table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
 			continue;
+		x->sum->threads++;
 		struct thread_state ts = { 0 };
 		struct pair_flow flow; /* hook: P8, P9 */
 		tl_dcfg_pair_flow_begin(&flow, x->p, tt, tid);
@@ -244,6 +248,7 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 				  (unsigned long long)pid);
 			continue;
 		}
+		x->sum->processes++;
 		x->p = NULL;
 		if (x->m) {
 			uint32_t i = tl_dcfg_idmap_get(&x->m->proc_by_pid, pid);
@@ -292,8 +297,10 @@ static void check_top_order(struct jv *v)
 		tl_jv_report(v, RULE_DTRACE_TOP_ORDER, 0, "expected the top-level key PROCESSES, found it missing");
 }
 
-void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m)
+void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m,
+			struct dtrace_summary *sum)
 {
+	memset(sum, 0, sizeof *sum);
 	/* Transition rows are reported on after their table (duplicates,
 	 * prefixes, decoding), so they are pinned; a chunk is checked while it
 	 * is the current row and then forgotten, so memory does not grow with
@@ -302,7 +309,7 @@ void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const st
 	if (!tl_jv_parse(v, data, size, lazy, sizeof lazy / sizeof lazy[0]) || !tl_dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
 		return;
 	check_top_order(v);
-	struct tctx x = { v, m, NULL };
+	struct tctx x = { v, m, NULL, sum };
 	uint32_t procs = tl_json_obj_get(&v->doc, 0, "PROCESSES");
 	if (procs != JNONE)
 		read_processes(&x, procs);

@@ -6,6 +6,12 @@
 #include "trace_decode.h"
 
 /* m is the paired DCFG's model, or NULL. */
-void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m);
+/* What a DCFG-trace holds, for the verdict line. */
+struct dtrace_summary {
+	uint64_t processes, threads, chunks, edges;  /* edges: the chunks' EDGE_COUNT */
+};
+
+void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m,
+			struct dtrace_summary *sum);
 
 #endif

@@ -59,12 +59,16 @@ static void check_counts(struct tl_ctx *ctx, const struct tfile_desc *d, uint64_
 
 static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
-	if (!check_header(ctx, in))
+	if (!check_header(ctx, in)) {
+		tl_set_detail(ctx, "frames not read: the header is not usable");
 		return;
+	}
 	struct tfile_desc desc;
 	memset(&desc, 0, sizeof desc);
 	uint64_t frames_at = tl_tfile_read_description(ctx, in, &desc);
 	tl_tfile_finish_description(ctx, &desc);
+	if (frames_at == 0)
+		tl_set_detail(ctx, "frames not read: the description does not end");
 	if (frames_at != 0 && !tl_stopped(ctx)) {
 		bool big = false;
 		const char *how = tl_tfile_choose_endian(ctx, in, frames_at, &desc, &big);

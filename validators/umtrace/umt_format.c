@@ -140,6 +140,22 @@ static void validate_single(struct umt_trace *t, const struct tl_input *in)
 	memset(&t->f[m], 0, sizeof t->f[m]); /* owned by the caller */
 }
 
+/* The verdict's detail: what the trace holds, as far as its tables could be read. */
+static void describe(struct umt_trace *t)
+{
+	char bits[24] = "";
+	if (t->bitness)
+		snprintf(bits, sizeof bits, "%u-bit, ", t->bitness);
+	if (t->single)
+		tl_set_detail(t->ctx, "one table alone");
+	else
+		tl_set_detail(t->ctx, "%s%llu exec record(s), %llu thread(s), %llu module(s), %llu syscall(s)", bits,
+			      (unsigned long long)(t->exec_ok ? t->exec_count : 0),
+			      (unsigned long long)(t->thread.ok ? t->thread.rows : 0),
+			      (unsigned long long)(t->module.ok ? t->module.rows : 0),
+			      (unsigned long long)(t->syscall_ok ? t->syscall_count : 0));
+}
+
 static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct umt_trace *t = calloc(1, sizeof *t);
@@ -158,6 +174,8 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	} else {
 		validate_single(t, in);
 	}
+	if (!ctx->unreadable)
+		describe(t);
 	free(t->ins_bad);
 	free(t->syscall_bad);
 	free(t->syscall_begin_seen);
