@@ -54,7 +54,18 @@ detects_broken_sarif_body() {
 	atf_check -o not-inline:"0\n" cat count
 }
 
+atf_test_case help_base
+help_base_head() { atf_set "descr" "--sarif-help-base moves every rule's helpUri to the team's copy of the catalogs"; }
+help_base_body() {
+	atf_check -s exit:1 -o save:out.sarif "$TL" -o sarif --sarif-help-base https://docs.example.com/tl/ \
+		"$C/xray/invalid/preamble.xray"
+	atf_check -o inline:"https://docs.example.com/tl/xray.md\n" \
+		jq -r '.runs[0].tool.driver.rules[] | select(.id == "XRAY-FDR-PREAMBLE") | .helpUri' out.sarif
+	atf_check -o inline:"0\n" jq '[.runs[0].tool.driver.rules[] | select(.helpUri | startswith("https://docs.example.com/tl/") | not)] | length' out.sarif
+}
+
 atf_init_test_cases() {
+	atf_add_test_case help_base
 	atf_add_test_case whole_corpus
 	atf_add_test_case detects_broken_sarif
 }

@@ -32,6 +32,7 @@ struct cli {
 	const char *baseline;    /* --baseline: report only diagnostics not recorded here */
 	const char *write_baseline; /* --write-baseline: record every diagnostic here */
 	const char *sarif_root;  /* --sarif-root: SARIF URIs relative to this directory */
+	const char *help_base;   /* --sarif-help-base: where the rule catalogs are published */
 };
 
 /* Reads the options (anywhere on the line, GNU style; "--" ends them) and the

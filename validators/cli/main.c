@@ -154,7 +154,8 @@ static int validate_all(struct cli *c)
 		rc = cli_usage_error("--sarif-root: cannot use the directory '%s': %s", c->sarif_root,
 				     strerror(errno));
 	if (rc < 0 && (!(rep.writer = tl_writer_new(c->style, stdout, c->quiet)) ||
-		       (c->sarif_root && !tl_writer_set_source_root(rep.writer, c->sarif_root)))) {
+		       (c->sarif_root && !tl_writer_set_source_root(rep.writer, c->sarif_root)) ||
+		       (c->help_base && !tl_writer_set_help_base(rep.writer, c->help_base)))) {
 		fprintf(stderr, "tracelint: out of memory\n");
 		rc = EXIT_USAGE;
 	}

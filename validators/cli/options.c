@@ -45,6 +45,8 @@ static const char usage_text[] =
 	"      --baseline=FILE  report only diagnostics not recorded in FILE\n"
 	"      --write-baseline=FILE  record every diagnostic of this run in FILE\n"
 	"      --sarif-root=DIR  SARIF: URIs relative to DIR (the repository root)\n"
+	"      --sarif-help-base=URL  SARIF: rule help at URL<format>.md (default: the\n"
+	"                      project's catalogs on GitHub)\n"
 	"  -q, --quiet         print only one verdict line per PATH\n"
 	"      --list-rules [RULE...]  print the rule catalog: all of it, one format's\n"
 	"                      (--format), or the rules named by IDs and globs; -o json for JSON\n"
@@ -192,7 +194,8 @@ int cli_parse(struct cli *c, int argc, char **argv)
 {
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
-	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT };
+	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
+	       OPT_HELP_BASE };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -215,6 +218,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "baseline", required_argument, NULL, OPT_BASELINE },
 		{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 		{ "sarif-root", required_argument, NULL, OPT_SARIF_ROOT },
+		{ "sarif-help-base", required_argument, NULL, OPT_HELP_BASE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 		{ "version", no_argument, NULL, 'V' },
@@ -278,6 +282,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_BASELINE: c->baseline = optarg; break;
 		case OPT_WRITE_BASELINE: c->write_baseline = optarg; break;
 		case OPT_SARIF_ROOT: c->sarif_root = optarg; break;
+		case OPT_HELP_BASE: c->help_base = optarg; break;
 		case OPT_LIST_RULES: c->list_rules = true; break;
 		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
 		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;

@@ -31,14 +31,14 @@ static const char *sarif_level(enum tl_severity s)
 }
 
 /* The catalog file a rule's row is in: specs/<format>.md ("core" rules too). */
-static void help_uri(char *buf, size_t len, const struct tl_rule_info *r)
+static void help_uri(char *buf, size_t len, const char *base, const struct tl_rule_info *r)
 {
-	snprintf(buf, len, CATALOG_BASE "%s.md", r->format);
+	snprintf(buf, len, "%s%s.md", base ? base : CATALOG_BASE, r->format);
 }
 
 static json_object *rule_help(const struct tl_rule_info *r, const char *uri)
 {
-	char text[2048], markdown[2304];
+	char text[2048 + 4160], markdown[2304 + 4160];
 	snprintf(text, sizeof text, "%s Severity: %s. Source: %s. Catalog: %s", r->summary,
 		 tl_severity_name(r->severity), r->source, uri);
 	snprintf(markdown, sizeof markdown, "**%s** (%s, %s)\n\n%s\n\nSource: %s. See [the %s catalog](%s).",
@@ -48,13 +48,13 @@ static json_object *rule_help(const struct tl_rule_info *r, const char *uri)
 	return help;
 }
 
-static json_object *rule_descriptors(void)
+static json_object *rule_descriptors(const char *base)
 {
 	json_object *rules = json_object_new_array();
 	for (size_t i = 0; i < tl_rule_count(); i++) {
 		const struct tl_rule_info *r = tl_rule_at(i);
-		char uri[256];
-		help_uri(uri, sizeof uri, r);
+		char uri[4096 + 64];
+		help_uri(uri, sizeof uri, base, r);
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "id", json_object_new_string(r->id));
 		json_object_object_add(o, "shortDescription", text_object(r->summary));
@@ -159,7 +159,7 @@ static void ensure_run(struct tl_writer *w)
 	json_object_object_add(driver, "name", json_object_new_string("tracelint"));
 	json_object_object_add(driver, "version", json_object_new_string(TRACELINT_VERSION));
 	json_object_object_add(driver, "informationUri", json_object_new_string(TRACELINT_HOME));
-	json_object_object_add(driver, "rules", rule_descriptors());
+	json_object_object_add(driver, "rules", rule_descriptors(w->help_base));
 	json_object_object_add(tool, "driver", driver);
 	json_object_object_add(run, "tool", tool);
 	if (w->source_root) {

@@ -42,6 +42,7 @@ int tl_writer_finish(struct tl_writer *w)
 {
 	int rc = w->ops->finish(w);
 	free(w->source_root);
+	free(w->help_base);
 	free(w);
 	return rc;
 }
@@ -67,5 +68,15 @@ bool tl_writer_set_source_root(struct tl_writer *w, const char *dir)
 		abs[n - 1] = '\0';
 	free(w->source_root);
 	w->source_root = abs;
+	return true;
+}
+
+bool tl_writer_set_help_base(struct tl_writer *w, const char *base)
+{
+	char *copy = strdup(base);
+	if (!copy)
+		return false;
+	free(w->help_base);
+	w->help_base = copy;
 	return true;
 }

@@ -26,6 +26,7 @@ struct tl_writer {
 	struct json_object *file;     /* JSON style: the current file object */
 	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
 	char *source_root;            /* absolute, without a trailing '/'; or NULL */
+	char *help_base;              /* SARIF helpUri: this + "<format>.md"; NULL: the project's */
 };
 
 extern const struct tl_writer_ops tl_text_writer;

@@ -161,6 +161,9 @@ void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag);
  * originalUriBaseIds) for every path below it. false when dir cannot be
  * resolved (errno set). */
 bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
+/* SARIF: each rule's helpUri is base + "<format>.md" (the rule catalogs, e.g.
+ * where a team publishes them); by default the project's own. false: no memory. */
+bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
 
 /* Format names as used on the command line: "xray", "dcfg", "dcfg-trace",
  * "umtrace", "tfile". */
