@@ -1,4 +1,4 @@
-# Fuzzing campaigns (issue 7). `make fuzz` (GNUmakefile) builds the plain
+# Fuzzing campaigns. `make fuzz` (GNUmakefile) builds the plain
 # libFuzzer targets; this file adds the structure-aware mutators, the AFL++
 # build, a gcc UBSan regression build, campaigns, coverage and the heavy
 # smoke mode. See fuzzers/README.md.

@@ -1,4 +1,4 @@
-# Benchmarks (issue 8): `make bench` generates large inputs with our own
+# Benchmarks: `make bench` generates large inputs with our own
 # generators, measures tracelint against cat and the reference readers, and
 # writes reports/bench.md and reports/bench-throughput.png. Not part of check.
 BENCH_DIR ?= /tmp/tracelint-bench
