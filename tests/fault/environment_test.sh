@@ -134,6 +134,17 @@ stdin_file_size_limit_body() {
 		-x "head -c 3000000 /dev/zero | (ulimit -f 1024; '$TL' -f xray -)"
 }
 
+atf_test_case decompressed_file_size_limit
+decompressed_file_size_limit_head() { atf_set descr "ulimit -f smaller than a file's decompressed data: exit 2, not SIGXFSZ"; }
+decompressed_file_size_limit_body() {
+	python3 -c 'print("{\"a\": [" + "0," * 300000 + "0]}")' > big.json
+	for z in gzip bzip2 zstd; do
+		$z -c big.json > big.json.$z
+		atf_check -s exit:2 -o match:"decompressed data exceed 512000 bytes \\(the file size limit, ulimit -f\\)" \
+			-x "ulimit -f 500; '$TL' big.json.$z"
+	done
+}
+
 atf_test_case full_tmpdir
 full_tmpdir_head() {
 	atf_set descr "a TMPDIR too small for standard input: a clear message, exit 2"
@@ -203,6 +214,7 @@ atf_init_test_cases() {
 	atf_add_test_case missing_pair
 	atf_add_test_case stdin_pipe_and_limit
 	atf_add_test_case stdin_file_size_limit
+	atf_add_test_case decompressed_file_size_limit
 	atf_add_test_case full_tmpdir
 	atf_add_test_case tfile_padding
 	atf_add_test_case max_errors_warnings

@@ -4,6 +4,7 @@
  * and the decompressed bytes never sit on the heap. */
 #define _GNU_SOURCE
 #include "decompress.h"
+#include "input.h"
 #include "knob.h"
 
 #include <bzlib.h>
@@ -53,6 +54,7 @@ struct sink {
 	int fd;
 	uint64_t written;
 	uint64_t limit;
+	bool by_rlimit;       /* the limit is ulimit -f, not the bomb limit */
 	const char *path;
 	char *err;
 	size_t errlen;
@@ -61,9 +63,10 @@ struct sink {
 static bool sink_write(struct sink *s, const void *data, size_t n)
 {
 	if (n > s->limit - s->written) {
-		snprintf(s->err, s->errlen,
-			 "%s: decompressed data exceed %llu bytes (the limit for a compressed file of this size)",
-			 s->path, (unsigned long long)s->limit);
+		snprintf(s->err, s->errlen, "%s: decompressed data exceed %llu bytes (%s)", s->path,
+			 (unsigned long long)s->limit,
+			 s->by_rlimit ? "the file size limit, ulimit -f"
+				      : "the limit for a compressed file of this size");
 		return false;
 	}
 	const char *p = data;
@@ -267,7 +270,10 @@ int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t 
 	uint64_t floor = tl_knob("TRACELINT_DECOMPRESS_FLOOR", MIN_EXPANSION_LIMIT, UINT64_MAX);
 	if (limit < floor)
 		limit = floor;
-	struct sink out = { .fd = fd, .limit = limit, .path = path, .err = err, .errlen = errlen };
+	bool by_rlimit;
+	limit = tl_write_cap(limit, &by_rlimit);
+	struct sink out = { .fd = fd, .limit = limit, .by_rlimit = by_rlimit, .path = path, .err = err,
+			    .errlen = errlen };
 	struct source in = { data, size };
 	bool ok;
 	switch (kind) {

@@ -45,9 +45,7 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	return true;
 }
 
-/* The most a spool file may hold: the caller's limit, and the process's
- * file size limit (ulimit -f), which would otherwise end us with SIGXFSZ. */
-static uint64_t spool_cap(uint64_t limit, bool *by_rlimit)
+uint64_t tl_write_cap(uint64_t limit, bool *by_rlimit)
 {
 	struct rlimit rl;
 	*by_rlimit = false;
@@ -78,7 +76,7 @@ static int spool_stdin(uint64_t limit, char *err, size_t errlen)
 	}
 	unlink(tmpl);
 	bool by_rlimit;
-	uint64_t cap = spool_cap(limit, &by_rlimit), total = 0;
+	uint64_t cap = tl_write_cap(limit, &by_rlimit), total = 0;
 	char buf[1 << 16]; /* on the stack: the library keeps no static state */
 	for (;;) {
 		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
