@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a DCFG-trace whose one chunk is a long random walk over a Huffman-coded
-transition table, for the decoder benchmark (reports/bench/dcfg-decode.sh; not a
+transition table, for the decoder benchmark (validators/dcfg/bench/dcfg-decode.sh; not a
 test case):
   python3 corpus/dcfg/gen_walk.py EDGES STATES SEED OUT.trace.json [SHAPE]
 SHAPE "mixed" (the default): out-degrees are skewed like real code (most blocks have one successor, so most

@@ -93,3 +93,34 @@ conformance-llvm-xray-fdr-dump-sharded: $(CONFORM_BIN)
 		--report=$(CONFORM_DIR)/$(CONFORM_SHARD_NAME).md $(CONFORM_SHARD_DIR)/shard-*.txt || test $$? = 1; \
 	printf '\nWall time: %s s for %s shards, %s at a time, at nice 19 (the time above is the sum of the shards).\n' \
 		$$((end - start)) $(CONFORM_SHARDS) $(CONFORM_SHARD_JOBS) >> $(CONFORM_DIR)/$(CONFORM_SHARD_NAME).md
+
+# Corpus reports. `make conformance-xray`: llvm-xray 14 (`fdr-dump --verify` and `convert`) on
+# every XRay corpus case through the conformance kit, every disagreement
+# explained from explain/llvm-xray.txt; written to
+# xray.md under the prose of xray-notes.md. Needs llvm-xray
+# (Debian package llvm). The kit exits 1 when the reader disagrees: that is the
+# report's content, not a failure.
+XRAY_CONFORM = $(CONFORM_BIN) --format=xray --list=all \
+	--explain=$(CONFORM_DIR)/explain/llvm-xray.txt
+
+.PHONY: conformance-xray
+conformance-xray: $(CONFORM_BIN)
+	$(XRAY_CONFORM) --reader='$(LLVM_XRAY) fdr-dump --verify {}' --report=$(O)/xray-fdr-dump.md corpus/xray \
+		|| test $$? = 1
+	$(XRAY_CONFORM) --reader='$(LLVM_XRAY) convert --output-format=yaml --output=/dev/null {}' \
+		--report=$(O)/xray-convert.md corpus/xray || test $$? = 1
+	{ cat $(CONFORM_DIR)/xray-notes.md; echo; sed 's/^#/##/' $(O)/xray-fdr-dump.md; \
+	  echo; sed 's/^#/##/' $(O)/xray-convert.md; } > $(CONFORM_DIR)/xray.md
+
+# `make conformance-tfile`: gdb's `target tfile` plus a walk over every frame
+# (validators/conform/readers/gdb-tfile.sh) on every tfile corpus case through
+# the conformance kit, every disagreement explained from
+# $(CONFORM_DIR)/explain/gdb-tfile.txt; written to
+# $(CONFORM_DIR)/tfile.md under the prose of tfile-notes.md. Needs gdb.
+.PHONY: conformance-tfile
+conformance-tfile: $(CONFORM_BIN)
+	$(CONFORM_BIN) --format=tfile --list=all --timeout=60 \
+		--explain=$(CONFORM_DIR)/explain/gdb-tfile.txt \
+		--reader='$(GDB_TFILE_READER)' --report=$(O)/tfile-gdb.md corpus/tfile || test $$? = 1
+	{ cat $(CONFORM_DIR)/tfile-notes.md; echo; sed 's/^#/##/' $(O)/tfile-gdb.md; } \
+		> $(CONFORM_DIR)/tfile.md

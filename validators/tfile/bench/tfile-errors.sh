@@ -1,5 +1,5 @@
 # Benchmark definition for an error-heavy GDB trace file (sourced by
-# reports/bench/bench.sh): every 6-byte frame names the undefined tracepoint
+# validators/core/bench/bench.sh): every 6-byte frame names the undefined tracepoint
 # 0x8000 (corpus/gen_error_heavy.py), one error a frame. "frames/s" must not
 # fall as the number of defects grows.
 bench_sizes="10 100"

@@ -3,7 +3,7 @@
 # the format's reference readers, each as the median of BENCH_RUNS runs after
 # a warm-up with the file in the page cache, and writes reports/bench.md.
 #
-# Each format has reports/bench/<format>.sh defining:
+# Each row has validators/<format>/bench/<row>.sh defining:
 #   bench_sizes                 sizes in MB to measure (default: $BENCH_SIZES)
 #   bench_generate SIZE_MB OUT  writes a valid input of about SIZE_MB megabytes
 #   bench_references            names of the reference readers (optional)
@@ -14,7 +14,7 @@
 #   bench_options               extra tracelint options (optional), e.g. --max-errors=0
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+top=$(cd "$here/../../.." && pwd)
 : "${BENCH_DIR:=/tmp/tracelint-bench}" "${BENCH_RUNS:=5}" "${BENCH_SIZES:=10 100 1000}"
 : "${BENCH_FORMATS:=tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors}" "${TRACELINT:=$top/build/tracelint}"
 export TRACELINT top BENCH_DIR
@@ -48,8 +48,8 @@ measure() {
 input_bytes() { du -sb "$1" | awk '{print $1}'; }
 
 for fmt in $BENCH_FORMATS; do
-	def="$here/$fmt.sh"
-	[ -f "$def" ] || { echo "no benchmark definition for $fmt" >&2; continue; }
+	def=$(ls "$top"/validators/*/bench/"$fmt".sh 2> /dev/null | head -n 1)
+	[ -n "$def" ] || { echo "no benchmark definition for $fmt" >&2; continue; }
 	unset -f bench_reference bench_items 2> /dev/null || true
 	bench_references=""
 	bench_reference_max_mb=0

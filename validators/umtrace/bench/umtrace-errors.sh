@@ -1,5 +1,5 @@
 # Benchmark definition for an error-heavy UMTracer trace (sourced by
-# reports/bench/bench.sh): a umtgen trace (about 77 bytes a record) whose
+# validators/core/bench/bench.sh): a umtgen trace (about 77 bytes a record) whose
 # instruction records all have their flags byte cleared
 # (corpus/gen_error_heavy.py), one UMT-U226 error each.
 bench_sizes="10 100"

@@ -1,5 +1,5 @@
 # Benchmark definition for UMTracer trace directories (sourced by
-# reports/bench/bench.sh). Inputs: corpus/umtrace/umtgen.c (a random but
+# validators/core/bench/bench.sh). Inputs: corpus/umtrace/umtgen.c (a random but
 # consistent 64-bit trace, 16 threads, about 77 bytes a record over its 11
 # files). No reference reader exists outside Intel's own tools.
 bench_items_name="records"

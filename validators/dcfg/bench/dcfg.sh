@@ -1,4 +1,4 @@
-# Benchmark definition for Intel DCFG JSON (sourced by reports/bench/bench.sh).
+# Benchmark definition for Intel DCFG JSON (sourced by validators/core/bench/bench.sh).
 # Inputs: corpus/dcfg/gen_large.py (a chain of four-block routines with loops,
 # about 420 bytes of DCFG a routine). References: Python's json module and jq,
 # the two JSON readers a DCFG user has at hand.

@@ -1,4 +1,4 @@
-# Benchmark definition for a realistic DCFG (sourced by reports/bench/bench.sh).
+# Benchmark definition for a realistic DCFG (sourced by validators/core/bench/bench.sh).
 # Inputs: corpus/dcfg/gen_program.py, a random structured program (loops,
 # calls, eight images) of which the DCFG lists the executed blocks, so ids
 # have gaps and routines vary, unlike gen_large.py's identical chain. About

@@ -1,4 +1,4 @@
-# Benchmark definition for LLVM XRay (sourced by reports/bench/bench.sh).
+# Benchmark definition for LLVM XRay (sourced by validators/core/bench/bench.sh).
 # Inputs: FDR version 5 traces from corpus/xray/xraygen.c (1 MiB buffers of
 # call pairs, one thread). References: llvm-xray 14 (about 0.5 us a record).
 bench_references="llvm-xray-fdr-dump"

@@ -2,7 +2,7 @@
  * Reads a DCFG-trace, builds each process's dictionary and transition table
  * with the validator's own code, then times only tl_dcfg_decode_chunk() over every
  * chunk, RUNS times, and prints decoded edges per second (best run). Built
- * and run by reports/bench/dcfg-decode.sh; not a test. */
+ * and run by validators/dcfg/bench/dcfg-decode.sh; not a test. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>

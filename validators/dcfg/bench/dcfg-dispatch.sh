@@ -1,5 +1,5 @@
 # Benchmark definition for a wide-dispatch DCFG-trace (sourced by
-# reports/bench/bench.sh): corpus/dcfg/gen_walk.py's "fixed64" shape, 64
+# validators/core/bench/bench.sh): corpus/dcfg/gen_walk.py's "fixed64" shape, 64
 # blocks each ending in a 64-way indirect jump coded with fixed 6-bit codes,
 # as in an interpreter's dispatch loop: every sequence character is one
 # edge, and each step picks one of 64 codes. About one byte an edge.

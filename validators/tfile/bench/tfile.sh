@@ -1,5 +1,5 @@
 # Benchmark definition of the GDB trace file format (sourced by
-# reports/bench/bench.sh, which exports $top). Inputs come from
+# validators/core/bench/bench.sh, which exports $top). Inputs come from
 # corpus/tfile/gen-large.sh: real x86-64 frame layout, about 160 frames a MB.
 #
 # The reference reader is gdb itself: `target tfile` and a walk over every

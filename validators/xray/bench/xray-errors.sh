@@ -1,5 +1,5 @@
 # Benchmark definition for an error-heavy XRay trace (sourced by
-# reports/bench/bench.sh): basic mode, every 32-byte record of the undefined
+# validators/core/bench/bench.sh): basic mode, every 32-byte record of the undefined
 # type 4 (corpus/gen_error_heavy.py), so every record is an error: "records/s"
 # must not fall as the size (and the number of defects) grows.
 bench_sizes="10 100"

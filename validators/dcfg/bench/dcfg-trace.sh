@@ -1,4 +1,4 @@
-# Benchmark definition for DCFG-trace JSON (sourced by reports/bench/bench.sh).
+# Benchmark definition for DCFG-trace JSON (sourced by validators/core/bench/bench.sh).
 # Inputs: the trace half of corpus/dcfg/gen_large.py (its sequence written
 # literally, so the decoder visits every edge); the trace is about a third of
 # the DCFG's size. References as for DCFG: Python's json module and jq, which

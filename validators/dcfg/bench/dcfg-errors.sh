@@ -1,4 +1,4 @@
-# Benchmark definition for an error-heavy DCFG (sourced by reports/bench/bench.sh):
+# Benchmark definition for an error-heavy DCFG (sourced by validators/core/bench/bench.sh):
 # a FILE_NAMES table of empty rows, each one a JSON-TABLE-COLUMN error
 # (3 bytes a row: 3 MB = 10^6 defective rows, 30 MB = 10^7). The default
 # --max-errors shows 100 of them; the rest must cost no more than a valid

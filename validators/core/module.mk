@@ -10,4 +10,4 @@ BENCH_FORMATS ?= tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispat
 bench: deps all
 	BENCH_DIR=$(BENCH_DIR) BENCH_SIZES="$(BENCH_SIZES)" BENCH_RUNS=$(BENCH_RUNS) \
 	BENCH_FORMATS="$(BENCH_FORMATS)" TRACELINT=$(abspath $(BIN)) \
-		sh reports/bench/bench.sh
+		sh validators/core/bench/bench.sh
