@@ -75,15 +75,67 @@ static void free_jobs(struct cli_job *jobs, size_t count)
 	free(jobs);
 }
 
-static bool was_validated(const char *shown, const struct cli_job *jobs, size_t count)
+/* The paths this run validated, sorted, trailing '/' removed: a recorded
+ * diagnostic counts as gone only when its file (or, for a member of a trace
+ * directory, the directory) is among them. */
+struct validated {
+	char **paths;
+	size_t count;
+};
+
+/* "./a/b" and "a/b" are the same path (as for fingerprints). */
+static const char *without_dot_slash(const char *p)
 {
-	for (size_t j = 0; j < count; j++) {
-		size_t n = strlen(jobs[j].path);
-		if (!jobs[j].skipped && n && strncmp(shown, jobs[j].path, n) == 0 &&
-		    (shown[n] == '\0' || shown[n] == '/' || jobs[j].path[n - 1] == '/'))
-			return true;
+	while (p[0] == '.' && p[1] == '/')
+		for (p += 2; *p == '/'; p++)
+			;
+	return p;
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool validated_init(struct validated *v, const struct cli_job *jobs, size_t count)
+{
+	v->count = 0;
+	v->paths = calloc(count ? count : 1, sizeof *v->paths);
+	for (size_t i = 0; v->paths && i < count; i++) {
+		if (jobs[i].skipped)
+			continue;
+		char *p = strdup(without_dot_slash(jobs[i].path));
+		if (!p)
+			return false;
+		for (size_t n = strlen(p); n > 1 && p[n - 1] == '/'; n--)
+			p[n - 1] = '\0';
+		v->paths[v->count++] = p;
 	}
-	return false;
+	if (v->paths)
+		qsort(v->paths, v->count, sizeof *v->paths, by_string);
+	return v->paths != NULL;
+}
+
+static bool validated_has(const struct validated *v, const char *shown)
+{
+	shown = without_dot_slash(shown);
+	char parent[4096];
+	const char *key = shown;
+	if (bsearch(&key, v->paths, v->count, sizeof *v->paths, by_string))
+		return true;
+	const char *slash = strrchr(shown, '/');
+	if (!slash || (size_t)(slash - shown) >= sizeof parent)
+		return false;
+	snprintf(parent, sizeof parent, "%.*s", (int)(slash - shown), shown);
+	key = parent;
+	return bsearch(&key, v->paths, v->count, sizeof *v->paths, by_string) != NULL;
+}
+
+static void validated_free(struct validated *v)
+{
+	for (size_t i = 0; i < v->count; i++)
+		free(v->paths[i]);
+	free(v->paths);
 }
 
 static int by_seq(const void *a, const void *b)
@@ -100,10 +152,13 @@ static void baseline_summary(const struct cli *c, const struct baseline *known,
 			     const struct cli_job *jobs, size_t count, uint64_t suppressed)
 {
 	const struct baseline_entry **gone = calloc(known->count ? known->count : 1, sizeof *gone);
+	struct validated files;
+	bool listed = validated_init(&files, jobs, count);
 	size_t n = 0;
-	for (size_t i = 0; gone && i < known->count; i++)
-		if (!known->entries[i].matched && was_validated(known->entries[i].path, jobs, count))
+	for (size_t i = 0; listed && gone && i < known->count; i++)
+		if (!known->entries[i].matched && validated_has(&files, known->entries[i].path))
 			gone[n++] = &known->entries[i];
+	validated_free(&files);
 	if (n) {
 		qsort(gone, n, sizeof *gone, by_seq);
 		fprintf(stderr, "tracelint: recorded in the baseline %s but no longer found:\n", c->baseline);
