@@ -4,7 +4,7 @@
  * and the decompressed bytes never sit on the heap. */
 #define _GNU_SOURCE
 #include "decompress.h"
-#include "input.h"
+#include "write_cap.h"
 #include "knob.h"
 
 #include <bzlib.h>

@@ -1,6 +1,7 @@
 /* Input mapping (see input.h). */
 #define _GNU_SOURCE
 #include "input.h"
+#include "write_cap.h"
 #include "decompress.h"
 #include "guard.h"
 
@@ -45,15 +46,6 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	return true;
 }
 
-uint64_t tl_write_cap(uint64_t limit, bool *by_rlimit)
-{
-	struct rlimit rl;
-	*by_rlimit = false;
-	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-	    (uint64_t)rl.rlim_cur < limit) {
-		*by_rlimit = true;
-		return (uint64_t)rl.rlim_cur;
-	}
 	return limit;
 }
 

@@ -60,9 +60,4 @@ void tl_input_restart(const struct tl_input *in);
 uint64_t tl_input_first_nonzero(const struct tl_input *in, uint64_t from);
 void tl_input_close(struct tl_input *in);
 
-/* The most a file we write (a spool or a decompressed copy) may hold: limit,
- * or the process's file size limit (ulimit -f) when lower, which would
- * otherwise end the process with SIGXFSZ (*by_rlimit then set). */
-uint64_t tl_write_cap(uint64_t limit, bool *by_rlimit);
-
 #endif
