@@ -46,9 +46,6 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	return true;
 }
 
-	return limit;
-}
-
 /* Standard input may be a pipe: copy it into an unlinked temporary file so it
  * can be mapped like any other file and never sits on the heap. */
 static int spool_stdin(uint64_t limit, char *err, size_t errlen)

@@ -12,3 +12,5 @@ uint64_t tl_write_cap(uint64_t limit, bool *by_rlimit)
 		*by_rlimit = true;
 		return (uint64_t)rl.rlim_cur;
 	}
+	return limit;
+}
