@@ -197,6 +197,12 @@ bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin
 			return refuse(in, -1, e);
 		}
 	}
+	return tl_input_from_fd(in, fd, path, err, errlen);
+}
+
+bool tl_input_from_fd(struct tl_input *in, int fd, const char *path, char *err, size_t errlen)
+{
+	in->name = path;
 	struct stat st;
 	if (fstat(fd, &st) != 0) {
 		int e = errno;

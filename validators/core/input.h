@@ -39,6 +39,9 @@ bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errl
  * refused without blocking. On failure in->error says why (ENOENT: absent). */
 bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin_limit,
 			   char *err, size_t errlen);
+/* The same for a descriptor already open (it is closed on failure, or by
+ * tl_input_close). in must be zeroed first. */
+bool tl_input_from_fd(struct tl_input *in, int fd, const char *path, char *err, size_t errlen);
 /* True when the file shrank or failed while it was read: the bytes read past
  * that point were zeros, so no verdict may be given on them. */
 bool tl_input_changed(const struct tl_input *in);

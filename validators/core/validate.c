@@ -5,10 +5,43 @@
 #include <stdio.h>
 #include <string.h>
 
-void tl_options_init(struct tl_options *opts)
+void tl_options_init_sized(struct tl_options *opts, size_t struct_size)
 {
-	memset(opts, 0, sizeof *opts);
-	opts->max_errors = 100;
+	struct tl_options defaults;
+	memset(&defaults, 0, sizeof defaults);
+	defaults.struct_size = struct_size < sizeof defaults ? struct_size : sizeof defaults;
+	defaults.max_errors = 100;
+	/* a program built against an older header has a shorter struct */
+	memset(opts, 0, struct_size);
+	memcpy(opts, &defaults, defaults.struct_size);
+}
+
+const char *tl_version(void)
+{
+	return TRACELINT_VERSION;
+}
+
+int tl_version_number(void)
+{
+	return TRACELINT_VERSION_NUMBER;
+}
+
+/* The caller's options as this library's struct: fields the caller's
+ * (older, shorter) struct lacks keep their defaults. */
+static void full_options(struct tl_options *full, const struct tl_options *caller)
+{
+	tl_options_init_sized(full, sizeof *full);
+	size_t n = caller->struct_size;
+	if (n < sizeof full->struct_size || n > sizeof *full)
+		n = sizeof *full; /* never initialised by tl_options_init: take it whole */
+	memcpy(full, caller, n);
+	full->struct_size = sizeof *full;
+}
+
+/* The result back into the caller's struct, as much as it holds. */
+static void give_result(struct tl_result *caller, size_t caller_size, const struct tl_result *full)
+{
+	memcpy(caller, full, caller_size < sizeof *full ? caller_size : sizeof *full);
 }
 
 static enum tl_status fail(char *err, size_t errlen, enum tl_status status, const char *msg)
@@ -66,36 +99,53 @@ enum tl_status tl_validate_input(const struct tl_input *in, const char *path,
 	return run(in, path, NULL, 0, opts, result, err, errlen);
 }
 
-enum tl_status tl_validate_path(const char *path, const struct tl_options *opts,
-				struct tl_result *result, char *err, size_t errlen)
+enum tl_status tl_validate_path_sized(const char *path, const struct tl_options *opts,
+				      struct tl_result *result, size_t result_size, char *err,
+				      size_t errlen)
 {
+	struct tl_options o;
+	struct tl_result r;
 	struct tl_input in;
-	memset(result, 0, sizeof *result);
-	if (!tl_input_open_limited(&in, path, opts->stdin_limit ? opts->stdin_limit
-							       : TL_STDIN_LIMIT_DEFAULT, err, errlen))
-		return TL_E_IO;
-	enum tl_status s = run(&in, path, NULL, 0, opts, result, err, errlen);
-	tl_input_close(&in);
+	full_options(&o, opts);
+	memset(&r, 0, sizeof r);
+	enum tl_status s = TL_E_IO;
+	if (tl_input_open_limited(&in, path, o.stdin_limit ? o.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
+				  err, errlen)) {
+		s = run(&in, path, NULL, 0, &o, &r, err, errlen);
+		tl_input_close(&in);
+	}
+	give_result(result, result_size, &r);
 	return s;
 }
 
-enum tl_status tl_validate_buffer(const void *data, size_t size, const char *name,
-				  const struct tl_options *opts, struct tl_result *result,
-				  char *err, size_t errlen)
+enum tl_status tl_validate_buffer_sized(const void *data, size_t size, const char *name,
+					const struct tl_options *opts, struct tl_result *result,
+					size_t result_size, char *err, size_t errlen)
 {
+	struct tl_options o;
+	struct tl_result r;
 	struct tl_input in;
+	full_options(&o, opts);
 	tl_input_from_memory(&in, data, size, name);
-	return run(&in, name, NULL, 0, opts, result, err, errlen);
+	enum tl_status s = run(&in, name, NULL, 0, &o, &r, err, errlen);
+	give_result(result, result_size, &r);
+	return s;
 }
 
-enum tl_status tl_validate_members(const struct tl_member *members, size_t count,
-				   const char *name, const struct tl_options *opts,
-				   struct tl_result *result, char *err, size_t errlen)
+enum tl_status tl_validate_members_sized(const struct tl_member *members, size_t count,
+					 const char *name, const struct tl_options *opts,
+					 struct tl_result *result, size_t result_size, char *err,
+					 size_t errlen)
 {
+	struct tl_options o;
+	struct tl_result r;
 	struct tl_input in;
+	full_options(&o, opts);
 	tl_input_from_memory(&in, NULL, 0, name);
 	in.is_directory = true;
-	return run(&in, name, members, count, opts, result, err, errlen);
+	enum tl_status s = run(&in, name, members, count, &o, &r, err, errlen);
+	give_result(result, result_size, &r);
+	return s;
 }
 
 enum tl_status tl_detect_path(const char *path, enum tl_format_id *format, char *err, size_t errlen)

@@ -15,7 +15,22 @@
 extern "C" {
 #endif
 
+/* The release: TRACELINT_VERSION_NUMBER is MAJOR * 10000 + MINOR * 100 + PATCH,
+ * for #if tests; tl_version() says which library a program runs with. */
+#define TRACELINT_VERSION_MAJOR 0
+#define TRACELINT_VERSION_MINOR 1
+#define TRACELINT_VERSION_PATCH 0
 #define TRACELINT_VERSION "0.1.0"
+#define TRACELINT_VERSION_NUMBER \
+	(TRACELINT_VERSION_MAJOR * 10000 + TRACELINT_VERSION_MINOR * 100 + TRACELINT_VERSION_PATCH)
+
+/* What the shared library exports: these declarations and nothing else (it
+ * is built with -fvisibility=hidden and a version script). */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define TL_API __attribute__((visibility("default")))
+#else
+#define TL_API
+#endif
 
 enum tl_format_id {
 	TL_FORMAT_AUTO = 0,
@@ -76,7 +91,11 @@ struct tl_rule_setting {
 	enum tl_rule_action action;
 };
 
+/* Set up by tl_options_init(), which records the size of the struct the
+ * program was compiled with: a newer library reads the fields that program
+ * knows and uses defaults for the rest, so fields can be added at the end. */
 struct tl_options {
+	size_t struct_size;        /* set by tl_options_init; do not change */
 	enum tl_format_id format;  /* TL_FORMAT_AUTO: detect by content */
 	enum tl_endian endian;     /* binary formats whose files do not say */
 	const char *pair_path;     /* DCFG for a DCFG-trace (--pair), or NULL */
@@ -111,22 +130,29 @@ enum tl_status {
 	TL_E_USAGE             /* bad options (e.g. --pair without a DCFG-trace, an unusable --instr-map) */
 };
 
-void tl_options_init(struct tl_options *opts);
+TL_API void tl_options_init_sized(struct tl_options *opts, size_t struct_size);
+#define tl_options_init(opts) tl_options_init_sized((opts), sizeof *(opts))
 
 /* Validate a file, a UMTracer trace directory, or "-" (standard input).
  * On TL_E_IO / TL_E_UNKNOWN_FORMAT, err (if not NULL) receives a message. */
-enum tl_status tl_validate_path(const char *path, const struct tl_options *opts,
-				struct tl_result *result, char *err, size_t errlen);
+TL_API enum tl_status tl_validate_path_sized(const char *path, const struct tl_options *opts,
+					   struct tl_result *result, size_t result_size, char *err,
+					   size_t errlen);
+#define tl_validate_path(path, opts, result, err, errlen) \
+	tl_validate_path_sized((path), (opts), (result), sizeof *(result), (err), (errlen))
 
 /* The format of a file or trace directory, by content (as TL_FORMAT_AUTO
  * chooses it), without validating it: TL_E_UNKNOWN_FORMAT when none fits. */
-enum tl_status tl_detect_path(const char *path, enum tl_format_id *format, char *err,
-			      size_t errlen);
+TL_API enum tl_status tl_detect_path(const char *path, enum tl_format_id *format, char *err,
+				     size_t errlen);
 
 /* Validate bytes already in memory. name is used in diagnostics only. */
-enum tl_status tl_validate_buffer(const void *data, size_t size, const char *name,
-				  const struct tl_options *opts, struct tl_result *result,
-				  char *err, size_t errlen);
+TL_API enum tl_status tl_validate_buffer_sized(const void *data, size_t size, const char *name,
+					     const struct tl_options *opts, struct tl_result *result,
+					     size_t result_size, char *err, size_t errlen);
+#define tl_validate_buffer(data, size, name, opts, result, err, errlen) \
+	tl_validate_buffer_sized((data), (size), (name), (opts), (result), sizeof *(result), (err), \
+				 (errlen))
 
 /* A trace directory held in memory (e.g. by a fuzzer): its member files by name. */
 struct tl_member {
@@ -135,61 +161,90 @@ struct tl_member {
 	size_t size;
 };
 
-enum tl_status tl_validate_members(const struct tl_member *members, size_t count,
-				   const char *name, const struct tl_options *opts,
-				   struct tl_result *result, char *err, size_t errlen);
+TL_API enum tl_status tl_validate_members_sized(const struct tl_member *members, size_t count,
+					      const char *name, const struct tl_options *opts,
+					      struct tl_result *result, size_t result_size, char *err,
+					      size_t errlen);
+#define tl_validate_members(members, count, name, opts, result, err, errlen) \
+	tl_validate_members_sized((members), (count), (name), (opts), (result), sizeof *(result), \
+				  (err), (errlen))
 
 /* Output writers: the three report styles of the tracelint CLI, for embedders too.
  * Feed tl_writer_diag from tl_options.on_diag (with the writer as user). */
 enum tl_output_style { TL_OUTPUT_TEXT = 0, TL_OUTPUT_JSON, TL_OUTPUT_SARIF };
 struct tl_writer;
-struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet);
-void tl_writer_begin(struct tl_writer *w, const char *path);
-void tl_writer_diag(const struct tl_diagnostic *diag, void *writer);
+TL_API struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet);
+TL_API void tl_writer_begin(struct tl_writer *w, const char *path);
+TL_API void tl_writer_diag(const struct tl_diagnostic *diag, void *writer);
 /* status != TL_OK: the path could not be validated; message says why. */
-void tl_writer_end(struct tl_writer *w, const struct tl_result *result,
+TL_API void tl_writer_end(struct tl_writer *w, const struct tl_result *result,
 		   enum tl_status status, const char *message);
 /* Writes what the style buffers (JSON, SARIF) and frees the writer. */
-int tl_writer_finish(struct tl_writer *w);
+TL_API int tl_writer_finish(struct tl_writer *w);
 /* Baselines: with set_baseline, SARIF results carry baselineState "new";
  * tl_writer_known hands over a diagnostic the baseline already holds, which
  * SARIF keeps as "unchanged" with an external suppression and the text and
  * JSON styles leave out. */
-void tl_writer_set_baseline(struct tl_writer *w, bool active);
-void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag);
+TL_API void tl_writer_set_baseline(struct tl_writer *w, bool active);
+TL_API void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag);
 /* SARIF: artifact URIs relative to dir (uriBaseId SRCROOT, declared in
  * originalUriBaseIds) for every path below it. false when dir cannot be
  * resolved (errno set). */
-bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
+TL_API bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
 /* SARIF: each rule's helpUri is base + "<format>.md" (the rule catalogs, e.g.
  * where a team publishes them); by default the project's own. false: no memory. */
-bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
+TL_API bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
 
 /* Format names as used on the command line: "xray", "dcfg", "dcfg-trace",
  * "umtrace", "tfile". */
-const char *tl_format_name(enum tl_format_id format);
-enum tl_format_id tl_format_from_name(const char *name); /* TL_FORMAT_COUNT if unknown */
+TL_API const char *tl_format_name(enum tl_format_id format);
+TL_API enum tl_format_id tl_format_from_name(const char *name); /* TL_FORMAT_COUNT if unknown */
 
 /* The rule catalog. */
-size_t tl_rule_count(void);
-const struct tl_rule_info *tl_rule_at(size_t index);
-const struct tl_rule_info *tl_rule_find(const char *id);
+TL_API size_t tl_rule_count(void);
+TL_API const struct tl_rule_info *tl_rule_at(size_t index);
+TL_API const struct tl_rule_info *tl_rule_find(const char *id);
 /* True when a rule setting's pattern matches the rule; tl_rule_pattern_matches
  * counts the catalog's rules it matches (0: a misspelt ID or glob). */
-bool tl_rule_matches(const char *pattern, const struct tl_rule_info *rule);
-size_t tl_rule_pattern_matches(const char *pattern);
+TL_API bool tl_rule_matches(const char *pattern, const struct tl_rule_info *rule);
+TL_API size_t tl_rule_pattern_matches(const char *pattern);
 /* The severity a rule is reported with under opts' settings; false when off. */
-bool tl_rule_effective(const struct tl_options *opts, const struct tl_rule_info *rule,
+TL_API bool tl_rule_effective(const struct tl_options *opts, const struct tl_rule_info *rule,
 		       enum tl_severity *severity);
 
-const char *tl_severity_name(enum tl_severity severity);
+TL_API const char *tl_severity_name(enum tl_severity severity);
 
 /* A 16-hex-digit key that identifies a diagnostic across runs and unrelated
  * edits of the file (for baselines): path (as given, "./" and "//" folded),
  * rule, member, JSON Pointer, else the message with its digits masked. No
  * byte offset or record index is part of it. buf should hold 17 bytes. */
-void tl_diagnostic_fingerprint(char *buf, size_t len, const char *path,
+TL_API void tl_diagnostic_fingerprint(char *buf, size_t len, const char *path,
 			       const struct tl_diagnostic *diag);
+
+/* The library a program runs with: "0.1.0", and its TRACELINT_VERSION_NUMBER. */
+TL_API const char *tl_version(void);
+TL_API int tl_version_number(void);
+
+/* Streaming, for producers: feed a trace as it is written, in chunks of any
+ * size, then finish. The result and the diagnostics (through opts->on_diag,
+ * delivered by tl_stream_finish) are those of validating the whole file at
+ * once, whatever the chunking. The bytes are kept in an unlinked temporary
+ * file ($TMPDIR), not in memory, up to opts->stdin_limit (default 4 GiB).
+ * name is used in diagnostics. NULL (with err) when the temporary file
+ * cannot be made; format TL_FORMAT_AUTO detects the format at finish. */
+struct tl_stream;
+TL_API struct tl_stream *tl_stream_new(enum tl_format_id format, const char *name,
+				       const struct tl_options *opts, char *err, size_t errlen);
+/* TL_E_IO when the bytes cannot be kept (disk full, --stdin-limit's limit
+ * of opts, ulimit -f); the stream then only accepts tl_stream_finish/free. */
+TL_API enum tl_status tl_stream_feed(struct tl_stream *stream, const void *data, size_t size);
+/* Validates what was fed; the stream is freed in every case. */
+TL_API enum tl_status tl_stream_finish_sized(struct tl_stream *stream, struct tl_result *result,
+					     size_t result_size, char *err, size_t errlen);
+#define tl_stream_finish(stream, result, err, errlen) \
+	tl_stream_finish_sized((stream), (result), sizeof *(result), (err), (errlen))
+/* Abandons a stream without validating it. */
+TL_API void tl_stream_free(struct tl_stream *stream);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,197 @@
+/* The streaming API gives what validating the whole file gives, whatever the
+ * chunking: every corpus file of the formats a stream takes is fed in chunks
+ * of 1 (files up to 64 KiB), 7 and 4096 bytes and of random sizes, and its
+ * diagnostics and result are compared with tl_validate_path's. */
+#include "tracelint.h"
+
+#include <atf-c.h>
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* FNV-1a over every diagnostic's rule, severity, location and message. */
+static void on_diag(const struct tl_diagnostic *d, void *user)
+{
+	uint64_t *h = user;
+	const char *parts[] = { d->rule->id, d->message, d->loc.pointer ? d->loc.pointer : "",
+				d->loc.member ? d->loc.member : "" };
+	uint64_t nums[] = { d->severity, d->loc.offset, d->loc.line, d->loc.column,
+			    (uint64_t)d->loc.record };
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+		for (const char *p = parts[i]; *p; p++)
+			*h = (*h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	for (size_t i = 0; i < sizeof nums / sizeof *nums; i++)
+		*h = (*h ^ nums[i]) * 0x100000001b3ULL;
+}
+
+struct outcome {
+	enum tl_status status;
+	struct tl_result result;
+	uint64_t digest;
+};
+
+static void options(struct tl_options *o, uint64_t *digest)
+{
+	tl_options_init(o);
+	o->on_diag = on_diag;
+	o->user = digest;
+	*digest = 0xcbf29ce484222325ULL;
+}
+
+static struct outcome whole(const char *path)
+{
+	struct outcome w;
+	struct tl_options o;
+	char err[512];
+	options(&o, &w.digest);
+	w.status = tl_validate_path(path, &o, &w.result, err, sizeof err);
+	return w;
+}
+
+/* chunk 0: random sizes from 1 to 9000 */
+static struct outcome streamed(const char *path, const uint8_t *data, size_t size, size_t chunk,
+			       unsigned *seed)
+{
+	struct outcome s;
+	struct tl_options o;
+	char err[512];
+	options(&o, &s.digest);
+	struct tl_stream *st = tl_stream_new(TL_FORMAT_AUTO, path, &o, err, sizeof err);
+	ATF_REQUIRE_MSG(st != NULL, "%s", err);
+	for (size_t at = 0; at < size;) {
+		size_t n = chunk ? chunk : 1 + (size_t)(rand_r(seed) % 9000);
+		if (n > size - at)
+			n = size - at;
+		ATF_REQUIRE_EQ(tl_stream_feed(st, data + at, n), TL_OK);
+		at += n;
+	}
+	s.status = tl_stream_finish(st, &s.result, err, sizeof err);
+	return s;
+}
+
+static uint8_t *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	ATF_REQUIRE(f != NULL);
+	ATF_REQUIRE(fseek(f, 0, SEEK_END) == 0);
+	long n = ftell(f);
+	rewind(f);
+	uint8_t *buf = malloc(n > 0 ? (size_t)n : 1);
+	ATF_REQUIRE(buf != NULL);
+	ATF_REQUIRE(fread(buf, 1, (size_t)n, f) == (size_t)n);
+	fclose(f);
+	*size = (size_t)n;
+	return buf;
+}
+
+static bool is_case(const char *name)
+{
+	static const char *const sidecars[] = { ".expected", ".args", ".env", ".md", ".py", ".sh" };
+	size_t n = strlen(name);
+	for (size_t i = 0; i < sizeof sidecars / sizeof *sidecars; i++) {
+		size_t k = strlen(sidecars[i]);
+		if (n >= k && strcmp(name + n - k, sidecars[i]) == 0)
+			return false;
+	}
+	return name[0] != '.';
+}
+
+/* Every case file of one corpus directory; returns how many were compared. */
+static size_t check_directory(const char *sub)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/corpus/%s", TL_SOURCE_DIR, sub);
+	DIR *d = opendir(dir);
+	ATF_REQUIRE_MSG(d != NULL, "%s", dir);
+	size_t compared = 0;
+	unsigned seed = 20261124;
+	for (struct dirent *e; (e = readdir(d));) {
+		char path[8192];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (!is_case(e->d_name) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		struct outcome w = whole(path);
+		size_t size;
+		uint8_t *data = slurp(path, &size);
+		const size_t chunks[] = { 1, 7, 4096, 0, 0 };
+		for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+			if (chunks[c] == 1 && size > 65536)
+				continue;
+			struct outcome s = streamed(path, data, size, chunks[c], &seed);
+			ATF_CHECK_EQ_MSG(s.status, w.status, "%s, chunks of %zu", path, chunks[c]);
+			ATF_CHECK_MSG(s.digest == w.digest, "%s, chunks of %zu: other diagnostics", path,
+				      chunks[c]);
+			if (w.status == TL_OK) {
+				ATF_CHECK_EQ_MSG(s.result.valid, w.result.valid, "%s", path);
+				ATF_CHECK_EQ_MSG(s.result.errors, w.result.errors, "%s", path);
+				ATF_CHECK_EQ_MSG(s.result.warnings, w.result.warnings, "%s", path);
+				ATF_CHECK_EQ_MSG(s.result.notes, w.result.notes, "%s", path);
+				ATF_CHECK_EQ_MSG(s.result.format, w.result.format, "%s", path);
+				ATF_CHECK_STREQ_MSG(s.result.detail, w.result.detail, "%s", path);
+			}
+		}
+		free(data);
+		compared++;
+	}
+	closedir(d);
+	return compared;
+}
+
+#define FORMAT_CASE(name, sub)                                             \
+	ATF_TC_WITHOUT_HEAD(name);                                          \
+	ATF_TC_BODY(name, tc)                                               \
+	{                                                                   \
+		size_t n = check_directory(sub "/valid") + check_directory(sub "/invalid"); \
+		ATF_CHECK_MSG(n >= 10, "only %zu cases in corpus/%s", n, sub); \
+	}
+
+FORMAT_CASE(xray, "xray")
+FORMAT_CASE(tfile, "tfile")
+FORMAT_CASE(dcfg, "dcfg")
+FORMAT_CASE(dcfg_trace, "dcfg-trace")
+
+ATF_TC_WITHOUT_HEAD(failures);
+ATF_TC_BODY(failures, tc)
+{
+	struct tl_options o;
+	struct tl_result r;
+	char err[512] = "";
+	tl_options_init(&o);
+	/* nothing fed: the empty input, as a file would be */
+	struct tl_stream *st = tl_stream_new(TL_FORMAT_AUTO, "empty", &o, err, sizeof err);
+	ATF_REQUIRE(st != NULL);
+	ATF_CHECK_EQ(tl_stream_finish(st, &r, err, sizeof err), TL_E_UNKNOWN_FORMAT);
+	/* more than the limit: the feed fails and so does finishing, with the reason */
+	o.stdin_limit = 10;
+	st = tl_stream_new(TL_FORMAT_XRAY, "big", &o, err, sizeof err);
+	ATF_REQUIRE(st != NULL);
+	ATF_CHECK_EQ(tl_stream_feed(st, "0123456789", 10), TL_OK);
+	ATF_CHECK_EQ(tl_stream_feed(st, "x", 1), TL_E_IO);
+	ATF_CHECK_EQ(tl_stream_feed(st, "x", 1), TL_E_IO);
+	ATF_CHECK_EQ(tl_stream_finish(st, &r, err, sizeof err), TL_E_IO);
+	ATF_CHECK(strstr(err, "expected at most 10 bytes") != NULL);
+	/* abandoned */
+	st = tl_stream_new(TL_FORMAT_AUTO, "dropped", &o, err, sizeof err);
+	ATF_REQUIRE(st != NULL);
+	ATF_CHECK_EQ(tl_stream_feed(st, "abc", 3), TL_OK);
+	tl_stream_free(st);
+	/* no place for the bytes */
+	setenv("TMPDIR", "/nonexistent-tracelint-dir", 1);
+	ATF_CHECK(tl_stream_new(TL_FORMAT_AUTO, "x", &o, err, sizeof err) == NULL);
+	ATF_CHECK(strstr(err, "set TMPDIR") != NULL);
+	unsetenv("TMPDIR");
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, xray);
+	ATF_TP_ADD_TC(tp, tfile);
+	ATF_TP_ADD_TC(tp, dcfg);
+	ATF_TP_ADD_TC(tp, dcfg_trace);
+	ATF_TP_ADD_TC(tp, failures);
+	return atf_no_error();
+}

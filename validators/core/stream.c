@@ -1,0 +1,120 @@
+/* Streaming validation (tracelint.h, tl_stream_*): the fed bytes go to an
+ * unlinked temporary file, and finishing validates that file with the same
+ * code as any other input, so the chunking cannot change a result. */
+#include "format.h"
+#include "input.h"
+#include "write_cap.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct tl_stream {
+	struct tl_options opts;
+	char *name;
+	int fd;
+	uint64_t fed, cap;
+	bool by_rlimit;
+	enum tl_status failed;       /* TL_OK until a feed fails */
+	char why[512];
+};
+
+struct tl_stream *tl_stream_new(enum tl_format_id format, const char *name,
+				const struct tl_options *opts, char *err, size_t errlen)
+{
+	struct tl_stream *s = calloc(1, sizeof *s);
+	if (!s || !(s->name = strdup(name ? name : "stream"))) {
+		free(s);
+		if (err && errlen)
+			snprintf(err, errlen, "cannot start a stream: out of memory");
+		return NULL;
+	}
+	tl_options_init(&s->opts);
+	size_t n = opts->struct_size;
+	memcpy(&s->opts, opts, n >= sizeof n && n <= sizeof s->opts ? n : sizeof s->opts);
+	s->opts.struct_size = sizeof s->opts;
+	s->opts.format = format;
+	const char *dir = getenv("TMPDIR");
+	char tmpl[4096];
+	snprintf(tmpl, sizeof tmpl, "%s/tracelint-stream-XXXXXX", dir && *dir ? dir : "/tmp");
+	s->fd = mkstemp(tmpl);
+	if (s->fd < 0) {
+		if (err && errlen)
+			snprintf(err, errlen, "cannot make a file for the stream in %s: %s (set TMPDIR to a writable directory)",
+				 dir && *dir ? dir : "/tmp", strerror(errno));
+		free(s->name);
+		free(s);
+		return NULL;
+	}
+	unlink(tmpl);
+	s->cap = tl_write_cap(s->opts.stdin_limit ? s->opts.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
+			      &s->by_rlimit);
+	return s;
+}
+
+enum tl_status tl_stream_feed(struct tl_stream *s, const void *data, size_t size)
+{
+	if (s->failed != TL_OK)
+		return s->failed;
+	if (size > s->cap - s->fed) {
+		snprintf(s->why, sizeof s->why, "cannot keep %s: expected at most %llu bytes (%s), found more",
+			 s->name, (unsigned long long)s->cap,
+			 s->by_rlimit ? "the file size limit, ulimit -f" : "stdin_limit");
+		return s->failed = TL_E_IO;
+	}
+	const char *p = data;
+	for (size_t done = 0; done < size;) {
+		ssize_t w = write(s->fd, p + done, size - done);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(s->why, sizeof s->why, "cannot keep %s: %s (set TMPDIR to a larger file system)",
+				 s->name, strerror(errno));
+			return s->failed = TL_E_IO;
+		}
+		done += (size_t)w;
+	}
+	s->fed += size;
+	return TL_OK;
+}
+
+static void stream_free(struct tl_stream *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->name);
+	free(s);
+}
+
+enum tl_status tl_stream_finish_sized(struct tl_stream *s, struct tl_result *result,
+				      size_t result_size, char *err, size_t errlen)
+{
+	struct tl_result r;
+	memset(&r, 0, sizeof r);
+	enum tl_status status = s->failed;
+	if (status != TL_OK) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s", s->why);
+	} else {
+		struct tl_input in;
+		memset(&in, 0, sizeof in);
+		int fd = s->fd;
+		s->fd = -1; /* the input owns it now */
+		status = tl_input_from_fd(&in, fd, s->name, err, errlen) ? TL_OK : TL_E_IO;
+		if (status == TL_OK) {
+			status = tl_validate_input(&in, s->name, &s->opts, &r, err, errlen);
+			tl_input_close(&in);
+		}
+	}
+	memcpy(result, &r, result_size < sizeof r ? result_size : sizeof r);
+	stream_free(s);
+	return status;
+}
+
+void tl_stream_free(struct tl_stream *s)
+{
+	if (s)
+		stream_free(s);
+}

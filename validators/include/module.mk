@@ -1,0 +1,48 @@
+# The library's packaging: the static archive ($(LIB), GNUmakefile), the
+# shared library libtracelint.so.$(SO_MAJOR) with a version script, the
+# pkg-config file, and their installation (`make install`).
+#
+# Library objects are position-independent (they go into both) and hidden by
+# default: only the TL_API declarations of tracelint.h are exported.
+SO_MAJOR := 1
+SO_VERSION := $(SO_MAJOR).0.0
+SO_NAME := libtracelint.so.$(SO_MAJOR)
+SHLIB := $(O)/libtracelint.so.$(SO_VERSION)
+SHLIB_LINKS := $(O)/$(SO_NAME) $(O)/libtracelint.so
+LIB_VERSION_SCRIPT := validators/include/libtracelint.map
+TRACELINT_VERSION_STRING := $(shell sed -n 's/^\#define TRACELINT_VERSION "\(.*\)"/\1/p' validators/include/tracelint.h)
+
+$(LIB_OBJS): CFLAGS += -fPIC -fvisibility=hidden
+# Objects of a build directory made before these flags are rebuilt once.
+$(LIB_OBJS): $(O)/.lib-objects-pic
+$(O)/.lib-objects-pic:
+	@mkdir -p $(@D)
+	@touch $@
+
+all: $(SHLIB_LINKS)
+lib: $(SHLIB_LINKS)
+tests: $(SHLIB_LINKS)
+
+$(SHLIB): $(LIB_OBJS) $(LIB_VERSION_SCRIPT)
+	$(CC) $(OPT) $(LDFLAGS) -shared -Wl,-soname,$(SO_NAME) -Wl,--version-script=$(LIB_VERSION_SCRIPT) \
+		-o $@ $(LIB_OBJS) $(LDLIBS) $(LDSAN)
+
+$(SHLIB_LINKS): $(SHLIB)
+	ln -sf $(notdir $(SHLIB)) $(O)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(O)/libtracelint.so
+
+# pkg-config: plain --libs links the shared library (which records its own
+# dependencies); --static adds what the archive needs.
+$(O)/tracelint.pc: validators/tracelint.pc.in validators/include/tracelint.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(TRACELINT_VERSION_STRING)|g' $< > $@
+
+.PHONY: install-lib
+install: install-lib
+install-lib: $(SHLIB_LINKS) $(LIB) $(O)/tracelint.pc
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libtracelint.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(PREFIX)/lib/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(PREFIX)/lib/libtracelint.so
+	install -m 644 validators/include/tracelint.h $(DESTDIR)$(PREFIX)/include/tracelint.h
+	install -m 644 $(O)/tracelint.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/tracelint.pc
