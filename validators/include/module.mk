@@ -46,3 +46,17 @@ install-lib: $(SHLIB_LINKS) $(LIB) $(O)/tracelint.pc
 	ln -sf $(SO_NAME) $(DESTDIR)$(PREFIX)/lib/libtracelint.so
 	install -m 644 validators/include/tracelint.h $(DESTDIR)$(PREFIX)/include/tracelint.h
 	install -m 644 $(O)/tracelint.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/tracelint.pc
+
+# The ABI baseline: what libtracelint.so.$(SO_MAJOR) promises, as abidw
+# (Debian abigail-tools) describes its public types and functions. make
+# check compares the library with it (tests/lib/abi_test.sh); after a
+# deliberate change (a function added, a field appended to a sized struct),
+# `make abi-baseline` records the new ABI, which the change's review reads.
+DEB_PACKAGES += abigail-tools
+ABI_BASELINE := validators/include/libtracelint.abi
+ABIDW_FLAGS := --no-corpus-path --no-comp-dir-path --short-locs --headers-dir validators/include --drop-private-types
+
+.PHONY: abi-baseline
+abi-baseline:
+	$(MAKE) O=$(SAN_O) SANITIZE=1 CC=gcc $(SAN_O)/libtracelint.so
+	abidw $(ABIDW_FLAGS) --out-file $(ABI_BASELINE) $(SAN_O)/libtracelint.so
