@@ -60,3 +60,11 @@ ABIDW_FLAGS := --no-corpus-path --no-comp-dir-path --short-locs --headers-dir va
 abi-baseline:
 	$(MAKE) O=$(SAN_O) SANITIZE=1 CC=gcc $(SAN_O)/libtracelint.so
 	abidw $(ABIDW_FLAGS) --out-file $(ABI_BASELINE) $(SAN_O)/libtracelint.so
+
+# The worked examples (validators/examples/): built against this build's
+# library and run by tests/lib/examples_test.sh.
+EXAMPLE_BINS := $(patsubst validators/examples/%.c,$(O)/examples/%,$(wildcard validators/examples/*.c))
+TEST_EXTRA += $(EXAMPLE_BINS)
+$(O)/examples/%: validators/examples/%.c validators/examples/tiny_tracer.h $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS) $(LDSAN)
