@@ -94,6 +94,8 @@ installed_and_linked_body() {
 	atf_check cc $san -o prog-static prog.c -Wl,-Bstatic $(pkg-config --cflags --libs-only-L tracelint) -ltracelint \
 		-Wl,-Bdynamic $(pkg-config --static --libs-only-l tracelint | sed 's/-ltracelint//')
 	atf_check -o not-match:'libtracelint' ldd ./prog-static
+	# the Python binding goes where the system's python3 finds local modules
+	atf_check -o match:'/tracelint\.py$' sh -c "find '$PWD/root' -name tracelint.py"
 	atf_check -s exit:0 -o inline:"xray valid 100\n" ./prog-static "$SRCDIR/corpus/xray/valid/real-fdr-v5.xray"
 }
 
