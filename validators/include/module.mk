@@ -46,6 +46,12 @@ install-lib: $(SHLIB_LINKS) $(LIB) $(O)/tracelint.pc
 	ln -sf $(SO_NAME) $(DESTDIR)$(PREFIX)/lib/libtracelint.so
 	install -m 644 validators/include/tracelint.h $(DESTDIR)$(PREFIX)/include/tracelint.h
 	install -m 644 $(O)/tracelint.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/tracelint.pc
+	install -d $(DESTDIR)$(PREFIX)/share/man/man3
+	install -m 644 validators/tracelint.3 $(DESTDIR)$(PREFIX)/share/man/man3/tracelint.3
+	for f in tl_options_init tl_validate_path tl_validate_buffer tl_validate_members tl_detect_path \
+		tl_stream_new tl_stream_feed tl_stream_finish tl_stream_free tl_writer_new tl_version \
+		tl_diagnostic_fingerprint; do \
+		echo '.so man3/tracelint.3' > $(DESTDIR)$(PREFIX)/share/man/man3/$$f.3; done
 
 # The ABI baseline: what libtracelint.so.$(SO_MAJOR) promises, as abidw
 # (Debian abigail-tools) describes its public types and functions. make
