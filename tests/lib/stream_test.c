@@ -41,25 +41,26 @@ static void options(struct tl_options *o, uint64_t *digest)
 	*digest = 0xcbf29ce484222325ULL;
 }
 
-static struct outcome whole(const char *path)
+static struct outcome whole(const char *path, enum tl_format_id format)
 {
 	struct outcome w;
 	struct tl_options o;
 	char err[512];
 	options(&o, &w.digest);
+	o.format = format;
 	w.status = tl_validate_path(path, &o, &w.result, err, sizeof err);
 	return w;
 }
 
 /* chunk 0: random sizes from 1 to 9000 */
-static struct outcome streamed(const char *path, const uint8_t *data, size_t size, size_t chunk,
-			       unsigned *seed)
+static struct outcome streamed(const char *path, enum tl_format_id format, const uint8_t *data,
+			       size_t size, size_t chunk, unsigned *seed)
 {
 	struct outcome s;
 	struct tl_options o;
 	char err[512];
 	options(&o, &s.digest);
-	struct tl_stream *st = tl_stream_new(TL_FORMAT_AUTO, path, &o, err, sizeof err);
+	struct tl_stream *st = tl_stream_new(format, path, &o, err, sizeof err);
 	ATF_REQUIRE_MSG(st != NULL, "%s", err);
 	for (size_t at = 0; at < size;) {
 		size_t n = chunk ? chunk : 1 + (size_t)(rand_r(seed) % 9000);
@@ -99,8 +100,9 @@ static bool is_case(const char *name)
 	return name[0] != '.';
 }
 
-/* Every case file of one corpus directory; returns how many were compared. */
-static size_t check_directory(const char *sub)
+/* Every case file of one corpus directory, streamed as a format to detect
+ * and (format not AUTO) as that format; returns how many were compared. */
+static size_t check_directory(const char *sub, enum tl_format_id format)
 {
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s/corpus/%s", TL_SOURCE_DIR, sub);
@@ -114,17 +116,19 @@ static size_t check_directory(const char *sub)
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (!is_case(e->d_name) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
-		struct outcome w = whole(path);
 		size_t size;
 		uint8_t *data = slurp(path, &size);
 		const size_t chunks[] = { 1, 7, 4096, 0, 0 };
-		for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++) {
-			if (chunks[c] == 1 && size > 65536)
+		for (size_t c = 0; c < 2 * sizeof chunks / sizeof *chunks; c++) {
+			enum tl_format_id as = c % 2 ? format : TL_FORMAT_AUTO;
+			size_t chunk = chunks[c / 2];
+			if ((chunk == 1 && size > 65536) || (c % 2 && format == TL_FORMAT_AUTO))
 				continue;
-			struct outcome s = streamed(path, data, size, chunks[c], &seed);
-			ATF_CHECK_EQ_MSG(s.status, w.status, "%s, chunks of %zu", path, chunks[c]);
-			ATF_CHECK_MSG(s.digest == w.digest, "%s, chunks of %zu: other diagnostics", path,
-				      chunks[c]);
+			struct outcome w = whole(path, as);
+			struct outcome s = streamed(path, as, data, size, chunk, &seed);
+			ATF_CHECK_EQ_MSG(s.status, w.status, "%s as %d, chunks of %zu", path, as, chunk);
+			ATF_CHECK_MSG(s.digest == w.digest, "%s as %d, chunks of %zu: other diagnostics",
+				      path, as, chunk);
 			if (w.status == TL_OK) {
 				ATF_CHECK_EQ_MSG(s.result.valid, w.result.valid, "%s", path);
 				ATF_CHECK_EQ_MSG(s.result.errors, w.result.errors, "%s", path);
@@ -141,18 +145,55 @@ static size_t check_directory(const char *sub)
 	return compared;
 }
 
-#define FORMAT_CASE(name, sub)                                             \
+#define FORMAT_CASE(name, sub, format)                                     \
 	ATF_TC_WITHOUT_HEAD(name);                                          \
 	ATF_TC_BODY(name, tc)                                               \
 	{                                                                   \
-		size_t n = check_directory(sub "/valid") + check_directory(sub "/invalid"); \
+		size_t n = check_directory(sub "/valid", format) +          \
+			   check_directory(sub "/invalid", format);         \
 		ATF_CHECK_MSG(n >= 10, "only %zu cases in corpus/%s", n, sub); \
 	}
 
-FORMAT_CASE(xray, "xray")
-FORMAT_CASE(tfile, "tfile")
-FORMAT_CASE(dcfg, "dcfg")
-FORMAT_CASE(dcfg_trace, "dcfg-trace")
+FORMAT_CASE(xray, "xray", TL_FORMAT_XRAY)
+FORMAT_CASE(tfile, "tfile", TL_FORMAT_TFILE)
+FORMAT_CASE(dcfg, "dcfg", TL_FORMAT_DCFG)
+FORMAT_CASE(dcfg_trace, "dcfg-trace", TL_FORMAT_DCFG_TRACE)
+
+/* Counts diagnostics as they arrive. */
+static void count(const struct tl_diagnostic *d, void *user)
+{
+	(void)d;
+	++*(unsigned *)user;
+}
+
+/* An XRay FDR trace streamed as XRay: a buffer's diagnostics arrive once its
+ * last byte is fed, before the stream finishes. */
+ATF_TC_WITHOUT_HEAD(xray_diagnostics_while_feeding);
+ATF_TC_BODY(xray_diagnostics_while_feeding, tc)
+{
+	char path[4096], err[512];
+	size_t size;
+	snprintf(path, sizeof path, "%s/corpus/xray/invalid/metadata-kind.xray", TL_SOURCE_DIR);
+	uint8_t *data = slurp(path, &size);
+	struct tl_options o;
+	struct tl_result r;
+	unsigned seen = 0;
+	tl_options_init(&o);
+	o.on_diag = count;
+	o.user = &seen;
+	struct tl_stream *st = tl_stream_new(TL_FORMAT_XRAY, "metadata-kind.xray", &o, err, sizeof err);
+	ATF_REQUIRE(st != NULL);
+	ATF_REQUIRE_EQ(tl_stream_feed(st, data, size / 2), TL_OK);
+	ATF_CHECK_EQ_MSG(seen, 0u, "the buffer is not complete: nothing to say yet");
+	ATF_REQUIRE_EQ(tl_stream_feed(st, data + size / 2, size - size / 2), TL_OK);
+	ATF_CHECK_MSG(seen >= 1, "the buffer is complete: its diagnostic arrived while feeding");
+	unsigned before = seen;
+	ATF_CHECK_EQ(tl_stream_finish(st, &r, err, sizeof err), TL_OK);
+	ATF_CHECK_EQ(seen, before);
+	ATF_CHECK(!r.valid);
+	ATF_CHECK_EQ(r.errors, 1u);
+	free(data);
+}
 
 ATF_TC_WITHOUT_HEAD(failures);
 ATF_TC_BODY(failures, tc)
@@ -193,5 +234,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, dcfg);
 	ATF_TP_ADD_TC(tp, dcfg_trace);
 	ATF_TP_ADD_TC(tp, failures);
+	ATF_TP_ADD_TC(tp, xray_diagnostics_while_feeding);
 	return atf_no_error();
 }

@@ -16,6 +16,17 @@ struct tl_format {
 	 * short reason in *why_not for the "nothing matched" message. */
 	int (*probe)(const struct tl_input *in, const char **why_not);
 	void (*validate)(struct tl_ctx *ctx, const struct tl_input *in);
+	/* Optional: validation in steps over an input that grows (a stream).
+	 * step validates what in->size bytes allow and returns; with final set
+	 * no more bytes come and it finishes. validate() must give what
+	 * begin, one final step and end give. */
+	const struct tl_format_stepper *stepper;
+};
+
+struct tl_format_stepper {
+	void *(*begin)(struct tl_ctx *ctx);   /* NULL: out of memory */
+	void (*step)(void *state, struct tl_ctx *ctx, const struct tl_input *in, bool final);
+	void (*end)(void *state);
 };
 
 extern const struct tl_format tl_format_xray;

@@ -264,6 +264,30 @@ void tl_input_mark_changed(const struct tl_input *in)
 	tl_guard_mark(in->guard);
 }
 
+size_t tl_input_read_at(const struct tl_input *in, uint64_t off, void *buf, size_t n)
+{
+	if (off >= in->size)
+		return 0;
+	if (n > in->size - off)
+		n = (size_t)(in->size - off);
+	if (in->data) {
+		memcpy(buf, in->data + off, n);
+		return n;
+	}
+	if (!in->has_fd)
+		return 0;
+	size_t got = 0;
+	while (got < n) {
+		ssize_t r = pread(in->fd, (char *)buf + got, n - got, (off_t)(off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	return got;
+}
+
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name)
 {
 	memset(in, 0, sizeof *in);

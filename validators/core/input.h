@@ -25,6 +25,9 @@ struct tl_input {
 	uint8_t compression;  /* enum tl_compression of the file as given; data is decompressed */
 	unsigned guard;       /* guard.h handle of the mapping, 0 when none */
 	int error;            /* after a failed open: the errno-style reason */
+	/* A stream being fed (tl_stream_*): size is what has arrived so far and
+	 * grows between calls; data is NULL, the bytes are read from fd. */
+	bool growing;
 };
 
 /* Standard input is spooled up to this many bytes by default. */
@@ -50,6 +53,9 @@ bool tl_input_changed(const struct tl_input *in);
 bool tl_input_changed_fast(const struct tl_input *in);
 /* For readers that do not go through the mapping (window.h). */
 void tl_input_mark_changed(const struct tl_input *in);
+/* Copies up to n bytes at offset off into buf (from the mapping, or read
+ * from the file); returns how many there were. */
+size_t tl_input_read_at(const struct tl_input *in, uint64_t off, void *buf, size_t n);
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);
 /* A streaming validator calls this with the offset below which it will not
  * read again, so the pages of a huge mapped file do not pile up in RSS. */

@@ -1,7 +1,11 @@
 /* Streaming validation (tracelint.h, tl_stream_*): the fed bytes go to an
- * unlinked temporary file, and finishing validates that file with the same
- * code as any other input, so the chunking cannot change a result. */
+ * unlinked temporary file. A format that validates in steps (its stepper,
+ * format.h: XRay) is run over that file as it grows, so its diagnostics
+ * arrive while the trace is fed; any other format, or one to be detected,
+ * is validated whole when the stream finishes. Either way the validator is
+ * the one that reads whole files, so the chunking cannot change a result. */
 #include "format.h"
+#include "decompress.h"
 #include "input.h"
 #include "write_cap.h"
 
@@ -19,7 +23,45 @@ struct tl_stream {
 	bool by_rlimit;
 	enum tl_status failed;       /* TL_OK until a feed fails */
 	char why[512];
+	/* Validation in steps (stepper not NULL): its input, context and state. */
+	bool steps_possible;         /* the format is given and validates in steps */
+	const struct tl_format_stepper *stepper;
+	void *state;
+	struct tl_input in;
+	struct tl_result result;
+	struct tl_ctx ctx;
+	char err[512];
 };
+
+/* Bytes enough to tell compressed data (decompress.h), which is validated
+ * whole at the end, from the format's own. */
+enum { SNIFF_BYTES = 10 };
+
+/* Validation in steps when the format is given and validates that way, the
+ * options apply to it as they would to a file (see validate.c), and the
+ * bytes are not compressed. Started once SNIFF_BYTES are there. */
+static void start_steps(struct tl_stream *s)
+{
+	const struct tl_format *f = tl_format_get(s->opts.format);
+	uint8_t head[SNIFF_BYTES];
+	s->steps_possible = false;
+	if (!f || !f->stepper || (s->opts.pair_path && f->id != TL_FORMAT_DCFG_TRACE) ||
+	    pread(s->fd, head, sizeof head, 0) != (ssize_t)sizeof head ||
+	    tl_compression_sniff(head, sizeof head) != TL_COMPRESSION_NONE)
+		return;
+	s->in.name = s->name;
+	s->in.fd = s->fd;
+	s->in.has_fd = true;
+	s->in.growing = true;
+	s->result.format = f->id;
+	struct tl_ctx ctx = { &s->opts, &s->result, s->name, NULL, 0, false, false,
+			      s->err, sizeof s->err, false, &s->in, { 0 } };
+	s->ctx = ctx;
+	tl_rule_policy_resolve(&s->opts, s->ctx.severity);
+	s->state = f->stepper->begin(&s->ctx);
+	if (s->state)
+		s->stepper = f->stepper;
+}
 
 struct tl_stream *tl_stream_new(enum tl_format_id format, const char *name,
 				const struct tl_options *opts, char *err, size_t errlen)
@@ -51,6 +93,8 @@ struct tl_stream *tl_stream_new(enum tl_format_id format, const char *name,
 	unlink(tmpl);
 	s->cap = tl_write_cap(s->opts.stdin_limit ? s->opts.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
 			      &s->by_rlimit);
+	const struct tl_format *f = tl_format_get(format);
+	s->steps_possible = f && f->stepper;
 	return s;
 }
 
@@ -77,11 +121,39 @@ enum tl_status tl_stream_feed(struct tl_stream *s, const void *data, size_t size
 		done += (size_t)w;
 	}
 	s->fed += size;
+	if (s->steps_possible && s->fed >= SNIFF_BYTES)
+		start_steps(s);
+	if (s->stepper && !s->ctx.refused && !s->ctx.unreadable) {
+		s->in.size = s->fed;
+		s->stepper->step(s->state, &s->ctx, &s->in, false);
+	}
+	return TL_OK;
+}
+
+/* The last step, and the verdict as validate.c gives it. */
+static enum tl_status finish_steps(struct tl_stream *s, struct tl_result *r, char *err, size_t errlen)
+{
+	if (!s->ctx.refused && !s->ctx.unreadable) {
+		s->in.size = s->fed;
+		s->stepper->step(s->state, &s->ctx, &s->in, true);
+	}
+	*r = s->result;
+	if (err && errlen)
+		snprintf(err, errlen, "%s", s->err);
+	if (s->ctx.refused)
+		return TL_E_USAGE;
+	if (s->ctx.unreadable) {
+		r->valid = false;
+		return TL_E_IO;
+	}
+	r->valid = r->errors == 0 && !(s->opts.werror && r->warnings > 0);
 	return TL_OK;
 }
 
 static void stream_free(struct tl_stream *s)
 {
+	if (s->stepper)
+		s->stepper->end(s->state);
 	if (s->fd >= 0)
 		close(s->fd);
 	free(s->name);
@@ -97,6 +169,8 @@ enum tl_status tl_stream_finish_sized(struct tl_stream *s, struct tl_result *res
 	if (status != TL_OK) {
 		if (err && errlen)
 			snprintf(err, errlen, "%s", s->why);
+	} else if (s->stepper) {
+		status = finish_steps(s, &r, err, errlen);
 	} else {
 		struct tl_input in;
 		memset(&in, 0, sizeof in);

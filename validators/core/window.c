@@ -37,7 +37,8 @@ void tl_window_open(struct tl_window *w, const struct tl_input *in, size_t cap)
 		view_in_place(w);
 		return;
 	}
-	if (cap > in->size)
+	/* a stream's input grows: its window is sized for what is to come */
+	if (cap > in->size && !in->growing)
 		cap = in->size > TL_WINDOW_MIN_CAPACITY ? (size_t)in->size : TL_WINDOW_MIN_CAPACITY;
 	/* Page-aligned for large buffers (the kernel copies whole pages into them). */
 	size_t align = cap >= 4096 ? 4096 : 64;

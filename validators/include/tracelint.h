@@ -226,12 +226,16 @@ TL_API const char *tl_version(void);
 TL_API int tl_version_number(void);
 
 /* Streaming, for producers: feed a trace as it is written, in chunks of any
- * size, then finish. The result and the diagnostics (through opts->on_diag,
- * delivered by tl_stream_finish) are those of validating the whole file at
- * once, whatever the chunking. The bytes are kept in an unlinked temporary
- * file ($TMPDIR), not in memory, up to opts->stdin_limit (default 4 GiB).
- * name is used in diagnostics. NULL (with err) when the temporary file
- * cannot be made; format TL_FORMAT_AUTO detects the format at finish. */
+ * size, then finish. The result and the diagnostics (through opts->on_diag)
+ * are those of validating the whole file at once, whatever the chunking.
+ * The bytes are kept in an unlinked temporary file ($TMPDIR), not in
+ * memory, up to opts->stdin_limit (default 4 GiB). When the format is given
+ * as TL_FORMAT_XRAY and the trace is FDR version 2-5 (what compiler-rt
+ * writes), each buffer's diagnostics arrive from tl_stream_feed as soon as
+ * its last byte is fed; otherwise (other formats, XRay basic mode or
+ * version 1, compressed bytes, TL_FORMAT_AUTO) they arrive from
+ * tl_stream_finish. name is used in diagnostics. NULL (with err) when the
+ * temporary file cannot be made. */
 struct tl_stream;
 TL_API struct tl_stream *tl_stream_new(enum tl_format_id format, const char *name,
 				       const struct tl_options *opts, char *err, size_t errlen);

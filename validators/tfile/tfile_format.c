@@ -85,5 +85,5 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 
 const struct tl_format tl_format_tfile = {
 	TL_FORMAT_TFILE, "tfile", "GDB trace file (tsave output, read by target tfile)", false,
-	probe, validate,
+	probe, validate, NULL, /* validated whole when a stream finishes */
 };

@@ -161,7 +161,34 @@ size_t tl_xray_fast_functions(const uint8_t *p, size_t n, bool big, uint32_t max
 			   struct xray_grammar *g, struct xray_stack *s, struct xray_tsc *t,
 			   int64_t *next_index);
 
-/* The two sub-formats' walkers. */
+/* The FDR walker's state (xray_fdr.c), for walking in steps as a stream
+ * grows: versions 2-5 frame each buffer by its BufferExtents record, so a
+ * buffer can be walked as soon as all its bytes are there. */
+struct xray_fdr_walk {
+	struct tl_ctx *ctx;
+	const struct tl_input *in;
+	struct tl_window win;
+	const struct xray_header *hdr;
+	const struct xray_instr_map *map;  /* --instr-map, or NULL */
+	uint32_t max_id;        /* ids above it go to the slow path, which reports them */
+	int64_t next_index;     /* index of the next record */
+	struct xray_buffer buf;
+	struct xray_grammar grammar;
+	struct xray_stack stack;
+	struct xray_tsc tsc;
+	uint64_t off;           /* versions 2-5: where the next buffer starts */
+	bool done;              /* framing lost, or the walk is over */
+};
+
+void tl_xray_fdr_begin(struct xray_fdr_walk *w, struct tl_ctx *ctx, const struct tl_input *in,
+		       const struct xray_header *hdr, const struct xray_instr_map *map);
+/* Walks what in->size bytes allow: while more may come (final false), the
+ * buffers wholly there (versions 2-5; version 1 waits for the end, its
+ * framing depends on the file size); with final, everything left. */
+void tl_xray_fdr_step(struct xray_fdr_walk *w, bool final);
+void tl_xray_fdr_end(struct xray_fdr_walk *w);
+
+/* The two sub-formats' walkers, over the whole input. */
 void tl_xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 		       const struct xray_instr_map *map);
 void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,

@@ -6,20 +6,9 @@
 #include "xray.h"
 
 #include <inttypes.h>
+#include <string.h>
 
-struct fdr_walk {
-	struct tl_ctx *ctx;
-	const struct tl_input *in;
-	struct tl_window win;
-	const struct xray_header *hdr;
-	const struct xray_instr_map *map;  /* --instr-map, or NULL */
-	uint32_t max_id;        /* ids above it go to the slow path, which reports them */
-	int64_t next_index;     /* index of the next record */
-	struct xray_buffer buf;
-	struct xray_grammar grammar;
-	struct xray_stack stack;
-	struct xray_tsc tsc;
-};
+#define fdr_walk xray_fdr_walk
 
 enum buffer_outcome {
 	BUFFER_DONE,            /* walked to its end (or to EndOfBuffer) */
@@ -165,20 +154,45 @@ static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
 	return true;
 }
 
-/* Versions 2-5: each buffer is a BufferExtents record and the bytes it counts. */
-static void walk_extents_buffers(struct fdr_walk *w)
+/* While more bytes may come: whether the buffer at w->off must wait for
+ * them. It waits when its BufferExtents record, or the bytes that record
+ * counts, are not all there yet; anything else (another record where the
+ * extents should be) is judged now, as it would be on the whole file. */
+static bool buffer_incomplete(struct fdr_walk *w, uint64_t size)
 {
-	uint64_t size = w->in->size, off = XRAY_HEADER_SIZE;
+	if (size - w->off < XRAY_METADATA_SIZE)
+		return true;
+	size_t avail;
+	const uint8_t *p = tl_window_at(&w->win, w->off, XRAY_METADATA_SIZE, &avail);
+	struct tl_cursor c;
+	struct xray_record ext;
+	tl_cursor_init(&c, p, avail < XRAY_METADATA_SIZE ? avail : XRAY_METADATA_SIZE, w->off);
+	if (tl_xray_decode(&c, w->hdr, &ext) != XRAY_DECODED || !ext.metadata ||
+	    ext.kind != XRAY_BUFFER_EXTENTS)
+		return false;
+	uint64_t end;
+	return !tl_add_u64(w->off + XRAY_METADATA_SIZE, ext.word, &end) || end > size;
+}
+
+/* Versions 2-5: each buffer is a BufferExtents record and the bytes it counts. */
+static void walk_extents_buffers(struct fdr_walk *w, bool final)
+{
+	uint64_t size = w->in->size;
 	/* A short read means the file shrank: stop, validate.c reports it unreadable. */
-	while (off < size && !w->win.read_failed) {
+	while (w->off < size && !w->win.read_failed) {
+		if (!final && buffer_incomplete(w, size))
+			return;
+		uint64_t off = w->off;
 		struct tl_cursor c;
 		struct xray_record ext;
 		size_t avail;
 		const uint8_t *p = tl_window_at(&w->win, off, XRAY_METADATA_SIZE, &avail);
 		/* The window holds the whole record, or all that is left of the file. */
 		tl_cursor_init(&c, p, avail < XRAY_METADATA_SIZE ? avail : XRAY_METADATA_SIZE, off);
-		if (!check_extents_record(w, &c, &ext))
+		if (!check_extents_record(w, &c, &ext)) {
+			w->done = true;
 			return;
+		}
 		uint64_t extents = ext.word, body = off + XRAY_METADATA_SIZE, end;
 		struct tl_location at = tl_at_record(ext.offset + 1, ext.index);
 		if (extents > w->hdr->buffer_size)
@@ -200,27 +214,54 @@ static void walk_extents_buffers(struct fdr_walk *w)
 				  "(writers skip empty buffers)", w->buf.index);
 		} else {
 			bool saw_end;
-			if (walk_buffer(w, body, end, cut, &saw_end) == BUFFER_LOST)
+			if (walk_buffer(w, body, end, cut, &saw_end) == BUFFER_LOST) {
+				w->done = true;
 				return;
+			}
 		}
 		w->buf.index++;
-		off = end;
+		w->off = end;
 	}
+}
+
+void tl_xray_fdr_begin(struct fdr_walk *w, struct tl_ctx *ctx, const struct tl_input *in,
+		       const struct xray_header *hdr, const struct xray_instr_map *map)
+{
+	memset(w, 0, sizeof *w);
+	w->ctx = ctx;
+	w->in = in;
+	w->hdr = hdr;
+	w->map = map;
+	w->max_id = xray_max_function_id(map);
+	w->off = XRAY_HEADER_SIZE;
+	tl_window_open(&w->win, in, 0);
+}
+
+void tl_xray_fdr_step(struct fdr_walk *w, bool final)
+{
+	if (w->done)
+		return;
+	if (w->hdr->version == 1) {
+		if (!final)
+			return;
+		walk_fixed_buffers(w);
+	} else {
+		walk_extents_buffers(w, final);
+	}
+	if (final)
+		w->done = true;
+}
+
+void tl_xray_fdr_end(struct fdr_walk *w)
+{
+	tl_window_close(&w->win);
 }
 
 void tl_xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 		       const struct xray_instr_map *map)
 {
-	struct fdr_walk w = { 0 };
-	w.ctx = ctx;
-	w.in = in;
-	w.hdr = hdr;
-	w.map = map;
-	w.max_id = xray_max_function_id(map);
-	tl_window_open(&w.win, in, 0);
-	if (hdr->version == 1)
-		walk_fixed_buffers(&w);
-	else
-		walk_extents_buffers(&w);
-	tl_window_close(&w.win);
+	struct fdr_walk w;
+	tl_xray_fdr_begin(&w, ctx, in, hdr, map);
+	tl_xray_fdr_step(&w, true);
+	tl_xray_fdr_end(&w);
 }

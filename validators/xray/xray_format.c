@@ -4,6 +4,7 @@
 #include "xray.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 /* The header's version and type in one byte order, when they make sense. */
 static bool plausible(const uint8_t *p, bool big)
@@ -42,28 +43,87 @@ static int probe(const struct tl_input *in, const char **why_not)
 	return in->size % XRAY_BASIC_RECORD_SIZE == 0 ? 50 : 20;
 }
 
-static void validate(struct tl_ctx *ctx, const struct tl_input *in)
-{
+/* Validation in steps (a stream that grows): the instrumentation map, the
+ * header once its 32 bytes are there, then FDR buffers as they complete.
+ * Basic mode and FDR version 1 frame records by the file size, so they are
+ * walked when the input is final. validate() is the same with one step. */
+struct xray_steps {
+	enum { XS_MAP, XS_HEADER, XS_BUFFERS, XS_AT_END, XS_DONE } phase;
+	struct xray_instr_map map;
+	const struct xray_instr_map *known;  /* &map with --instr-map, else NULL */
 	struct xray_header hdr;
-	struct xray_instr_map map, *known = NULL;
-	/* The binary is checked first: a trace cannot be held against a bad map. */
-	if (ctx->opts->instr_map_path) {
-		char err[768];
-		if (!tl_xray_instr_map_load(ctx->opts->instr_map_path, &map, err, sizeof err)) {
-			tl_refuse(ctx, err);
+	struct xray_fdr_walk fdr;
+};
+
+static void *steps_begin(struct tl_ctx *ctx)
+{
+	(void)ctx;
+	return calloc(1, sizeof(struct xray_steps));
+}
+
+static void steps_step(void *state, struct tl_ctx *ctx, const struct tl_input *in, bool final)
+{
+	struct xray_steps *s = state;
+	if (s->phase == XS_MAP) {
+		/* The binary is checked first: a trace cannot be held against a bad map. */
+		s->phase = XS_HEADER;
+		if (ctx->opts->instr_map_path) {
+			char err[768];
+			if (!tl_xray_instr_map_load(ctx->opts->instr_map_path, &s->map, err, sizeof err)) {
+				tl_refuse(ctx, err);
+				s->phase = XS_DONE;
+				return;
+			}
+			s->known = &s->map;
+		}
+	}
+	if (s->phase == XS_HEADER) {
+		if (!final && in->size < XRAY_HEADER_SIZE)
+			return;
+		if (!tl_xray_header_read(ctx, in, &s->hdr)) {
+			s->phase = XS_DONE;
 			return;
 		}
-		known = &map;
+		s->phase = XS_AT_END;
+		if (s->hdr.type == XRAY_TYPE_FDR) {
+			tl_xray_fdr_begin(&s->fdr, ctx, in, &s->hdr, s->known);
+			s->phase = XS_BUFFERS;
+		}
 	}
-	if (!tl_xray_header_read(ctx, in, &hdr))
-		return;
-	if (hdr.type == XRAY_TYPE_FDR)
-		tl_xray_fdr_validate(ctx, in, &hdr, known);
-	else
-		tl_xray_basic_validate(ctx, in, &hdr, known);
+	if (s->phase == XS_BUFFERS) {
+		tl_xray_fdr_step(&s->fdr, final);
+		if (final) {
+			tl_xray_fdr_end(&s->fdr);
+			s->phase = XS_DONE;
+		}
+	} else if (s->phase == XS_AT_END && final) {
+		tl_xray_basic_validate(ctx, in, &s->hdr, s->known);
+		s->phase = XS_DONE;
+	}
 }
+
+static void steps_end(void *state)
+{
+	struct xray_steps *s = state;
+	if (s->phase == XS_BUFFERS)
+		tl_xray_fdr_end(&s->fdr);
+	free(s);
+}
+
+static void validate(struct tl_ctx *ctx, const struct tl_input *in)
+{
+	struct xray_steps *s = steps_begin(ctx);
+	if (!s) {
+		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
+		return;
+	}
+	steps_step(s, ctx, in, true);
+	steps_end(s);
+}
+
+static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_end };
 
 const struct tl_format tl_format_xray = {
 	TL_FORMAT_XRAY, "xray", "LLVM XRay trace (FDR versions 1-5, basic mode versions 1-3)",
-	false, probe, validate,
+	false, probe, validate, &steps,
 };

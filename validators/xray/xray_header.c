@@ -77,8 +77,10 @@ static void check_frequency(struct tl_ctx *ctx, const struct xray_header *hdr)
 
 bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr)
 {
+	/* read, not mapped: a stream's input has only a file to read from */
+	uint8_t head[XRAY_HEADER_SIZE];
 	struct tl_cursor c;
-	tl_cursor_init(&c, in->data, in->size, 0);
+	tl_cursor_init(&c, head, tl_input_read_at(in, 0, head, sizeof head), 0);
 	if (tl_cursor_left(&c) < XRAY_HEADER_SIZE) {
 		struct tl_location at = tl_at(0);
 		tl_report(ctx, RULE_XRAY_HEADER_SIZE, &at,
