@@ -14,7 +14,15 @@ $(THREADS_BIN): tests/threads/reentrancy.c $(LIB)
 
 $(TSAN_O)/%.o: %.c $(GEN)/rules.inc
 	@mkdir -p $(@D)
-	@$(FUZZ_CC) $(CSTD) $(TSAN_FLAGS) $(INCLUDES) -c $< -o $@
+	@$(FUZZ_CC) $(CSTD) $(TSAN_FLAGS) $(INCLUDES) -MMD -MP -c $< -o $@
+
+# Header dependencies, so that a changed struct rebuilds every object using
+# it (objects made before they were tracked are rebuilt once, by the stamp).
+-include $(shell find $(TSAN_O) -name '*.d' 2>/dev/null)
+$(TSAN_OBJS): $(TSAN_O)/.headers-tracked
+$(TSAN_O)/.headers-tracked:
+	@mkdir -p $(@D)
+	@touch $@
 
 $(THREADS_TSAN_BIN): tests/threads/reentrancy.c $(TSAN_OBJS)
 	@mkdir -p $(@D)

@@ -12,15 +12,18 @@ SHLIB_LINKS := $(O)/$(SO_NAME) $(O)/libtracelint.so
 LIB_VERSION_SCRIPT := validators/include/libtracelint.map
 TRACELINT_VERSION_STRING := $(shell sed -n 's/^\#define TRACELINT_VERSION "\(.*\)"/\1/p' validators/include/tracelint.h)
 
-$(LIB_OBJS): CFLAGS += -fPIC -fvisibility=hidden
+# (LIB_CFLAGS, not CFLAGS: a CFLAGS given on the command line, as the fuzzing
+# builds give one, must not drop them)
+$(LIB_OBJS): LIB_CFLAGS := -fPIC -fvisibility=hidden
 # Objects of a build directory made before these flags are rebuilt once.
 $(LIB_OBJS): $(O)/.lib-objects-pic
 $(O)/.lib-objects-pic:
 	@mkdir -p $(@D)
 	@touch $@
 
+# `make lib` is the archive alone (what the fuzzing builds link); `all` and
+# the tests add the shared library.
 all: $(SHLIB_LINKS)
-lib: $(SHLIB_LINKS)
 tests: $(SHLIB_LINKS)
 
 $(SHLIB): $(LIB_OBJS) $(LIB_VERSION_SCRIPT)
