@@ -67,7 +67,23 @@ bad_job_counts_body() {
 	atf_check -s exit:0 -o ignore -e ignore "$TL" -j 1024 "$C/xray/valid"
 }
 
+atf_test_case full_disk_and_bad_roots
+full_disk_and_bad_roots_head() { atf_set "descr" "a report that cannot be written and an unusable --sarif-root are exit 2, with -j 1 and -j 4"; }
+full_disk_and_bad_roots_body() {
+	for j in 1 4; do
+		atf_check -s exit:2 -o ignore -e match:'cannot write the report' \
+			-x "'$TL' -j $j -o json '$C/xray/valid' > /dev/full"
+		atf_check -s exit:2 -o empty -e match:"--sarif-root: cannot use the directory 'nowhere'" \
+			"$TL" -j $j -o sarif --sarif-root nowhere "$C/xray/valid"
+	done
+	# -j with a baseline being written and a path that cannot be read
+	atf_check -s exit:2 -o match:'missing.xray: error: cannot open' -e ignore \
+		"$TL" -j 3 --write-baseline b.json "$C/xray/invalid/preamble.xray" missing.xray "$C/xray/valid"
+	atf_check -o match:'XRAY-FDR-PREAMBLE' cat b.json
+}
+
 atf_init_test_cases() {
+	atf_add_test_case full_disk_and_bad_roots
 	atf_add_test_case text_output
 	atf_add_test_case json_output
 	atf_add_test_case sarif_output

@@ -19,3 +19,10 @@ deps-sarif-multitool:
 	mkdir -p $(BUILD)/npm && npm install --silent --no-audit --no-fund --prefix $(BUILD)/npm \
 		@microsoft/sarif-multitool@$(SARIF_MULTITOOL_VERSION) && chmod u+x $(SARIF_MULTITOOL)
 .PHONY: deps-sarif-multitool
+
+# Unit tests of the CLI's parts (tests/cli/*_unit.c) link its objects but main().
+CLI_PART_OBJS := $(filter-out %/main.o,$(CLI_OBJS))
+$(O)/tests/cli/%_unit: tests/cli/%_unit.c $(CLI_PART_OBJS) $(LIB)
+	@mkdir -p $(@D)
+	@echo "  TEST    $<"
+	@$(CC) $(CFLAGS_ALL) -Ivalidators/cli -o $@ $< $(CLI_PART_OBJS) $(LIB) -latf-c $(LDLIBS) $(CLI_LDLIBS) $(LDSAN)
