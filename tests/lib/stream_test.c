@@ -41,6 +41,10 @@ static void options(struct tl_options *o, uint64_t *digest)
 	*digest = 0xcbf29ce484222325ULL;
 }
 
+/* tfile's frames stream only with a given byte order: the cases are also
+ * run with --endian little. */
+static enum tl_endian endian;
+
 static struct outcome whole(const char *path, enum tl_format_id format)
 {
 	struct outcome w;
@@ -48,6 +52,7 @@ static struct outcome whole(const char *path, enum tl_format_id format)
 	char err[512];
 	options(&o, &w.digest);
 	o.format = format;
+	o.endian = endian;
 	w.status = tl_validate_path(path, &o, &w.result, err, sizeof err);
 	return w;
 }
@@ -60,6 +65,7 @@ static struct outcome streamed(const char *path, enum tl_format_id format, const
 	struct tl_options o;
 	char err[512];
 	options(&o, &s.digest);
+	o.endian = endian;
 	struct tl_stream *st = tl_stream_new(format, path, &o, err, sizeof err);
 	ATF_REQUIRE_MSG(st != NULL, "%s", err);
 	for (size_t at = 0; at < size;) {
@@ -157,6 +163,15 @@ static size_t check_directory(const char *sub, enum tl_format_id format)
 FORMAT_CASE(xray, "xray", TL_FORMAT_XRAY)
 FORMAT_CASE(tfile, "tfile", TL_FORMAT_TFILE)
 FORMAT_CASE(dcfg, "dcfg", TL_FORMAT_DCFG)
+
+ATF_TC_WITHOUT_HEAD(tfile_little_endian);
+ATF_TC_BODY(tfile_little_endian, tc)
+{
+	endian = TL_ENDIAN_LITTLE;
+	size_t n = check_directory("tfile/valid", TL_FORMAT_TFILE) +
+		   check_directory("tfile/invalid", TL_FORMAT_TFILE);
+	ATF_CHECK(n >= 10);
+}
 FORMAT_CASE(dcfg_trace, "dcfg-trace", TL_FORMAT_DCFG_TRACE)
 
 /* Counts diagnostics as they arrive. */
@@ -227,13 +242,43 @@ ATF_TC_BODY(failures, tc)
 	unsetenv("TMPDIR");
 }
 
+/* A tfile streamed with its byte order given: a frame's diagnostics arrive
+ * once the frame is complete, before the stream finishes. */
+ATF_TC_WITHOUT_HEAD(tfile_diagnostics_while_feeding);
+ATF_TC_BODY(tfile_diagnostics_while_feeding, tc)
+{
+	char path[4096], err[512];
+	size_t size;
+	snprintf(path, sizeof path, "%s/corpus/tfile/invalid/block-type.tf", TL_SOURCE_DIR);
+	uint8_t *data = slurp(path, &size);
+	struct tl_options o;
+	struct tl_result r;
+	unsigned seen = 0;
+	tl_options_init(&o);
+	o.on_diag = count;
+	o.user = &seen;
+	o.endian = TL_ENDIAN_LITTLE;
+	struct tl_stream *st = tl_stream_new(TL_FORMAT_TFILE, "block-type.tf", &o, err, sizeof err);
+	ATF_REQUIRE(st != NULL);
+	/* everything but the end marker and what follows it */
+	ATF_REQUIRE(size > 8);
+	ATF_REQUIRE_EQ(tl_stream_feed(st, data, size - 4), TL_OK);
+	ATF_CHECK_MSG(seen >= 1, "the bad frame is complete: its diagnostic arrived while feeding");
+	ATF_REQUIRE_EQ(tl_stream_feed(st, data + size - 4, 4), TL_OK);
+	ATF_CHECK_EQ(tl_stream_finish(st, &r, err, sizeof err), TL_OK);
+	ATF_CHECK(!r.valid);
+	free(data);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, xray);
 	ATF_TP_ADD_TC(tp, tfile);
+	ATF_TP_ADD_TC(tp, tfile_little_endian);
 	ATF_TP_ADD_TC(tp, dcfg);
 	ATF_TP_ADD_TC(tp, dcfg_trace);
 	ATF_TP_ADD_TC(tp, failures);
 	ATF_TP_ADD_TC(tp, xray_diagnostics_while_feeding);
+	ATF_TP_ADD_TC(tp, tfile_diagnostics_while_feeding);
 	return atf_no_error();
 }

@@ -229,13 +229,16 @@ TL_API int tl_version_number(void);
  * size, then finish. The result and the diagnostics (through opts->on_diag)
  * are those of validating the whole file at once, whatever the chunking.
  * The bytes are kept in an unlinked temporary file ($TMPDIR), not in
- * memory, up to opts->stdin_limit (default 4 GiB). When the format is given
- * as TL_FORMAT_XRAY and the trace is FDR version 2-5 (what compiler-rt
- * writes), each buffer's diagnostics arrive from tl_stream_feed as soon as
- * its last byte is fed; otherwise (other formats, XRay basic mode or
- * version 1, compressed bytes, TL_FORMAT_AUTO) they arrive from
- * tl_stream_finish. name is used in diagnostics. NULL (with err) when the
- * temporary file cannot be made. */
+ * memory, up to opts->stdin_limit (default 4 GiB). With the format given,
+ * diagnostics arrive from tl_stream_feed as soon as the bytes they are about
+ * are complete: each buffer of an XRay FDR trace of version 2-5 (what
+ * compiler-rt writes), and the header, the description and each frame of a
+ * GDB tfile when opts->endian gives its byte order. The rest arrive from
+ * tl_stream_finish: XRay basic mode and version 1 and a tfile's frames of
+ * detected byte order (their framing depends on the whole file), DCFG,
+ * DCFG-trace and UMTracer tables, compressed bytes, and TL_FORMAT_AUTO.
+ * name is used in diagnostics. NULL (with err) when the temporary file
+ * cannot be made. */
 struct tl_stream;
 TL_API struct tl_stream *tl_stream_new(enum tl_format_id format, const char *name,
 				       const struct tl_options *opts, char *err, size_t errlen);

@@ -104,6 +104,25 @@ const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in
 void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out);
 
+/* The frame walk in steps, for a stream: frames are walked as they are
+ * complete; the end marker, and whatever a frame lacks, wait for the final
+ * step (the marker's check looks at every byte after it). */
+struct tfile_frame_walk {
+	struct tl_ctx *ctx;
+	const struct tfile_desc *desc;
+	bool big;
+	uint64_t index;                     /* frame number, 0-based */
+	uint8_t undefined_reported[(TFILE_MAX_TPNUM + 1) / 8];
+	bool r_unknown_reported, r_repeated_reported, m_empty_reported, m_addr32_reported;
+	bool v_undefined_reported, r_decimal_checked;
+	uint64_t at;                        /* the next frame header */
+	bool done;
+	struct tfile_frame_result out;
+};
+void tl_tfile_frames_begin(struct tfile_frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
+			   bool big, uint64_t start);
+void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in, bool final);
+
 /* Lookups for the frame pass (binary search over sorted tables). */
 bool tl_tfile_tp_defined(const struct tfile_desc *desc, uint16_t number);
 bool tl_tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number);

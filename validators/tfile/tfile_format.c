@@ -1,6 +1,9 @@
 /* GDB trace files (tfile): detection and the validator's three passes:
  * header, description section, frame section. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "format.h"
 #include "tfile.h"
@@ -57,33 +60,145 @@ static void check_counts(struct tl_ctx *ctx, const struct tfile_desc *d, uint64_
 			  (unsigned long long)d->tfree, (unsigned long long)d->tsize);
 }
 
-static void validate(struct tl_ctx *ctx, const struct tl_input *in)
+/* Validation in steps (a stream that grows): the header once its 8 bytes
+ * are there, the description once its closing empty line is, then frames
+ * as they complete. The byte order decides how frames are read: detected,
+ * it needs the whole frame section, so only --endian (or a final step) lets
+ * frames go before the end. validate() is begin, one final step and end.
+ * A stream's input is a growing file with no mapping: each step maps what
+ * has arrived (the validator reads through in->data). */
+struct tfile_steps {
+	enum { TS_HEADER, TS_DESCRIPTION, TS_ORDER, TS_FRAMES, TS_DONE } phase;
+	struct tfile_desc desc;
+	uint64_t scan;            /* where to look on for the description's end */
+	uint64_t frames_at;
+	bool big;
+	const char *how;
+	struct tfile_frame_walk frames;
+	struct tl_input view;     /* what has arrived, mapped (streams only) */
+};
+
+static void *steps_begin(struct tl_ctx *ctx)
 {
-	if (!check_header(ctx, in)) {
-		tl_set_detail(ctx, "frames not read: the header is not usable");
+	(void)ctx;
+	struct tfile_steps *s = calloc(1, sizeof *s);
+	if (s)
+		s->scan = TFILE_HEADER_SIZE - 1;
+	return s;
+}
+
+static void unmap_view(struct tfile_steps *s)
+{
+	if (s->view.map)
+		munmap(s->view.map, s->view.map_size);
+	s->view.map = NULL;
+	s->view.data = NULL;
+}
+
+/* The input as the validator reads it: itself when mapped (a file), else a
+ * fresh mapping of the bytes that have arrived. NULL when it cannot be had. */
+static const struct tl_input *view_of(struct tfile_steps *s, struct tl_ctx *ctx, const struct tl_input *in)
+{
+	if (in->data || in->size == 0)
+		return in;
+	unmap_view(s);
+	void *m = mmap(NULL, in->size, PROT_READ, MAP_PRIVATE, in->fd, 0);
+	if (m == MAP_FAILED) {
+		tl_unreadable(ctx, "cannot map %s: %s", ctx->path ? ctx->path : "the stream", strerror(errno));
+		return NULL;
+	}
+	uint64_t released = s->view.released;
+	s->view = *in;
+	s->view.map = m;
+	s->view.data = m;
+	s->view.map_size = in->size;
+	s->view.released = released;
+	return &s->view;
+}
+
+/* Whether the description's closing empty line ("\n\n" after the header) has arrived. */
+static bool description_ends(struct tfile_steps *s, const struct tl_input *in)
+{
+	if (in->size < TFILE_HEADER_SIZE + 1)
+		return false;
+	const uint8_t *p = in->data;
+	for (; s->scan + 1 < in->size; s->scan++)
+		if (p[s->scan] == '\n' && p[s->scan + 1] == '\n')
+			return true;
+	return false;
+}
+
+static void steps_step(void *state, struct tl_ctx *ctx, const struct tl_input *grown, bool final)
+{
+	struct tfile_steps *s = state;
+	if (s->phase == TS_DONE || (!final && grown->size < TFILE_HEADER_SIZE))
+		return;
+	const struct tl_input *in = view_of(s, ctx, grown);
+	if (!in) {
+		s->phase = TS_DONE;
 		return;
 	}
-	struct tfile_desc desc;
-	memset(&desc, 0, sizeof desc);
-	uint64_t frames_at = tl_tfile_read_description(ctx, in, &desc);
-	tl_tfile_finish_description(ctx, &desc);
-	if (frames_at == 0)
-		tl_set_detail(ctx, "frames not read: the description does not end");
-	if (frames_at != 0 && !tl_stopped(ctx)) {
-		bool big = false;
-		const char *how = tl_tfile_choose_endian(ctx, in, frames_at, &desc, &big);
-		struct tfile_frame_result frames = { 0 };
-		tl_tfile_read_frames(ctx, in, frames_at, &desc, big, &frames);
-		if (frames.complete && !tl_stopped(ctx))
-			check_counts(ctx, &desc, frames.frames);
-		tl_set_detail(ctx, "%s-endian (%s), %llu frame%s", big ? "big" : "little",
-			      how, (unsigned long long)frames.frames,
-			      frames.frames == 1 ? "" : "s");
+	if (s->phase == TS_HEADER) {
+		if (!check_header(ctx, in)) {
+			tl_set_detail(ctx, "frames not read: the header is not usable");
+			s->phase = TS_DONE;
+			return;
+		}
+		s->phase = TS_DESCRIPTION;
 	}
-	tl_tfile_desc_free(&desc);
+	if (s->phase == TS_DESCRIPTION) {
+		if (!final && !description_ends(s, in))
+			return;
+		s->frames_at = tl_tfile_read_description(ctx, in, &s->desc);
+		tl_tfile_finish_description(ctx, &s->desc);
+		if (s->frames_at == 0)
+			tl_set_detail(ctx, "frames not read: the description does not end");
+		if (s->frames_at == 0 || tl_stopped(ctx)) {
+			s->phase = TS_DONE;
+			return;
+		}
+		s->phase = TS_ORDER;
+	}
+	if (s->phase == TS_ORDER) {
+		if (!final && ctx->opts->endian == TL_ENDIAN_AUTO)
+			return;
+		s->how = tl_tfile_choose_endian(ctx, in, s->frames_at, &s->desc, &s->big);
+		tl_tfile_frames_begin(&s->frames, ctx, &s->desc, s->big, s->frames_at);
+		s->phase = TS_FRAMES;
+	}
+	tl_tfile_frames_step(&s->frames, in, final);
+	if (!final)
+		return;
+	const struct tfile_frame_result *r = &s->frames.out;
+	if (r->complete && !tl_stopped(ctx))
+		check_counts(ctx, &s->desc, r->frames);
+	tl_set_detail(ctx, "%s-endian (%s), %llu frame%s", s->big ? "big" : "little", s->how,
+		      (unsigned long long)r->frames, r->frames == 1 ? "" : "s");
+	s->phase = TS_DONE;
 }
+
+static void steps_end(void *state)
+{
+	struct tfile_steps *s = state;
+	unmap_view(s);
+	tl_tfile_desc_free(&s->desc);
+	free(s);
+}
+
+static void validate(struct tl_ctx *ctx, const struct tl_input *in)
+{
+	struct tfile_steps *s = steps_begin(ctx);
+	if (!s) {
+		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
+		return;
+	}
+	steps_step(s, ctx, in, true);
+	steps_end(s);
+}
+
+static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_end };
 
 const struct tl_format tl_format_tfile = {
 	TL_FORMAT_TFILE, "tfile", "GDB trace file (tsave output, read by target tfile)", false,
-	probe, validate, NULL, /* validated whole when a stream finishes */
+	probe, validate, &steps,
 };

@@ -1,19 +1,12 @@
 /* The frame section: frames of blocks R/M/V, then the end marker. One pass
  * with a bounded state: a bitmap of tracepoint numbers already reported. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cursor.h"
 #include "tfile.h"
 
-struct frame_walk {
-	struct tl_ctx *ctx;
-	const struct tfile_desc *desc;
-	bool big;
-	uint64_t index;                     /* frame number, 0-based */
-	uint8_t undefined_reported[(TFILE_MAX_TPNUM + 1) / 8];
-	bool r_unknown_reported, r_repeated_reported, m_empty_reported, m_addr32_reported;
-	bool v_undefined_reported, r_decimal_checked;
-};
+#define frame_walk tfile_frame_walk
 
 enum walk_mode { WALK_REPORT, WALK_QUIET };
 
@@ -169,31 +162,52 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 		  tpnum);
 }
 
-void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
-		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out)
+void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
+			   bool big, uint64_t start)
 {
-	struct frame_walk w;
-	memset(&w, 0, sizeof w);
-	w.ctx = ctx;
-	w.desc = desc;
-	w.big = big;
+	memset(w, 0, sizeof *w);
+	w->ctx = ctx;
+	w->desc = desc;
+	w->big = big;
+	w->at = start;
+}
+
+/* While more bytes may come: whether the frame at w->at must wait for them
+ * (its header or data is not all there, or it is the end marker). */
+static bool frame_incomplete(const struct frame_walk *w, const struct tl_cursor *c)
+{
+	struct tl_cursor peek = *c;
+	uint16_t tpnum;
+	uint32_t size;
+	return !tl_cursor_u16(&peek, w->big, &tpnum) || tpnum == 0 ||
+	       !tl_cursor_u32(&peek, w->big, &size) || tl_cursor_left(&peek) < size;
+}
+
+void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool final)
+{
+	struct tl_ctx *ctx = w->ctx;
+	bool big = w->big;
 	struct tl_cursor c;
-	tl_cursor_init(&c, in->data + start, (size_t)(in->size - start), start);
+	if (w->done)
+		return;
+	tl_cursor_init(&c, in->data + w->at, (size_t)(in->size - w->at), w->at);
 	while (!tl_stopped(ctx)) {
+		if (!final && frame_incomplete(w, &c))
+			return;
 		uint64_t at = tl_cursor_offset(&c);
-		struct tl_location loc = tl_at_record(at, (int64_t)w.index);
+		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
 		uint16_t tpnum;
 		uint32_t size;
 		if (!tl_cursor_u16(&c, big, &tpnum)) {
 			loc = tl_at(at);
 			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
 				  "expected an end marker (tracepoint number 0), found the end of the file "
-				  "after %llu frame%s", (unsigned long long)w.index, w.index == 1 ? "" : "s");
+				  "after %llu frame%s", (unsigned long long)w->index, w->index == 1 ? "" : "s");
 			break;
 		}
 		if (tpnum == 0) {
-			check_end_marker(&w, in, &c, at);
-			out->complete = true;
+			check_end_marker(w, in, &c, at);
+			w->out.complete = true;
 			break;
 		}
 		if (!tl_cursor_u32(&c, big, &size)) {
@@ -202,7 +216,7 @@ void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_
 				  tl_cursor_left(&c) + 2);
 			break;
 		}
-		check_tpnum(&w, tpnum, &loc);
+		check_tpnum(w, tpnum, &loc);
 		struct tl_cursor frame;
 		if (!tl_cursor_sub(&c, size, &frame)) {
 			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
@@ -210,10 +224,27 @@ void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_
 				  "the file", size, tl_cursor_left(&c));
 			break;
 		}
-		if (!walk_blocks(&w, frame, desc->r_valid, desc->r_size, WALK_REPORT))
-			suggest_decimal(&w, frame);
-		w.index++;
-		tl_input_release(in, tl_cursor_offset(&c));
+		if (!walk_blocks(w, frame, w->desc->r_valid, w->desc->r_size, WALK_REPORT))
+			suggest_decimal(w, frame);
+		w->index++;
+		w->at = tl_cursor_offset(&c);
+		w->out.frames = w->index;
+		tl_input_release(in, w->at);
 	}
-	out->frames = w.index;
+	w->out.frames = w->index;
+	w->done = true;
+}
+
+void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
+		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out)
+{
+	struct frame_walk *w = malloc(sizeof *w);
+	if (!w) {
+		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
+		return;
+	}
+	tl_tfile_frames_begin(w, ctx, desc, big, start);
+	tl_tfile_frames_step(w, in, true);
+	*out = w->out;
+	free(w);
 }
