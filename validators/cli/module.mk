@@ -22,7 +22,8 @@ deps-sarif-multitool:
 
 # Unit tests of the CLI's parts (tests/cli/*_unit.c) link its objects but main().
 CLI_PART_OBJS := $(filter-out %/main.o,$(CLI_OBJS))
-$(O)/tests/cli/%_unit: tests/cli/%_unit.c $(CLI_PART_OBJS) $(LIB)
+$(O)/tests/cli/%_unit: tests/cli/%_unit.c $(TEST_SUPPORT) $(CLI_PART_OBJS) $(LIB)
 	@mkdir -p $(@D)
 	@echo "  TEST    $<"
-	@$(CC) $(CFLAGS_ALL) -Ivalidators/cli -o $@ $< $(CLI_PART_OBJS) $(LIB) -latf-c $(LDLIBS) $(CLI_LDLIBS) $(LDSAN)
+	@$(CC) $(CFLAGS_ALL) -Ivalidators/cli -o $@ $< $(TEST_SUPPORT) $(CLI_PART_OBJS) $(LIB) -latf-c \
+		$(LDLIBS) $(CLI_LDLIBS) $(LDSAN)
