@@ -33,6 +33,8 @@ struct cli {
 	const char *write_baseline; /* --write-baseline: record every diagnostic here */
 	const char *sarif_root;  /* --sarif-root: SARIF URIs relative to this directory */
 	const char *help_base;   /* --sarif-help-base: where the rule catalogs are published */
+	int context;             /* --context 1, --no-context 0, -1: on a terminal */
+	int color;               /* --color: 0 never, 1 always, 2 auto (default) */
 };
 
 /* Reads the options (anywhere on the line, GNU style; "--" ends them) and the

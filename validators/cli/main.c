@@ -34,6 +34,13 @@ static int check_arguments(const struct cli *c)
 	return -1;
 }
 
+/* --color=auto: a terminal that can show colours, and no NO_COLOR (no-color.org). */
+static bool wants_color(void)
+{
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+	return !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
 static unsigned default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -217,6 +224,9 @@ static int validate_all(struct cli *c)
 	if (rc < 0) {
 		struct cli_tally tally = { 0 };
 		tl_writer_set_baseline(rep.writer, c->baseline != NULL);
+		bool terminal = isatty(STDOUT_FILENO);
+		tl_writer_set_context(rep.writer, c->context < 0 ? terminal : c->context);
+		tl_writer_set_color(rep.writer, c->color == 2 ? terminal && wants_color() : c->color);
 		rc = cli_run_jobs(jobs, count, c->jobs ? c->jobs : default_jobs(), &rep, &tally);
 		if (tl_writer_finish(rep.writer) != 0) {
 			fprintf(stderr, "tracelint: cannot write the report: %s\n", strerror(errno));
@@ -249,6 +259,8 @@ int main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	tl_options_init(&c.opts);
 	c.unknown_format = -1;
+	c.context = -1;
+	c.color = 2;
 	int rc = cli_parse(&c, argc, argv);
 	if (rc < 0) {
 		if (c.list_rules)

@@ -47,6 +47,10 @@ static const char usage_text[] =
 	"      --sarif-root=DIR  SARIF: URIs relative to DIR (the repository root)\n"
 	"      --sarif-help-base=URL  SARIF: rule help at URL<format>.md (default: the\n"
 	"                      project's catalogs on GitHub)\n"
+	"      --context, --no-context  under each diagnostic, the bytes around it (hex\n"
+	"                      and ASCII) or its line with a caret (default: on a terminal)\n"
+	"      --color=WHEN    auto (default: on a terminal, unless NO_COLOR is set) |\n"
+	"                      always | never\n"
 	"  -q, --quiet         print only one verdict line per PATH\n"
 	"      --list-rules [RULE...]  print the rule catalog: all of it, one format's\n"
 	"                      (--format), or the rules named by IDs and globs; -o json for JSON\n"
@@ -195,7 +199,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
 	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
-	       OPT_HELP_BASE };
+	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -219,6 +223,10 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 		{ "sarif-root", required_argument, NULL, OPT_SARIF_ROOT },
 		{ "sarif-help-base", required_argument, NULL, OPT_HELP_BASE },
+		{ "context", no_argument, NULL, OPT_CONTEXT },
+		{ "no-context", no_argument, NULL, OPT_NO_CONTEXT },
+		{ "color", required_argument, NULL, OPT_COLOR },
+		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 		{ "version", no_argument, NULL, 'V' },
@@ -228,6 +236,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	static const char *const styles[] = { "text", "json", "sarif" };
 	static const char *const orders[] = { "auto", "little", "big" };
 	static const char *const unknown_actions[] = { "skip", "error" };
+	static const char *const whens[] = { "never", "always", "auto" };
 	int ch, rc = -1, choice;
 	opterr = 0;
 	optind = 1;
@@ -283,6 +292,9 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_WRITE_BASELINE: c->write_baseline = optarg; break;
 		case OPT_SARIF_ROOT: c->sarif_root = optarg; break;
 		case OPT_HELP_BASE: c->help_base = optarg; break;
+		case OPT_CONTEXT: c->context = 1; break;
+		case OPT_NO_CONTEXT: c->context = 0; break;
+		case OPT_COLOR: rc = parse_choice("--color", optarg, whens, 3, &c->color); break;
 		case OPT_LIST_RULES: c->list_rules = true; break;
 		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
 		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;

@@ -1,9 +1,16 @@
 /* Text style: the compiler convention PATH:LOCATION: severity: message [RULE],
  * then one verdict line per path. */
 #include "writer.h"
+#include "excerpt.h"
 #include "safe_text.h"
 
 #include <inttypes.h>
+
+/* gcc's colours: the location in bold, the severity in its colour. */
+static const char *severity_color(enum tl_severity s)
+{
+	return s == TL_ERROR ? "\033[01;31m" : s == TL_WARNING ? "\033[01;35m" : "\033[01;36m";
+}
 
 static void text_begin(struct tl_writer *w) { (void)w; }
 
@@ -16,18 +23,26 @@ static void text_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 	tl_diag_path(raw, sizeof raw, w->path, d);
 	tl_text_escape(path, sizeof path, raw);
 	tl_text_escape(message, sizeof message, d->message);
+	if (w->color)
+		fputs("\033[01m", w->out);
 	if (d->loc.line)
 		fprintf(w->out, "%s:%" PRIu32 ":%" PRIu32, path, d->loc.line, d->loc.column);
 	else
 		fprintf(w->out, "%s:%" PRIu64, path, d->loc.offset);
 	if (d->loc.record >= 0)
 		fprintf(w->out, " (record %" PRId64 ")", d->loc.record);
-	fprintf(w->out, ": %s: %s", tl_severity_name(d->severity), message);
+	if (w->color)
+		fprintf(w->out, ":\033[m %s%s:\033[m %s", severity_color(d->severity),
+			tl_severity_name(d->severity), message);
+	else
+		fprintf(w->out, ": %s: %s", tl_severity_name(d->severity), message);
 	if (d->loc.pointer) {
 		tl_text_escape(pointer, sizeof pointer, d->loc.pointer);
 		fprintf(w->out, " at %s", *pointer ? pointer : "(root)");
 	}
 	fprintf(w->out, " [%s]\n", d->rule->id);
+	if (w->context)
+		tl_write_excerpt(w->out, raw, d, w->color);
 }
 
 static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }

@@ -80,3 +80,13 @@ bool tl_writer_set_help_base(struct tl_writer *w, const char *base)
 	w->help_base = copy;
 	return true;
 }
+
+void tl_writer_set_context(struct tl_writer *w, bool context)
+{
+	w->context = context;
+}
+
+void tl_writer_set_color(struct tl_writer *w, bool color)
+{
+	w->color = color;
+}

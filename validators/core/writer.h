@@ -25,6 +25,8 @@ struct tl_writer {
 	struct json_object *current;  /* diagnostics or results array */
 	struct json_object *file;     /* JSON style: the current file object */
 	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
+	bool context;                 /* text: the bytes or line under each diagnostic */
+	bool color;                   /* text: ANSI colours */
 	char *source_root;            /* absolute, without a trailing '/'; or NULL */
 	char *help_base;              /* SARIF helpUri: this + "<format>.md"; NULL: the project's */
 };

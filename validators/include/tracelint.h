@@ -194,6 +194,12 @@ TL_API bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
 /* SARIF: each rule's helpUri is base + "<format>.md" (the rule catalogs, e.g.
  * where a team publishes them); by default the project's own. false: no memory. */
 TL_API bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
+/* Text: under each diagnostic, the bytes around a binary offset (hex and
+ * ASCII, the offending byte marked) or the line with a caret at the column,
+ * read back from the file; and ANSI colours as gcc uses them. Both off by
+ * default; tracelint turns them on for a terminal. */
+TL_API void tl_writer_set_context(struct tl_writer *w, bool context);
+TL_API void tl_writer_set_color(struct tl_writer *w, bool color);
 
 /* Format names as used on the command line: "xray", "dcfg", "dcfg-trace",
  * "umtrace", "tfile". */

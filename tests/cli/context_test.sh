@@ -1,0 +1,97 @@
+#! /usr/bin/env atf-sh
+# Context under diagnostics in text output: the bytes around a binary offset
+# (hex and ASCII, the byte marked), the line with a caret for JSON and text;
+# gcc's colours. On by default on a terminal only; never with -q.
+
+SRCDIR='@SRCDIR@'
+BUILDDIR='@BUILDDIR@'
+TL="$BUILDDIR/tracelint"
+C="$SRCDIR/corpus"
+
+atf_test_case binary_dump
+binary_dump_head() { atf_set "descr" "a binary diagnostic shows its 16-byte row and the next, the byte marked"; }
+binary_dump_body() {
+	cp "$C/xray/invalid/metadata-kind.xray" t.xray
+	atf_check -s exit:1 -o save:out "$TL" --context t.xray
+	cat > expected <<'OUT'
+t.xray:112 (record 5): error: expected a metadata kind 0..9, found 12 in buffer 0 [XRAY-FDR-METADATA-KIND]
+  00000070: 19 a5 a5 a5 a5 a5 a5 a5  a5 a5 a5 a5 a5 a5 a5 a5  |................|
+            ^~
+  00000080: 10 00 00 00 01 00 00 00                           |........|
+t.xray: invalid (xray: 1 error, 0 warnings; FDR version 5, little-endian (detected))
+OUT
+	atf_check -o file:expected cat out
+	# a byte in the second half of a row: one more column after the eighth byte
+	cp "$C/tfile/invalid/block-type.tf" t.tf
+	atf_check -s exit:1 -o save:tf "$TL" --context t.tf
+	atf_check -o match:'^  000001e0: 06 07 08 09 0a 0b 0c 0d  0e 0f 53 04 00 61 62 63  \|\.\.\.\.\.\.\.\.\.\.S\.\.abc\|$' cat tf
+	atf_check -o match:'^                                           \^~$' cat tf
+}
+
+atf_test_case text_caret
+text_caret_head() { atf_set "descr" "a JSON diagnostic shows its line and a caret at the column"; }
+text_caret_body() {
+	cp "$C/dcfg/invalid/dcfg_id_duplicate.dcfg.json" t.json
+	atf_check -s exit:1 -o save:out "$TL" --context t.json
+	atf_check -o inline:"  7 |     [1, \"hello.c\"]\n    |      ^\n  46 |                 [2, 3, \"0x10\", 8, 2]\n     |                  ^\n" \
+		grep '^  ' out
+	# a long line is cut 40 columns before the column, marked with ...
+	python3 -c 'import sys; sys.stdout.write("{\"MAJOR_VERSION\": 1, \"MINOR_VERSION\": 0, \"FILE_NAMES\": [[\"FILE_NAME_ID\", \"FILE_NAME\"], [1, \"" + "a" * 300 + "\"], [1, \"b\"]]}\n")' > long.dcfg.json
+	atf_check -s exit:1 -o save:long "$TL" --context -f dcfg long.dcfg.json
+	atf_check -o match:'^  1 \| \.\.\.a{35}"\], \[1, "b"\]\]\}$' cat long
+	atf_check -o match:'^    \| {44}\^$' cat long
+}
+
+atf_test_case colours
+colours_head() { atf_set "descr" "--color=always colours as gcc; never and the default off a terminal do not"; }
+colours_body() {
+	cp "$C/xray/invalid/metadata-kind.xray" t.xray
+	esc=$(printf '\033')
+	atf_check -s exit:1 -o save:always "$TL" --color=always t.xray
+	atf_check -o match:"^${esc}\[01mt\.xray:112 \(record 5\):${esc}\[m ${esc}\[01;31merror:${esc}\[m expected" cat always
+	atf_check -s exit:1 -o save:plain "$TL" t.xray
+	atf_check -o not-match:"${esc}" cat plain
+	atf_check -s exit:1 -o save:never "$TL" --color=never --context t.xray
+	atf_check -o not-match:"${esc}" cat never
+	atf_check -s exit:2 -e match:"--color: unknown value 'sometimes'" "$TL" --color=sometimes t.xray
+}
+
+atf_test_case on_a_terminal
+on_a_terminal_head() {
+	atf_set "descr" "on a terminal context and colour are on; NO_COLOR and -q are honoured"
+	atf_set "require.progs" "script"
+}
+on_a_terminal_body() {
+	cp "$C/xray/invalid/metadata-kind.xray" t.xray
+	esc=$(printf '\033')
+	script -qec "'$TL' t.xray" /dev/null > tty.out || true
+	atf_check -o match:'00000070: 19 a5' cat tty.out
+	atf_check -o match:"${esc}\[01;31merror:" cat tty.out
+	NO_COLOR=1 script -qec "'$TL' t.xray" /dev/null > nocolor.out || true
+	atf_check -o match:'00000070: 19 a5' cat nocolor.out
+	atf_check -o not-match:"${esc}\[01" cat nocolor.out
+	script -qec "'$TL' -q t.xray" /dev/null > quiet.out || true
+	atf_check -o not-match:'00000070' cat quiet.out
+	script -qec "'$TL' --no-context t.xray" /dev/null > nocontext.out || true
+	atf_check -o not-match:'00000070' cat nocontext.out
+}
+
+atf_test_case no_excerpt_without_the_bytes
+no_excerpt_without_the_bytes_head() { atf_set "descr" "standard input and compressed files give no excerpt (their offsets are not the file's)"; }
+no_excerpt_without_the_bytes_body() {
+	cp "$C/xray/invalid/metadata-kind.xray" t.xray
+	gzip -k t.xray
+	atf_check -s exit:1 -o save:gz "$TL" --context t.xray.gz
+	atf_check -o not-match:'^  0000' cat gz
+	atf_check -o match:'XRAY-FDR-METADATA-KIND' cat gz
+	atf_check -s exit:1 -o save:stdin -x "'$TL' --context - < t.xray"
+	atf_check -o not-match:'^  0000' cat stdin
+}
+
+atf_init_test_cases() {
+	atf_add_test_case binary_dump
+	atf_add_test_case text_caret
+	atf_add_test_case colours
+	atf_add_test_case on_a_terminal
+	atf_add_test_case no_excerpt_without_the_bytes
+}
