@@ -32,7 +32,7 @@ find corpus -mindepth 3 -maxdepth 3 \( -path '*/valid/*' -o -path '*/invalid/*' 
 done
 # The JSON conformance suite exercises the DCFG reader's tokenizer (strings,
 # escapes, UTF-8, numbers) beyond what well-formed DCFGs need, when present.
-JSON_SUITE=${JSON_SUITE:-../shared/corpus-ext/json/test_parsing}
+JSON_SUITE=${JSON_SUITE:-tests/json/JSONTestSuite/test_parsing}
 if [ -d "$JSON_SUITE" ]; then
 	for f in "$JSON_SUITE"/*.json; do
 		"$O/tracelint" --format=dcfg "$f" > /dev/null 2>&1 || true
@@ -59,7 +59,7 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 		print ""
 		print "Regression drivers of every fuzz target plus the CLI over every corpus case,"
 		print "clang 14 source-based coverage (`make coverage`); the CLI runs each case in text, JSON"
-		print "and SARIF output, and over the JSON parser conformance suite (`../shared/corpus-ext/json`)"
+		print "and SARIF output, and over the JSON parser conformance suite (`tests/json/JSONTestSuite`)"
 		print "with --format=dcfg. Goal: >= 90% lines per validator. `cli` and `core` are exercised"
 		print "mostly by the unit and CLI tests (tests/core, tests/cli), which this corpus-only figure"
 		print "leaves out."

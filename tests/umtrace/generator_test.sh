@@ -49,8 +49,8 @@ extended_shapes_are_checked_body() {
 	[ -n "$lea" ] && [ -n "$movs" ] || atf_fail "no lea or rep movsb record in the trace"
 	"$BUILDDIR/umtgen" poke t/exec.vtable $((lea + 14 + 16)) 8 0x10000
 	"$BUILDDIR/umtgen" poke t/exec.vtable $((movs + 14 + 16)) 8 0x10001
-	atf_check -o match:"exec.vtable:$((lea + 30)): warning: .*AGEN slot 2.*\[UMT-U346\]" \
-		-o match:"exec.vtable:$((movs + 30)): warning: .*MEM1 slot 2.*\[UMT-U346\]" \
+	atf_check -o match:"exec.vtable: byte $((lea + 30)): warning: .*AGEN slot 2.*\[UMT-U346\]" \
+		-o match:"exec.vtable: byte $((movs + 30)): warning: .*MEM1 slot 2.*\[UMT-U346\]" \
 		-o match:'valid \(umtrace: 0 errors, 2 warnings;' "$BUILDDIR/tracelint" t
 }
 
