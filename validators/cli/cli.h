@@ -14,7 +14,6 @@ struct cli {
 	enum tl_output_style style;
 	bool quiet;
 	bool list_rules;
-	bool explain;
 	/* --select, --ignore, --severity, --error in command-line order
 	 * (a --select first turns every rule off) */
 	struct tl_rule_setting *rules;
@@ -46,8 +45,6 @@ void cli_free(struct cli *c);
 
 /* --list-rules: the paths are rule IDs or globs; text or JSON (-o json). */
 int cli_list_rules(const struct cli *c);
-/* --explain: the paths are rule IDs or globs. */
-int cli_explain(const struct cli *c);
 
 /* The paths to validate once directories are walked (walk.c). */
 struct cli_target {

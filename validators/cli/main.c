@@ -265,8 +265,6 @@ int main(int argc, char **argv)
 	if (rc < 0) {
 		if (c.list_rules)
 			rc = cli_list_rules(&c);
-		else if (c.explain)
-			rc = cli_explain(&c);
 		else if (c.path_count == 0 && !c.files_from)
 			rc = cli_usage_error("%s", "no PATH given");
 		else

@@ -1,6 +1,4 @@
 # The CLI: inih reads its config files (.tracelint.ini); -j runs threads.
-# --explain finds the installed corpus here (or the source tree's).
-$(O)/obj/validators/cli/explain.o: CFLAGS += -DTRACELINT_DATADIR='"$(PREFIX)/share/tracelint"'
 CLI_LDLIBS += -linih -pthread
 DEB_PACKAGES += libinih-dev
 # The pre-commit framework, for the end-to-end test of .pre-commit-hooks.yaml.

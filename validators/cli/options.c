@@ -54,8 +54,6 @@ static const char usage_text[] =
 	"  -q, --quiet         print only one verdict line per PATH\n"
 	"      --list-rules [RULE...]  print the rule catalog: all of it, one format's\n"
 	"                      (--format), or the rules named by IDs and globs; -o json for JSON\n"
-	"      --explain RULE...  what the rules named by IDs and globs check, where they come\n"
-	"                      from, and an example from the corpus with its context\n"
 	"  -V, --version       print the version\n"
 	"  -h, --help          print this help\n"
 	"\n"
@@ -201,7 +199,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
 	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
-	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR, OPT_EXPLAIN };
+	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, OPT_PAIR },
@@ -231,7 +229,6 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -299,7 +296,6 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_NO_CONTEXT: c->context = 0; break;
 		case OPT_COLOR: rc = parse_choice("--color", optarg, whens, 3, &c->color); break;
 		case OPT_LIST_RULES: c->list_rules = true; break;
-		case OPT_EXPLAIN: c->explain = true; break;
 		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
 		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;
 		case ':':
