@@ -22,7 +22,7 @@ poke_is_caught_head() { atf_set descr "a context map with ElemCount 600 is repor
 poke_is_caught_body() {
 	"$BUILDDIR/umtgen" gen t -s 1 || atf_fail "umtgen failed"
 	"$BUILDDIR/umtgen" poke t/context_map.itable 2 2 600
-	atf_check -s exit:1 -o match:'context_map.itable: byte 2: error: .*\[UMT-U601\]' "$BUILDDIR/tracelint" t
+	atf_check -s exit:1 -o match:'context_map.itable:2: error: .*\[UMT-U601\]' "$BUILDDIR/tracelint" t
 }
 
 # Offset in exec.vtable of the first instruction record of shape (InsID) $2, from the

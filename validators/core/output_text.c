@@ -1,6 +1,5 @@
-/* Text style: the compiler convention PATH:LINE:COLUMN: severity: message
- * [RULE] for text and JSON inputs, PATH: byte OFFSET (record N): ... for
- * binary ones, then one verdict line per path. */
+/* Text style: the compiler convention PATH:LOCATION: severity: message [RULE],
+ * then one verdict line per path. */
 #include "writer.h"
 #include "excerpt.h"
 #include "safe_text.h"
@@ -28,8 +27,8 @@ static void text_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 		fputs("\033[01m", w->out);
 	if (d->loc.line)
 		fprintf(w->out, "%s:%" PRIu32 ":%" PRIu32, path, d->loc.line, d->loc.column);
-	else /* not PATH:NUMBER:, which problem matchers read as a line number */
-		fprintf(w->out, "%s: byte %" PRIu64, path, d->loc.offset);
+	else
+		fprintf(w->out, "%s:%" PRIu64, path, d->loc.offset);
 	if (d->loc.record >= 0)
 		fprintf(w->out, " (record %" PRId64 ")", d->loc.record);
 	if (w->color)
