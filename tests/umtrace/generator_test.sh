@@ -22,7 +22,7 @@ poke_is_caught_head() { atf_set descr "a context map with ElemCount 600 is repor
 poke_is_caught_body() {
 	"$BUILDDIR/umtgen" gen t -s 1 || atf_fail "umtgen failed"
 	"$BUILDDIR/umtgen" poke t/context_map.itable 2 2 600
-	atf_check -s exit:1 -o match:'context_map.itable:2: error: .*\[UMT-U601\]' "$BUILDDIR/tracelint" t
+	atf_check -s exit:1 -o match:'context_map.itable:offset 2: error: .*\[UMT-U601\]' "$BUILDDIR/tracelint" t
 }
 
 # Offset in exec.vtable of the first instruction record of shape (InsID) $2, from the
@@ -49,8 +49,8 @@ extended_shapes_are_checked_body() {
 	[ -n "$lea" ] && [ -n "$movs" ] || atf_fail "no lea or rep movsb record in the trace"
 	"$BUILDDIR/umtgen" poke t/exec.vtable $((lea + 14 + 16)) 8 0x10000
 	"$BUILDDIR/umtgen" poke t/exec.vtable $((movs + 14 + 16)) 8 0x10001
-	atf_check -o match:"exec.vtable:$((lea + 30)): warning: .*AGEN slot 2.*\[UMT-U346\]" \
-		-o match:"exec.vtable:$((movs + 30)): warning: .*MEM1 slot 2.*\[UMT-U346\]" \
+	atf_check -o match:"exec.vtable:offset $((lea + 30)): warning: .*AGEN slot 2.*\[UMT-U346\]" \
+		-o match:"exec.vtable:offset $((movs + 30)): warning: .*MEM1 slot 2.*\[UMT-U346\]" \
 		-o match:'valid \(umtrace: 0 errors, 2 warnings;' "$BUILDDIR/tracelint" t
 }
 
