@@ -3,6 +3,15 @@
 #   | TFILE-HEADER-MAGIC | error | one-line statement | seed section |
 # The ID's first word names the format. Duplicate IDs, unknown severities and
 # unknown prefixes stop the build, so the catalog stays the single source.
+#
+# With -v emit=explain it prints the rules' explanations instead, for
+# --explain and the rule pages: a block under a heading that is a rule ID,
+#   ### TFILE-HEADER-MAGIC
+#   Why: what goes wrong in which reader when the rule is broken.
+#   Fix: what a producer should change.
+# (each paragraph may continue on the next lines), as
+#   TL_EXPLAIN("ID", "why", "fix")
+# An explanation of a rule the catalogs do not define stops the build.
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function cstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
 function fail(msg) { print FILENAME ":" FNR ": " msg > "/dev/stderr"; failed = 1; exit 1 }
@@ -12,8 +21,30 @@ BEGIN {
 	fmt["JSON"] = "json"; fmt["UMT"] = "umtrace"
 	sev["error"] = "TL_ERROR"; sev["warning"] = "TL_WARNING"; sev["note"] = "TL_NOTE"
 }
-FNR == 1 { fence = 0 }
+FNR == 1 { fence = 0; explaining = "" }
 /^[ \t]*```/ { fence = !fence; next }
+!fence && /^#/ {
+	explaining = ""
+	if ($0 ~ /^### [A-Z][A-Z0-9]*(-[A-Z0-9]+)+[ \t]*$/) {
+		explaining = trim(substr($0, 5))
+		if (explaining in explained) fail("rule " explaining " is explained twice")
+		explained[explaining] = FILENAME ":" FNR
+		order[++explanations] = explaining
+		part = ""
+	}
+	next
+}
+!fence && explaining != "" {
+	line = trim($0)
+	if (line == "") { part = ""; next }
+	if (line ~ /^Why:/) { part = "why"; line = trim(substr(line, 5)) }
+	else if (line ~ /^Fix:/) { part = "fix"; line = trim(substr(line, 5)) }
+	else if (part == "") fail("rule " explaining ": an explanation paragraph starts with Why: or Fix:")
+	key = explaining SUBSEP part
+	had = key in text_of
+	text_of[key] = had ? text_of[key] " " line : line
+	next
+}
 !fence && /^\|[ \t]*[A-Z][A-Z0-9]*(-[A-Z0-9]+)+[ \t]*\|/ {
 	line = $0
 	gsub(/\\\|/, "\001", line)          # an escaped pipe inside a cell
@@ -29,5 +60,16 @@ FNR == 1 { fence = 0 }
 	if (text == "") fail("rule " id " has no statement")
 	seen[id] = FILENAME ":" FNR
 	sym = "RULE_" id; gsub(/-/, "_", sym)
+	if (emit == "explain") next
 	printf "TL_RULE(%s, %s, %s, %s, %s, %s)\n", sym, cstr(id), sev[s], cstr(fmt[prefix]), cstr(text), cstr(src)
+}
+END {
+	if (failed || emit != "explain") exit failed
+	for (i = 1; i <= explanations; i++) {
+		id = order[i]
+		if (!(id in seen)) { print explained[id] ": an explanation of " id ", which no catalog defines" > "/dev/stderr"; exit 1 }
+		why = text_of[id SUBSEP "why"]; fix = text_of[id SUBSEP "fix"]
+		gsub(/`/, "", why); gsub(/`/, "", fix)
+		printf "TL_EXPLAIN(%s, %s, %s)\n", cstr(id), cstr(why), cstr(fix)
+	}
 }
