@@ -27,3 +27,9 @@ install-rule-docs: $(RULE_DOCS)
 	install -d $(DESTDIR)$(PREFIX)/share/man/man7 $(DESTDIR)$(PREFIX)/share/doc/tracelint/rules
 	install -m 644 $(RULE_DOCS) $(DESTDIR)$(PREFIX)/share/man/man7/tracelint-rules.7
 	install -m 644 $(O)/doc/rules/*.md $(DESTDIR)$(PREFIX)/share/doc/tracelint/rules/
+
+# Former rule IDs (a catalog row's fifth cell), accepted as aliases.
+$(GEN)/aliases.inc: $(SPECS) validators/core/gen-rules.awk
+	@mkdir -p $(@D)
+	awk -v emit=aliases -f validators/core/gen-rules.awk $(SPECS) > $@.tmp && mv $@.tmp $@
+$(O)/obj/validators/core/rule_alias.o: $(GEN)/aliases.inc

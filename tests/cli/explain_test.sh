@@ -11,9 +11,9 @@ TL="$BUILDDIR/tracelint"
 atf_test_case one_rule_of_each_format
 one_rule_of_each_format_head() { atf_set "descr" "--explain prints every part for a rule of each format"; }
 one_rule_of_each_format_body() {
-	for rule in XRAY-FDR-METADATA-KIND DCFG-ID-DUPLICATE DTRACE-CHUNK-ORDER TFILE-HEADER-MAGIC UMT-U261; do
+	for rule in XRAY-FDR-METADATA-KIND DCFG-ID-DUPLICATE DTRACE-CHUNK-ORDER TFILE-HEADER-MAGIC UMT-LINK-PREV; do
 		atf_check -o save:out "$TL" --explain "$rule"
-		atf_check -o match:"^$rule \((error|warning|note), [a-z-]+\)$" cat out
+		atf_check -o match:"^$rule \((error|warning|note), [a-z-]+(; formerly [A-Z0-9-]+)?\)$" cat out
 		for part in 'What it checks' 'Why it matters' 'Example \(a case of the test corpus\)' \
 			'How to fix it' 'Source'; do
 			atf_check -o match:"^$part$" cat out

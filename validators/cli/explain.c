@@ -3,6 +3,7 @@
  * from) with the corpus case that breaks it, as text or JSON (-o json). */
 #include "cli.h"
 #include "explain.h"
+#include "rule_table.h"
 
 #include <json-c/json.h>
 #include <stdio.h>
@@ -67,7 +68,9 @@ static void explain_text(const struct tl_rule_info *r)
 {
 	const struct cli_explanation *e = cli_explanation_of(r->id);
 	const struct cli_example *x = cli_example_of(r->id);
-	printf("%s (%s, %s)\n\nWhat it checks\n", r->id, tl_severity_name(r->severity), r->format);
+	const char *former = tl_rule_former_id(r);
+	printf("%s (%s, %s%s%s)\n\nWhat it checks\n", r->id, tl_severity_name(r->severity), r->format,
+	       former ? "; formerly " : "", former ? former : "");
 	paragraph(r->summary);
 	printf("\nWhy it matters\n");
 	paragraph(e && *e->why ? e->why : "(no explanation written yet)");
@@ -94,6 +97,8 @@ static json_object *explain_json(const struct tl_rule_info *r)
 	json_object_object_add(o, "id", json_object_new_string(r->id));
 	json_object_object_add(o, "severity", json_object_new_string(tl_severity_name(r->severity)));
 	json_object_object_add(o, "format", json_object_new_string(r->format));
+	const char *former = tl_rule_former_id(r);
+	json_object_object_add(o, "former_id", former ? json_object_new_string(former) : NULL);
 	json_object_object_add(o, "summary", json_object_new_string(r->summary));
 	json_object_object_add(o, "why", e ? json_object_new_string(e->why) : NULL);
 	json_object_object_add(o, "fix", e ? json_object_new_string(e->fix) : NULL);

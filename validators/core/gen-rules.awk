@@ -12,6 +12,9 @@
 # (each paragraph may continue on the next lines), as
 #   TL_EXPLAIN("ID", "why", "fix")
 # An explanation of a rule the catalogs do not define stops the build.
+#
+# A fifth cell, when present, is the rule's former ID, still accepted as an
+# alias; with -v emit=aliases they are printed as TL_ALIAS("OLD", "ID").
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function cstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
 function fail(msg) { print FILENAME ":" FNR ": " msg > "/dev/stderr"; failed = 1; exit 1 }
@@ -51,6 +54,7 @@ FNR == 1 { fence = 0; explaining = "" }
 	n = split(line, cell, "|")
 	if (n < 6) fail("a rule row needs 4 cells: ID | severity | statement | source")
 	id = trim(cell[2]); s = trim(cell[3]); text = trim(cell[4]); src = trim(cell[5])
+	alias = n >= 7 ? trim(cell[6]) : ""
 	gsub(/\001/, "|", text); gsub(/\001/, "|", src)
 	gsub(/`/, "", text)
 	if (!(s in sev)) fail("rule " id ": severity must be error, warning or note, not '" s "'")
@@ -60,11 +64,19 @@ FNR == 1 { fence = 0; explaining = "" }
 	if (text == "") fail("rule " id " has no statement")
 	seen[id] = FILENAME ":" FNR
 	sym = "RULE_" id; gsub(/-/, "_", sym)
-	if (emit == "explain") next
+	if (alias != "") {
+		if (alias !~ /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/) fail("rule " id ": former ID '" alias "' is not an ID")
+		if (alias in seen || alias in former) fail("former ID " alias " is used twice")
+		former[alias] = id
+		if (emit == "aliases") printf "TL_ALIAS(%s, %s)\n", cstr(alias), cstr(id)
+	}
+	if (emit == "explain" || emit == "aliases") next
 	printf "TL_RULE(%s, %s, %s, %s, %s, %s)\n", sym, cstr(id), sev[s], cstr(fmt[prefix]), cstr(text), cstr(src)
 }
 END {
-	if (failed || emit != "explain") exit failed
+	if (failed) exit failed
+	for (a in former) if (a in seen) { print "former ID " a " is also a rule ID" > "/dev/stderr"; exit 1 }
+	if (emit != "explain") exit 0
 	for (i = 1; i <= explanations; i++) {
 		id = order[i]
 		if (!(id in seen)) { print explained[id] ": an explanation of " id ", which no catalog defines" > "/dev/stderr"; exit 1 }
