@@ -8,7 +8,7 @@ reporting (or counting past --max-errors) can be measured and tested.
                                      undefined tracepoint 0x8000: N errors
   gen_error_heavy.py umtrace DIR     a trace umtgen wrote with -m DIR.map: the
                                      flags byte of every instruction record
-                                     cleared (one UMT-U226 each)
+                                     cleared (one UMT-INS-RECORD-MODE each)
 
 Prints the number of defects written. The XRay and tfile inputs start from a
 corpus case, so they change when it does."""

@@ -34,7 +34,7 @@ nearest_wins_body() {
 	make_repo
 	printf '[tracelint]\nignore = XRAY-FDR-METADATA-KIND\n' > repo/.tracelint.ini
 	printf '[tracelint]\nwarning = XRAY-FDR-METADATA-KIND\n' > repo/traces/sub/.tracelint.ini
-	atf_check -s exit:0 -o match:'deep/bad.xray:112 \(record 5\): warning: .*\[XRAY-FDR-METADATA-KIND\]' \
+	atf_check -s exit:0 -o match:'deep/bad.xray:offset 112 \(record 5\): warning: .*\[XRAY-FDR-METADATA-KIND\]' \
 		"$TL" repo/traces/sub/deep/bad.xray
 }
 

@@ -14,7 +14,7 @@ binary_dump_body() {
 	cp "$C/xray/invalid/metadata-kind.xray" t.xray
 	atf_check -s exit:1 -o save:out "$TL" --context t.xray
 	cat > expected <<'OUT'
-t.xray:112 (record 5): error: expected a metadata kind 0..9, found 12 in buffer 0 [XRAY-FDR-METADATA-KIND]
+t.xray:offset 112 (record 5): error: expected a metadata kind 0..9, found 12 in buffer 0 [XRAY-FDR-METADATA-KIND]
   00000070: 19 a5 a5 a5 a5 a5 a5 a5  a5 a5 a5 a5 a5 a5 a5 a5  |................|
             ^~
   00000080: 10 00 00 00 01 00 00 00                           |........|
@@ -48,7 +48,7 @@ colours_body() {
 	cp "$C/xray/invalid/metadata-kind.xray" t.xray
 	esc=$(printf '\033')
 	atf_check -s exit:1 -o save:always "$TL" --color=always t.xray
-	atf_check -o match:"^${esc}\[01mt\.xray:112 \(record 5\):${esc}\[m ${esc}\[01;31merror:${esc}\[m expected" cat always
+	atf_check -o match:"^${esc}\[01mt\.xray:offset 112 \(record 5\):${esc}\[m ${esc}\[01;31merror:${esc}\[m expected" cat always
 	atf_check -s exit:1 -o save:plain "$TL" t.xray
 	atf_check -o not-match:"${esc}" cat plain
 	atf_check -s exit:1 -o save:never "$TL" --color=never --context t.xray

@@ -68,7 +68,7 @@ YAML
 	git add traces/bad.xray
 	atf_check -s exit:1 -o ignore -e save:bad.out git commit -m 'a bad trace'
 	atf_check -o match:'tracelint\.*Failed' cat bad.out
-	atf_check -o match:'traces/bad.xray:112 \(record 5\): error: .*\[XRAY-FDR-METADATA-KIND\]' cat bad.out
+	atf_check -o match:'traces/bad.xray:offset 112 \(record 5\): error: .*\[XRAY-FDR-METADATA-KIND\]' cat bad.out
 	git reset -q traces/bad.xray && rm traces/bad.xray
 	break_thread_table
 	git add traces/run1/thread.itable
@@ -101,7 +101,7 @@ plain_git_hook_body() {
 	# (git shows a hook's output on standard error)
 	atf_check -s exit:1 -o ignore -e save:out git commit -m bad
 	atf_check -o match:'invalid trace files staged' cat out
-	atf_check -o match:'^traces/my "bad"\\x0aname.xray:112 \(record 5\): error: .*\[XRAY-FDR-METADATA-KIND\]' cat out
+	atf_check -o match:'^traces/my "bad"\\x0aname.xray:offset 112 \(record 5\): error: .*\[XRAY-FDR-METADATA-KIND\]' cat out
 	# fixed in the working tree but not staged: the staged content still fails
 	cp "$C/xray/valid/real-fdr-v5.xray" "$name"
 	atf_check -s exit:1 -o ignore -e ignore git commit -m bad

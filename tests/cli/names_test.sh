@@ -47,7 +47,7 @@ text_escapes_controls_body() {
 	"$TL" -- * > out.txt
 	# every line is a diagnostic or a verdict of one of the four files: none is forged
 	atf_check -s exit:1 grep -an "$(printf '\033')" out.txt
-	atf_check -o match:'^new\\x0aline: error: forged \[X\]\.xray:1056: error: ' cat out.txt
+	atf_check -o match:'^new\\x0aline: error: forged \[X\]\.xray:offset 1056: error: ' cat out.txt
 	atf_check -o match:'^esc\\x1b\[31mred\.xray: invalid' cat out.txt
 	atf_check -s exit:1 -o inline:"0\n" grep -ac '^line: error: forged' out.txt
 }

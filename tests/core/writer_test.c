@@ -69,7 +69,7 @@ ATF_TC_BODY(text_follows_the_compiler_convention, tc)
 	struct tl_result r = invalid_result();
 	const char *out = render(TL_OUTPUT_TEXT, false, d, 2, &r);
 	ATF_CHECK_STREQ(out,
-		"dir/trace.bin:4128 (record 257): error: expected 1, found 2 [TL-MAX-ERRORS]\n"
+		"dir/trace.bin:offset 4128 (record 257): error: expected 1, found 2 [TL-MAX-ERRORS]\n"
 		"dir/trace.bin/exec.vtable:3:7: warning: expected \"x\", found \"y\" at /a/0 "
 		"[TL-MAX-ERRORS]\n"
 		"dir/trace.bin: invalid (tfile: 1 error, 1 warning; little-endian (detected))\n");

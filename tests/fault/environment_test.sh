@@ -78,7 +78,7 @@ missing_member_is_a_verdict_head() { atf_set descr "an absent member is a proper
 missing_member_is_a_verdict_body() {
 	umt_copy t
 	rm t/thread.itable
-	atf_check -s exit:1 -o match:'UMT-U001' "$TL" t
+	atf_check -s exit:1 -o match:'UMT-FILE-MISSING' "$TL" t
 }
 
 atf_test_case unreadable_member

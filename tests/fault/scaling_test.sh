@@ -66,7 +66,7 @@ umtrace_record_flags_body() {
 	for n in 20000 200000; do
 		"$BUILDDIR/umtgen" gen "u$n" -n "$n" -t 2 -s 7 -m "u$n.map" > /dev/null ||
 			atf_fail "umtgen failed"
-		# Clear the flags byte of every instruction record (type 0): one UMT-U226 each.
+		# Clear the flags byte of every instruction record (type 0): one UMT-INS-RECORD-MODE each.
 		python3 "$SRCDIR/corpus/gen_error_heavy.py" umtrace "u$n" > "u$n.errors" || atf_fail "generator failed"
 	done
 	small=$(cpu_of "$(cat u20000.errors)" u20000)

@@ -18,11 +18,11 @@ variants_validate_body() {
 }
 
 atf_test_case poke_is_caught
-poke_is_caught_head() { atf_set descr "a context map with ElemCount 600 is reported as UMT-U601"; }
+poke_is_caught_head() { atf_set descr "a context map with ElemCount 600 is reported as UMT-CMAP-COUNT"; }
 poke_is_caught_body() {
 	"$BUILDDIR/umtgen" gen t -s 1 || atf_fail "umtgen failed"
 	"$BUILDDIR/umtgen" poke t/context_map.itable 2 2 600
-	atf_check -s exit:1 -o match:'context_map.itable:2: error: .*\[UMT-U601\]' "$BUILDDIR/tracelint" t
+	atf_check -s exit:1 -o match:'context_map.itable:offset 2: error: .*\[UMT-CMAP-COUNT\]' "$BUILDDIR/tracelint" t
 }
 
 # Offset in exec.vtable of the first instruction record of shape (InsID) $2, from the
@@ -36,7 +36,7 @@ first_record_of() {
 
 atf_test_case extended_shapes_are_checked
 extended_shapes_are_checked_head() {
-	atf_set descr "-x traces: a wrong AGEN value and a wrong MEM1 address are UMT-U346; the aborted flag on a last record is accepted"
+	atf_set descr "-x traces: a wrong AGEN value and a wrong MEM1 address are UMT-SLOT-ADDRESS-VALUE; the aborted flag on a last record is accepted"
 }
 extended_shapes_are_checked_body() {
 	"$BUILDDIR/umtgen" gen t -x -s 4 -a -n 400 -m map || atf_fail "umtgen failed"
@@ -49,8 +49,8 @@ extended_shapes_are_checked_body() {
 	[ -n "$lea" ] && [ -n "$movs" ] || atf_fail "no lea or rep movsb record in the trace"
 	"$BUILDDIR/umtgen" poke t/exec.vtable $((lea + 14 + 16)) 8 0x10000
 	"$BUILDDIR/umtgen" poke t/exec.vtable $((movs + 14 + 16)) 8 0x10001
-	atf_check -o match:"exec.vtable: byte $((lea + 30)): warning: .*AGEN slot 2.*\[UMT-U346\]" \
-		-o match:"exec.vtable: byte $((movs + 30)): warning: .*MEM1 slot 2.*\[UMT-U346\]" \
+	atf_check -o match:"exec.vtable:offset $((lea + 30)): warning: .*AGEN slot 2.*\[UMT-SLOT-ADDRESS-VALUE\]" \
+		-o match:"exec.vtable:offset $((movs + 30)): warning: .*MEM1 slot 2.*\[UMT-SLOT-ADDRESS-VALUE\]" \
 		-o match:'valid \(umtrace: 0 errors, 2 warnings;' "$BUILDDIR/tracelint" t
 }
 

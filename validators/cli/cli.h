@@ -14,6 +14,7 @@ struct cli {
 	enum tl_output_style style;
 	bool quiet;
 	bool list_rules;
+	bool explain;            /* --explain: the paths are rule IDs or globs */
 	/* --select, --ignore, --severity, --error in command-line order
 	 * (a --select first turns every rule off) */
 	struct tl_rule_setting *rules;

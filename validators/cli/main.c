@@ -1,6 +1,7 @@
 /* tracelint: the command-line front end, a thin layer over libtracelint. */
 #include "baseline.h"
 #include "cli.h"
+#include "explain.h"
 #include "config.h"
 #include "run.h"
 
@@ -263,7 +264,9 @@ int main(int argc, char **argv)
 	c.color = 2;
 	int rc = cli_parse(&c, argc, argv);
 	if (rc < 0) {
-		if (c.list_rules)
+		if (c.explain)
+			rc = cli_explain(&c);
+		else if (c.list_rules)
 			rc = cli_list_rules(&c);
 		else if (c.path_count == 0 && !c.files_from)
 			rc = cli_usage_error("%s", "no PATH given");

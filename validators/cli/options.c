@@ -54,6 +54,8 @@ static const char usage_text[] =
 	"  -q, --quiet         print only one verdict line per PATH\n"
 	"      --list-rules [RULE...]  print the rule catalog: all of it, one format's\n"
 	"                      (--format), or the rules named by IDs and globs; -o json for JSON\n"
+	"      --explain RULE...  what each rule checks, why it matters, a corpus example\n"
+	"                      and how to fix it; -o json for JSON\n"
 	"  -V, --version       print the version\n"
 	"  -h, --help          print this help\n"
 	"\n"
@@ -196,7 +198,7 @@ static const char *offending(char **argv, int optind_now, int optopt_now)
 
 int cli_parse(struct cli *c, int argc, char **argv)
 {
-	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
+	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_EXPLAIN, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
 	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
 	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR };
@@ -229,6 +231,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		{ "colour", required_argument, NULL, OPT_COLOR },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -296,6 +299,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_NO_CONTEXT: c->context = 0; break;
 		case OPT_COLOR: rc = parse_choice("--color", optarg, whens, 3, &c->color); break;
 		case OPT_LIST_RULES: c->list_rules = true; break;
+		case OPT_EXPLAIN: c->explain = true; break;
 		case 'V': printf("tracelint %s\n", TRACELINT_VERSION); rc = EXIT_VALID; break;
 		case 'h': fputs(usage_text, stdout); rc = EXIT_VALID; break;
 		case ':':

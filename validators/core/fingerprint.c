@@ -4,6 +4,7 @@
  * message all move when bytes are inserted earlier in a file, so none of
  * them is part of it: the path, the rule, the member of a trace directory,
  * the JSON Pointer when there is one, and the message with digits masked. */
+#include "rule_table.h"
 #include "tracelint.h"
 
 #include <stdint.h>
@@ -45,7 +46,9 @@ void tl_diagnostic_fingerprint(char *buf, size_t len, const char *path,
 			       const struct tl_diagnostic *d)
 {
 	uint64_t h = mix_path(0xcbf29ce484222325ULL, path ? path : "");
-	h = mix_text(h, d->rule->id, false);
+	/* a renamed rule keeps its former ID here, so recorded baselines still match */
+	const char *former = tl_rule_former_id(d->rule);
+	h = mix_text(h, former ? former : d->rule->id, false);
 	if (d->loc.member)
 		h = mix_text(h, d->loc.member, false);
 	if (d->loc.pointer)

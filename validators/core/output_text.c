@@ -1,5 +1,6 @@
 /* Text style: the compiler convention PATH:LOCATION: severity: message [RULE],
- * then one verdict line per path. */
+ * then one verdict line per path. LOCATION is LINE:COL for text and JSON,
+ * "offset N" (with "(record R)" where known) for binary data. */
 #include "writer.h"
 #include "excerpt.h"
 #include "safe_text.h"
@@ -28,7 +29,8 @@ static void text_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 	if (d->loc.line)
 		fprintf(w->out, "%s:%" PRIu32 ":%" PRIu32, path, d->loc.line, d->loc.column);
 	else
-		fprintf(w->out, "%s:%" PRIu64, path, d->loc.offset);
+		/* not PATH:N: a gcc problem matcher would take N for a line of the file */
+		fprintf(w->out, "%s:offset %" PRIu64, path, d->loc.offset);
 	if (d->loc.record >= 0)
 		fprintf(w->out, " (record %" PRId64 ")", d->loc.record);
 	if (w->color)

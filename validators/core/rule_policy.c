@@ -11,7 +11,8 @@ bool tl_rule_matches(const char *pattern, const struct tl_rule_info *rule)
 {
 	if (strcmp(pattern, rule->format) == 0)
 		return true;
-	return fnmatch(pattern, rule->id, 0) == 0;
+	const char *former = tl_rule_former_id(rule);
+	return fnmatch(pattern, rule->id, 0) == 0 || (former && fnmatch(pattern, former, 0) == 0);
 }
 
 size_t tl_rule_pattern_matches(const char *pattern)

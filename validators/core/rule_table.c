@@ -23,7 +23,8 @@ const struct tl_rule_info *tl_rule_find(const char *id)
 	for (size_t i = 0; i < tl_rule_count(); i++)
 		if (strcmp(rules[i].id, id) == 0)
 			return &rules[i];
-	return NULL;
+	const char *renamed = tl_rule_alias_target(id);
+	return renamed ? tl_rule_find(renamed) : NULL;
 }
 
 const char *tl_severity_name(enum tl_severity severity)

@@ -1,5 +1,6 @@
 /* Writer construction and dispatch (see writer.h). */
 #include "writer.h"
+#include "writer_order.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -29,18 +30,21 @@ void tl_writer_begin(struct tl_writer *w, const char *path)
 void tl_writer_diag(const struct tl_diagnostic *diag, void *writer)
 {
 	struct tl_writer *w = writer;
-	w->ops->diag(w, diag);
+	tl_writer_hold(w, diag);
 }
 
 void tl_writer_end(struct tl_writer *w, const struct tl_result *result, enum tl_status status,
 		   const char *message)
 {
+	tl_writer_release(w);
 	w->ops->end(w, result, status, message);
 }
 
 int tl_writer_finish(struct tl_writer *w)
 {
+	tl_writer_release(w);
 	int rc = w->ops->finish(w);
+	tl_writer_drop_held(w);
 	free(w->source_root);
 	free(w->help_base);
 	free(w);

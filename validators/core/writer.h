@@ -29,6 +29,9 @@ struct tl_writer {
 	bool color;                   /* text: ANSI colours */
 	char *source_root;            /* absolute, without a trailing '/'; or NULL */
 	char *help_base;              /* SARIF helpUri: this + "<format>.md"; NULL: the project's */
+	struct tl_held *held;         /* member diagnostics waiting to be sorted (writer_order.c) */
+	size_t held_count, held_cap;
+	uint64_t held_seq;
 };
 
 extern const struct tl_writer_ops tl_text_writer;

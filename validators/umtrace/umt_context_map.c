@@ -15,7 +15,7 @@ static void check_reg_info(struct umt_trace *t, uint64_t base, unsigned i, const
 	if (off == 0xffff && size == 0)
 		return;
 	if (size == 0 || off + size > t->dump_size)
-		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U602, at,
+		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_IN_DUMP, at,
 			   "expected %s register %u absent (0xffff, 0) or inside DumpSize %u, found Offset %u Size %u",
 			   mode, i, t->dump_size, off, size);
 }
@@ -41,7 +41,7 @@ static void check_enclosing(struct umt_trace *t, uint64_t base, unsigned i, unsi
 	if (large >= 0 && large < (int64_t)count && present(in, base + 8u * (uint64_t)large, &eoff, &esize) &&
 	    eoff <= off && off + size <= eoff + esize)
 		return;
-	tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U606, at + 4,
+	tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_LARGEST, at + 4,
 		   "expected the EffLargest of %s register %u to be a present register enclosing its bytes [%u, %u), found %lld%s",
 		   mode, i, off, off + size, (long long)large,
 		   large < 0 || large >= (int64_t)count ? " (not a register)" : esize ? "" : " (absent)");
@@ -57,7 +57,7 @@ static void check_unused_entries(struct umt_trace *t, unsigned count)
 			uint64_t at = bases[k] + 8u * i;
 			uint64_t off = umt_u(in, at, 2), size = umt_u(in, at + 2, 1);
 			if (off != 0xffff || size != 0)
-				tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U607, at,
+				tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_UNUSED, at,
 					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %llu Size %llu",
 					   k ? "64-bit" : "32-bit", i, count, (unsigned long long)off,
 					   (unsigned long long)size);
@@ -69,14 +69,14 @@ void tl_umt_check_context_map(struct umt_trace *t)
 {
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
 	if (in->size != UMT_CMAP_SIZE) {
-		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U600, 0, "expected %u bytes, found %zu",
+		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, "expected %u bytes, found %zu",
 			   UMT_CMAP_SIZE, in->size);
 		return;
 	}
 	t->dump_size = (uint16_t)umt_u(in, 0, 2);
 	unsigned count = (unsigned)umt_u(in, 2, 2);
 	if (count > CMAP_MAX) {
-		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U601, 2, "expected ElemCount <= 512, found %u",
+		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COUNT, 2, "expected ElemCount <= 512, found %u",
 			   count);
 		return;
 	}
@@ -91,11 +91,11 @@ void tl_umt_check_context_map(struct umt_trace *t)
 		for (unsigned k = 0; k < 16 && !nul; k++)
 			nul = umt_u(in, name + k, 1) == 0;
 		if (!nul)
-			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U603, name,
+			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_NAME, name,
 				   "expected register name %u NUL-terminated within 16 bytes, found none", i);
 		int64_t common = umt_s(in, CMAP_COMMON + 2u * i, 2);
 		if (common < 0 || common >= (int64_t)count) {
-			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U604, CMAP_COMMON + 2u * i,
+			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_NAME, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u in [0, %u), found %lld", i, count,
 				   (long long)common);
 			continue;
@@ -103,7 +103,7 @@ void tl_umt_check_context_map(struct umt_trace *t)
 		/* A common name names itself (research §10: every register maps to one name). */
 		int64_t again = umt_s(in, CMAP_COMMON + 2u * (uint64_t)common, 2);
 		if (again != common)
-			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_U605, CMAP_COMMON + 2u * i,
+			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_SELF, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",
 				   i, (long long)common, (long long)again);
 	}

@@ -41,7 +41,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 	if (reg == REG_MEM0 || reg == REG_MEM1 || reg == REG_AGEN)
 		return;
 	if (reg >= t->cmap_count) {
-		tl_umt_report(t, M_INS, RULE_UMT_U345, at,
+		tl_umt_report(t, M_INS, RULE_UMT_SLOT_REGISTER, at,
 			   "expected lcSlot %llu RegName MEM0/MEM1/AGEN or below ElemCount %u, found %llu",
 			   (unsigned long long)s, t->cmap_count, (unsigned long long)reg);
 		return;
@@ -49,7 +49,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 	uint64_t want = umt_u(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2);
 	/* a CommonName outside the map was reported there (U604) */
 	if (common != want && want < t->cmap_count)
-		tl_umt_report(t, M_INS, RULE_UMT_U344, at + 2,
+		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
 			   "expected lcSlot %llu CommonRegName %llu (the context map's for register %llu), found %llu",
 			   (unsigned long long)s, (unsigned long long)want, (unsigned long long)reg,
 			   (unsigned long long)common);
@@ -62,27 +62,27 @@ static bool check_slots(struct umt_trace *t, const struct decoded *d)
 		uint64_t at = d->at + 88 + 12 * s;
 		struct slot sl = slot_at(d, s);
 		if (sl.value_size < 0 || sl.offset < 0) {
-			tl_umt_report(t, M_INS, RULE_UMT_U340, at + 4,
+			tl_umt_report(t, M_INS, RULE_UMT_SLOT_SIZE, at + 4,
 				   "expected lcSlot %llu ValueSize and Offset >= 0, found %lld and %lld",
 				   (unsigned long long)s, (long long)sl.value_size, (long long)sl.offset);
 			ok = false;
 			continue;
 		}
 		if (sl.addr_width > 8) {
-			tl_umt_report(t, M_INS, RULE_UMT_U341, at + 8,
+			tl_umt_report(t, M_INS, RULE_UMT_SLOT_ADDR_WIDTH, at + 8,
 				   "expected lcSlot %llu AddrWidth <= 8, found %llu",
 				   (unsigned long long)s, (unsigned long long)sl.addr_width);
 			ok = false;
 			continue;
 		}
 		if (sl.addr_width != 0 && sl.addr_width != 2 && sl.addr_width != 4 && sl.addr_width != 8)
-			tl_umt_report(t, M_INS, RULE_UMT_U342, at + 8,
+			tl_umt_report(t, M_INS, RULE_UMT_SLOT_ADDR_WIDTH_VALUE, at + 8,
 				   "expected lcSlot %llu AddrWidth 0, 2, 4 or 8, found %llu",
 				   (unsigned long long)s, (unsigned long long)sl.addr_width);
 		check_slot_names(t, d, s);
 		int64_t end = sl.offset + (sl.addr_width ? 8 : 0) + sl.value_size;
 		if (end > d->lc_size) {
-			tl_umt_report(t, M_INS, RULE_UMT_U343, at + 6,
+			tl_umt_report(t, M_INS, RULE_UMT_SLOT_IN_RECORD, at + 6,
 				   "expected lcSlot %llu to end within LCSize %lld, it ends at %lld",
 				   (unsigned long long)s, (long long)d->lc_size, (long long)end);
 			ok = false;
@@ -98,7 +98,7 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 	uint64_t at = d->at + 8 + 12 * k;
 	if (!real_slot(d, slot)) {
 		if (special_slot(slot) && slot != UMT_SLOT_NA && (int64_t)offset + size > 8)
-			tl_umt_report(t, M_INS, RULE_UMT_U335, at + 2,
+			tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2,
 				   "expected operand %llu (%lld bytes at %llu) inside its 8-byte constant slot",
 				   (unsigned long long)k, (long long)size, (unsigned long long)offset);
 		return;
@@ -107,7 +107,7 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 	uint64_t reg = umt_u(d->in, at, 2);
 	bool memory_reg = reg == REG_MEM0 || reg == REG_MEM1;
 	if (memory_reg != (sl.addr_width > 0) && (memory_reg || reg == REG_AGEN)) {
-		tl_umt_report(t, M_INS, RULE_UMT_U338, at,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_SLOT_KIND, at,
 			   "expected operand %llu (%s) on a %s slot, found slot %llu with AddrWidth %llu",
 			   (unsigned long long)k, reg == REG_AGEN ? "AGEN" : reg == REG_MEM0 ? "MEM0" : "MEM1",
 			   memory_reg ? "memory" : "non-memory", (unsigned long long)slot,
@@ -115,18 +115,18 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 		return;
 	}
 	if (sl.addr_width == 0 && offset > 1)
-		tl_umt_report(t, M_INS, RULE_UMT_U337, at + field,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_REGISTER_OFFSET, at + field,
 			   "expected operand %llu offset 0 or 1 (ah..dh) on register slot %llu, found %llu",
 			   (unsigned long long)k, (unsigned long long)slot, (unsigned long long)offset);
 	if (sl.addr_width > 0 && offset != 8) {
-		tl_umt_report(t, M_INS, RULE_UMT_U336, at + field,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_MEMORY_OFFSET, at + field,
 			   "expected operand %llu offset 8 on memory slot %llu, found %llu",
 			   (unsigned long long)k, (unsigned long long)slot, (unsigned long long)offset);
 		return;
 	}
 	int64_t span = (sl.addr_width ? 8 : 0) + sl.value_size;
 	if ((int64_t)offset + size > span)
-		tl_umt_report(t, M_INS, RULE_UMT_U335, at + 2,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2,
 			   "expected operand %llu (%lld bytes at %llu) inside slot %llu of %lld bytes",
 			   (unsigned long long)k, (long long)size, (unsigned long long)offset,
 			   (unsigned long long)slot, (long long)span);
@@ -140,13 +140,13 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	uint64_t flags = umt_u(in, at + 4, 1), before = umt_u(in, at + 5, 1);
 	uint64_t after = umt_u(in, at + 6, 1);
 	if (flags < 1 || flags > 3) {
-		tl_umt_report(t, M_INS, RULE_UMT_U330, at + 4,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_FLAGS, at + 4,
 			   "expected operand %llu Flags 1, 2 or 3, found %llu", (unsigned long long)k,
 			   (unsigned long long)flags);
 		return;
 	}
 	if (before == UMT_SLOT_NA || !(real_slot(d, before) || special_slot(before))) {
-		tl_umt_report(t, M_INS, RULE_UMT_U331, at + 5,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_BEFORE_SLOT, at + 5,
 			   "expected operand %llu BeforeSlot < LCCount %llu or 0xfd/0xfe, found 0x%02llx",
 			   (unsigned long long)k, (unsigned long long)d->lc_count,
 			   (unsigned long long)before);
@@ -154,7 +154,7 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	}
 	bool written = flags & 2;
 	if (!(real_slot(d, after) || special_slot(after)) || written != (after != UMT_SLOT_NA)) {
-		tl_umt_report(t, M_INS, RULE_UMT_U332, at + 6,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_AFTER_SLOT, at + 6,
 			   "expected operand %llu AfterSlot %s, found 0x%02llx", (unsigned long long)k,
 			   written ? "< LCCount or 0xfd/0xfe (written operand)" : "0xff (not written)",
 			   (unsigned long long)after);
@@ -162,14 +162,14 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	}
 	if ((real_slot(d, before) && before >= d->first_after) ||
 	    (real_slot(d, after) && after < d->first_after)) {
-		tl_umt_report(t, M_INS, RULE_UMT_U333, at + 5,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_SLOT_GROUP, at + 5,
 			   "expected operand %llu BeforeSlot < FirstAfterSlot %llu <= AfterSlot, found %llu and %llu",
 			   (unsigned long long)k, (unsigned long long)d->first_after,
 			   (unsigned long long)before, (unsigned long long)after);
 		return;
 	}
 	if ((flags & 1) && real_slot(d, before) && before >= d->first_out)
-		tl_umt_report(t, M_INS, RULE_UMT_U334, at + 5,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_READ_GROUP, at + 5,
 			   "expected read operand %llu BeforeSlot below FirstOutSlot %llu, found %llu",
 			   (unsigned long long)k, (unsigned long long)d->first_out,
 			   (unsigned long long)before);
@@ -177,11 +177,11 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	bool constant = (special_slot(before) && before != UMT_SLOT_NA) ||
 			(special_slot(after) && after != UMT_SLOT_NA);
 	if (constant && reg != REG_INVALID)
-		tl_umt_report(t, M_INS, RULE_UMT_U339, at,
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_CONSTANT_REGISTER, at,
 			   "expected operand %llu on a constant slot to have RegName INVALID (0), found %llu",
 			   (unsigned long long)k, (unsigned long long)reg);
 	if (size < 0) {
-		tl_umt_report(t, M_INS, RULE_UMT_U335, at + 2, "expected operand %llu Size >= 0, found %lld",
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2, "expected operand %llu Size >= 0, found %lld",
 			   (unsigned long long)k, (long long)size);
 		return;
 	}
@@ -217,12 +217,12 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 		if (s == UMT_SLOT_NA)
 			continue;
 		if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1 || s >= d->first_after)
-			tl_umt_report(t, M_INS, RULE_UMT_U318, d->at + phrase[k],
+			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_BEFORE, d->at + phrase[k],
 				   "expected %s to be a before-execution register slot (below FirstAfterSlot %llu), found 0x%02llx",
 				   phrase_name[k], (unsigned long long)d->first_after,
 				   (unsigned long long)s);
 		else if (!(k == 3 ? mem1 : mem0))
-			tl_umt_report(t, M_INS, RULE_UMT_U320, d->at + phrase[k],
+			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_UNUSED, d->at + phrase[k],
 				   "expected %s SLOT_NA without a %s operand or slot, found %llu",
 				   phrase_name[k], k == 3 ? "MEM1" : "MEM0/AGEN", (unsigned long long)s);
 	}
@@ -236,31 +236,31 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 	uint64_t err0 = t->ctx->result->errors;
 	uint64_t flags = umt_u(in, at + 6, 1), exp_count = umt_u(in, at + 7, 1);
 	if (flags & ~(uint64_t)0x3f)
-		tl_umt_report(t, M_INS, RULE_UMT_U313, at + 6,
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_FLAGS, at + 6,
 			   "expected decodedIns Flags within 0x3f, found 0x%02llx",
 			   (unsigned long long)flags);
 	if ((flags & 0x08 && !cs64) || (flags & 3) == 3)
-		tl_umt_report(t, M_INS, RULE_UMT_U314, at + 6,
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_FLAGS_MODE, at + 6,
 			   "expected decodedIns Flags 0x08 only in 64-bit code and not both rep (0x01) and repne (0x02), found 0x%02llx in %d-bit code",
 			   (unsigned long long)flags, cs64 ? 64 : 32);
 	for (unsigned k = 56; k <= 57; k++) {
 		uint64_t v = umt_u(in, at + k, 1);
 		if (v != 2 && v != 4 && v != 8)
-			tl_umt_report(t, M_INS, RULE_UMT_U311, at + k, "expected %s 2, 4 or 8, found %llu",
+			tl_umt_report(t, M_INS, RULE_UMT_DECODED_SIZES, at + k, "expected %s 2, 4 or 8, found %llu",
 				   k == 56 ? "EffOperSize" : "EffAddrSize", (unsigned long long)v);
 		else if (v == 8 && !cs64)
-			tl_umt_report(t, M_INS, RULE_UMT_U312, at + k,
+			tl_umt_report(t, M_INS, RULE_UMT_DECODED_SIZES_32BIT, at + k,
 				   "expected %s 2 or 4 in 32-bit code, found 8",
 				   k == 56 ? "EffOperSize" : "EffAddrSize");
 	}
 	if (d.lc_size < 0) {
-		tl_umt_report(t, M_INS, RULE_UMT_U315, at + 58, "expected LCSize >= 0, found %lld",
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SLOTS_SIZE, at + 58, "expected LCSize >= 0, found %lld",
 			   (long long)d.lc_size);
 		return false;
 	}
 	uint64_t first_out = umt_u(in, at + 60, 1);
 	if (first_out > d.first_after || d.first_after > d.lc_count || d.lc_count > 253) {
-		tl_umt_report(t, M_INS, RULE_UMT_U316, at + 60,
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SLOT_GROUPS, at + 60,
 			   "expected FirstOutSlot <= FirstAfterSlot <= LCCount <= 253, found %llu, %llu, %llu",
 			   (unsigned long long)first_out, (unsigned long long)d.first_after,
 			   (unsigned long long)d.lc_count);
@@ -270,7 +270,7 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 	for (unsigned k = 0; k < 4; k++) {
 		uint64_t s = umt_u(in, at + phrase[k], 1);
 		if (!real_slot(&d, s) && !special_slot(s)) {
-			tl_umt_report(t, M_INS, RULE_UMT_U317, at + phrase[k],
+			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_SLOT, at + phrase[k],
 				   "expected %s < LCCount %llu or 0xfd..0xff, found %llu", phrase_name[k],
 				   (unsigned long long)d.lc_count, (unsigned long long)s);
 			phrase_ok = false;
@@ -279,14 +279,14 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 	uint64_t scale = umt_u(in, at + 65, 1), index = umt_u(in, at + 66, 1);
 	if ((scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) ||
 	    (scale == 0) != (index == UMT_SLOT_NA))
-		tl_umt_report(t, M_INS, RULE_UMT_U319, at + 65,
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SCALE, at + 65,
 			   "expected Mem0Scale 0 (no index slot) or 1, 2, 4, 8 (with one), found %llu with Mem0IndexSlot 0x%02llx",
 			   (unsigned long long)scale, (unsigned long long)index);
 	bool slots_ok = check_slots(t, &d);
 	if (phrase_ok)
 		check_phrase_use(t, &d, exp_count);
 	if (exp_count > 4) {
-		tl_umt_report(t, M_INS, RULE_UMT_U310, at + 7, "expected ExpCount <= 4, found %llu",
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_OPERAND_COUNT, at + 7, "expected ExpCount <= 4, found %llu",
 			   (unsigned long long)exp_count);
 	} else if (slots_ok) {
 		for (uint64_t k = 0; k < exp_count; k++)

@@ -6,19 +6,19 @@ static bool check_header(struct umt_trace *t)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
 	if (vt->size < 16) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U201, 0,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_HEADER_SIZE, 0,
 			   "expected a 16-byte header, found %zu bytes", vt->size);
 		return false;
 	}
 	t->exec_version = (uint32_t)umt_u(vt, 0, 4);
 	if (t->exec_version > 1) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U202, 0, "expected Version 0 or 1, found %u",
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_VERSION, 0, "expected Version 0 or 1, found %u",
 			   t->exec_version);
 		return false;
 	}
 	int64_t count = umt_s(vt, 8, 8);
 	if (count < 0) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U203, 8, "expected RecordCount >= 0, found %lld",
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_RECORD_COUNT, 8, "expected RecordCount >= 0, found %lld",
 			   (long long)count);
 		return false;
 	}
@@ -33,44 +33,44 @@ void tl_umt_check_exec_index(struct umt_trace *t)
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE], *offs = &t->f[M_EXEC_OFFSETS];
 	uint64_t n = t->exec_count, want;
 	if (!tl_add_u64(n, 1, &want) || !tl_mul_u64(want, 8, &want) || offs->size != want) {
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U204, 0,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_SIZE, 0,
 			   "expected (RecordCount %llu + 1) x 8 bytes, found %zu",
 			   (unsigned long long)n, offs->size);
 		return;
 	}
 	if (!tl_mul_u64(n, 16, &want) || t->f[M_EXEC_PREVNEXT].size != want)
-		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U205, 0,
+		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_EXEC_LINKS_SIZE, 0,
 			   "expected RecordCount %llu x 16 bytes, found %zu", (unsigned long long)n,
 			   t->f[M_EXEC_PREVNEXT].size);
 	else
 		t->prevnext_ok = true;
 	int64_t first = umt_s(offs, 0, 8);
 	if (first < 16) {
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U206, 0,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_FIRST_OFFSET, 0,
 			   "expected Offset[0] >= 16 (after the header), found %lld", (long long)first);
 		return;
 	}
 	if (first != 16)
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U207, 0,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_GAP_AFTER_HEADER, 0,
 			   "expected Offset[0] 16, found %lld (%lld unreferenced bytes)", (long long)first,
 			   (long long)(first - 16));
 	/* Only the two ends are read here: that the entries strictly increase (U208) is
 	 * checked by the record pass, so exec.offsets is read once, front to back. */
 	int64_t last = umt_s(offs, 8 * n, 8);
 	if (n > 0 && last <= first) {
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * n,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * n,
 			   "expected Offset[RecordCount] > Offset[0] = %lld (offsets strictly increase), found %lld",
 			   (long long)first, (long long)last);
 		return;
 	}
 	if ((uint64_t)last > vt->size) {
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U209, 8 * n,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_END_OFFSET, 8 * n,
 			   "expected Offset[RecordCount] <= exec.vtable size %zu, found %lld", vt->size,
 			   (long long)last);
 		return;
 	}
 	if ((uint64_t)last < vt->size)
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U210, 8 * n,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_TRAILING_BYTES, 8 * n,
 			   "expected Offset[RecordCount] = exec.vtable size %zu, found %lld", vt->size,
 			   (long long)last);
 	t->exec_first = (uint64_t)first;

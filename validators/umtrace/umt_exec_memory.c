@@ -146,7 +146,7 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	if (ps->kind == K_MEM0 || ps->kind == K_AGEN) {
 		uint64_t want = mem0_address(t, p, lc);
 		if (low_bytes(want ^ addr, width))
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U346, at,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
 				   "expected record %llu %s slot %llu = 0x%llx from its phrase registers (low %llu bytes), found 0x%llx",
 				   (unsigned long long)eid, ps->kind == K_AGEN ? "AGEN" : "MEM0",
 				   (unsigned long long)ps->slot, (unsigned long long)low_bytes(want, width),
@@ -154,7 +154,7 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	} else if (ps->kind == K_MEM1 && !p->mem1_na) {
 		uint64_t want = value_of(t, lc, &p->mem1);
 		if (low_bytes(want ^ addr, width))
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U346, at,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
 				   "expected record %llu MEM1 slot %llu = 0x%llx (its Mem1Base register), found 0x%llx",
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
 				   (unsigned long long)low_bytes(want, width), (unsigned long long)addr);
@@ -165,7 +165,7 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	if (last < addr)
 		last = UINT64_MAX;
 	if (!tl_umt_address_listed(t, addr, last))
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U706, at,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, at,
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
 			   (unsigned long long)addr, (unsigned long long)last);

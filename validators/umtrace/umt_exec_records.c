@@ -38,7 +38,7 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 	int64_t mem_count = umt_s(vt, c, 4);
 	uint64_t data_lo;
 	if (mem_count < 0 || !tl_umt_inside(c, 16 + 24 * (uint64_t)mem_count, c, r->end)) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U240, c,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_COUNT, c,
 			   "expected record %llu MemCount >= 0 with 16 + 24 x MemCount bytes before %llu, found %lld",
 			   (unsigned long long)r->eid, (unsigned long long)r->end, (long long)mem_count);
 		return;
@@ -46,7 +46,7 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 	data_lo = c + 16 + 24 * (uint64_t)mem_count;
 	int64_t regs = umt_s(vt, c + 8, 8);
 	if (t->cmap_ok && !tl_umt_fp_inside(c, regs, t->dump_size, data_lo, r->end, NULL))
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U241, c + 8,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_REGS_IN_RECORD, c + 8,
 			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
 			   (long long)regs, t->dump_size, (unsigned long long)(data_lo - c),
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
@@ -64,22 +64,22 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 		int64_t size = umt_s(vt, m + 8, 8), fp = umt_s(vt, m + 16, 8);
 		bool data_ok = tl_umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
 		if (data_ok && size > 0 && t->ranges_ok && !listed(t, addr, (uint64_t)size))
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U706, m,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, m,
 				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
 				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
 				   (long long)size);
 		if (!data_ok)
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U242, m + 8,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_IN_RECORD, m + 8,
 				   "expected contextMem %lld: Size %lld >= 0 and DataFP %lld inside the record data [%llu, %llu)",
 				   (long long)k, (long long)size, (long long)fp,
 				   (unsigned long long)(data_lo - c), (unsigned long long)(r->end - c));
 		if (!(r->flags & 1) && addr > UINT32_MAX)
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U243, m,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_ADDR32, m,
 				   "expected a 32-bit record's contextMem Address below 2^32, found 0x%llx",
 				   (unsigned long long)addr);
 	}
 	if (want_tib && !tib_seen)
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U244, c,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_TIB, c,
 			   "expected the Thread begin of thread %lld to dump its TIB at 0x%llx (threadRec TIBAddr), found no contextMem holding it among %lld",
 			   (long long)r->thread, (unsigned long long)tib, (long long)mem_count);
 }
@@ -90,7 +90,7 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 	if (!t->ins.ok)
 		return;
 	if (ins < 0 || (uint64_t)ins >= t->ins.rows) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U225, r->start + 6,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_ID, r->start + 6,
 			   "expected InsID in [0, %llu), found %lld", (unsigned long long)t->ins.rows,
 			   (long long)ins);
 		return;
@@ -99,18 +99,18 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 	if (!umt_ins_lookup(t, (uint64_t)ins, &info))
 		return;
 	if (r->size != 14 + (uint64_t)info.lc_size)
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U224, r->start,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_SIZE, r->start,
 			   "expected record %llu of 14 + LCSize %lld bytes (instruction %lld), found %llu",
 			   (unsigned long long)r->eid, (long long)info.lc_size, (long long)ins,
 			   (unsigned long long)r->size);
 	if (((r->flags & 1) != 0) != info.cs64)
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U226, r->start + 5,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_MODE, r->start + 5,
 			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
 			   info.cs64, (long long)ins, (unsigned long long)r->flags);
 	if (r->size == 14 + (uint64_t)info.lc_size)
 		tl_umt_check_memory_operands(t, r->eid, r->start, &info);
 	if ((r->flags & 0x08) && !(info.flags & 3))
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U228, r->start + 5,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_REP_FLAG, r->start + 5,
 			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",
 			   (long long)ins, info.flags);
 }
@@ -128,7 +128,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 	if (!t->syscall_ok || (r->type == 5 && sid == UMT_NONE))
 		return;
 	if (sid < 0 || (uint64_t)sid >= t->syscall_count) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U250, r->start + 6,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_ID, r->start + 6,
 			   "expected SyscallID in [0, %llu)%s, found %lld",
 			   (unsigned long long)t->syscall_count, r->type == 5 ? " or -1" : "",
 			   (long long)sid);
@@ -141,7 +141,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 	uint64_t completed = umt_u(svt, at + 5, 1);
 	if (link >= 0 && (uint64_t)link == r->eid) {
 		if (r->type != 4 && (r->type == 5) != (completed == 1))
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U253, r->start + 4,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_COMPLETED, r->start + 4,
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
@@ -154,7 +154,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 	if (link < 0 || !tl_umt_exec_record(t, (uint64_t)link, &ls, &le) || le - ls < 14 ||
 	    umt_u(vt, ls + 4, 1) != r->type || umt_s(vt, ls + 6, 8) != sid)
 		return;
-	tl_umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_U251 : RULE_UMT_U252, r->start + 6,
+	tl_umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_RECORD_SYSCALL_ENTRY : RULE_UMT_RECORD_SYSCALL_EXIT, r->start + 6,
 		   "expected syscall %lld %s to be this record %llu, found %lld",
 		   (long long)sid, r->type == 4 ? "BeginEID" : "EndEID", (unsigned long long)r->eid,
 		   (long long)link);
@@ -190,7 +190,7 @@ static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t 
 		}
 	}
 	if (what)
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U412, field,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_VALUES_32BIT, field,
 			   "expected %s of 32-bit syscall %llu (entry record %llu has flag 0x01 clear) zero-extended below 2^32, found 0x%llx",
 			   what, (unsigned long long)sid, (unsigned long long)r->eid,
 			   (unsigned long long)value);
@@ -240,34 +240,34 @@ static void check_flow(struct umt_trace *t, const struct rec *r)
 	int64_t prev = umt_s(pn, at, 8), next = umt_s(pn, at + 8, 8);
 	int64_t n = (int64_t)t->exec_count;
 	if (prev < -1 || prev >= n || next < -1 || next >= n) {
-		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U260, at,
+		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_RANGE, at,
 			   "expected Prev/Next of record %llu to be -1 or in [0, %lld), found %lld, %lld",
 			   (unsigned long long)r->eid, (long long)n, (long long)prev, (long long)next);
 		next = -2; /* no expectation for the successor */
 	} else if (prev != ts->last && !bad_thread_record(t, prev)) {
-		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U261, at,
+		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_PREV, at,
 			   "expected Prev of record %llu = %lld (previous record of thread %lld), found %lld",
 			   (unsigned long long)r->eid, (long long)ts->last, (long long)r->thread,
 			   (long long)prev);
 	}
 	if (ts->last >= 0 && ts->pending_next != -2 && ts->pending_next != (int64_t)r->eid) {
 		if (!bad_thread_record(t, ts->pending_next))
-			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U262, 16 * (uint64_t)ts->last + 8,
+			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_NEXT, 16 * (uint64_t)ts->last + 8,
 				   "expected Next of record %lld = %llu (next record of thread %lld), found %lld",
 				   (long long)ts->last, (unsigned long long)r->eid, (long long)r->thread,
 				   (long long)ts->pending_next);
 	}
 	if ((ts->last < 0) != (r->type == 1))
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U263, r->start + 4,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_THREAD_BEGIN_FIRST, r->start + 4,
 			   ts->last < 0 ? "expected thread %lld to start with a Thread begin record, found type %llu"
 					: "expected a single Thread begin for thread %lld, found another (type %llu)",
 			   (long long)r->thread, (unsigned long long)r->type);
 	if (ts->last_type == 2 && ts->last >= 0)
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U264, r->start,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_THREAD_END_LAST, r->start,
 			   "expected no record of thread %lld after its Thread end %lld, found record %llu",
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
 	if (ts->last >= 0 && aborted(t, ts->last_flags))
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U230, ts->last_at + 5,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 			   "expected the aborted flag 0x80 only on the last record of thread %lld, found it on record %lld followed by record %llu",
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
 	if (ts->last < 0)
@@ -291,7 +291,7 @@ static void check_cs_bit(struct umt_trace *t, const struct rec *r)
 	if (bit == t->cs_bit || t->cs_bit_reported)
 		return;
 	t->cs_bit_reported = true;
-	tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U229, r->start + 5,
+	tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_BITNESS, r->start + 5,
 		   "expected flag 0x01 %s in every record (%s), found record %llu with flags 0x%02llx",
 		   t->cs_bit ? "set" : "clear",
 		   t->bitness ? (t->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
@@ -303,7 +303,7 @@ static void check_record(struct umt_trace *t, struct rec *r)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
 	if (r->size < 6) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U220, r->start,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
 			   "expected record %llu of at least 6 bytes, found %llu",
 			   (unsigned long long)r->eid, (unsigned long long)r->size);
 		return;
@@ -312,7 +312,7 @@ static void check_record(struct umt_trace *t, struct rec *r)
 	r->type = umt_u(vt, r->start + 4, 1);
 	r->flags = umt_u(vt, r->start + 5, 1);
 	if (!valid_type(r->type)) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U221, r->start + 4,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_TYPE, r->start + 4,
 			   "expected record %llu Type 0..6 or 8..11, found %llu",
 			   (unsigned long long)r->eid, (unsigned long long)r->type);
 		return;
@@ -322,21 +322,21 @@ static void check_record(struct umt_trace *t, struct rec *r)
 		t->app_end_seen = true;
 	bool thread_ok = t->thread.ok && r->thread >= 0 && (uint64_t)r->thread < t->thread.rows;
 	if (t->thread.ok && !thread_ok)
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U222, r->start,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_THREAD, r->start,
 			   "expected ThreadID in [0, %llu), found %lld",
 			   (unsigned long long)t->thread.rows, (long long)r->thread);
 	if (r->type == 3 && r->eid + 1 != t->exec_count)
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U265, r->start + 4,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_APP_END_LAST, r->start + 4,
 			   "expected the Application end to be the last record %llu, found it at %llu",
 			   (unsigned long long)(t->exec_count - 1), (unsigned long long)r->eid);
 	if (r->type != 0 && (r->flags & 0xfc))
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U227, r->start + 5,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_FLAGS, r->start + 5,
 			   "expected instruction-only flags 0x04..0x80 clear on a type-%llu record, found 0x%02llx",
 			   (unsigned long long)r->type, (unsigned long long)r->flags);
 	uint64_t want;
 	const char *how;
 	if (!size_fits(r, &want, &how)) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U223, r->start,
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE, r->start,
 			   "expected a type-%llu record of %s %llu bytes, found %llu",
 			   (unsigned long long)r->type, how, (unsigned long long)want,
 			   (unsigned long long)r->size);
@@ -357,11 +357,11 @@ static void finish_threads(struct umt_trace *t)
 	for (uint64_t k = 0; k < t->thread.rows; k++) {
 		struct umt_thread_state *ts = &t->threads[k];
 		if (ts->last >= 0 && aborted(t, ts->last_flags) && t->app_end_seen)
-			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_U230, ts->last_at + 5,
+			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
 				   (long long)ts->last, (unsigned long long)k);
 		if (ts->last >= 0 && ts->pending_next != -1 && ts->pending_next != -2)
-			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_U262, 16 * (uint64_t)ts->last + 8,
+			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_NEXT, 16 * (uint64_t)ts->last + 8,
 				   "expected Next of record %lld = -1 (last record of thread %llu), found %lld",
 				   (long long)ts->last, (unsigned long long)k, (long long)ts->pending_next);
 	}
@@ -401,12 +401,12 @@ static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_
 	if (*end > start && *end <= t->exec_last)
 		return true;
 	if (*end <= start)
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i + 8,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * i + 8,
 			   "expected Offset[%llu] > Offset[%llu] = %llu, found %lld",
 			   (unsigned long long)(i + 1), (unsigned long long)i,
 			   (unsigned long long)start, (long long)*end);
 	else
-		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_U208, 8 * i + 8,
+		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * i + 8,
 			   "expected Offset[%llu] < Offset[RecordCount] = %llu (offsets strictly increase), found %lld",
 			   (unsigned long long)(i + 1), (unsigned long long)t->exec_last,
 			   (long long)*end);

@@ -76,7 +76,7 @@ static void open_members(struct umt_trace *t)
 		if (t->ctx->unreadable)
 			return; /* present but unreadable: no verdict (validate.c) */
 		/* Which file is missing is the diagnostic: the member names itself. */
-		tl_umt_report(t, (enum umt_member)m, RULE_UMT_U001, 0,
+		tl_umt_report(t, (enum umt_member)m, RULE_UMT_FILE_MISSING, 0,
 			   "expected the trace file %s, found none (%s)", tl_umt_member_name[m], err);
 	}
 }

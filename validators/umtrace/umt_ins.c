@@ -19,7 +19,7 @@ static void check_in_module(struct umt_trace *t, uint64_t row, uint64_t module, 
 	if (start > end) /* reported on the module (U500) */
 		return;
 	if (address < start || address > end || code_size - 1 > end - address)
-		tl_umt_report(t, M_INS, RULE_UMT_U305, row + 16,
+		tl_umt_report(t, M_INS, RULE_UMT_INS_IN_MODULE, row + 16,
 			   "expected code [0x%llx, +%llu) inside module %llu [0x%llx, 0x%llx]",
 			   (unsigned long long)address, (unsigned long long)code_size,
 			   (unsigned long long)module, (unsigned long long)start,
@@ -36,29 +36,29 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 	bool ok = true;
 	int64_t id = umt_s(in, row, 8);
 	if (id < 0 || (uint64_t)id != i)
-		tl_umt_report(t, M_INS, RULE_UMT_U300, row, "expected insRec ID %llu (its row), found %lld",
+		tl_umt_report(t, M_INS, RULE_UMT_INS_ID, row, "expected insRec ID %llu (its row), found %lld",
 			   (unsigned long long)i, (long long)id);
 	uint64_t type = umt_u(in, row + 8, 1), cs64 = umt_u(in, row + 9, 1);
 	uint64_t code_size = umt_u(in, row + 10, 1);
 	if (!valid_ins_type(type))
-		tl_umt_report(t, M_INS, RULE_UMT_U301, row + 8,
+		tl_umt_report(t, M_INS, RULE_UMT_INS_TYPE, row + 8,
 			   "expected insRec Type 0..6, 8 or 9, found %llu", (unsigned long long)type);
 	if (cs64 > 1) {
-		tl_umt_report(t, M_INS, RULE_UMT_U302, row + 9, "expected CSis64Bits 0 or 1, found %llu",
+		tl_umt_report(t, M_INS, RULE_UMT_INS_MODE, row + 9, "expected CSis64Bits 0 or 1, found %llu",
 			   (unsigned long long)cs64);
 		ok = false;
 	}
 	if (code_size < 1 || code_size > 15)
-		tl_umt_report(t, M_INS, RULE_UMT_U303, row + 10, "expected CodeSize 1..15, found %llu",
+		tl_umt_report(t, M_INS, RULE_UMT_INS_CODE_SIZE, row + 10, "expected CodeSize 1..15, found %llu",
 			   (unsigned long long)code_size);
 	int64_t module = umt_s(in, row + 12, 4);
 	if (t->module.ok && module != UMT_NONE && (module < 0 || (uint64_t)module >= t->module.rows))
-		tl_umt_report(t, M_INS, RULE_UMT_U304, row + 12,
+		tl_umt_report(t, M_INS, RULE_UMT_INS_MODULE, row + 12,
 			   "expected ModuleID -1 or in [0, %llu), found %lld",
 			   (unsigned long long)t->module.rows, (long long)module);
 	uint64_t address = umt_u(in, row + 16, 8);
 	if (cs64 == 0 && address > UINT32_MAX)
-		tl_umt_report(t, M_INS, RULE_UMT_U306,
+		tl_umt_report(t, M_INS, RULE_UMT_INS_ADDR32,
 			   row + 16, "expected a 32-bit code Address below 2^32, found 0x%llx",
 			   (unsigned long long)address);
 	else if (t->module.ok && module >= 0 && (uint64_t)module < t->module.rows &&
@@ -67,7 +67,7 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 	int64_t disasm = umt_s(in, row + 40, 8);
 	uint64_t abs;
 	if (!tl_umt_fp_inside(xlo, disasm, 1, xlo, xhi, &abs))
-		tl_umt_report(t, M_INS, RULE_UMT_U307, row + 40,
+		tl_umt_report(t, M_INS, RULE_UMT_INS_DISASM_POINTER, row + 40,
 			   "expected DisasmFP in [0, ExtraSize %llu), found %lld",
 			   (unsigned long long)tab->extra_size, (long long)disasm);
 	else
@@ -77,7 +77,7 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 	if (tl_umt_fp_inside(xlo, decoded, 88, xlo, xhi, &abs))
 		lc_count = umt_u(in, abs + 62, 1);
 	if (!tl_umt_fp_inside(xlo, decoded, 88 + 12 * (int64_t)lc_count, xlo, xhi, &abs)) {
-		tl_umt_report(t, M_INS, RULE_UMT_U308, row + 48,
+		tl_umt_report(t, M_INS, RULE_UMT_INS_DECODED_POINTER, row + 48,
 			   "expected DecodedFP %lld + %llu bytes inside ExtraSize %llu",
 			   (long long)decoded, (unsigned long long)(88 + 12 * lc_count),
 			   (unsigned long long)tab->extra_size);

@@ -7,7 +7,7 @@ static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, const 
 	int64_t fp = umt_s(&t->f[M_MODULE], row + field, 8);
 	uint64_t lo = tab->extra_fp, hi = tab->extra_fp + tab->extra_size;
 	if (fp < 0 || (uint64_t)fp < lo || (uint64_t)fp >= hi) {
-		tl_umt_report(t, M_MODULE, RULE_UMT_U503, row + field,
+		tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_NAME_POINTER, row + field,
 			   "expected %s inside the extra area [%llu, %llu), found %lld", what,
 			   (unsigned long long)lo, (unsigned long long)hi, (long long)fp);
 		return;
@@ -24,22 +24,22 @@ void tl_umt_check_modules(struct umt_trace *t)
 		int64_t load = umt_s(in, row, 8), unload = umt_s(in, row + 8, 8);
 		uint64_t start = umt_u(in, row + 16, 8), end = umt_u(in, row + 24, 8);
 		if (start > end)
-			tl_umt_report(t, M_MODULE, RULE_UMT_U500, row + 16,
+			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_RANGE, row + 16,
 				   "expected module %llu StartAddr <= EndAddr, found 0x%llx > 0x%llx",
 				   (unsigned long long)i, (unsigned long long)start,
 				   (unsigned long long)end);
 		if (t->bitness == 32 && start <= end && end > UINT32_MAX)
-			tl_umt_report(t, M_MODULE, RULE_UMT_U505, row + 24,
+			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_ADDR32, row + 24,
 				   "expected module %llu below 2^32 in a 32-bit trace (App/Bitness 32), found [0x%llx, 0x%llx]",
 				   (unsigned long long)i, (unsigned long long)start,
 				   (unsigned long long)end);
 		if (load < 0 || (unload != UMT_NONE && unload < load))
-			tl_umt_report(t, M_MODULE, RULE_UMT_U501, row,
+			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_LOAD_EIDS, row,
 				   "expected module %llu LoadEID >= 0 and UnloadEID -1 or >= LoadEID, found %lld and %lld",
 				   (unsigned long long)i, (long long)load, (long long)unload);
 		else if (t->exec_ok && ((uint64_t)load > t->exec_count ||
 					(unload != UMT_NONE && (uint64_t)unload > t->exec_count)))
-			tl_umt_report(t, M_MODULE, RULE_UMT_U502, row,
+			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_EIDS_IN_TRACE, row,
 				   "expected module %llu load/unload EIDs <= RecordCount %llu, found %lld and %lld",
 				   (unsigned long long)i, (unsigned long long)t->exec_count,
 				   (long long)load, (long long)unload);

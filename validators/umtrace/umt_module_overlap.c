@@ -89,7 +89,7 @@ static size_t read_modules(struct umt_trace *t, struct mod *mods)
 
 static void report(struct umt_trace *t, const struct mod *m, const struct mod *other)
 {
-	tl_umt_report(t, M_MODULE, RULE_UMT_U504,
+	tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_OVERLAP,
 		   t->module.table_fp + m->row * t->module.row_size + 16,
 		   "expected module %llu [0x%llx, 0x%llx] not to share addresses with module %llu [0x%llx, 0x%llx] while both are loaded, found load intervals [%llu, %lld) and [%llu, %lld)",
 		   (unsigned long long)m->row, (unsigned long long)m->start,

@@ -7,20 +7,20 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 	const struct tl_input *in = &t->f[m];
 	const char *kind = unit == 1 ? "cStr" : "uStr";
 	if (!tl_umt_inside(abs, 2, lo, hi)) {
-		tl_umt_report(t, m, RULE_UMT_U121, abs,
+		tl_umt_report(t, m, RULE_UMT_STRING_IN_AREA, abs,
 			   "expected a %s length field inside [%llu, %llu), found it at %llu", kind,
 			   (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)abs);
 		return false;
 	}
 	int64_t len = umt_s(in, abs, 2);
 	if (len < 0) {
-		tl_umt_report(t, m, RULE_UMT_U120, abs, "expected a %s Length >= 0, found %lld", kind,
+		tl_umt_report(t, m, RULE_UMT_STRING_LENGTH, abs, "expected a %s Length >= 0, found %lld", kind,
 			   (long long)len);
 		return false;
 	}
 	uint64_t span = 2 + ((uint64_t)len + 1) * unit;
 	if (!tl_umt_inside(abs, span, lo, hi)) {
-		tl_umt_report(t, m, RULE_UMT_U121, abs,
+		tl_umt_report(t, m, RULE_UMT_STRING_IN_AREA, abs,
 			   "expected the %s of Length %lld (%llu bytes) to end by %llu, it ends at %llu",
 			   kind, (long long)len, (unsigned long long)span, (unsigned long long)hi,
 			   (unsigned long long)(abs + span));
@@ -29,7 +29,7 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 	uint64_t term = abs + 2 + (uint64_t)len * unit;
 	uint64_t nul = umt_u(in, term, unit);
 	if (nul != 0) {
-		tl_umt_report(t, m, RULE_UMT_U122, term,
+		tl_umt_report(t, m, RULE_UMT_STRING_TERMINATOR, term,
 			   "expected a NUL terminator after the %lld units of the %s, found 0x%llx",
 			   (long long)len, kind, (unsigned long long)nul);
 		return false;
@@ -37,7 +37,7 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 	for (int64_t i = 0; i < len; i++) {
 		uint64_t at = abs + 2 + (uint64_t)i * unit;
 		if (umt_u(in, at, unit) == 0) {
-			tl_umt_report(t, m, RULE_UMT_U123, at,
+			tl_umt_report(t, m, RULE_UMT_STRING_EARLY_NUL, at,
 				   "expected no NUL inside the %s of Length %lld, found one at unit %lld",
 				   kind, (long long)len, (long long)i);
 			break;

@@ -8,14 +8,14 @@ static bool check_header(struct umt_trace *t)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
 	if (vt->size < 16 || umt_u(vt, 0, 4) != 0) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U400, 0,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_HEADER, 0,
 			   "expected a 16-byte header with Version 0, found %zu bytes, Version %llu",
 			   vt->size, (unsigned long long)umt_u(vt, 0, 4));
 		return false;
 	}
 	uint64_t ids = umt_u(vt, 4, 4);
 	if (ids > 1)
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U401, 4,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_IDS_VERSION, 4,
 			   "expected UnifiedIDsVer 0 or 1, found %llu", (unsigned long long)ids);
 	int64_t count = umt_s(vt, 8, 8);
 	uint64_t want;
@@ -23,7 +23,7 @@ static bool check_header(struct umt_trace *t)
 		return count >= 0;
 	if (count < 0 || !tl_mul_u64((uint64_t)count, 16, &want) ||
 	    t->f[M_SYSCALL_OFFSETS].size != want) {
-		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U402, 0,
+		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_OFFSETS_SIZE, 0,
 			   "expected RecordCount %lld x 16 bytes, found %zu", (long long)count,
 			   t->f[M_SYSCALL_OFFSETS].size);
 		return false;
@@ -38,7 +38,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
 	uint64_t start, end;
 	if (!tl_umt_syscall_block(t, s, &start, &end)) {
-		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U403, 16 * s,
+		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_IN_FILE, 16 * s,
 			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
 			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
 		return false;
@@ -48,7 +48,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	int64_t extras = umt_s(vt, at + 7, 1);
 	uint64_t completed = umt_u(vt, at + 5, 1);
 	if (conv < 0 || conv > 5 || completed > 1 || args < 0 || extras < 0) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U405, at + 4,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_FIELDS, at + 4,
 			   "expected Convention 0..5, Completed 0/1, ArgCount and ExtraCount >= 0, found %lld, %llu, %lld, %lld",
 			   (long long)conv, (unsigned long long)completed, (long long)args,
 			   (long long)extras);
@@ -57,19 +57,19 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	bool ok = true;
 	int64_t args_fp = umt_s(vt, at + 40, 8), extras_fp = umt_s(vt, at + 48, 8);
 	if (args > 0 && !tl_umt_fp_inside(0, args_fp, 8 * args, 64, (uint64_t)size, NULL)) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U406, at + 40,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_ARGS_IN_BLOCK, at + 40,
 			   "expected ArgsFP %lld + %lld x 8 bytes inside the record [64, %lld)",
 			   (long long)args_fp, (long long)args, (long long)size);
 		ok = false;
 	}
 	if (extras > 0 && !tl_umt_fp_inside(0, extras_fp, 1, 64, (uint64_t)size, NULL)) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U407, at + 48,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_EXTRAS_IN_BLOCK, at + 48,
 			   "expected ExtrasFP in [64, %lld), found %lld", (long long)size,
 			   (long long)extras_fp);
 		ok = false;
 	}
 	if (umt_s(vt, at + 16, 8) == UMT_NONE && completed != 0)
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U411, at + 5,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_COMPLETED, at + 5,
 			   "expected Completed 0 for a call without exit (EndEID -1), found %llu",
 			   (unsigned long long)completed);
 	return ok;
@@ -116,7 +116,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * s, 8);
 	int64_t begin = umt_s(vt, at + 8, 8), end = umt_s(vt, at + 16, 8);
 	if (!umt_bit(t->syscall_begin_seen, s)) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U408, at + 8,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_BEGIN_EID, at + 8,
 			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
 			   (unsigned long long)s, (long long)begin);
 		return;
@@ -124,7 +124,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	if (end == UMT_NONE)
 		return;
 	if (!umt_bit(t->syscall_end_seen, s)) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U409, at + 16,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_EID, at + 16,
 			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
 			   (unsigned long long)s, (long long)end);
 		return;
@@ -134,7 +134,7 @@ static void check_links(struct umt_trace *t, uint64_t s)
 		int64_t bthread = -1, ethread = -1, sid;
 		linked_record(t, begin, &type, &bthread, &sid);
 		linked_record(t, end, &type, &ethread, &sid);
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_U410, at + 16,
+		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_ORDER, at + 16,
 			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
 			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
 	}

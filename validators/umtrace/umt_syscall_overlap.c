@@ -29,7 +29,7 @@ static uint64_t sort_cap(void)
 static void report(struct umt_trace *t, uint64_t s, uint64_t start, uint64_t end, uint64_t other,
 		   uint64_t ostart, uint64_t oend)
 {
-	tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U404, 16 * s,
+	tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_OVERLAP, 16 * s,
 		   "expected syscall %llu block [%llu, %llu) to share no byte with syscall %llu block [%llu, %llu)",
 		   (unsigned long long)s, (unsigned long long)start, (unsigned long long)end,
 		   (unsigned long long)other, (unsigned long long)ostart, (unsigned long long)oend);
@@ -161,7 +161,7 @@ void tl_umt_check_syscall_overlap(struct umt_trace *t)
 	}
 	uint64_t cap = sort_cap();
 	if (count > cap / sizeof(struct block_ref) || !sweep_sorted(t, count)) {
-		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_U404_SKIPPED, 16 * breaks,
+		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_OVERLAP_SKIPPED, 16 * breaks,
 			   "expected at most %llu syscall blocks out of offset order to sort (%llu bytes), found %llu; overlap check skipped",
 			   (unsigned long long)(cap / sizeof(struct block_ref)), (unsigned long long)cap,
 			   (unsigned long long)count);

@@ -25,39 +25,39 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	struct table_kind k = kind_of(m);
 	tab->ok = false;
 	if (in->size < k.header) {
-		tl_umt_report(t, m, RULE_UMT_U101, 0, "expected a %llu-byte table header, found %zu bytes",
+		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_SIZE, 0, "expected a %llu-byte table header, found %zu bytes",
 			   (unsigned long long)k.header, in->size);
 		return;
 	}
 	bool ok = true;
 	uint64_t hver = umt_u(in, 0, 4);
 	if (hver != 0) {
-		tl_umt_report(t, m, RULE_UMT_U102, 0, "expected HeaderVer 0, found %llu",
+		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_VERSION, 0, "expected HeaderVer 0, found %llu",
 			   (unsigned long long)hver);
 		ok = false;
 	}
 	tab->record_ver = (uint32_t)umt_u(in, 4, 4);
 	if (tab->record_ver > k.max_record_ver) {
-		tl_umt_report(t, m, RULE_UMT_U103, 4, "expected %s RecordVer 0..%u, found %u", k.record,
+		tl_umt_report(t, m, RULE_UMT_TABLE_RECORD_VERSION, 4, "expected %s RecordVer 0..%u, found %u", k.record,
 			   k.max_record_ver, tab->record_ver);
 		ok = false;
 	}
 	int64_t rows = umt_s(in, 8, 8), row_size = umt_s(in, 16, 8), fp = umt_s(in, 24, 8);
 	if (rows < 0) {
-		tl_umt_report(t, m, RULE_UMT_U104, 8, "expected RowCount >= 0, found %lld",
+		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_COUNT, 8, "expected RowCount >= 0, found %lld",
 			   (long long)rows);
 		ok = false;
 	}
 	if (m == M_MODULE && row_size == 64) {
-		tl_umt_report(t, m, RULE_UMT_U106, 16,
+		tl_umt_report(t, m, RULE_UMT_MODULE_ROW_2015, 16,
 			   "expected RowSize 48 (sizeof moduleRec), found 64 (undocumented 2015 layout)");
 	} else if (row_size < 0 || (uint64_t)row_size != k.row_size) {
-		tl_umt_report(t, m, RULE_UMT_U105, 16, "expected RowSize %llu (sizeof %s), found %lld",
+		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_SIZE, 16, "expected RowSize %llu (sizeof %s), found %lld",
 			   (unsigned long long)k.row_size, k.record, (long long)row_size);
 		ok = false;
 	}
 	if (fp < 0 || (uint64_t)fp < k.header) {
-		tl_umt_report(t, m, RULE_UMT_U107, 24,
+		tl_umt_report(t, m, RULE_UMT_TABLE_ROWS_OFFSET, 24,
 			   "expected TableFP at or after the %llu-byte header, found %lld",
 			   (unsigned long long)k.header, (long long)fp);
 		return;
@@ -67,7 +67,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	uint64_t bytes, end;
 	if (!tl_mul_u64((uint64_t)rows, (uint64_t)row_size, &bytes) ||
 	    !tl_add_u64((uint64_t)fp, bytes, &end) || end > in->size) {
-		tl_umt_report(t, m, RULE_UMT_U108, 8,
+		tl_umt_report(t, m, RULE_UMT_TABLE_ROWS_IN_FILE, 8,
 			   "expected RowCount %lld x RowSize %lld from TableFP %lld inside the %zu-byte file",
 			   (long long)rows, (long long)row_size, (long long)fp, in->size);
 		return;
@@ -79,7 +79,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	if (k.header == 48) {
 		int64_t xfp = umt_s(in, 32, 8), xsize = umt_s(in, 40, 8);
 		if (!tl_umt_fp_inside(0, xfp, xsize, 0, in->size, NULL)) {
-			tl_umt_report(t, m, RULE_UMT_U109, 32,
+			tl_umt_report(t, m, RULE_UMT_TABLE_EXTRA_IN_FILE, 32,
 				   "expected ExtraFP %lld + ExtraSize %lld inside the %zu-byte file",
 				   (long long)xfp, (long long)xsize, in->size);
 			return;
@@ -88,7 +88,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 		tab->extra_size = (uint64_t)xsize;
 		uint64_t xend = tab->extra_fp + tab->extra_size;
 		if (xsize > 0 && (tab->extra_fp < k.header || (tab->extra_fp < end && xend > tab->table_fp))) {
-			tl_umt_report(t, m, RULE_UMT_U110, 32,
+			tl_umt_report(t, m, RULE_UMT_TABLE_EXTRA_OVERLAP, 32,
 				   "expected the extra area [%lld, %llu) clear of the header and of the table [%lld, %llu)",
 				   (long long)xfp, (unsigned long long)xend, (long long)fp,
 				   (unsigned long long)end);
@@ -98,7 +98,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 			last = xend;
 	}
 	if (last < in->size)
-		tl_umt_report(t, m, RULE_UMT_U111, last,
+		tl_umt_report(t, m, RULE_UMT_TABLE_TRAILING_BYTES, last,
 			   "expected the file to end with its last structure at %llu, found %llu more bytes",
 			   (unsigned long long)last, (unsigned long long)(in->size - last));
 	tab->ok = true;

@@ -1,7 +1,7 @@
 # Benchmark definition for an error-heavy UMTracer trace (sourced by
 # validators/core/bench/bench.sh): a umtgen trace (about 77 bytes a record) whose
 # instruction records all have their flags byte cleared
-# (corpus/gen_error_heavy.py), one UMT-U226 error each.
+# (corpus/gen_error_heavy.py), one UMT-INS-RECORD-MODE error each.
 bench_sizes="10 100"
 # no limit: every defect is reported (-q prints only the verdict)
 bench_options="--max-errors=0"

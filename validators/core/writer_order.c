@@ -1,0 +1,108 @@
+/* Diagnostics about the members of a trace directory are written sorted by
+ * member, then offset (arrival order breaks ties; the --max-errors note
+ * stays last), not in the order the checks ran. They are held until the
+ * path ends; at most HOLD_MAX at a time, so memory stays bounded when
+ * --max-errors is 0: past that the held ones are written and holding starts
+ * again. Diagnostics without a member pass straight through. */
+#include "writer.h"
+#include "writer_order.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { HOLD_MAX = 65536 };
+
+struct tl_held {
+	struct tl_diagnostic d;
+	uint64_t seq;
+	char *strings;   /* message, member and pointer, NUL-separated */
+};
+
+static bool last_of_all(const struct tl_held *h)
+{
+	return strcmp(h->d.rule->id, "TL-MAX-ERRORS") == 0;
+}
+
+static int by_member_then_offset(const void *pa, const void *pb)
+{
+	const struct tl_held *a = pa, *b = pb;
+	if (last_of_all(a) != last_of_all(b))
+		return last_of_all(a) ? 1 : -1;
+	int m = strcmp(a->d.loc.member, b->d.loc.member);
+	if (m)
+		return m;
+	if (a->d.loc.offset != b->d.loc.offset)
+		return a->d.loc.offset < b->d.loc.offset ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void tl_writer_release(struct tl_writer *w)
+{
+	if (!w->held_count)
+		return;
+	qsort(w->held, w->held_count, sizeof *w->held, by_member_then_offset);
+	for (size_t i = 0; i < w->held_count; i++) {
+		w->ops->diag(w, &w->held[i].d);
+		free(w->held[i].strings);
+	}
+	w->held_count = 0;
+}
+
+static char *copy_strings(const struct tl_diagnostic *d, struct tl_diagnostic *to)
+{
+	const char *message = d->message ? d->message : "";
+	size_t lm = strlen(message) + 1, lmem = strlen(d->loc.member) + 1;
+	size_t lp = d->loc.pointer ? strlen(d->loc.pointer) + 1 : 0;
+	char *s = malloc(lm + lmem + lp);
+	if (!s)
+		return NULL;
+	memcpy(s, message, lm);
+	memcpy(s + lm, d->loc.member, lmem);
+	if (lp)
+		memcpy(s + lm + lmem, d->loc.pointer, lp);
+	to->message = s;
+	to->loc.member = s + lm;
+	to->loc.pointer = lp ? s + lm + lmem : NULL;
+	return s;
+}
+
+void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
+{
+	if (!d->loc.member) {
+		w->ops->diag(w, d);
+		return;
+	}
+	if (w->held_count == HOLD_MAX)
+		tl_writer_release(w);
+	if (w->held_count == w->held_cap) {
+		size_t cap = w->held_cap ? 2 * w->held_cap : 64;
+		struct tl_held *more = realloc(w->held, cap * sizeof *more);
+		if (!more) {
+			/* out of memory: write what is held, then this one, unsorted */
+			tl_writer_release(w);
+			w->ops->diag(w, d);
+			return;
+		}
+		w->held = more;
+		w->held_cap = cap;
+	}
+	struct tl_held *h = &w->held[w->held_count];
+	h->d = *d;
+	h->seq = w->held_seq++;
+	h->strings = copy_strings(d, &h->d);
+	if (!h->strings) {
+		tl_writer_release(w);
+		w->ops->diag(w, d);
+		return;
+	}
+	w->held_count++;
+}
+
+void tl_writer_drop_held(struct tl_writer *w)
+{
+	for (size_t i = 0; i < w->held_count; i++)
+		free(w->held[i].strings);
+	free(w->held);
+	w->held = NULL;
+	w->held_count = w->held_cap = 0;
+}
