@@ -1,0 +1,152 @@
+#! /usr/bin/env atf-sh
+# The Kaitai Struct grammars of grammars/ compile cleanly with the reference
+# compiler, parse every valid corpus case of their format to the last byte,
+# reject exactly the invalid cases that break a rule their <format>.rules list
+# names (and parse the others), and read records of the sizes the validators
+# hard-code.
+
+SRCDIR='@SRCDIR@'
+G="$SRCDIR/grammars"
+CHECK="$G/ksy-check.js"
+
+# Skips only when the toolchain is truly absent; `make deps` installs it.
+need_compiler() {
+	command -v node >/dev/null 2>&1 || atf_skip "node is not installed (make deps installs it)"
+	[ -d "$G/node_modules/kaitai-struct-compiler" ] ||
+		atf_skip "grammars/node_modules lacks kaitai-struct-compiler (run make deps)"
+}
+
+compile() {
+	node "$CHECK" compile out "$@" > compile.log 2>&1 || { cat compile.log; atf_fail "compiling $* failed or warned"; }
+}
+
+# Case files of a corpus directory, decompressed into ./cases when compressed.
+cases() {
+	mkdir -p cases
+	for f in "$1"/*; do
+		case "$f" in
+		*.expected|*.args|*.md|*/README*) continue ;;
+		*.zst) zstd -dcq "$f" > "cases/$(basename "$f" .zst)" && echo "cases/$(basename "$f" .zst)" ;;
+		*.gz) gzip -dc "$f" > "cases/$(basename "$f" .gz)" && echo "cases/$(basename "$f" .gz)" ;;
+		*.bz2) bzip2 -dc "$f" > "cases/$(basename "$f" .bz2)" && echo "cases/$(basename "$f" .bz2)" ;;
+		*.xz) xz -dc "$f" > "cases/$(basename "$f" .xz)" && echo "cases/$(basename "$f" .xz)" ;;
+		*) [ -f "$f" ] && echo "$f" ;;
+		esac
+	done
+}
+
+# expect_valid ID MIN DIR [NAME=VALUE...]: every case in DIR parses.
+expect_valid() {
+	id=$1 min=$2 dir=$3; shift 3
+	cases "$dir" > list
+	n=$(wc -l < list)
+	[ "$n" -ge "$min" ] || atf_fail "only $n cases in $dir"
+	node "$CHECK" parse out "$id" "$@" -- $(cat list) > result 2>&1
+	if grep -v '^ok ' result; then
+		atf_fail "the $id grammar rejects valid cases"
+	fi
+	[ "$(grep -c '^ok ' result)" -eq "$n" ] || { cat result; atf_fail "not every case was parsed"; }
+}
+
+# expect_verdicts ID RULES DIR [NAME=VALUE...]: an invalid case fails to parse
+# exactly when one of its errors is a rule listed in RULES.
+expect_verdicts() {
+	id=$1 rules=$2 dir=$3; shift 3
+	grep -v '^#' "$rules" | sed '/^$/d' > rules
+	[ -s rules ] || atf_fail "$rules lists no rule"
+	: > mismatches
+	rejected=0 parsed=0
+	for f in $(cases "$dir"); do
+		orig="$dir/$(basename "$f")"
+		[ -f "$orig.expected" ] || orig="$(ls "$orig".* | grep -v '\.expected$' | head -1)"
+		errors=$(sed -e 's/#.*//' "$orig.expected" | awk '$2 == "error" { print $3 }' | sort -u)
+		want=ok
+		if echo "$errors" | grep -qxF -f rules; then want=fail; fi
+		got=$(node "$CHECK" parse out "$id" "$@" -- "$f")
+		case "$got" in
+		ok*) [ $want = ok ] && parsed=$((parsed + 1)) ;;
+		*) [ $want = fail ] && rejected=$((rejected + 1)) ;;
+		esac
+		case "$got" in "$want"*) ;; *) echo "$f: expected $want ($(echo $errors)), got: $got" >> mismatches ;; esac
+	done
+	if [ -s mismatches ]; then
+		cat mismatches
+		atf_fail "the $id grammar and the validator disagree"
+	fi
+	[ $rejected -gt 0 ] && [ $parsed -gt 0 ] ||
+		atf_fail "expected both rejected and parsed invalid cases, got $rejected and $parsed"
+}
+
+# span_is ID TYPE SIZE: every object of TYPE read SIZE bytes (spans file).
+span_is() {
+	line=$(grep "^$2 " spans) || atf_fail "no $2 object was read"
+	[ "$line" = "$2 $3" ] || atf_fail "$1 grammar: $line, the validator expects $2 $3"
+}
+
+# define VALUE NAME FILE: the value of a #define of the validator.
+define() {
+	v=$(sed -n "s/^#define $1 \([0-9]*\)u\{0,1\}.*/\1/p" "$SRCDIR/$2")
+	[ -n "$v" ] || atf_fail "no #define $1 in $2"
+	echo "$v"
+}
+
+atf_test_case compile_clean
+compile_clean_head() {
+	atf_set descr "every .ksy compiles with the reference compiler, and a broken one does not"
+}
+compile_clean_body() {
+	need_compiler
+	compile "$G"/*.ksy
+	[ -f out/Xray.js ] || atf_fail "no parser generated for xray.ksy"
+	sed 's/type: u2$/type: u7/' "$G/xray.ksy" > broken.ksy
+	if node "$CHECK" compile broken broken.ksy > log 2>&1; then
+		atf_fail "a grammar with an unknown type compiled"
+	fi
+}
+
+atf_test_case xray_valid
+xray_valid_head() {
+	atf_set descr "xray.ksy parses every valid XRay corpus case (both byte orders, FDR 1-5, basic 1-3)"
+}
+xray_valid_body() {
+	need_compiler
+	compile "$G/xray.ksy"
+	expect_valid xray 40 "$SRCDIR/corpus/xray/valid"
+}
+
+atf_test_case xray_invalid
+xray_invalid_head() {
+	atf_set descr "xray.ksy rejects exactly the invalid XRay cases that break a rule of xray.rules"
+}
+xray_invalid_body() {
+	need_compiler
+	compile "$G/xray.ksy"
+	expect_verdicts xray "$G/xray.rules" "$SRCDIR/corpus/xray/invalid"
+}
+
+atf_test_case xray_layout
+xray_layout_head() {
+	atf_set descr "xray.ksy reads headers and records of the sizes validators/xray hard-codes"
+}
+xray_layout_body() {
+	need_compiler
+	compile "$G/xray.ksy"
+	node "$CHECK" spans out xray -- $(cases "$SRCDIR/corpus/xray/valid") > spans || { cat spans; atf_fail "parse failed"; }
+	h=validators/xray/xray.h
+	span_is xray Header "$(define XRAY_HEADER_SIZE $h)"
+	span_is xray BasicRecord "$(define XRAY_BASIC_RECORD_SIZE $h)"
+	# A record's first byte is read by Record itself, the rest by its body.
+	span_is xray Function $(($(define XRAY_FUNCTION_SIZE $h) - 1))
+	span_is xray MetadataOfKind "$(define XRAY_METADATA_SIZE $h)"
+	sizes=$(grep '^Record ' spans)
+	for s in "$(define XRAY_FUNCTION_SIZE $h)" "$(define XRAY_METADATA_SIZE $h)"; do
+		echo " $sizes " | grep -q " $s " || atf_fail "no record of $s bytes: $sizes"
+	done
+}
+
+atf_init_test_cases() {
+	atf_add_test_case compile_clean
+	atf_add_test_case xray_valid
+	atf_add_test_case xray_invalid
+	atf_add_test_case xray_layout
+}
