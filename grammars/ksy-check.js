@@ -138,6 +138,8 @@ else if ((mode === 'parse' || mode === 'spans') && outdir && rest.length) {
 		usage();
 	const params = rest.slice(1, sep).map(p => {
 		const v = p.slice(p.indexOf('=') + 1);
+		if (v === 'true' || v === 'false')
+			return v === 'true';
 		return /^-?\d+$/.test(v) ? Number(v) : v;
 	});
 	const spans = mode === 'spans' ? new Map() : null;
