@@ -23,16 +23,9 @@ params:
       (TFILE-R-MISSING, TFILE-R-SYNTAX, TFILE-R-ZERO), or 0 when there is no
       valid R line (TFILE-BLOCK-R-UNKNOWN-SIZE).
 seq:
-  - id: magic
-    contents: [0x7f, "TRACE"]
-    doc: The file's magic (TFILE-HEADER-MAGIC).
-  - id: version
-    type: u1
-    valid: 0x30
-    doc: The version digit, "0" (TFILE-HEADER-VERSION).
-  - id: header_end
-    contents: [0x0a]
-    doc: The header line's end (TFILE-HEADER-MAGIC).
+  - id: header
+    type: header
+    doc: The 8-byte header line.
   - id: description
     type: desc_line
     repeat: until
@@ -54,6 +47,18 @@ seq:
       Zero bytes after the end marker: tsave's padding or a circular
       buffer's unused tail (TFILE-END-TRAILING; none at all: TFILE-END-SHORT).
 types:
+  header:
+    seq:
+      - id: magic
+        contents: [0x7f, "TRACE"]
+        doc: The file's magic (TFILE-HEADER-MAGIC).
+      - id: version
+        type: u1
+        valid: 0x30
+        doc: The version digit, "0" (TFILE-HEADER-VERSION).
+      - id: newline
+        contents: [0x0a]
+        doc: The header line's end (TFILE-HEADER-MAGIC).
   desc_line:
     seq:
       - id: text

@@ -191,7 +191,20 @@ tfile_invalid_body() {
 	expect_verdicts tfile "$G/tfile.rules" "$SRCDIR/corpus/tfile/invalid"
 }
 
+atf_test_case tfile_layout
+tfile_layout_head() {
+	atf_set descr "tfile.ksy reads a header of the size validators/tfile hard-codes"
+}
+tfile_layout_body() {
+	need_compiler
+	compile "$G/tfile.ksy"
+	node "$CHECK" spans out tfile is_be=false r_size=16 -- "$SRCDIR/corpus/tfile/valid/synthetic-le.tf" > spans ||
+		{ cat spans; atf_fail "parse failed"; }
+	span_is tfile Header "$(define TFILE_HEADER_SIZE validators/tfile/tfile.h)"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case tfile_layout
 	atf_add_test_case tfile_valid
 	atf_add_test_case tfile_invalid
 	atf_add_test_case compile_clean
