@@ -58,6 +58,19 @@ parse_tfile() {
 	echo "$res"
 }
 
+# UMTracer member files that have a grammar.
+UMT_MEMBERS="thread address_space module ins context_map"
+
+# umt_files DIR...: the member files with a grammar in each trace directory.
+umt_files() {
+	for d in "$@"; do
+		d=${d%/}
+		for m in $UMT_MEMBERS; do
+			[ -f "$d/$m.itable" ] && echo "$d/$m.itable"
+		done
+	done
+}
+
 # expect_valid ID MIN DIR: every case in DIR parses.
 expect_valid() {
 	id=$1 min=$2 dir=$3
@@ -203,7 +216,95 @@ tfile_layout_body() {
 	span_is tfile Header "$(define TFILE_HEADER_SIZE validators/tfile/tfile.h)"
 }
 
+atf_test_case umtrace_valid
+umtrace_valid_head() {
+	atf_set descr "the grammars of grammars/umtrace parse their member file of every valid trace"
+}
+umtrace_valid_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	umt_files "$SRCDIR"/corpus/umtrace/valid/*/ > list
+	n=$(wc -l < list)
+	[ "$n" -ge 200 ] || atf_fail "only $n member files found"
+	for m in $UMT_MEMBERS; do
+		node "$CHECK" parse out "${m}_itable" -- $(grep "/$m\.itable\$" list)
+	done > result
+	if grep -v '^ok ' result; then
+		atf_fail "a UMTracer grammar rejects a valid member file"
+	fi
+	[ "$(grep -c '^ok ' result)" -eq "$n" ] || { cat result; atf_fail "not every file was parsed"; }
+}
+
+atf_test_case umtrace_invalid
+umtrace_invalid_head() {
+	atf_set descr "a UMTracer member file fails its grammar exactly when it breaks a rule umtrace.rules gives it"
+}
+umtrace_invalid_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	grep -v '^#' "$G/umtrace/umtrace.rules" | sed '/^$/d' > rules
+	: > mismatches
+	rejected=0 parsed=0
+	umt_files "$SRCDIR"/corpus/umtrace/invalid/*/ > list
+	for m in $UMT_MEMBERS; do
+		node "$CHECK" parse out "${m}_itable" -- $(grep "/$m\.itable\$" list)
+	done > results
+	for d in "$SRCDIR"/corpus/umtrace/invalid/*/; do
+		d=${d%/}
+		for f in $(umt_files "$d"); do
+			m=$(basename "$f")
+			errors=$(sed -e 's/#.*//' "$d.expected" |
+				awk -v m="$m" '$2 == "error" && index($1, m ":") == 1 { print $3 }' | sort -u)
+			want=ok
+			for e in $errors; do
+				grep -qxF "$m $e" rules && want=fail
+			done
+			got=$(grep -F "ok $f" results; grep -F "fail $f:" results)
+			case "$got" in
+			ok*) [ $want = ok ] && parsed=$((parsed + 1)) ;;
+			*) [ $want = fail ] && rejected=$((rejected + 1)) ;;
+			esac
+			case "$got" in "$want"*) ;; *) echo "$f: expected $want ($(echo $errors)), got: $got" >> mismatches ;; esac
+		done
+	done
+	if [ -s mismatches ]; then
+		cat mismatches
+		atf_fail "the UMTracer grammars and the validator disagree"
+	fi
+	[ $rejected -ge 10 ] && [ $parsed -gt 0 ] ||
+		atf_fail "expected rejected and parsed member files, got $rejected and $parsed"
+}
+
+atf_test_case umtrace_layout
+umtrace_layout_head() {
+	atf_set descr "the UMTracer grammars read headers and rows of the sizes validators/umtrace hard-codes"
+}
+umtrace_layout_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	src="$SRCDIR/validators/umtrace/umt_table.c"
+	for pair in INS:ins:InsRec MODULE:module:ModuleRec THREAD:thread:ThreadRec default:address_space:AddressRange; do
+		tag=${pair%%:*} rest=${pair#*:}; m=${rest%%:*} row=${rest#*:}
+		if [ $tag = default ]; then
+			kind=$(sed -n 's/^\tdefault: return (struct table_kind){ \([0-9]*\), \([0-9]*\),.*/\1 \2/p' "$src")
+		else
+			kind=$(sed -n "s/^\tcase M_$tag: return (struct table_kind){ \([0-9]*\), \([0-9]*\),.*/\1 \2/p" "$src")
+		fi
+		[ -n "$kind" ] || atf_fail "no table_kind for $m in $src"
+		set -- $kind
+		node "$CHECK" spans out "${m}_itable" -- "$SRCDIR/corpus/umtrace/valid/trace64/$m.itable" > spans ||
+			{ cat spans; atf_fail "$m.itable does not parse"; }
+		span_is "$m" TableHeader "$1"
+		span_is "$m" "$row" "$2"
+	done
+	node "$CHECK" spans out context_map_itable -- "$SRCDIR/corpus/umtrace/valid/trace64/context_map.itable" > spans
+	span_is context_map ContextMapItable "$(define UMT_CMAP_SIZE validators/umtrace/umt.h)"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case umtrace_valid
+	atf_add_test_case umtrace_invalid
+	atf_add_test_case umtrace_layout
 	atf_add_test_case tfile_layout
 	atf_add_test_case tfile_valid
 	atf_add_test_case tfile_invalid
