@@ -16,7 +16,7 @@ params:
   - id: is_be
     type: bool
     doc: The target's byte order (tracelint's --endian); true for big-endian.
-  - id: r_size
+  - id: len_registers
     type: u4
     doc: |
       The register block size: the hex number of the description's R line
@@ -84,13 +84,13 @@ types:
         doc: |
           The tracepoint number, 1..0x7fff (TFILE-FRAME-HEADER,
           TFILE-FRAME-TPNUM, TFILE-FRAME-TPNUM-UNDEFINED); 0 marks the end.
-      - id: size
+      - id: len_blocks
         type: u4
         if: tpnum != 0
         doc: The byte count of the frame's blocks (TFILE-FRAME-HEADER, TFILE-FRAME-SIZE).
       - id: blocks
         type: blocks
-        size: size
+        size: len_blocks
         if: tpnum != 0
         doc: The frame's blocks, tiling it exactly (TFILE-BLOCK-OVERRUN).
     instances:
@@ -120,12 +120,12 @@ types:
       - id: type
         type: u1
         valid:
-          expr: '(_ == 0x52 and _root.r_size > 0) or _ == 0x4d or _ == 0x56'
+          expr: '(_ == 0x52 and _root.len_registers > 0) or _ == 0x4d or _ == 0x56'
         doc: |
           'R' registers (TFILE-BLOCK-R-REPEATED, TFILE-BLOCK-R-UNKNOWN-SIZE),
           'M' memory or 'V' a state variable (TFILE-BLOCK-TYPE).
       - id: registers
-        size: _root.r_size
+        size: _root.len_registers
         if: type == 0x52
         doc: The register block, the R line's size (TFILE-BLOCK-R-UNKNOWN-SIZE).
       - id: memory
@@ -147,11 +147,11 @@ types:
       - id: address
         type: u8
         doc: Start address (TFILE-BLOCK-M-WRAP, TFILE-BLOCK-M-ADDR32).
-      - id: length
+      - id: len_data
         type: u2
         doc: Byte count, at least 1 (TFILE-BLOCK-M-EMPTY).
       - id: data
-        size: length
+        size: len_data
         doc: The memory contents (TFILE-BLOCK-OVERRUN).
   variable_block:
     meta:

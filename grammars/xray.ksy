@@ -39,12 +39,12 @@ types:
         doc: The 32-byte file header (XRAY-HEADER-SIZE).
       - id: fdr_v1
         type: v1_buffer
-        size: header.buffer_size
+        size: header.len_buffer
         repeat: eos
         if: header.type == 1 and header.version == 1
         doc: |
-          Version-1 buffers, each exactly buffer_size bytes
-          (XRAY-FDR-V1-STRIDE).
+          Version-1 buffers, each exactly len_buffer bytes
+          (buffer_size, XRAY-FDR-V1-STRIDE).
       - id: fdr_extents
         type: extents_buffer
         repeat: eos
@@ -89,7 +89,7 @@ types:
         doc: |
           TSC ticks per second, not zero (XRAY-HEADER-CYCLE-FREQUENCY);
           1 kHz..100 GHz is plausible (XRAY-HEADER-CYCLE-RANGE, a warning).
-      - id: buffer_size
+      - id: len_buffer
         type: u8
         valid:
           expr: 'type == 0 or _ >= 64'
@@ -137,14 +137,14 @@ types:
       - id: extents
         type: metadata_of_kind(7)
         valid:
-          expr: _.record.body.as<metadata>.value <= _parent.header.buffer_size
+          expr: _.record.body.as<metadata>.len_extents <= _parent.header.len_buffer
         doc: |
           A BufferExtents record (XRAY-FDR-EXTENTS-MISSING); its value is the
           byte count of the records that follow, at most the header's
-          buffer_size (XRAY-FDR-EXTENTS-CAPACITY).
+          len_buffer (XRAY-FDR-EXTENTS-CAPACITY).
       - id: body
         type: extents_body
-        size: extents.record.body.as<metadata>.value
+        size: extents.record.body.as<metadata>.len_extents
         doc: |
           The buffer's records; they end within the file
           (XRAY-FDR-EXTENTS-EOF) and every record ends within them
@@ -303,13 +303,13 @@ types:
             9: md_thread
         doc: The record's fields, by kind.
       - id: payload
-        size: 'data.as<md_event>.size'
+        size: 'data.as<md_event>.len_payload'
         if: _parent.kind == 5 or _parent.kind == 8
         doc: |
           The event's payload, inside the buffer
           (XRAY-FDR-RECORD-CROSSES-BUFFER, XRAY-FDR-EVENT-EMPTY).
     instances:
-      value:
+      len_extents:
         value: 'data.as<md_word>.value'
         if: _parent.kind == 7
         doc: The BufferExtents byte count.
@@ -385,7 +385,7 @@ types:
           0: be
           _: le
     seq:
-      - id: size
+      - id: len_payload
         type: s4
         valid:
           min: 0

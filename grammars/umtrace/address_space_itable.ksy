@@ -18,9 +18,9 @@ seq:
     doc: Bytes between the header and the rows (the extra area may lie here).
   - id: rows
     type: address_range
-    size: header.row_size
+    size: header.len_row
     repeat: expr
-    repeat-expr: header.row_count
+    repeat-expr: header.num_rows
     doc: The addressRange rows, inside the file (UMT-U108).
   - id: rest
     size-eos: true
@@ -38,12 +38,12 @@ types:
         valid:
           max: 0
         doc: RecordVer, 0 (UMT-U103).
-      - id: row_count
+      - id: num_rows
         type: s8
         valid:
           min: 0
         doc: RowCount, not negative (UMT-U104).
-      - id: row_size
+      - id: len_row
         type: s8
         valid: 16
         doc: RowSize, the size of one row (UMT-U105).

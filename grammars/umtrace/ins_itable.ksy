@@ -18,9 +18,9 @@ seq:
     doc: Bytes between the header and the rows (the extra area may lie here).
   - id: rows
     type: ins_rec(_index)
-    size: header.row_size
+    size: header.len_row
     repeat: expr
-    repeat-expr: header.row_count
+    repeat-expr: header.num_rows
     doc: The insRec rows, inside the file (UMT-U108).
   - id: rest
     size-eos: true
@@ -38,12 +38,12 @@ types:
         valid:
           max: 1
         doc: RecordVer, 0..1 (UMT-U103).
-      - id: row_count
+      - id: num_rows
         type: s8
         valid:
           min: 0
         doc: RowCount, not negative (UMT-U104).
-      - id: row_size
+      - id: len_row
         type: s8
         valid: 64
         doc: RowSize, the size of one row (UMT-U105).
@@ -60,7 +60,7 @@ types:
         valid:
           expr: |
             _ == 0 or (extra_fp >= 48 and _ >= 0 and
-              (extra_fp >= table_fp + row_count * row_size or extra_fp + _ <= table_fp))
+              (extra_fp >= table_fp + num_rows * len_row or extra_fp + _ <= table_fp))
         doc: |
           Byte count of the extra area, which overlaps neither the header nor
           the rows (UMT-U110).

@@ -52,7 +52,7 @@ parse_tfile() {
 		grep -qx -- '--endian=little' "$args" && orders=false
 	fi
 	for be in $orders; do
-		res=$(node "$CHECK" parse out tfile is_be=$be r_size=$r -- "$1")
+		res=$(node "$CHECK" parse out tfile is_be=$be len_registers=$r -- "$1")
 		case "$res" in ok*) break ;; esac
 	done
 	echo "$res"
@@ -219,7 +219,7 @@ tfile_layout_head() {
 tfile_layout_body() {
 	need_compiler
 	compile "$G/tfile.ksy"
-	node "$CHECK" spans out tfile is_be=false r_size=16 -- "$SRCDIR/corpus/tfile/valid/synthetic-le.tf" > spans ||
+	node "$CHECK" spans out tfile is_be=false len_registers=16 -- "$SRCDIR/corpus/tfile/valid/synthetic-le.tf" > spans ||
 		{ cat spans; atf_fail "parse failed"; }
 	span_is tfile Header "$(define TFILE_HEADER_SIZE validators/tfile/tfile.h)"
 }
