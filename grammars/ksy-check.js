@@ -7,6 +7,8 @@
 //                                             one line per file: "ok FILE" when the
 //                                             grammar consumes it to the last byte,
 //                                             "fail FILE: why" otherwise
+//   ksy-check.js lint FILE.ksy...             every field, parameter and instance
+//                                             has a doc: (they name the rules)
 //   ksy-check.js spans OUTDIR ID [NAME=VALUE...] -- FILE...
 //                                             after parsing, one line per type:
 //                                             "TypeName SIZE..." (the distinct byte
@@ -46,6 +48,28 @@ async function compile(outdir, files) {
 	for (const w of warnings)
 		process.stderr.write(w + '\n');
 	process.exit(failed || warnings.length ? 1 : 0);
+}
+
+function lint(files) {
+	const yaml = require(path.join(modules, 'js-yaml'));
+	let missing = 0;
+	const check = (file, type, where) => {
+		for (const a of (type.seq || []).concat(type.params || []))
+			if (!a.doc) {
+				process.stdout.write(`${file}: ${where}.${a.id} has no doc\n`);
+				missing++;
+			}
+		for (const [name, inst] of Object.entries(type.instances || {}))
+			if (!inst.doc) {
+				process.stdout.write(`${file}: ${where}.${name} has no doc\n`);
+				missing++;
+			}
+		for (const [name, sub] of Object.entries(type.types || {}))
+			check(file, sub, name);
+	};
+	for (const file of files)
+		check(file, yaml.load(fs.readFileSync(file, 'utf8')), 'root');
+	process.exit(missing ? 1 : 0);
 }
 
 function className(id) {
@@ -130,7 +154,9 @@ function parse(outdir, id, params, files, spans) {
 }
 
 const [mode, outdir, ...rest] = process.argv.slice(2);
-if (mode === 'compile' && outdir && rest.length)
+if (mode === 'lint' && outdir)
+	lint([outdir, ...rest]);
+else if (mode === 'compile' && outdir && rest.length)
 	compile(outdir, rest);
 else if ((mode === 'parse' || mode === 'spans') && outdir && rest.length) {
 	const sep = rest.indexOf('--');

@@ -132,12 +132,19 @@ define() {
 
 atf_test_case compile_clean
 compile_clean_head() {
-	atf_set descr "every .ksy compiles with the reference compiler, and a broken one does not"
+	atf_set descr "every .ksy compiles with the reference compiler and documents every field; a broken one fails"
 }
 compile_clean_body() {
 	need_compiler
-	compile "$G"/*.ksy
-	[ -f out/Xray.js ] || atf_fail "no parser generated for xray.ksy"
+	compile "$G"/*.ksy "$G"/umtrace/*.ksy
+	for p in Xray Tfile ThreadItable AddressSpaceItable ModuleItable InsItable ContextMapItable; do
+		[ -f out/$p.js ] || atf_fail "no parser $p.js generated"
+	done
+	node "$CHECK" lint "$G"/*.ksy "$G"/umtrace/*.ksy > lint 2>&1 || { cat lint; atf_fail "a field has no doc"; }
+	sed '/^        doc: Unused\.$/d' "$G/xray.ksy" > nodoc.ksy
+	if node "$CHECK" lint nodoc.ksy > lint 2>&1; then
+		atf_fail "a field without doc passed the lint"
+	fi
 	sed 's/type: u2$/type: u7/' "$G/xray.ksy" > broken.ksy
 	if node "$CHECK" compile broken broken.ksy > log 2>&1; then
 		atf_fail "a grammar with an unknown type compiled"
