@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// Compiles the Kaitai Struct grammars with the reference compiler and parses
+// files with the result, for tests/grammars/.
+//   ksy-check.js compile OUTDIR FILE.ksy...   JavaScript parsers into OUTDIR;
+//                                             any compiler warning fails
+//   ksy-check.js parse OUTDIR ID [NAME=VALUE...] -- FILE...
+//                                             one line per file: "ok FILE" when the
+//                                             grammar consumes it to the last byte,
+//                                             "fail FILE: why" otherwise
+//   ksy-check.js lint FILE.ksy...             every field, parameter and instance
+//                                             has a doc: (they name the rules)
+//   ksy-check.js spans OUTDIR ID [NAME=VALUE...] -- FILE...
+//                                             after parsing, one line per type:
+//                                             "TypeName SIZE..." (the distinct byte
+//                                             counts its objects read)
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const here = __dirname;
+const modules = path.join(here, 'node_modules');
+
+function usage() {
+	process.stderr.write('usage: ksy-check.js compile OUTDIR FILE.ksy...\n' +
+		'       ksy-check.js parse OUTDIR ID [NAME=VALUE...] -- FILE...\n');
+	process.exit(2);
+}
+
+async function compile(outdir, files) {
+	const compiler = require(path.join(modules, 'kaitai-struct-compiler'));
+	const yaml = require(path.join(modules, 'js-yaml'));
+	const warnings = [];
+	const origWarn = console.warn, origLog = console.log, origErr = console.error;
+	console.warn = console.log = console.error = (...a) => warnings.push(a.join(' '));
+	let failed = false;
+	fs.mkdirSync(outdir, { recursive: true });
+	for (const file of files) {
+		try {
+			const spec = yaml.load(fs.readFileSync(file, 'utf8'));
+			const out = await compiler.compile('javascript', spec, null, false);
+			for (const name of Object.keys(out))
+				fs.writeFileSync(path.join(outdir, name), out[name]);
+		} catch (e) {
+			failed = true;
+			warnings.push(`${file}: ${e && e.message ? e.message : e}`);
+		}
+	}
+	console.warn = origWarn; console.log = origLog; console.error = origErr;
+	for (const w of warnings)
+		process.stderr.write(w + '\n');
+	process.exit(failed || warnings.length ? 1 : 0);
+}
+
+function lint(files) {
+	const yaml = require(path.join(modules, 'js-yaml'));
+	let missing = 0;
+	const check = (file, type, where) => {
+		for (const a of (type.seq || []).concat(type.params || []))
+			if (!a.doc) {
+				process.stdout.write(`${file}: ${where}.${a.id} has no doc\n`);
+				missing++;
+			}
+		for (const [name, inst] of Object.entries(type.instances || {}))
+			if (!inst.doc) {
+				process.stdout.write(`${file}: ${where}.${name} has no doc\n`);
+				missing++;
+			}
+		for (const [name, sub] of Object.entries(type.types || {}))
+			check(file, sub, name);
+	};
+	for (const file of files)
+		check(file, yaml.load(fs.readFileSync(file, 'utf8')), 'root');
+	process.exit(missing ? 1 : 0);
+}
+
+function className(id) {
+	return id.split('_').map(w => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+// Reads every lazy instance too, so that a `valid:` or a read behind one is checked.
+function touch(obj, seen) {
+	if (obj === null || typeof obj !== 'object' || seen.has(obj) || obj instanceof Uint8Array)
+		return;
+	seen.add(obj);
+	if (Array.isArray(obj)) {
+		obj.forEach(o => touch(o, seen));
+		return;
+	}
+	for (const k of Object.keys(obj)) {
+		if (k.startsWith('_'))
+			continue;
+		touch(obj[k], seen);
+	}
+	const proto = Object.getPrototypeOf(obj);
+	for (const k of Object.getOwnPropertyNames(proto)) {
+		const d = Object.getOwnPropertyDescriptor(proto, k);
+		if (d && d.get && !k.startsWith('_'))
+			touch(obj[k], seen);
+	}
+}
+
+// Wraps every generated type's _read to note how many bytes each object reads.
+function recordSpans(root, spans) {
+	const seen = new Set();
+	const patch = (name, cls) => {
+		if (typeof cls !== 'function' || seen.has(cls) || !cls.prototype._read)
+			return;
+		seen.add(cls);
+		const read = cls.prototype._read;
+		cls.prototype._read = function () {
+			const start = this._io.pos;
+			read.call(this);
+			if (!spans.has(name))
+				spans.set(name, new Set());
+			spans.get(name).add(this._io.pos - start);
+		};
+		for (const k of Object.keys(cls))
+			patch(k, cls[k]);
+	};
+	patch(root.name, root);
+}
+
+function parse(outdir, id, params, files, spans) {
+	const KaitaiStream = require(path.join(modules, 'kaitai-struct', 'KaitaiStream'));
+	// The generated modules require 'kaitai-struct/KaitaiStream' by name.
+	const Module = require('module');
+	const resolve = Module._resolveFilename;
+	Module._resolveFilename = function (request, ...rest) {
+		if (request === 'kaitai-struct/KaitaiStream')
+			return path.join(modules, 'kaitai-struct', 'KaitaiStream.js');
+		return resolve.call(this, request, ...rest);
+	};
+	const cls = className(id);
+	const Parser = require(path.resolve(outdir, cls + '.js'))[cls];
+	if (spans)
+		recordSpans(Parser, spans);
+	for (const file of files) {
+		const bytes = fs.readFileSync(file);
+		const stream = new KaitaiStream(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+		try {
+			const obj = new Parser(stream, null, null, ...params);
+			touch(obj, new Set());
+			if (!stream.isEof())
+				throw new Error(`stopped at byte ${stream.pos} of ${stream.size}`);
+			if (!spans)
+				process.stdout.write(`ok ${file}\n`);
+		} catch (e) {
+			const msg = (e && e.message ? e.message : String(e)).replace(/\s+/g, ' ');
+			const at = e && e.srcPath ? ` (${e.srcPath})` : '';
+			if (spans)
+				process.exitCode = 1;
+			process.stdout.write(`fail ${file}: ${e && e.name ? e.name + ': ' : ''}${msg}${at}\n`);
+		}
+	}
+}
+
+const [mode, outdir, ...rest] = process.argv.slice(2);
+if (mode === 'lint' && outdir)
+	lint([outdir, ...rest]);
+else if (mode === 'compile' && outdir && rest.length)
+	compile(outdir, rest);
+else if ((mode === 'parse' || mode === 'spans') && outdir && rest.length) {
+	const sep = rest.indexOf('--');
+	if (sep < 1)
+		usage();
+	const params = rest.slice(1, sep).map(p => {
+		const v = p.slice(p.indexOf('=') + 1);
+		if (v === 'true' || v === 'false')
+			return v === 'true';
+		return /^-?\d+$/.test(v) ? Number(v) : v;
+	});
+	const spans = mode === 'spans' ? new Map() : null;
+	parse(outdir, rest[0], params, rest.slice(sep + 1), spans);
+	if (spans)
+		for (const [name, sizes] of [...spans].sort())
+			process.stdout.write(`${name} ${[...sizes].sort((a, b) => a - b).join(' ')}\n`);
+} else
+	usage();

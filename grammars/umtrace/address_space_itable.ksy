@@ -1,0 +1,66 @@
+meta:
+  id: address_space_itable
+  title: UMTracer address space table (address_space.itable)
+  license: CC0-1.0
+  ks-version: '0.11'
+  endian: le
+doc: |
+  The UMTracer member file address_space.itable (rule catalog: specs/umtrace.md):
+  a table header, then RowCount rows of RowSize bytes at TableFP, inside the
+  file. Little-endian. 
+  Cross-table rules are outside the grammar (see grammars/README.md).
+seq:
+  - id: header
+    type: table_header
+    doc: The table header.
+  - id: gap
+    size: header.table_fp - 32
+    doc: Bytes between the header and the rows (the extra area may lie here).
+  - id: rows
+    type: address_range
+    size: header.len_row
+    repeat: expr
+    repeat-expr: header.num_rows
+    doc: The addressRange rows, inside the file (UMT-U108).
+  - id: rest
+    size-eos: true
+    doc: The extra area or trailing bytes (UMT-U110, UMT-U111).
+types:
+  table_header:
+    doc: The 32-byte table header (UMT-U101).
+    seq:
+      - id: header_ver
+        type: u4
+        valid: 0
+        doc: HeaderVer, 0 (UMT-U102).
+      - id: record_ver
+        type: u4
+        valid:
+          max: 0
+        doc: RecordVer, 0 (UMT-U103).
+      - id: num_rows
+        type: s8
+        valid:
+          min: 0
+        doc: RowCount, not negative (UMT-U104).
+      - id: len_row
+        type: s8
+        valid: 16
+        doc: RowSize, the size of one row (UMT-U105).
+      - id: table_fp
+        type: s8
+        valid:
+          min: 32
+        doc: TableFP, at or after the header (UMT-U107).
+  address_range:
+    seq:
+      - id: first
+        type: u8
+        valid:
+          expr: _ % 4096 == 0
+        doc: First byte, page-aligned and below Last (UMT-U700, UMT-U702, UMT-U703..UMT-U705).
+      - id: last
+        type: u8
+        valid:
+          expr: (_ + 1) % 4096 == 0 and first < _
+        doc: Last byte; Last + 1 is page-aligned (UMT-U701, UMT-U702, UMT-U704).

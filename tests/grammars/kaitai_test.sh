@@ -1,0 +1,330 @@
+#! /usr/bin/env atf-sh
+# The Kaitai Struct grammars of grammars/ compile cleanly with the reference
+# compiler, parse every valid corpus case of their format to the last byte,
+# reject exactly the invalid cases that break a rule their <format>.rules list
+# names (and parse the others), and read records of the sizes the validators
+# hard-code.
+
+SRCDIR='@SRCDIR@'
+G="$SRCDIR/grammars"
+CHECK="$G/ksy-check.js"
+
+# Skips only when the toolchain is truly absent; `make deps` installs it.
+need_compiler() {
+	command -v node >/dev/null 2>&1 || atf_skip "node is not installed (make deps installs it)"
+	[ -d "$G/node_modules/kaitai-struct-compiler" ] ||
+		atf_skip "grammars/node_modules lacks kaitai-struct-compiler (run make deps)"
+}
+
+compile() {
+	node "$CHECK" compile out "$@" > compile.log 2>&1 || { cat compile.log; atf_fail "compiling $* failed or warned"; }
+}
+
+# Case files of a corpus directory, decompressed into ./cases when compressed.
+cases() {
+	mkdir -p cases
+	for f in "$1"/*; do
+		case "$f" in
+		*.expected|*.args|*.md|*/README*) continue ;;
+		*.zst) zstd -dcq "$f" > "cases/$(basename "$f" .zst)" && echo "cases/$(basename "$f" .zst)" ;;
+		*.gz) gzip -dc "$f" > "cases/$(basename "$f" .gz)" && echo "cases/$(basename "$f" .gz)" ;;
+		*.bz2) bzip2 -dc "$f" > "cases/$(basename "$f" .bz2)" && echo "cases/$(basename "$f" .bz2)" ;;
+		*.xz) xz -dc "$f" > "cases/$(basename "$f" .xz)" && echo "cases/$(basename "$f" .xz)" ;;
+		*) [ -f "$f" ] && echo "$f" ;;
+		esac
+	done
+}
+
+# parse_xray FILE: "ok FILE" or "fail FILE: why".
+parse_xray() {
+	node "$CHECK" parse out xray -- "$1"
+}
+
+# parse_tfile FILE [ORIGINAL]: the byte order is the case's --endian, else
+# either order (as tracelint detects it); the R size is the R line's.
+parse_tfile() {
+	args="${2:-$1}.args"
+	r=$(sed -n '2,/^$/s/^R \([0-9a-fA-F]\{1,8\}\)\r\{0,1\}$/\1/p' "$1" | head -1)
+	r=$((0x${r:-0}))
+	orders="false true"
+	if [ -f "$args" ]; then
+		grep -qx -- '--endian=big' "$args" && orders=true
+		grep -qx -- '--endian=little' "$args" && orders=false
+	fi
+	for be in $orders; do
+		res=$(node "$CHECK" parse out tfile is_be=$be len_registers=$r -- "$1")
+		case "$res" in ok*) break ;; esac
+	done
+	echo "$res"
+}
+
+# UMTracer member files that have a grammar.
+UMT_MEMBERS="thread address_space module ins context_map"
+
+# umt_files DIR...: the member files with a grammar in each trace directory.
+umt_files() {
+	for d in "$@"; do
+		d=${d%/}
+		for m in $UMT_MEMBERS; do
+			[ -f "$d/$m.itable" ] && echo "$d/$m.itable"
+		done
+	done
+}
+
+# expect_valid ID MIN DIR: every case in DIR parses.
+expect_valid() {
+	id=$1 min=$2 dir=$3
+	cases "$dir" > list
+	n=$(wc -l < list)
+	[ "$n" -ge "$min" ] || atf_fail "only $n cases in $dir"
+	for f in $(cat list); do
+		parse_$id "$f" "$dir/$(basename "$f")"
+	done > result 2>&1
+	if grep -v '^ok ' result; then
+		atf_fail "the $id grammar rejects valid cases"
+	fi
+	[ "$(grep -c '^ok ' result)" -eq "$n" ] || { cat result; atf_fail "not every case was parsed"; }
+}
+
+# expect_verdicts ID RULES DIR: an invalid case fails to parse exactly when
+# one of its errors is a rule listed in RULES.
+expect_verdicts() {
+	id=$1 rules=$2 dir=$3
+	grep -v '^#' "$rules" | sed '/^$/d' > rules
+	[ -s rules ] || atf_fail "$rules lists no rule"
+	: > mismatches
+	rejected=0 parsed=0
+	for f in $(cases "$dir"); do
+		orig="$dir/$(basename "$f")"
+		[ -f "$orig.expected" ] || orig="$(ls "$orig".* | grep -v '\.expected$' | head -1)"
+		# Reporting stopped early: the case's full list of errors is unknown.
+		grep -qs -- '--max-errors' "$orig.args" && continue
+		errors=$(sed -e 's/#.*//' "$orig.expected" | awk '$2 == "error" { print $3 }' | sort -u)
+		want=ok
+		if echo "$errors" | grep -qxF -f rules; then want=fail; fi
+		got=$(parse_$id "$f" "$orig")
+		case "$got" in
+		ok*) [ $want = ok ] && parsed=$((parsed + 1)) ;;
+		*) [ $want = fail ] && rejected=$((rejected + 1)) ;;
+		esac
+		case "$got" in "$want"*) ;; *) echo "$f: expected $want ($(echo $errors)), got: $got" >> mismatches ;; esac
+	done
+	if [ -s mismatches ]; then
+		cat mismatches
+		atf_fail "the $id grammar and the validator disagree"
+	fi
+	[ $rejected -gt 0 ] && [ $parsed -gt 0 ] ||
+		atf_fail "expected both rejected and parsed invalid cases, got $rejected and $parsed"
+}
+
+# span_is ID TYPE SIZE: every object of TYPE read SIZE bytes (spans file).
+span_is() {
+	line=$(grep "^$2 " spans) || atf_fail "no $2 object was read"
+	[ "$line" = "$2 $3" ] || atf_fail "$1 grammar: $line, the validator expects $2 $3"
+}
+
+# define VALUE NAME FILE: the value of a #define of the validator.
+define() {
+	v=$(sed -n "s/^#define $1 \([0-9]*\)u\{0,1\}.*/\1/p" "$SRCDIR/$2")
+	[ -n "$v" ] || atf_fail "no #define $1 in $2"
+	echo "$v"
+}
+
+atf_test_case compile_clean
+compile_clean_head() {
+	atf_set descr "every .ksy compiles with the reference compiler and documents every field; a broken one fails"
+}
+compile_clean_body() {
+	need_compiler
+	compile "$G"/*.ksy "$G"/umtrace/*.ksy
+	for p in Xray Tfile ThreadItable AddressSpaceItable ModuleItable InsItable ContextMapItable; do
+		[ -f out/$p.js ] || atf_fail "no parser $p.js generated"
+	done
+	node "$CHECK" lint "$G"/*.ksy "$G"/umtrace/*.ksy > lint 2>&1 || { cat lint; atf_fail "a field has no doc"; }
+	sed '/^        doc: Unused\.$/d' "$G/xray.ksy" > nodoc.ksy
+	if node "$CHECK" lint nodoc.ksy > lint 2>&1; then
+		atf_fail "a field without doc passed the lint"
+	fi
+	sed 's/type: u2$/type: u7/' "$G/xray.ksy" > broken.ksy
+	if node "$CHECK" compile broken broken.ksy > log 2>&1; then
+		atf_fail "a grammar with an unknown type compiled"
+	fi
+}
+
+atf_test_case xray_valid
+xray_valid_head() {
+	atf_set descr "xray.ksy parses every valid XRay corpus case (both byte orders, FDR 1-5, basic 1-3)"
+}
+xray_valid_body() {
+	need_compiler
+	compile "$G/xray.ksy"
+	expect_valid xray 40 "$SRCDIR/corpus/xray/valid"
+}
+
+atf_test_case xray_invalid
+xray_invalid_head() {
+	atf_set descr "xray.ksy rejects exactly the invalid XRay cases that break a rule of xray.rules"
+}
+xray_invalid_body() {
+	need_compiler
+	compile "$G/xray.ksy"
+	expect_verdicts xray "$G/xray.rules" "$SRCDIR/corpus/xray/invalid"
+}
+
+atf_test_case xray_layout
+xray_layout_head() {
+	atf_set descr "xray.ksy reads headers and records of the sizes validators/xray hard-codes"
+}
+xray_layout_body() {
+	need_compiler
+	compile "$G/xray.ksy"
+	node "$CHECK" spans out xray -- $(cases "$SRCDIR/corpus/xray/valid") > spans || { cat spans; atf_fail "parse failed"; }
+	h=validators/xray/xray.h
+	span_is xray Header "$(define XRAY_HEADER_SIZE $h)"
+	span_is xray BasicRecord "$(define XRAY_BASIC_RECORD_SIZE $h)"
+	# A record's first byte is read by Record itself, the rest by its body.
+	span_is xray Function $(($(define XRAY_FUNCTION_SIZE $h) - 1))
+	span_is xray MetadataOfKind "$(define XRAY_METADATA_SIZE $h)"
+	# A grammar drifting from the validator is caught: metadata records one byte short.
+	sed 's/^        size: 15$/        size: 14/' "$G/xray.ksy" > drift.ksy
+	cmp -s drift.ksy "$G/xray.ksy" && atf_fail "could not make a drifted grammar"
+	node "$CHECK" compile drift drift.ksy > log 2>&1 || { cat log; atf_fail "drifted grammar did not compile"; }
+	node "$CHECK" spans drift xray -- "$SRCDIR/corpus/xray/valid/gen-fdr-v5-le.xray" > drift.spans 2>&1 || true
+	if grep -qx "MetadataOfKind $(define XRAY_METADATA_SIZE $h)" drift.spans; then
+		atf_fail "a drifted grammar passed the layout check"
+	fi
+	sizes=$(grep '^Record ' spans)
+	for s in "$(define XRAY_FUNCTION_SIZE $h)" "$(define XRAY_METADATA_SIZE $h)"; do
+		echo " $sizes " | grep -q " $s " || atf_fail "no record of $s bytes: $sizes"
+	done
+}
+
+atf_test_case tfile_valid
+tfile_valid_head() {
+	atf_set descr "tfile.ksy parses every valid tfile corpus case (both byte orders)"
+}
+tfile_valid_body() {
+	need_compiler
+	compile "$G/tfile.ksy"
+	expect_valid tfile 40 "$SRCDIR/corpus/tfile/valid"
+}
+
+atf_test_case tfile_invalid
+tfile_invalid_head() {
+	atf_set descr "tfile.ksy rejects exactly the invalid tfile cases that break a rule of tfile.rules"
+}
+tfile_invalid_body() {
+	need_compiler
+	compile "$G/tfile.ksy"
+	expect_verdicts tfile "$G/tfile.rules" "$SRCDIR/corpus/tfile/invalid"
+}
+
+atf_test_case tfile_layout
+tfile_layout_head() {
+	atf_set descr "tfile.ksy reads a header of the size validators/tfile hard-codes"
+}
+tfile_layout_body() {
+	need_compiler
+	compile "$G/tfile.ksy"
+	node "$CHECK" spans out tfile is_be=false len_registers=16 -- "$SRCDIR/corpus/tfile/valid/synthetic-le.tf" > spans ||
+		{ cat spans; atf_fail "parse failed"; }
+	span_is tfile Header "$(define TFILE_HEADER_SIZE validators/tfile/tfile.h)"
+}
+
+atf_test_case umtrace_valid
+umtrace_valid_head() {
+	atf_set descr "the grammars of grammars/umtrace parse their member file of every valid trace"
+}
+umtrace_valid_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	umt_files "$SRCDIR"/corpus/umtrace/valid/*/ > list
+	n=$(wc -l < list)
+	[ "$n" -ge 200 ] || atf_fail "only $n member files found"
+	for m in $UMT_MEMBERS; do
+		node "$CHECK" parse out "${m}_itable" -- $(grep "/$m\.itable\$" list)
+	done > result
+	if grep -v '^ok ' result; then
+		atf_fail "a UMTracer grammar rejects a valid member file"
+	fi
+	[ "$(grep -c '^ok ' result)" -eq "$n" ] || { cat result; atf_fail "not every file was parsed"; }
+}
+
+atf_test_case umtrace_invalid
+umtrace_invalid_head() {
+	atf_set descr "a UMTracer member file fails its grammar exactly when it breaks a rule umtrace.rules gives it"
+}
+umtrace_invalid_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	grep -v '^#' "$G/umtrace/umtrace.rules" | sed '/^$/d' > rules
+	: > mismatches
+	rejected=0 parsed=0
+	umt_files "$SRCDIR"/corpus/umtrace/invalid/*/ > list
+	for m in $UMT_MEMBERS; do
+		node "$CHECK" parse out "${m}_itable" -- $(grep "/$m\.itable\$" list)
+	done > results
+	for d in "$SRCDIR"/corpus/umtrace/invalid/*/; do
+		d=${d%/}
+		for f in $(umt_files "$d"); do
+			m=$(basename "$f")
+			errors=$(sed -e 's/#.*//' "$d.expected" |
+				awk -v m="$m" '$2 == "error" && index($1, m ":") == 1 { print $3 }' | sort -u)
+			want=ok
+			for e in $errors; do
+				grep -qxF "$m $e" rules && want=fail
+			done
+			got=$(grep -F "ok $f" results; grep -F "fail $f:" results)
+			case "$got" in
+			ok*) [ $want = ok ] && parsed=$((parsed + 1)) ;;
+			*) [ $want = fail ] && rejected=$((rejected + 1)) ;;
+			esac
+			case "$got" in "$want"*) ;; *) echo "$f: expected $want ($(echo $errors)), got: $got" >> mismatches ;; esac
+		done
+	done
+	if [ -s mismatches ]; then
+		cat mismatches
+		atf_fail "the UMTracer grammars and the validator disagree"
+	fi
+	[ $rejected -ge 10 ] && [ $parsed -gt 0 ] ||
+		atf_fail "expected rejected and parsed member files, got $rejected and $parsed"
+}
+
+atf_test_case umtrace_layout
+umtrace_layout_head() {
+	atf_set descr "the UMTracer grammars read headers and rows of the sizes validators/umtrace hard-codes"
+}
+umtrace_layout_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	src="$SRCDIR/validators/umtrace/umt_table.c"
+	for pair in INS:ins:InsRec MODULE:module:ModuleRec THREAD:thread:ThreadRec default:address_space:AddressRange; do
+		tag=${pair%%:*} rest=${pair#*:}; m=${rest%%:*} row=${rest#*:}
+		if [ $tag = default ]; then
+			kind=$(sed -n 's/^\tdefault: return (struct table_kind){ \([0-9]*\), \([0-9]*\),.*/\1 \2/p' "$src")
+		else
+			kind=$(sed -n "s/^\tcase M_$tag: return (struct table_kind){ \([0-9]*\), \([0-9]*\),.*/\1 \2/p" "$src")
+		fi
+		[ -n "$kind" ] || atf_fail "no table_kind for $m in $src"
+		set -- $kind
+		node "$CHECK" spans out "${m}_itable" -- "$SRCDIR/corpus/umtrace/valid/trace64/$m.itable" > spans ||
+			{ cat spans; atf_fail "$m.itable does not parse"; }
+		span_is "$m" TableHeader "$1"
+		span_is "$m" "$row" "$2"
+	done
+	node "$CHECK" spans out context_map_itable -- "$SRCDIR/corpus/umtrace/valid/trace64/context_map.itable" > spans
+	span_is context_map ContextMapItable "$(define UMT_CMAP_SIZE validators/umtrace/umt.h)"
+}
+
+atf_init_test_cases() {
+	atf_add_test_case umtrace_valid
+	atf_add_test_case umtrace_invalid
+	atf_add_test_case umtrace_layout
+	atf_add_test_case tfile_layout
+	atf_add_test_case tfile_valid
+	atf_add_test_case tfile_invalid
+	atf_add_test_case compile_clean
+	atf_add_test_case xray_valid
+	atf_add_test_case xray_invalid
+	atf_add_test_case xray_layout
+}
