@@ -21,46 +21,46 @@ seq:
     size: header.len_row
     repeat: expr
     repeat-expr: header.num_rows
-    doc: The addressRange rows, inside the file (UMT-U108).
+    doc: The addressRange rows, inside the file (UMT-TABLE-ROWS-IN-FILE).
   - id: rest
     size-eos: true
-    doc: The extra area or trailing bytes (UMT-U110, UMT-U111).
+    doc: The extra area or trailing bytes (UMT-TABLE-EXTRA-OVERLAP, UMT-TABLE-TRAILING-BYTES).
 types:
   table_header:
-    doc: The 32-byte table header (UMT-U101).
+    doc: The 32-byte table header (UMT-TABLE-HEADER-SIZE).
     seq:
       - id: header_ver
         type: u4
         valid: 0
-        doc: HeaderVer, 0 (UMT-U102).
+        doc: HeaderVer, 0 (UMT-TABLE-HEADER-VERSION).
       - id: record_ver
         type: u4
         valid:
           max: 0
-        doc: RecordVer, 0 (UMT-U103).
+        doc: RecordVer, 0 (UMT-TABLE-RECORD-VERSION).
       - id: num_rows
         type: s8
         valid:
           min: 0
-        doc: RowCount, not negative (UMT-U104).
+        doc: RowCount, not negative (UMT-TABLE-ROW-COUNT).
       - id: len_row
         type: s8
         valid: 16
-        doc: RowSize, the size of one row (UMT-U105).
+        doc: RowSize, the size of one row (UMT-TABLE-ROW-SIZE).
       - id: table_fp
         type: s8
         valid:
           min: 32
-        doc: TableFP, at or after the header (UMT-U107).
+        doc: TableFP, at or after the header (UMT-TABLE-ROWS-OFFSET).
   address_range:
     seq:
       - id: first
         type: u8
         valid:
           expr: _ % 4096 == 0
-        doc: First byte, page-aligned and below Last (UMT-U700, UMT-U702, UMT-U703..UMT-U705).
+        doc: First byte, page-aligned and below Last (UMT-RANGE-FIRST-ALIGNED, UMT-RANGE-ORDER, UMT-RANGES-SORTED..UMT-RANGES-ADJACENT).
       - id: last
         type: u8
         valid:
           expr: (_ + 1) % 4096 == 0 and first < _
-        doc: Last byte; Last + 1 is page-aligned (UMT-U701, UMT-U702, UMT-U704).
+        doc: Last byte; Last + 1 is page-aligned (UMT-RANGE-END-ALIGNED, UMT-RANGE-ORDER, UMT-RANGES-OVERLAP).

@@ -7,9 +7,9 @@ meta:
 doc: |
   The UMTracer member file context_map.itable (rule catalog:
   specs/umtrace.md): a fixed block of exactly 17424 bytes with no table
-  header (UMT-U600); its register entries are checked by the UMT-U6xx rules
+  header (UMT-CMAP-SIZE); its register entries are checked by the UMT-CMAP-* rules
   outside this grammar.
 seq:
   - id: map
     size: 17424
-    doc: The whole map (UMT-U600); nothing may follow it.
+    doc: The whole map (UMT-CMAP-SIZE); nothing may follow it.
