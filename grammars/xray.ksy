@@ -43,8 +43,8 @@ types:
         repeat: eos
         if: header.type == 1 and header.version == 1
         doc: |
-          Version-1 buffers, each exactly len_buffer bytes
-          (buffer_size, XRAY-FDR-V1-STRIDE).
+          Version-1 buffers, each exactly the header's buffer_size
+          (len_buffer) bytes (XRAY-FDR-V1-STRIDE).
       - id: fdr_extents
         type: extents_buffer
         repeat: eos
@@ -94,8 +94,8 @@ types:
         valid:
           expr: 'type == 0 or _ >= 64'
         doc: |
-          FDR: the per-thread buffer capacity in bytes, at least 64
-          (XRAY-HEADER-BUFFER-SIZE). Basic mode leaves it uninitialised.
+          FDR: buffer_size, the per-thread buffer capacity in bytes, at
+          least 64 (XRAY-HEADER-BUFFER-SIZE). Basic mode leaves it uninitialised.
       - id: reserved
         size: 8
         doc: Unused (uninitialised in basic mode).
