@@ -69,17 +69,10 @@ static bool sink_write(struct sink *s, const void *data, size_t n)
 				      : "the limit for a compressed file of this size");
 		return false;
 	}
-	const char *p = data;
-	for (size_t done = 0; done < n;) {
-		ssize_t w = write(s->fd, p + done, n - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(s->err, s->errlen, "%s: cannot write the decompressed data: %s", s->path,
-				 strerror(errno));
-			return false;
-		}
-		done += (size_t)w;
+	if (!tl_write_all(s->fd, data, n)) {
+		snprintf(s->err, s->errlen, "%s: cannot write the decompressed data: %s", s->path,
+			 strerror(errno));
+		return false;
 	}
 	s->written += n;
 	return true;

@@ -89,19 +89,13 @@ static int spool_stdin(uint64_t limit, char *err, size_t errlen)
 			return -1;
 		}
 		total += (uint64_t)n;
-		for (ssize_t done = 0; done < n;) {
-			ssize_t w = write(fd, buf + done, (size_t)(n - done));
-			if (w < 0) {
-				if (errno == EINTR)
-					continue;
-				if (err && errlen)
-					snprintf(err, errlen,
-						 "cannot spool standard input to %s: %s (set TMPDIR to a larger file system)",
-						 dir, strerror(errno));
-				close(fd);
-				return -1;
-			}
-			done += w;
+		if (!tl_write_all(fd, buf, (size_t)n)) {
+			if (err && errlen)
+				snprintf(err, errlen,
+					 "cannot spool standard input to %s: %s (set TMPDIR to a larger file system)",
+					 dir, strerror(errno));
+			close(fd);
+			return -1;
 		}
 	}
 	return fd;

@@ -108,17 +108,10 @@ enum tl_status tl_stream_feed(struct tl_stream *s, const void *data, size_t size
 			 s->by_rlimit ? "the file size limit, ulimit -f" : "stdin_limit");
 		return s->failed = TL_E_IO;
 	}
-	const char *p = data;
-	for (size_t done = 0; done < size;) {
-		ssize_t w = write(s->fd, p + done, size - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(s->why, sizeof s->why, "cannot keep %s: %s (set TMPDIR to a larger file system)",
-				 s->name, strerror(errno));
-			return s->failed = TL_E_IO;
-		}
-		done += (size_t)w;
+	if (!tl_write_all(s->fd, data, size)) {
+		snprintf(s->why, sizeof s->why, "cannot keep %s: %s (set TMPDIR to a larger file system)",
+			 s->name, strerror(errno));
+		return s->failed = TL_E_IO;
 	}
 	s->fed += size;
 	if (s->steps_possible && s->fed >= SNIFF_BYTES)
