@@ -1,7 +1,8 @@
 #! /usr/bin/env atf-sh
 # Context under diagnostics in text output: the bytes around a binary offset
-# (hex and ASCII, the byte marked), the line with a caret for JSON and text;
-# gcc's colours. On by default on a terminal only; never with -q.
+# (hex and ASCII, the whole offending field marked ^~~, then the record's
+# decoded fields for XRay and tfile), the line with a caret for JSON and
+# text; gcc's colours. On by default on a terminal only; never with -q.
 
 SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
@@ -9,7 +10,7 @@ TL="$BUILDDIR/tracelint"
 C="$SRCDIR/corpus"
 
 atf_test_case binary_dump
-binary_dump_head() { atf_set "descr" "a binary diagnostic shows its 16-byte row and the next, the byte marked"; }
+binary_dump_head() { atf_set "descr" "a binary diagnostic shows its 16-byte row and the next, the field marked, then its record decoded"; }
 binary_dump_body() {
 	cp "$C/xray/invalid/metadata-kind.xray" t.xray
 	atf_check -s exit:1 -o save:out "$TL" --context t.xray
@@ -18,6 +19,7 @@ t.xray:offset 112 (record 5): error: expected a metadata kind 0..9, found 12 in 
   00000070: 19 a5 a5 a5 a5 a5 a5 a5  a5 a5 a5 a5 a5 a5 a5 a5  |................|
             ^~
   00000080: 10 00 00 00 01 00 00 00                           |........|
+  record: kind=metadata-12 (undefined)
 t.xray: invalid (xray: 1 error, 0 warnings; FDR version 5, little-endian (detected))
 OUT
 	atf_check -o file:expected cat out
@@ -26,6 +28,40 @@ OUT
 	atf_check -s exit:1 -o save:tf "$TL" --context t.tf
 	atf_check -o match:'^  000001e0: 06 07 08 09 0a 0b 0c 0d  0e 0f 53 04 00 61 62 63  \|\.\.\.\.\.\.\.\.\.\.S\.\.abc\|$' cat tf
 	atf_check -o match:'^                                           \^~$' cat tf
+	atf_check -o match:"^  block: type=0x53 \\('S', not R, M or V\\)$" cat tf
+}
+
+atf_test_case field_wide_marker
+field_wide_marker_head() { atf_set "descr" "the marker spans the whole field (8 bytes of a TSC, 4 of a delta, a block's address and length across two rows) and a line names the decoded fields"; }
+field_wide_marker_body() {
+	cp "$C/xray/valid/warn-tsc-backwards.xray" t.xray
+	atf_check -o save:out "$TL" --context t.xray
+	cat > expected <<'OUT'
+t.xray:offset 144 (record 8): warning: expected the TSC of CPU 0 to be at least 1048676 in buffer 0, found NewCPUId with TSC 80 [XRAY-FDR-TSC-BACKWARDS]
+  00000090: 05 00 00 50 00 00 00 00  00 00 00 a5 a5 a5 a5 a5  |...P............|
+                     ^~~~~~~~~~~~~~~~~~~~~~~~
+  000000a0: 07 10 00 00 00 00 00 00  00 a5 a5 a5 a5 a5 a5 a5  |................|
+  record: kind=new-cpu-id cpu=0 tsc=80
+OUT
+	atf_check -o file:expected head -n 5 out
+	cp "$C/xray/valid/warn-tsc-delta-range.xray" d.xray
+	atf_check -o save:delta "$TL" --context d.xray
+	atf_check -o match:'^                        \^~~~~~~~~~~$' \
+		-o match:'^  record: kind=function-entry func=1 tsc_delta=2147483648$' cat delta
+	cp "$C/tfile/invalid/block-m-wrap.tf" t.tf
+	atf_check -s exit:1 -o save:tf "$TL" --context t.tf
+	cat > expected <<'OUT'
+  000001e0: 06 07 08 09 0a 0b 0c 0d  0e 0f 4d fe ff ff ff ff  |..........M.....|
+                                              ^~~~~~~~~~~~~~
+  000001f0: ff ff ff 04 00 01 02 03  04 01 00 11 00 00 00 52  |...............R|
+            ~~~~~~~~~~~~~~
+  block: type=M address=0xfffffffffffffffe length=4
+OUT
+	atf_check -o file:expected sed -n 2,6p tf
+	# a frame header's field: the 2-byte tracepoint number
+	cp "$C/tfile/invalid/frame-tpnum.tf" n.tf
+	atf_check -s exit:1 -o save:tpnum "$TL" --context n.tf
+	atf_check -o match:'^                     \^~~~~$' -o match:'^  frame: tpnum=32769 size=17$' cat tpnum
 }
 
 atf_test_case text_caret
@@ -90,6 +126,7 @@ no_excerpt_without_the_bytes_body() {
 
 atf_init_test_cases() {
 	atf_add_test_case binary_dump
+	atf_add_test_case field_wide_marker
 	atf_add_test_case text_caret
 	atf_add_test_case colours
 	atf_add_test_case on_a_terminal

@@ -1,9 +1,13 @@
 /* See excerpt.h. The dump shows the 16-byte row holding the offset and the
- * next one; the caret marks the first byte of the field the rule is about.
+ * next one (a third when the field runs on); ^~~ marks the whole field the
+ * rule is about, as the format's describe hook finds it (the one byte at the
+ * offset otherwise), and a line below names the record's decoded fields.
  * A text line is shown whole up to 100 columns, else 80 columns around the
  * caret with "..." where it was cut. */
 #include "excerpt.h"
 #include "decompress.h"
+#include "format.h"
+#include "safe_text.h"
 
 #include <fcntl.h>
 #include <inttypes.h>
@@ -11,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { ROW = 16, ROWS = 2, LINE_MAX_SHOWN = 100, LINE_AROUND = 40, LINE_READ = 4096 };
+enum { ROW = 16, ROWS = 2, MAX_ROWS = 3, LINE_MAX_SHOWN = 100, LINE_AROUND = 40, LINE_READ = 4096 };
 
 #define GREEN "\033[01;32m"
 #define RESET "\033[m"
@@ -29,11 +33,61 @@ static size_t read_back(int fd, uint64_t off, uint8_t *buf, size_t n)
 	return got;
 }
 
-static void dump(FILE *out, int fd, uint64_t offset, bool color)
+static size_t read_fd(void *file, uint64_t off, uint8_t *buf, size_t n)
 {
-	uint64_t start = offset - offset % ROW;
-	uint8_t bytes[ROW * ROWS];
-	size_t n = read_back(fd, start, bytes, sizeof bytes);
+	return read_back(*(int *)file, off, buf, n);
+}
+
+/* The field d is about: its format's describe hook when it has one (the
+ * writer runs after validation, so the hook only reads), else d's byte. */
+static void describe(int fd, const struct tl_diagnostic *d, struct tl_field_view *view)
+{
+	memset(view, 0, sizeof *view);
+	view->offset = d->loc.offset;
+	view->width = 1;
+	const struct tl_format *f = d->rule ? tl_format_get(tl_format_from_name(d->rule->format)) : NULL;
+	if (f && f->describe)
+		f->describe(d, read_fd, &fd, view);
+	if (view->width == 0)
+		view->width = 1;
+}
+
+/* Under one row of the dump: ^ under the field's first byte, ~ across the
+ * rest of it (clang-style), when the field has bytes in that row. */
+static void mark_row(FILE *out, uint64_t row_start, size_t shown, const struct tl_field_view *v,
+		     bool color)
+{
+	uint64_t end = v->offset + v->width; /* describe keeps this below 2^64 */
+	uint64_t from = v->offset > row_start ? v->offset : row_start;
+	uint64_t to = end < row_start + shown ? end : row_start + shown;
+	if (from >= to)
+		return;
+	size_t a = (size_t)(from - row_start), b = (size_t)(to - row_start) - 1;
+	/* "  00000000: " is 12 columns, each byte 3, one more after the 8th */
+	int col = 12 + (int)(3 * a) + (a >= 8);
+	int last = 12 + (int)(3 * b) + (b >= 8) + 1;
+	fprintf(out, "%*s%s%c", col, "", color ? GREEN : "", from == v->offset ? '^' : '~');
+	for (int c = col + 1; c <= last; c++)
+		fputc('~', out);
+	fprintf(out, "%s\n", color ? RESET : "");
+}
+
+static void dump(FILE *out, int fd, const struct tl_diagnostic *d, bool color)
+{
+	struct tl_field_view v;
+	describe(fd, d, &v);
+	uint64_t offset = d->loc.offset;
+	uint64_t first = v.offset < offset ? v.offset : offset;
+	uint64_t start = first - first % ROW;
+	/* the rows of the offset and the field, at least two */
+	uint64_t last = v.offset + v.width - 1 > offset ? v.offset + v.width - 1 : offset;
+	size_t rows = (size_t)((last - start) / ROW) + 1;
+	if (rows < ROWS)
+		rows = ROWS;
+	if (rows > MAX_ROWS)
+		rows = MAX_ROWS;
+	uint8_t bytes[ROW * MAX_ROWS];
+	size_t n = read_back(fd, start, bytes, rows * ROW);
 	if (n == 0 || offset >= start + n)
 		return;
 	for (size_t row = 0; row * ROW < n; row++) {
@@ -48,17 +102,20 @@ static void dump(FILE *out, int fd, uint64_t offset, bool color)
 				fputc(' ', out);
 		}
 		fputs(" |", out);
-		for (size_t i = 0; i < ROW && row * ROW + i < n; i++) {
+		size_t shown = 0;
+		for (size_t i = 0; i < ROW && row * ROW + i < n; i++, shown++) {
 			uint8_t b = bytes[row * ROW + i];
 			fputc(b >= 0x20 && b < 0x7f ? b : '.', out);
 		}
 		fputs("|\n", out);
-		if (offset >= start + row * ROW && offset < start + (row + 1) * ROW) {
-			size_t i = (size_t)(offset - start - row * ROW);
-			/* "  00000000: " is 12 columns, each byte 3, one more after the 8th */
-			int col = 12 + (int)(3 * i) + (i >= 8);
-			fprintf(out, "%*s%s^~%s\n", col, "", color ? GREEN : "", color ? RESET : "");
-		}
+		mark_row(out, start + row * ROW, shown, &v, color);
+	}
+	/* the record's fields, decoded, below the rows (a format's own text, but
+	 * escaped all the same: it may quote file bytes) */
+	if (v.fields[0]) {
+		char safe[4 * sizeof v.fields];
+		tl_text_escape(safe, sizeof safe, v.fields);
+		fprintf(out, "  %s\n", safe);
 	}
 }
 
@@ -127,7 +184,7 @@ void tl_write_excerpt(FILE *out, const char *path, const struct tl_diagnostic *d
 		if (d->loc.line)
 			line_excerpt(out, fd, d, color);
 		else
-			dump(out, fd, d->loc.offset, color);
+			dump(out, fd, d, color);
 	}
 	close(fd);
 }

@@ -5,6 +5,17 @@
 
 #include "context.h"
 
+/* What the text context shows under a binary diagnostic (excerpt.c): the
+ * bytes its marker spans and, for records the format decodes, their fields. */
+struct tl_field_view {
+	uint64_t offset;        /* first byte marked */
+	uint64_t width;         /* bytes marked, at least 1 */
+	char fields[200];       /* "record: kind=function-exit func=8 tsc_delta=41", or "" */
+};
+
+/* Reads up to n bytes at off of the file a diagnostic is about; how many. */
+typedef size_t (*tl_read_back_fn)(void *file, uint64_t off, uint8_t *buf, size_t n);
+
 struct tl_format {
 	enum tl_format_id id;
 	const char *name;            /* command-line name */
@@ -21,6 +32,13 @@ struct tl_format {
 	 * no more bytes come and it finishes. validate() must give what
 	 * begin, one final step and end give. */
 	const struct tl_format_stepper *stepper;
+	/* Optional: for the text context of a binary diagnostic d, the field it
+	 * is about and its record's decoded fields, found from the file's bytes
+	 * alone (view comes preset to d's one byte and no fields). It only reads:
+	 * the writer calls it after validation, so it must call nothing that
+	 * reports. */
+	void (*describe)(const struct tl_diagnostic *d, tl_read_back_fn read, void *file,
+			 struct tl_field_view *view);
 };
 
 struct tl_format_stepper {

@@ -117,8 +117,10 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 const struct tl_format tl_format_dcfg = {
 	TL_FORMAT_DCFG, "dcfg", "Intel DCFG 1.00 (JSON control-flow graph)", false, probe_dcfg, validate_dcfg,
 	NULL, /* validated whole when a stream finishes */
+	NULL, /* JSON diagnostics show their line, not bytes */
 };
 const struct tl_format tl_format_dcfg_trace = {
 	TL_FORMAT_DCFG_TRACE, "dcfg-trace", "Intel DCFG-trace 1.00 (JSON edge traces)", false, probe_trace, validate_trace,
 	NULL, /* DCFG-trace: validated whole when a stream finishes */
+	NULL, /* JSON diagnostics show their line, not bytes */
 };

@@ -52,7 +52,7 @@ struct tl_rule_info {
 	enum tl_severity severity;
 	const char *format;    /* "tfile", "xray", "dcfg", ..., or "core" */
 	const char *summary;   /* one-line statement of the rule */
-	const char *source;    /* seed or research section it comes from */
+	const char *source;    /* seed section, tool behaviour or decision it comes from */
 };
 
 /* Where a diagnostic points. offset is always set; the rest when they apply. */
@@ -195,7 +195,8 @@ TL_API bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
  * where a team publishes them); by default the project's own. false: no memory. */
 TL_API bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
 /* Text: under each diagnostic, the bytes around a binary offset (hex and
- * ASCII, the offending byte marked) or the line with a caret at the column,
+ * ASCII, the offending field marked; XRay and tfile records decoded on a
+ * line below) or the line with a caret at the column,
  * read back from the file; and ANSI colours as gcc uses them. Both off by
  * default; tracelint turns them on for a terminal. */
 TL_API void tl_writer_set_context(struct tl_writer *w, bool context);

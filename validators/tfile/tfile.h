@@ -127,4 +127,11 @@ void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in,
 bool tl_tfile_tp_defined(const struct tfile_desc *desc, uint16_t number);
 bool tl_tfile_tsv_defined(const struct tfile_desc *desc, uint32_t number);
 
+/* The text context's field and decoded frame or block (struct tl_format's
+ * describe; tfile_describe.c). */
+struct tl_field_view;
+void tl_tfile_describe(const struct tl_diagnostic *d,
+		       size_t (*read)(void *file, uint64_t off, uint8_t *buf, size_t n), void *file,
+		       struct tl_field_view *view);
+
 #endif

@@ -200,5 +200,5 @@ static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_e
 
 const struct tl_format tl_format_tfile = {
 	TL_FORMAT_TFILE, "tfile", "GDB trace file (tsave output, read by target tfile)", false,
-	probe, validate, &steps,
+	probe, validate, &steps, tl_tfile_describe,
 };

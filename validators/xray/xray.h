@@ -5,6 +5,7 @@
 
 #include "context.h"
 #include "cursor.h"
+#include "format.h"
 #include "window.h"
 #include "xray_instr_map.h"
 
@@ -91,6 +92,11 @@ void tl_xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *
 			    uint64_t offset, int64_t index);
 
 const char *tl_xray_kind_name(unsigned kind);
+
+/* The text context's field and decoded record (struct tl_format's describe;
+ * xray_describe.c). */
+void tl_xray_describe(const struct tl_diagnostic *d, tl_read_back_fn read, void *file,
+		      struct tl_field_view *view);
 const char *tl_xray_action_name(unsigned action);
 
 /* Header: reads it (byte order chosen by content or --endian) and checks it.

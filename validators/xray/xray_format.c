@@ -125,5 +125,5 @@ static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_e
 
 const struct tl_format tl_format_xray = {
 	TL_FORMAT_XRAY, "xray", "LLVM XRay trace (FDR versions 1-5, basic mode versions 1-3)",
-	false, probe, validate, &steps,
+	false, probe, validate, &steps, tl_xray_describe,
 };
