@@ -62,20 +62,31 @@ json_and_globs_body() {
 	atf_check -s exit:2 -e match:'--explain needs a RULE' "$TL" --explain
 }
 
+# The gaps of an --explain -o json document (jq -r "$GAPS"), one per line: a rule without a
+# why, a fix or an example, or whose source names notes that do not ship
+# (research notes, seeds or other files outside the repository, work items).
+GAPS='.rules[] |
+	(if (.why // "") == "" or (.fix // "") == "" then "explanation \(.id)" else empty end),
+	(if .example == null then "example \(.id)" else empty end),
+	(if (.source | test("research|\\.\\./|/shared/|seeds/|issue|session"; "i")) then "source \(.id)" else empty end)'
+
 atf_test_case every_rule_explained
 every_rule_explained_head() { atf_set "descr" "every rule has why, fix, an example and a source inside the repository (no research notes, other files or work items)"; }
 every_rule_explained_body() {
 	atf_check -o save:json "$TL" --explain -o json '*'
 	atf_check -o inline:"$("$TL" --list-rules | wc -l)\n" jq '.rules | length' json
-	# a gap is a rule without a why, a fix or an example, or whose source names
-	# notes that do not ship (research notes, other files, work items)
-	jq -r '.rules[] |
-		(if (.why // "") == "" or (.fix // "") == "" then "explanation \(.id)" else empty end),
-		(if .example == null then "example \(.id)" else empty end),
-		(if (.source | test("research|\\.\\./|/shared/|seeds/|issue|session"; "i")) then "source \(.id)" else empty end)' \
-		json > gaps
 	# any gap fails
-	atf_check -o inline:'' cat gaps
+	atf_check -o inline:'' jq -r "$GAPS" json
+}
+
+atf_test_case gap_check_fails
+gap_check_fails_head() { atf_set "descr" "the gap check catches a source citing research notes and a rule without its why"; }
+gap_check_fails_body() {
+	atf_check -o save:json "$TL" --explain -o json XRAY-FDR-METADATA-KIND TFILE-HEADER-MAGIC
+	jq '.rules |= map(if .id == "XRAY-FDR-METADATA-KIND" then .source += "; research §2" else .why = "" end)' \
+		json > planted
+	atf_check -o save:found jq -r "$GAPS" planted
+	atf_check -o inline:'explanation TFILE-HEADER-MAGIC\nsource XRAY-FDR-METADATA-KIND\n' sort found
 }
 
 atf_test_case rule_docs
@@ -96,5 +107,6 @@ atf_init_test_cases() {
 	atf_add_test_case text_example
 	atf_add_test_case json_and_globs
 	atf_add_test_case every_rule_explained
+	atf_add_test_case gap_check_fails
 	atf_add_test_case rule_docs
 }
