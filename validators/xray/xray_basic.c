@@ -1,6 +1,6 @@
 /* Basic ("naive") mode, header type 0: fixed 32-byte records, function
  * records with absolute TSCs and argument payloads that belong to the
- * record before them (research §4). */
+ * record before them (compiler-rt xray_basic_logging, llvm-xray loadNaiveFormatLog). */
 #include "xray.h"
 
 #include <inttypes.h>

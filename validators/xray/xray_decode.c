@@ -78,7 +78,7 @@ static int64_t decode_metadata(const uint8_t *p, const struct xray_header *hdr,
 	case XRAY_TYPED_EVENT:
 		rec->value = field_i32(p, 1, big);
 		/* Version 5 events carry a delta; earlier ones an absolute TSC that
-		 * real v3 writers filled with garbage (research §2). */
+		 * the LLVM 7 (v3) writer stored through a wrong pointer, so it is garbage. */
 		if (hdr->version >= 5) {
 			rec->event_delta = field_i32(p, 5, big);
 			rec->has_event_delta = true;
