@@ -205,7 +205,7 @@ case("invalid", "status-reason.tf", "TFILE-STATUS-REASON",
      trace(lines=replace(B(), "status ", "status 0;tcrashed:0;tframes:2")))
 case("invalid", "status-reason-args.tf", "TFILE-STATUS-REASON-ARGS",
      trace(lines=replace(B(), "status ", "status 0;terror:6f6f7073;tframes:2")),
-     why="terror without its tracepoint number crashes gdb 13.1 (research §8.2)")
+     why="terror without its tracepoint number crashes gdb 13.1 (parse_trace_status)")
 case("invalid", "status-number.tf", "TFILE-STATUS-NUMBER",
      trace(lines=replace(B(), "status ", "status 0;tstop::0;tframes:2;tsize:100000000;tfree:xyz")))
 case("invalid", "status-text.tf", "TFILE-STATUS-TEXT",
@@ -230,14 +230,14 @@ case("invalid", "tp-t-duplicate.tf", "TFILE-TP-T-DUPLICATE",
 case("invalid", "tp-action.tf", "TFILE-TP-ACTION", trace(lines=B() + ["tp A1:401000:Q12"]))
 case("invalid", "tp-z-syntax.tf", "TFILE-TP-Z-SYNTAX",
      trace(lines=B() + ["tp Z1:401000:where:0:4:" + hexs("main"), "tp Z1:401000:cmd"]),
-     why="the second line has no ':' after its type: gdb 13.1 dereferences NULL (research §8.3)")
+     why="the second line has no ':' after its type: gdb 13.1 dereferences NULL (parse_tracepoint_definition)")
 case("invalid", "tp-z-duplicate.tf", "TFILE-TP-Z-DUPLICATE",
      trace(lines=B() + ["tp Z1:401000:at:0:4:" + hexs("work")]))
 case("invalid", "tp-v-syntax.tf", "TFILE-TP-V-SYNTAX",
      trace(lines=replace(B(), "tp V1:", "tp V1:401000:2")))
 case("invalid", "tp-no-t.tf", "TFILE-TP-NO-T",
      trace(lines=B() + ["tp A2:402000:R0f", "tp V2:402000:0:0"]),
-     why="gdb crashes on such locations when the executable is loaded (research §8.4)")
+     why="gdb crashes on such locations when the executable is loaded (merge_uploaded_tracepoints)")
 case("invalid", "tdesc-xml.tf", "TFILE-TDESC-XML",
      trace(lines=with_tdesc(["<target>", "<architecture>i386:x86-64</architecture>"])))
 case("invalid", "tdesc-root.tf", "TFILE-TDESC-ROOT",
