@@ -96,7 +96,7 @@ ATF_TC_WITHOUT_HEAD(status_grammar);
 ATF_TC_BODY(status_grammar, tc)
 {
 	static const struct row rows[] = {
-		/* Forms gdb 13.1 wrote (research §3.5). */
+		/* Forms gdb 13.1 wrote (tfile_write_status). */
 		{ "status 0;tstop::0;tframes:1;tcreated:a;tfree:4f9d40;tsize:500000;starttime:3b276dad;"
 		  "stoptime:3b2783cb;notes:;username:", NULL },
 		{ "status 0;tpasscount:2;tframes:1", NULL },
