@@ -6,9 +6,10 @@
  * checked. Only the exit rule (research D29) needs every routine's
  * membership first (an exit leaves its routine for a block of another
  * one), so it runs at the end of the process and points into the rows it
- * remembered (unlisted exits come by routine, then in block order). Scratch arrays are allocated
- * once per process and routines are numbered across images, so a process
- * of many images costs no more than one image of as many blocks. */
+ * remembered (unlisted exits come by routine, then in block order).
+ * Scratch arrays are allocated once per process and routines are numbered
+ * across images, so a process of many images costs no more than one image
+ * of as many blocks. */
 #include "dcfg_graph.h"
 #include "grow.h"
 #include "radix_sort.h"
