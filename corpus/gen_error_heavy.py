@@ -9,6 +9,11 @@ reporting (or counting past --max-errors) can be measured and tested.
   gen_error_heavy.py umtrace DIR     a trace umtgen wrote with -m DIR.map: the
                                      flags byte of every instruction record
                                      cleared (one UMT-INS-RECORD-MODE each)
+  gen_error_heavy.py dcfg-trace N OUT  DCFG-trace whose transition table repeats
+                                     one code N + 1 times, a row a line: N
+                                     DTRACE-CODE-DUPLICATE errors, each found
+                                     after the table (its row read again to
+                                     point at the code)
 
 Prints the number of defects written. The XRay and tfile inputs start from a
 corpus case, so they change when it does."""
@@ -53,9 +58,23 @@ def umtrace(trace):
     return n
 
 
+def dcfg_trace(n, out):
+    head = ('{"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "PROCESSES": [\n'
+            '["PROCESS_ID", "STRING_DICTIONARY", "TRANSITION_TABLE", "THREAD_DATA"],\n'
+            '[1, {}, [\n["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"]')
+    with open(out, "w") as f:
+        f.write(head)
+        for done in range(0, n + 1, 65536):
+            f.write(',\n[1, "0", [1]]' * min(65536, n + 1 - done))
+        f.write('\n], [["THREAD_ID", "TRACE_DATA"]]]\n]}\n')
+    return n
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] in ("xray", "tfile"):
         print((xray if argv[1] == "xray" else tfile)(int(argv[2]), argv[3]))
+    elif len(argv) == 4 and argv[1] == "dcfg-trace":
+        print(dcfg_trace(int(argv[2]), argv[3]))
     elif len(argv) == 3 and argv[1] == "umtrace":
         print(umtrace(argv[2]))
     else:

@@ -74,6 +74,21 @@ umtrace_record_flags_body() {
 	check_ratio "$small" "$large" umtrace
 }
 
+atf_test_case dcfg_trace_code_duplicates
+dcfg_trace_code_duplicates_head() {
+	atf_set descr "DCFG-trace: N repeated codes, each pointed at in its row after the table, cost O(N)"
+	atf_set require.progs "/usr/bin/time python3"
+}
+dcfg_trace_code_duplicates_body() {
+	for n in 20000 200000; do
+		python3 "$SRCDIR/corpus/gen_error_heavy.py" dcfg-trace "$n" "d$n.trace.json" > /dev/null ||
+			atf_fail "generator failed"
+	done
+	small=$(cpu_of 20000 d20000.trace.json)
+	large=$(cpu_of 200000 d200000.trace.json)
+	check_ratio "$small" "$large" dcfg-trace
+}
+
 atf_test_case tfile_endian_walks_release_memory
 tfile_endian_walks_release_memory_head() {
 	atf_set descr "tfile: when both byte orders fit the frames, the two walks to the end keep memory flat"
@@ -93,6 +108,7 @@ tfile_endian_walks_release_memory_body() {
 atf_init_test_cases() {
 	atf_add_test_case tfile_endian_walks_release_memory
 	atf_add_test_case umtrace_record_flags
+	atf_add_test_case dcfg_trace_code_duplicates
 	atf_add_test_case xray_basic_record_types
 	atf_add_test_case tfile_frame_numbers
 }

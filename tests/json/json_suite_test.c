@@ -203,6 +203,54 @@ ATF_TC_BODY(lazy_rows, tc)
 	tl_json_free(&doc);
 }
 
+/* Values inside rows located by position from the text (tl_json_locate):
+ * in a pinned row not current, in a built node, never reading a row; false
+ * where the path leads nowhere or the row's text is gone (unpinned). */
+ATF_TC_WITHOUT_HEAD(locate_values_of_rows);
+ATF_TC_BODY(locate_values_of_rows, tc)
+{
+	static const char text[] = "{\"x\": [5, [6, 7]],\n \"T\": [[\"A\", \"B\"],\n  [1, [2, 3]],\n  [4 , [ ]]],\n"
+				   " \"U\": [[\"A\"], [8], [9]]}";
+	static const struct jlazy_key lazy[] = { { "T", true }, { "U", false } };
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 2, NULL, SIZE_MAX, &err));
+	uint32_t t = tl_json_obj_get(&doc, 0, "T"), u = tl_json_obj_get(&doc, 0, "U"), x = tl_json_obj_get(&doc, 0, "x");
+	uint32_t row1 = jsibling(&doc, jn(&doc, t)->first), row2 = jsibling(&doc, row1);
+	uint32_t urow1 = jsibling(&doc, jn(&doc, u)->first), urow2 = jsibling(&doc, urow1);
+	char ptr[64];
+	uint64_t off;
+	uint32_t line, col;
+	const uint32_t inner[] = { 1, 1 }, first[] = { 0 }, past[] = { 2 }, empty[] = { 1, 0 }, scalar[] = { 0, 0 };
+	ATF_REQUIRE(tl_json_locate(&doc, row1, inner, 2, &off, ptr, sizeof ptr)); /* a row not read yet */
+	tl_json_line_col(&doc, off, &line, &col);
+	ATF_CHECK_EQ(line, 3);
+	ATF_CHECK_EQ(col, 11);
+	ATF_CHECK_STREQ(ptr, "/T/1/1/1");
+	ATF_CHECK_EQ(jn(&doc, row2)->count, 2); /* row 2 current: row 1 located from its text */
+	ATF_REQUIRE(tl_json_locate(&doc, row1, first, 1, &off, ptr, sizeof ptr));
+	ATF_CHECK_EQ(off, tl_json_off(&doc, row1) + 1);
+	ATF_CHECK_STREQ(ptr, "/T/1/0");
+	ATF_CHECK_EQ(doc.cur_row, 2);
+	ATF_REQUIRE(tl_json_locate(&doc, row2, NULL, 0, &off, ptr, sizeof ptr));
+	ATF_CHECK_EQ(off, tl_json_off(&doc, row2));
+	ATF_CHECK_STREQ(ptr, "/T/2");
+	strcpy(ptr, "untouched");
+	ATF_CHECK(!tl_json_locate(&doc, row2, past, 1, &off, ptr, sizeof ptr));
+	ATF_CHECK(!tl_json_locate(&doc, row2, empty, 2, &off, ptr, sizeof ptr));
+	ATF_CHECK_STREQ(ptr, "untouched");
+	ATF_REQUIRE(tl_json_locate(&doc, x, inner, 2, &off, ptr, sizeof ptr)); /* a built node */
+	ATF_CHECK_EQ(text[off], '7');
+	ATF_CHECK_STREQ(ptr, "/x/1/1");
+	ATF_CHECK(!tl_json_locate(&doc, x, scalar, 2, &off, ptr, sizeof ptr));
+	ATF_CHECK_EQ(jn(&doc, urow2)->count, 1);
+	ATF_REQUIRE(tl_json_locate(&doc, urow2, first, 1, &off, ptr, sizeof ptr)); /* current */
+	ATF_CHECK_EQ(text[off], '9');
+	ATF_CHECK_STREQ(ptr, "/U/2/0");
+	ATF_CHECK(!tl_json_locate(&doc, urow1, first, 1, &off, ptr, sizeof ptr)); /* unpinned and gone */
+	tl_json_free(&doc);
+}
+
 /* A table whose header row is itself a lazy cell (found by dcfg_fuzzer):
  * looking for a lazy column must not walk into the pins of that header. */
 ATF_TC_WITHOUT_HEAD(lazy_header_of_a_nested_table);
@@ -291,6 +339,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, positions_and_pointer);
 	ATF_TP_ADD_TC(tp, depth_bounded);
 	ATF_TP_ADD_TC(tp, lazy_rows);
+	ATF_TP_ADD_TC(tp, locate_values_of_rows);
 	ATF_TP_ADD_TC(tp, line_index);
 	ATF_TP_ADD_TC(tp, kept_duplicates);
 	ATF_TP_ADD_TC(tp, lazy_header_of_a_nested_table);

@@ -28,7 +28,7 @@ void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *na
 static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
 {
 	const struct dblock *a = &p->blocks[first], *b = &p->blocks[second];
-	tl_jv_report(v, RULE_DCFG_BLOCK_SAME_START, b->node,
+	tl_jv_report_cell(v, RULE_DCFG_BLOCK_SAME_START, b->node, p->images[b->image].block_pos[BB_ADDR_OFFSET],
 		  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
 		  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id, (unsigned long long)b->id,
 		  (unsigned long long)b->addr);
@@ -75,10 +75,10 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 
 /* D18, as each block is read: the model keeps no SIZE or
  * LAST_INSTR_OFFSET (16 bytes a block that no later rule needs). */
-void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off)
+void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t last_cell, uint64_t size, uint64_t last_off)
 {
 	if (last_off < size && size - last_off > MAX_INSTR_BYTES)
-		tl_jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, b->node,
+		tl_jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, last_cell,
 			  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
 			  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)size, (unsigned long long)last_off,
 			  (unsigned long long)(size - last_off));
@@ -89,7 +89,7 @@ void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p)
 	for (uint32_t i = 0; i < p->nblocks; i++) {
 		const struct dblock *b = &p->blocks[i];
 		if (b->has_count && b->count == 0)
-			tl_jv_report(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node,
+			tl_jv_report_cell(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node, p->images[b->image].block_pos[BB_COUNT],
 				  "expected block %llu to have been executed (a DCFG records executed blocks), found COUNT 0",
 				  (unsigned long long)b->id);
 	}

@@ -23,26 +23,28 @@ static bool resolve_node(struct jv *v, const struct dcfg_model *m, const struct 
 	return false;
 }
 
-static void check_special_use(struct jv *v, const struct dcfg_model *m, const struct dedge *e)
+/* Each clause names one end of the edge: the diagnostic points at that node id. */
+static void check_special_use(struct jv *v, const struct dcfg_model *m, const struct dedge *e, const uint32_t *cell)
 {
 	const char *bad = NULL;
+	uint32_t at = cell[EG_SOURCE];
 	if (e->cls == EC_ENTRY && e->src != m->start_id)
 		bad = "an ENTRY edge to leave START";
 	else if (e->cls != EC_ENTRY && e->src == m->start_id && m->start_id)
 		bad = "only ENTRY edges to leave START";
 	else if (e->cls == EC_EXIT && e->tgt != m->end_id)
-		bad = "an EXIT edge to enter END";
+		bad = "an EXIT edge to enter END", at = cell[EG_TARGET];
 	else if (e->cls != EC_EXIT && e->tgt == m->end_id && m->end_id)
-		bad = "only EXIT edges to enter END";
+		bad = "only EXIT edges to enter END", at = cell[EG_TARGET];
 	else if (m->start_id && e->tgt == m->start_id)
-		bad = "START never to be a target";
+		bad = "START never to be a target", at = cell[EG_TARGET];
 	else if (m->end_id && e->src == m->end_id)
 		bad = "END never to be a source";
 	if (bad)
-		tl_jv_report(v, RULE_DCFG_SPECIAL_EDGE, e->node, "expected %s, found edge %llu from node %llu to node %llu",
+		tl_jv_report(v, RULE_DCFG_SPECIAL_EDGE, at, "expected %s, found edge %llu from node %llu to node %llu",
 			  bad, (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
 	if (m->unknown_id && (e->src == m->unknown_id || e->tgt == m->unknown_id))
-		tl_jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->node,
+		tl_jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->src == m->unknown_id ? cell[EG_SOURCE] : cell[EG_TARGET],
 			  "expected no edge to or from the UNKNOWN node %llu (the producer lost track), found edge %llu",
 			  (unsigned long long)m->unknown_id, (unsigned long long)e->id);
 }
@@ -73,6 +75,7 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	uint32_t cell[5];
 	if (!tl_dcfg_table_open(v, tbl, cols, 5, "EDGES", false, &t))
 		return;
+	memcpy(p->edge_pos, t.pos, sizeof p->edge_pos);
 	uint32_t rows = jn(&v->doc, tbl)->count;
 	if (rows > 1 && (!m->has_edge_types || !m->has_special_nodes))
 		tl_jv_report(v, RULE_DCFG_TABLE_REQUIRED, tbl,
@@ -116,7 +119,7 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (!e.usable || !ok)
 			p->edges_complete = false;
 		if (e.usable)
-			check_special_use(v, m, &e);
+			check_special_use(v, m, &e, cell);
 		if (!ok)
 			continue;
 		uint32_t k = p->nedges++;
@@ -178,7 +181,7 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 			keys[n++] = (struct tl_keyed){ e->src << 32 | e->tgt, i };
 		uint32_t kind = tl_dcfg_idmap_get(&m->type_kind, e->type);
 		if (kind == EK_REP && e->src != e->tgt)
-			tl_jv_report(v, RULE_DCFG_REP_EDGE, e->node,
+			tl_jv_report_cell(v, RULE_DCFG_REP_EDGE, e->node, p->edge_pos[EG_TARGET],
 				  "expected REP edge %llu to lead from a block back to itself, found it from node %llu to node %llu",
 				  (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
 		if (kind == EK_BYPASS || !nt || !p->edge_counts)
@@ -187,7 +190,7 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 		while (t < nt && p->edge_counts[(size_t)i * nt + t] == 0)
 			t++;
 		if (t == nt)
-			tl_jv_report(v, RULE_DCFG_EDGE_ZERO_COUNT, e->node,
+			tl_jv_report_cell(v, RULE_DCFG_EDGE_ZERO_COUNT, e->node, p->edge_pos[EG_COUNTS],
 				  "expected edge %llu to have been traversed (only bypass edges may count 0), found COUNT_PER_THREAD all 0 on its %u thread(s)",
 				  (unsigned long long)e->id, nt);
 	}
@@ -201,15 +204,15 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
  * INSTR_COUNT_PER_THREAD (a warning: excluded code may be counted there). */
 static void check_thread_instrs(struct jv *v, const struct dprocess *p, const uint64_t *in)
 {
-	uint32_t nt = p->nthreads;
-	for (uint32_t t = 0; t < nt; t++) {
+	uint32_t nt = p->nthreads, c = jn(&v->doc, p->threads_node)->first;
+	for (uint32_t t = 0; t < nt; t++, c = c == JNONE ? JNONE : jnext(v, c)) {
 		uint64_t sum = 0, x;
 		bool exact = true;
 		for (uint32_t b = 0; b < p->nblocks && exact; b++)
 			exact = in[(size_t)b * nt + t] != UINT64_MAX &&
 				tl_mul_u64(p->blocks[b].num_instrs, in[(size_t)b * nt + t], &x) && tl_add_u64(sum, x, &sum);
 		if (exact && sum != p->instr_per_thread[t])
-			tl_jv_report(v, RULE_DCFG_THREAD_INSTR_SUM, p->node,
+			tl_jv_report(v, RULE_DCFG_THREAD_INSTR_SUM, c != JNONE ? c : p->node,
 				  "expected thread %u's INSTR_COUNT_PER_THREAD to equal the sum over blocks of NUM_INSTRS x in-edge count (%llu), found %llu",
 				  t, (unsigned long long)sum, (unsigned long long)p->instr_per_thread[t]);
 	}
@@ -252,7 +255,7 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 		for (uint32_t t = 0; t < nt; t++)
 			total = total + in[(size_t)b * nt + t] < total ? UINT64_MAX : total + in[(size_t)b * nt + t];
 		if (blk->has_count && has_in[b] && blk->count != total)
-			tl_jv_report(v, RULE_DCFG_BLOCK_COUNT, blk->node,
+			tl_jv_report_cell(v, RULE_DCFG_BLOCK_COUNT, blk->node, p->images[blk->image].block_pos[BB_COUNT],
 				  "expected block %llu COUNT to equal the sum of its in-edge counts (%llu), found %llu",
 				  (unsigned long long)blk->id, (unsigned long long)total, (unsigned long long)blk->count);
 		if (!has_in[b] || !has_out[b])

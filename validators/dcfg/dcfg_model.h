@@ -8,6 +8,12 @@
 
 #define NO_INDEX UINT32_MAX
 
+/* Known columns of BASIC_BLOCKS and EDGES, in the readers' order: a rule
+ * about one value of a row reported after the table points at it through
+ * the header position of its column (tl_jv_report_cell). */
+enum { BB_NODE_ID, BB_ADDR_OFFSET, BB_SIZE, BB_NUM_INSTRS, BB_LAST_INSTR_OFFSET, BB_COUNT, BB_COLS };
+enum { EG_EDGE_ID, EG_SOURCE, EG_TARGET, EG_TYPE, EG_COUNTS, EG_COLS };
+
 /* How an edge type relates to routines (research A3, D27). */
 enum edge_class { EC_INTRA, EC_INTER, EC_ENTRY, EC_EXIT };
 
@@ -33,6 +39,8 @@ struct dedge {
 struct dimage {
 	uint64_t id, load, size;
 	uint32_t node, routines; /* JSON row; ROUTINES table or JNONE */
+	uint32_t load_cell;      /* LOAD_ADDR (IMAGES rows are never lazy) */
+	int block_pos[BB_COLS];  /* header positions of the BASIC_BLOCKS columns, -1 absent */
 };
 
 struct dprocess {
@@ -40,6 +48,8 @@ struct dprocess {
 	uint32_t node;
 	uint32_t nthreads;
 	uint64_t *instr_per_thread;
+	uint32_t threads_node;  /* INSTR_COUNT_PER_THREAD, or JNONE */
+	int edge_pos[EG_COLS];  /* header positions of the EDGES columns, -1 absent */
 	struct dimage *images;
 	uint32_t nimages;
 	struct dblock *blocks;
@@ -88,7 +98,7 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 /* Hooks of the reader into the suspicion-level rules (dcfg_blocks.c). */
 void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
 void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p);
-void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint64_t size, uint64_t last_off);
+void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t last_cell, uint64_t size, uint64_t last_off);
 /* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */
 bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
 #endif

@@ -154,6 +154,13 @@ static bool inside(uint64_t off, uint64_t size, uint64_t image_size)
 	return tl_add_u64(off, size, &end) && end <= image_size;
 }
 
+/* The value to blame for a range outside its image: the offset when the
+ * range starts outside, else the size that carries it past the end. */
+static uint32_t outside_cell(uint64_t off, uint64_t image_size, uint32_t off_cell, uint32_t size_cell)
+{
+	return off >= image_size ? off_cell : size_cell;
+}
+
 static void read_symbols(struct jv *v, uint32_t tbl, const struct dimage *img)
 {
 	static const struct tcol cols[] = { { "NAME", true }, { "ADDR_OFFSET", true }, { "SIZE", true } };
@@ -168,7 +175,7 @@ static void read_symbols(struct jv *v, uint32_t tbl, const struct dimage *img)
 		tl_jv_expect(v, cell[0], J_STR, "symbol NAME");
 		if (tl_jv_int(v, cell[1], 0, UINT64_MAX, "symbol ADDR_OFFSET", &off) &&
 		    tl_jv_int(v, cell[2], 0, UINT64_MAX, "symbol SIZE", &size) && !inside(off, size, img->size))
-			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, r,
+			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, outside_cell(off, img->size, cell[1], cell[2]),
 				  "expected the symbol [%#llx, +%llu) inside image %llu of size %llu, found it outside",
 				  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 				  (unsigned long long)img->size);
@@ -202,7 +209,7 @@ static void read_source_data(struct jv *v, uint32_t tbl, const struct dcfg_model
 		bool off_ok = tl_jv_int(v, cell[2], 0, UINT64_MAX, "source ADDR_OFFSET", &off);
 		bool size_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "source SIZE", &size);
 		if (off_ok && size_ok && !inside(off, size, img->size))
-			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, r,
+			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, outside_cell(off, img->size, cell[2], cell[3]),
 				  "expected the source range [%#llx, +%llu) inside image %llu of size %llu, found it outside",
 				  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 				  (unsigned long long)img->size);
@@ -246,6 +253,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	uint32_t cell[6];
 	if (!tl_dcfg_table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
 		return;
+	memcpy(p->images[image].block_pos, t.pos, sizeof p->images[image].block_pos);
 	reserve_ids(&p->block_by_id, p->nblocks + jn(&v->doc, tbl)->count);
 	if (!reserve_blocks(p, jn(&v->doc, tbl)->count))
 		return;
@@ -271,13 +279,15 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 			b.has_count = true;
 		if (ok) {
 			b.addr = off, b.geometry_read = true; /* hook: dcfg_blocks.c */
-			if (size < 1 || b.num_instrs < 1 || b.num_instrs > size || last >= size || last < b.num_instrs - 1 ||
-			    (b.num_instrs == 1 && last != 0))
-				tl_jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, r,
+			/* blamed on the value of the first clause that fails */
+			uint32_t bad = size < 1 ? cell[2] : b.num_instrs < 1 || b.num_instrs > size ? cell[3] :
+				       last >= size || last < b.num_instrs - 1 || (b.num_instrs == 1 && last != 0) ? cell[4] : JNONE;
+			if (bad != JNONE)
+				tl_jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, bad,
 					  "expected 1 <= NUM_INSTRS <= SIZE, NUM_INSTRS-1 <= LAST_INSTR_OFFSET < SIZE (0 for one instruction), found SIZE %llu, NUM_INSTRS %llu, LAST_INSTR_OFFSET %llu",
 					  (unsigned long long)size, (unsigned long long)b.num_instrs, (unsigned long long)last);
 			if (!inside(off, size, img->size))
-				tl_jv_report(v, RULE_DCFG_BLOCK_IN_IMAGE, r,
+				tl_jv_report(v, RULE_DCFG_BLOCK_IN_IMAGE, outside_cell(off, img->size, cell[1], cell[2]),
 					  "expected block [%#llx, +%llu) inside image %llu of size %llu, found it outside",
 					  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 					  (unsigned long long)img->size);
@@ -287,7 +297,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (!unique_id(v, &p->block_by_id, b.id, p->nblocks, cell[0], "basic-block NODE_ID in the process"))
 			continue;
 		if (ok)
-			tl_dcfg_check_last_instr(v, &b, size, last);
+			tl_dcfg_check_last_instr(v, &b, cell[4], size, last);
 		p->blocks[p->nblocks++] = b;
 	}
 }
@@ -327,7 +337,7 @@ static void check_overlaps(struct jv *v, struct dprocess *p)
 	for (uint32_t i = 1; i < p->nimages; i++) {
 		const struct dimage *a = order[i - 1], *b = order[i];
 		if (a->size && b->load < a->load + a->size)
-			tl_jv_report(v, RULE_DCFG_IMAGE_OVERLAP, b->node,
+			tl_jv_report(v, RULE_DCFG_IMAGE_OVERLAP, b->load_cell,
 				  "expected images of one process not to overlap, found image %llu at %#llx inside image %llu [%#llx, %#llx)",
 				  (unsigned long long)b->id, (unsigned long long)b->load, (unsigned long long)a->id,
 				  (unsigned long long)a->load, (unsigned long long)(a->load + a->size));
@@ -370,6 +380,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		img.node = r;
+		img.load_cell = cell[1];
 		img.routines = JNONE;
 		bool id_ok = read_id(v, cell[0], 0, ID_MAX, "IMAGE_ID", &img.id);
 		if (id_ok)
@@ -380,7 +391,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 			continue;
 		uint64_t end;
 		if (!tl_add_u64(img.load, img.size, &end) && end != 0) {
-			tl_jv_report(v, RULE_DCFG_IMAGE_RANGE, r, "expected LOAD_ADDR + SIZE <= 2^64, found %#llx + %#llx",
+			tl_jv_report(v, RULE_DCFG_IMAGE_RANGE, cell[2], "expected LOAD_ADDR + SIZE <= 2^64, found %#llx + %#llx",
 				  (unsigned long long)img.load, (unsigned long long)img.size);
 			img.size = 0 - img.load; /* clamp, so its blocks are still read */
 		}
@@ -414,6 +425,7 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 	if (!p->instr_per_thread)
 		return;
 	p->nthreads = n;
+	p->threads_node = arr;
 	p->threads_known = true;
 	uint64_t sum = 0;
 	bool sum_ok = true;
@@ -507,7 +519,7 @@ bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_
 	bool ok;
 	read_version(v, 0, missing_rule, &major, &minor, &ok);
 	if (ok && (major != 1 || minor != 0))
-		tl_jv_report(v, version_rule, tl_json_obj_get(&v->doc, 0, "MAJOR_VERSION"),
+		tl_jv_report(v, version_rule, tl_json_obj_get(&v->doc, 0, major != 1 ? "MAJOR_VERSION" : "MINOR_VERSION"),
 			  "expected format version 1.00, found %llu.%02llu (checked with the 1.00 rules)",
 			  (unsigned long long)major, (unsigned long long)minor);
 	return true;

@@ -5,11 +5,11 @@
  * while the row is current its entry, exits, dominators and loops are
  * checked. Only the exit rule (research D29) needs every routine's
  * membership first (an exit leaves its routine for a block of another
- * one), so it runs at the end of the process, re-reading the cells it
- * reports on from the rows it remembered (unlisted exits come by routine,
- * then in block order). Scratch arrays are allocated
- * once per process and routines are numbered across images, so a process
- * of many images costs no more than one image of as many blocks. */
+ * one), so it runs at the end of the process and points into the rows it
+ * remembered (unlisted exits come by routine, then in block order).
+ * Scratch arrays are allocated once per process and routines are numbered
+ * across images, so a process of many images costs no more than one image
+ * of as many blocks. */
 #include "dcfg_graph.h"
 #include "grow.h"
 #include "radix_sort.h"
@@ -282,13 +282,6 @@ static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
 	}
 }
 
-/* The EXIT_NODE_IDS cell of a remembered routine, read again. */
-static uint32_t exits_cell(struct jv *v, const struct routines *st, const struct routine_ref *ref)
-{
-	uint32_t cell[4];
-	return tl_dcfg_table_row(v, &st->tables[ref->image], ref->row, cell) ? cell[1] : JNONE;
-}
-
 /* The members that leave their routine without being listed as exits, by
  * routine then block (a file with none, the usual case, allocates
  * nothing). Returns how many; *out is freed by the caller. */
@@ -329,20 +322,20 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 			x++;
 		if (!ref->checked || !ref->exits_read || !st->cover_ok[ref->image])
 			continue;
+		/* The routine's row is gone: its EXIT_NODE_IDS is found again only
+		 * for a diagnostic that is shown. */
+		int list = st->tables[ref->image].pos[1];
 		for (uint32_t k = first_exit; k < x; k++) {
 			if (s->leaving[st->exits[k].blk])
 				continue;
-			uint32_t list = exits_cell(v, st, ref), c = list == JNONE ? JNONE : jn(&v->doc, list)->first;
-			for (uint32_t i = 0; c != JNONE && i < st->exits[k].index; i++)
-				c = jnext(v, c);
-			tl_jv_report(v, RULE_DCFG_ROUTINE_EXITS, c != JNONE ? c : list,
+			tl_jv_report_entry(v, RULE_DCFG_ROUTINE_EXITS, ref->row, list, st->exits[k].index,
 				  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
 				  (unsigned long long)p->blocks[st->exits[k].blk].id);
 		}
 		for (; m < nmissing && missing[m].key == r; m++) {
 			uint32_t b = missing[m].val;
 			const struct dedge *e = &p->edges[s->leaving[b] - 1];
-			tl_jv_report(v, RULE_DCFG_ROUTINE_EXITS, exits_cell(v, st, ref),
+			tl_jv_report_cell(v, RULE_DCFG_ROUTINE_EXITS, ref->row, list,
 				  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)e->id, (unsigned long long)e->tgt);
 		}

@@ -256,11 +256,11 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 			code_text(a, ta);
 			code_text(b, tb);
 			if (padded(a) == padded(b))
-				tl_jv_report(v, RULE_DTRACE_CODE_DUPLICATE, b->row,
+				tl_jv_report_cell(v, RULE_DTRACE_CODE_DUPLICATE, b->row, t->code_pos,
 					  "expected each CURRENT_EDGE_ID %llu code to differ when padded to 32 bits, found \"%s\" and \"%s\"",
 					  (unsigned long long)a->edge, ta, tb);
 			else if (a->len < b->len && (b->bits >> (b->len - a->len)) == a->bits)
-				tl_jv_report(v, RULE_DTRACE_CODE_PREFIX, b->row,
+				tl_jv_report_cell(v, RULE_DTRACE_CODE_PREFIX, b->row, t->code_pos,
 					  "expected the codes of CURRENT_EDGE_ID %llu to be prefix-free, found \"%s\" starting with \"%s\"",
 					  (unsigned long long)a->edge, tb, ta);
 		}

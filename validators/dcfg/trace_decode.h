@@ -82,6 +82,7 @@ struct ttable {
 	struct lentry *lut;        /* the states' lookup tables */
 	bool reference;            /* set before finish: no lookup tables, codes compared one by one
 	                            * (the tests' reference decoder) */
+	int code_pos;              /* header position of TRANSITION_CODE in the rows, for reports */
 	/* Pairing (filled by tl_dcfg_pair_flow_table), or NULL. */
 	uint32_t *next_index;      /* DCFG edge index of each next edge, NO_INDEX when absent */
 	uint8_t *next_cls;         /* its enum edge_class */

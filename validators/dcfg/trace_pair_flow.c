@@ -64,7 +64,8 @@ void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struc
 		f->resolved = false;
 }
 
-void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint64_t pre, uint64_t instr)
+void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint32_t first_cell,
+			    uint64_t pre, uint64_t instr)
 {
 	if (!f->p || !c->ok || !c->counts_known)
 		return;
@@ -80,15 +81,15 @@ void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chun
 			  (unsigned long long)f->tid, (unsigned long long)c->edge_count);
 	bool first_entry = c->first_cls == EC_ENTRY, last_exit = c->last_cls == EC_EXIT;
 	if (first_entry && pre != 0)
-		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row,
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, first_cell,
 			  "expected the ENTRY edge %llu only at the very start of the thread (PRECEDING_INSTR_COUNT 0), found it first in a chunk at PRECEDING_INSTR_COUNT %llu",
 			  (unsigned long long)c->first_edge, (unsigned long long)pre);
 	uint64_t entries = c->entries - (first_entry ? 1 : 0), exits = c->exits - (last_exit && c->exits ? 1 : 0);
 	if (entries)
-		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row, "expected an ENTRY edge only as the first edge of a chunk, found %llu elsewhere in it",
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, c->node, "expected an ENTRY edge only as the first edge of a chunk, found %llu elsewhere in it",
 			  (unsigned long long)entries);
 	if (exits)
-		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row, "expected an EXIT edge only as the last edge of a chunk, found %llu before it",
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, c->node, "expected an EXIT edge only as the last edge of a chunk, found %llu before it",
 			  (unsigned long long)exits);
 	if (last_exit)
 		f->exit_row = row;

@@ -27,8 +27,10 @@ void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, cons
 void tl_dcfg_pair_flow_seen(struct pair_flow *f);
 /* Before decoding: where the chunk's edges are counted; fe is FIRST_EDGE_ID's DCFG edge. */
 void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe);
-/* After decoding: the ENTRY/EXIT positions of the chunk (PAIR-ENTRY-EXIT). */
-void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint64_t pre, uint64_t instr);
+/* After decoding: the ENTRY/EXIT positions of the chunk (PAIR-ENTRY-EXIT),
+ * reported at its FIRST_EDGE_ID (first_cell), its sequence or its row. */
+void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint32_t first_cell,
+			    uint64_t pre, uint64_t instr);
 /* End of the thread: occurrence counts against COUNT_PER_THREAD, reported at node. */
 void tl_dcfg_pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node);
 

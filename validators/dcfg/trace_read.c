@@ -61,6 +61,7 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 	uint64_t *next = NULL;
 	if (!tl_dcfg_table_open(v, tbl, cols, 3, "TRANSITION_TABLE", true, &t))
 		return;
+	tt->code_pos = t.pos[1];
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t cur;
 		if (!tl_dcfg_table_row(v, &t, r, cell))
@@ -149,7 +150,7 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 	uint64_t end;
 	bool end_ok = tl_add_u64(pre, instr, &end);
 	if (x->p && thread < x->p->nthreads && (!end_ok || end > x->p->instr_per_thread[thread]))
-		tl_jv_report(v, RULE_PAIR_THREAD_INSTR, row,
+		tl_jv_report(v, RULE_PAIR_THREAD_INSTR, cell[1],
 			  "expected PRECEDING_INSTR_COUNT + INSTR_COUNT <= thread %llu's INSTR_COUNT_PER_THREAD %llu in the DCFG, found %llu + %llu",
 			  (unsigned long long)thread, (unsigned long long)x->p->instr_per_thread[thread],
 			  (unsigned long long)pre, (unsigned long long)instr);
@@ -174,7 +175,7 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 	tl_dcfg_pair_flow_prepare(ts->flow, &c, fe); /* hook: P8, P9 */
 	tl_dcfg_decode_chunk(v, &s, tt, d, &c);
 	tl_dcfg_seq_free(&s);
-	tl_dcfg_pair_flow_done(v, ts->flow, &c, row, pre, instr); /* hook: P8, P9 */
+	tl_dcfg_pair_flow_done(v, ts->flow, &c, row, cell[3], pre, instr); /* hook: P8, P9 */
 	if (!c.ok)
 		return;
 	if (x->p && c.instr_known && c.instr != instr && (!count || fe))

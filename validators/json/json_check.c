@@ -8,8 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
-	__attribute__((format(printf, 5, 0)));
+/* Where a diagnostic points: node, then the value at path inside it (a
+ * cell of a row by its position, an entry of that cell), then delta bytes
+ * into it. */
+struct jat {
+	uint32_t node;
+	uint32_t path[2];
+	size_t depth;
+	uint32_t delta;
+};
+
+static void vreport(struct jv *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 
 /* Will tl_report deliver a diagnostic of this severity? Past the error limit
  * (and past it for warnings) nothing is shown, so the location is not worth
@@ -24,7 +34,7 @@ static bool shown(const struct tl_ctx *ctx, enum tl_severity severity)
 	return !(limit && severity == TL_WARNING && ctx->result->warnings > limit);
 }
 
-static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
+static void vreport(struct jv *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
 {
 	if (!v->ctx) {
 		if (tl_rule_by_id(rule)->severity == TL_ERROR)
@@ -38,28 +48,52 @@ static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t 
 	}
 	char msg[512], ptr[256];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	uint64_t off = tl_json_off(&v->doc, node);
+	uint64_t off;
+	/* A value that cannot be found (its row is gone) is reported at its row. */
+	if (!at->depth || !tl_json_locate(&v->doc, at->node, at->path, at->depth, &off, ptr, sizeof ptr)) {
+		off = tl_json_off(&v->doc, at->node);
+		tl_json_pointer(&v->doc, at->node, ptr, sizeof ptr);
+	}
 	uint32_t line, col;
 	tl_json_line_col(&v->doc, off, &line, &col);
-	struct tl_location loc = tl_at_text(off + delta, line, col + delta);
-	tl_json_pointer(&v->doc, node, ptr, sizeof ptr);
+	struct tl_location loc = tl_at_text(off + at->delta, line, col + at->delta);
 	loc.pointer = ptr;
 	tl_report(v->ctx, rule, &loc, "%s", msg);
 }
 
 void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
 {
+	struct jat at = { node, { 0, 0 }, 0, delta };
 	va_list ap;
 	va_start(ap, fmt);
-	vreport(v, rule, node, delta, fmt, ap);
+	vreport(v, rule, &at, fmt, ap);
 	va_end(ap);
 }
 
 void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
 {
+	struct jat at = { node, { 0, 0 }, 0, 0 };
 	va_list ap;
 	va_start(ap, fmt);
-	vreport(v, rule, node, 0, fmt, ap);
+	vreport(v, rule, &at, fmt, ap);
+	va_end(ap);
+}
+
+void tl_jv_report_cell(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos, const char *fmt, ...)
+{
+	struct jat at = { row, { (uint32_t)pos, 0 }, pos >= 0, 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(v, rule, &at, fmt, ap);
+	va_end(ap);
+}
+
+void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos, uint32_t index, const char *fmt, ...)
+{
+	struct jat at = { row, { (uint32_t)pos, index }, pos >= 0 ? 2 : 0, 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(v, rule, &at, fmt, ap);
 	va_end(ap);
 }
 

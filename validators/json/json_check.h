@@ -22,6 +22,18 @@ void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char 
 void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* At the value in position pos of a row (a node, or a pin whose row may be
+ * gone; pos is a header position, struct table's pos[]), or at the row when
+ * pos is negative or the value cannot be found. Located only when the
+ * diagnostic is shown, in time bounded by the row's length. */
+void tl_jv_report_cell(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Same, at entry index of the array in position pos (an entry of
+ * COUNT_PER_THREAD, of EXIT_NODE_IDS). */
+void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos, uint32_t index, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
 /* Pass 1 over the text (arrays under the lazy keys are read row by row
  * later); reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);

@@ -206,22 +206,28 @@ const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin)
 	return &d->nodes[d->nskel];
 }
 
-uint64_t tl_json_off(struct jdoc *d, uint32_t i)
+uint64_t tl_json_text_off(struct jdoc *d, uint32_t i)
 {
 	if (!(i & JPIN))
-		return i < d->n ? d->nodes[i].off : 0;
+		return i < d->n ? d->nodes[i].off : UINT64_MAX;
 	uint32_t row, l = tl_json_lazy_of(d, i, &row);
 	if (l == NO_LAZY)
-		return 0;
+		return UINT64_MAX;
 	if (d->cur_lazy == l && d->cur_row == row)
 		return d->nodes[d->nskel].off;
 	const struct jlazy *z = &d->lazy[l];
 	if (z->row_off && row < z->known)
 		return z->row_off[row];
-	if (z->pinned) { /* a row not read yet: find it, leaving the current row alone */
-		uint64_t off = row_start(d, l, row);
-		if (off != UINT64_MAX)
-			return off;
-	}
-	return d->nodes[z->node].off; /* an unpinned row that is gone: its table */
+	if (z->pinned) /* a row not read yet: find it, leaving the current row alone */
+		return row_start(d, l, row);
+	return UINT64_MAX; /* an unpinned row that is gone */
+}
+
+uint64_t tl_json_off(struct jdoc *d, uint32_t i)
+{
+	uint64_t off = tl_json_text_off(d, i);
+	if (off != UINT64_MAX)
+		return off;
+	uint32_t row, l = (i & JPIN) ? tl_json_lazy_of(d, i, &row) : NO_LAZY;
+	return l == NO_LAZY ? 0 : d->nodes[d->lazy[l].node].off; /* a row that is gone: its table */
 }

@@ -130,6 +130,19 @@ static inline uint32_t jsibling(const struct jdoc *d, uint32_t i)
 /* Offset of any node or pin, reading nothing. */
 uint64_t tl_json_off(struct jdoc *d, uint32_t i);
 
+/* Same, but UINT64_MAX when the text of i is not at hand (a row of an
+ * unpinned table that is gone), where tl_json_off falls back to the table. */
+uint64_t tl_json_text_off(struct jdoc *d, uint32_t i);
+
+/* The value at path (positions in nested arrays, outermost first) inside
+ * node or row i, found by scanning the text of i, which must be valid JSON:
+ * its offset, and its RFC 6901 pointer in out (i's pointer, then the
+ * positions). Costs the length of i's text up to the value, whatever i's
+ * place in the document; reads no row, so the current row stays. False,
+ * out untouched, when i's text is not at hand or the path leads nowhere. */
+bool tl_json_locate(struct jdoc *d, uint32_t i, const uint32_t *path, size_t depth, uint64_t *off, char *out,
+		    size_t outlen);
+
 /* 1-based line and column (in bytes) of a byte offset. */
 void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col);
 
