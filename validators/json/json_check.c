@@ -71,7 +71,9 @@ bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jl
 	if (tl_json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
 		return true;
 	v->failed = true;
-	if (v->ctx) {
+	if (v->ctx && err.kind == JE_NOMEM) {
+		tl_out_of_memory(v->ctx);
+	} else if (v->ctx) {
 		struct tl_location loc = tl_at_text(err.off, err.line, err.col);
 		tl_report(v->ctx, err.kind == JE_DEPTH ? RULE_JSON_DEPTH : RULE_JSON_SYNTAX, &loc, "%s", err.msg);
 	}
