@@ -101,10 +101,15 @@ static bool load_entries(struct baseline *b, json_object *root, const char *file
 
 bool baseline_load(struct baseline *b, const char *file, char *err, size_t errlen)
 {
+	errno = 0;
 	json_object *root = json_object_from_file(file);
 	if (!root) {
-		FILE *f = fopen(file, "r");
-		if (!f)
+		/* json-c says "not JSON" and "no memory" alike: errno tells them apart */
+		bool nomem = errno == ENOMEM;
+		FILE *f = nomem ? NULL : fopen(file, "r");
+		if (nomem)
+			snprintf(err, errlen, "cannot read the baseline %s: out of memory", file);
+		else if (!f)
 			snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
 		else
 			snprintf(err, errlen, "%s: not JSON: %s", file, json_util_get_last_err());
