@@ -67,9 +67,7 @@ static void resolve(void)
 /* True when this call is the one to fail. */
 static int fails(void)
 {
-	if (!armed)
-		return 0;
-	return atomic_fetch_add(&calls, 1) + 1 == fail_at;
+	return armed && atomic_fetch_add(&calls, 1) + 1 == fail_at;
 }
 
 static void disarm(void)

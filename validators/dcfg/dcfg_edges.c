@@ -1,5 +1,6 @@
 /* The EDGES table of a process (seed 2.16) and the count rules that tie
  * edges to blocks and threads (2.8, 2.13). */
+#include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
 #include "radix_sort.h"
@@ -98,7 +99,7 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 				  (unsigned long long)id);
 			ok = false;
 		}
-		if (ok && tl_dcfg_idmap_put(&p->edge_by_id, id, p->nedges, NULL) != IDMAP_NONE) {
+		if (ok && tl_dcfg_id_put(v, &p->edge_by_id, id, p->nedges) != IDMAP_NONE) {
 			tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell[0], "expected a unique EDGE_ID in the process, found %llu again",
 				  (unsigned long long)id);
 			ok = false;

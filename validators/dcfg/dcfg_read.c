@@ -1,5 +1,6 @@
 /* DCFG (seed section 2): the top level, the id tables, processes, images
  * and their data, and edges, read into struct dcfg_model. */
+#include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
 
@@ -51,7 +52,7 @@ static void reserve_ids(struct idmap *map, uint64_t rows)
 
 static bool unique_id(struct jv *v, struct idmap *map, uint64_t id, uint32_t val, uint32_t cell, const char *what)
 {
-	uint32_t prev = tl_dcfg_idmap_put(map, id, val, NULL);
+	uint32_t prev = tl_dcfg_id_put(v, map, id, val);
 	if (prev == IDMAP_NONE)
 		return true;
 	tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
@@ -108,7 +109,7 @@ static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 			if (tl_json_str_eq(&v->doc, cell[1], inter_routine_names[k]))
 				cls = EC_INTER;
 		if (id_ok && unique_id(v, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID"))
-			tl_dcfg_note_edge_type(m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
+			tl_dcfg_note_edge_type(v, m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
 	}
 }
 

@@ -1,6 +1,7 @@
 /* DCFG-trace (seed section 3): ordering, processes, dictionaries,
  * transition tables, thread data and chunks, and with --pair the checks
  * against the DCFG the trace was recorded with. */
+#include "id_put.h"
 #include "trace_read.h"
 #include "trace_pair_flow.h"
 
@@ -202,7 +203,7 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		uint64_t tid;
 		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
 			continue;
-		if (tl_dcfg_idmap_put(&seen, tid, r, NULL) != IDMAP_NONE) {
+		if (tl_dcfg_id_put(v, &seen, tid, r) != IDMAP_NONE) {
 			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique THREAD_ID in the process, found %llu again",
 				  (unsigned long long)tid);
 			continue;
@@ -243,7 +244,7 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 		uint64_t pid;
 		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
 			continue;
-		if (tl_dcfg_idmap_put(&seen, pid, r, NULL) != IDMAP_NONE) {
+		if (tl_dcfg_id_put(v, &seen, pid, r) != IDMAP_NONE) {
 			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique PROCESS_ID in the trace, found %llu again",
 				  (unsigned long long)pid);
 			continue;

@@ -1,5 +1,6 @@
 /* Parsing EDGE_ID_SEQUENCE strings and the STRING_DICTIONARY into item
  * trees, with saturated bit lengths and an iterative cycle search. */
+#include "id_put.h"
 #include "trace_seq.h"
 
 #include "grow.h"
@@ -294,7 +295,7 @@ void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
 			e->key_node = k;
 			e->value_node = val;
 			/* On a hash collision the first entry keeps the slot; tl_dcfg_dict_find scans. */
-			tl_dcfg_idmap_put(&d->by_hash, fnv(key, len), d->n, NULL);
+			tl_dcfg_id_put(v, &d->by_hash, fnv(key, len), d->n);
 			d->n++;
 		}
 		k = jnext(v, val);

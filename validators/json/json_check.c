@@ -63,6 +63,13 @@ void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char 
 	va_end(ap);
 }
 
+void tl_jv_out_of_memory(struct jv *v)
+{
+	v->failed = true;
+	if (v->ctx)
+		tl_out_of_memory(v->ctx);
+}
+
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
 {
 	struct jerror err;

@@ -24,6 +24,9 @@ void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t
 
 /* Pass 1 over the text (arrays under the lazy keys are read row by row
  * later); reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
+/* Memory ran out: the document is not checked further and, when reporting,
+ * the validation ends without a verdict. */
+void tl_jv_out_of_memory(struct jv *v);
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);
 
 /* Reports a repeated key in every object of the document, lazy tables
