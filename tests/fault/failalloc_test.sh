@@ -83,6 +83,14 @@ tfile_body() {
 	sweep --color=always --context corpus/tfile/invalid/block-overrun.tf
 }
 
+atf_test_case dcfg
+dcfg_head() { atf_set descr "out of memory at every allocation of DCFG runs"; atf_set timeout 900; }
+dcfg_body() {
+	sweep corpus/dcfg/valid/hello.dcfg.json
+	sweep corpus/dcfg/valid/gen_program_s12.dcfg.json
+	sweep -o json corpus/dcfg/invalid/dcfg_loop.dcfg.json
+}
+
 atf_test_case umtrace
 umtrace_head() { atf_set descr "out of memory at every allocation of a UMTracer directory run"; atf_set timeout 600; }
 umtrace_body() {
@@ -106,6 +114,7 @@ cli_body() {
 atf_init_test_cases() {
 	atf_add_test_case xray
 	atf_add_test_case tfile
+	atf_add_test_case dcfg
 	atf_add_test_case umtrace
 	atf_add_test_case cli
 }

@@ -60,8 +60,10 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 		if (ascending)
 			continue;
 		if (!items && (!(items = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *items)) ||
-			       !(tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp))))
+			       !(tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp)))) {
+			tl_jv_out_of_memory(v);
 			break;
+		}
 		for (uint32_t b = first; b < end; b++)
 			if (p->blocks[b].geometry_read)
 				items[n++] = (struct tl_keyed){ p->blocks[b].addr, b };

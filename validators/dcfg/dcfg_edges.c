@@ -82,8 +82,10 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	p->edges = tl_big_calloc((size_t)rows + 1, sizeof *p->edges);
 	if (p->nthreads)
 		p->edge_counts = tl_big_calloc(((size_t)rows + 1) * p->nthreads, sizeof *p->edge_counts);
-	if (!p->edges)
+	if (!p->edges || (p->nthreads && !p->edge_counts)) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	p->edges_complete = true;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dedge e = { 0 };
@@ -171,6 +173,8 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 	struct tl_keyed *keys = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *keys);
 	struct tl_keyed *tmp = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *tmp);
 	uint32_t n = 0;
+	if (!keys || !tmp)
+		tl_jv_out_of_memory(v);
 	for (uint32_t i = 0; i < p->nedges; i++) {
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)
@@ -227,8 +231,10 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 	size_t cells = (size_t)p->nblocks * nt;
 	uint64_t *in = tl_big_calloc(cells, sizeof *in), *out = tl_big_calloc(cells, sizeof *out);
 	bool *has_in = tl_big_calloc(p->nblocks, sizeof *has_in), *has_out = tl_big_calloc(p->nblocks, sizeof *has_out);
-	if (!in || !out || !has_in || !has_out)
+	if (!in || !out || !has_in || !has_out) {
+		tl_jv_out_of_memory(v);
 		goto done;
+	}
 	for (uint32_t i = 0; i < p->nedges; i++) {
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)

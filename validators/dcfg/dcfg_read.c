@@ -248,8 +248,10 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	if (!tl_dcfg_table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
 		return;
 	reserve_ids(&p->block_by_id, p->nblocks + jn(&v->doc, tbl)->count);
-	if (!reserve_blocks(p, jn(&v->doc, tbl)->count))
+	if (!reserve_blocks(p, jn(&v->doc, tbl)->count)) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dblock b = { 0 };
 		uint64_t off, size, last;
@@ -320,8 +322,10 @@ static int cmp_load(const void *a, const void *b)
 static void check_overlaps(struct jv *v, struct dprocess *p)
 {
 	const struct dimage **order = malloc((size_t)p->nimages * sizeof *order + 1);
-	if (!order)
+	if (!order) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t i = 0; i < p->nimages; i++)
 		order[i] = &p->images[i];
 	qsort(order, p->nimages, sizeof *order, cmp_load);
@@ -363,8 +367,10 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	if (!tl_dcfg_table_open(v, tbl, cols, 4, "IMAGES", false, &t))
 		return;
 	p->images = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *p->images);
-	if (!p->images)
+	if (!p->images) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	reserve_all_blocks(v, &t, p);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dimage img = { 0 };
@@ -412,8 +418,10 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 		return;
 	}
 	p->instr_per_thread = calloc(n, sizeof *p->instr_per_thread);
-	if (!p->instr_per_thread)
+	if (!p->instr_per_thread) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	p->nthreads = n;
 	p->threads_known = true;
 	uint64_t sum = 0;
@@ -466,8 +474,10 @@ static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "PROCESSES", false, &t))
 		return;
 	m->procs = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *m->procs);
-	if (!m->procs)
+	if (!m->procs) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t pid;
 		if (!tl_dcfg_table_row(v, &t, r, cell))

@@ -94,8 +94,10 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			continue;
 		}
 		uint64_t *nb = realloc(next, (size_t)nn * sizeof *nb);
-		if (!nb)
+		if (!nb) {
+			tl_jv_out_of_memory(v);
 			break;
+		}
 		next = nb;
 		uint32_t k = 0;
 		const struct dedge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
@@ -108,17 +110,22 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			connect(x, c, prev, e, k ? "(the previous entry of NEXT_EDGE_IDS)" : "(the CURRENT_EDGE_ID)");
 			prev = e;
 		}
-		if (ok && !tl_dcfg_ttable_add(tt, cur, bits, len, next, nn, r))
+		if (ok && !tl_dcfg_ttable_add(tt, cur, bits, len, next, nn, r)) {
+			tl_jv_out_of_memory(v);
 			break;
+		}
 	}
 	free(next);
 	tl_dcfg_ttable_finish(v, tt);
 	if (x->p && tt->nnext) {
 		tt->next_instr = calloc(tt->nnext, sizeof *tt->next_instr);
+		if (!tt->next_instr)
+			tl_jv_out_of_memory(v);
 		for (uint32_t i = 0; tt->next_instr && i < tt->nnext; i++)
 			tt->next_instr[i] = source_instrs(x, pair_edge(x, tt->next_ids[i]));
 	}
-	tl_dcfg_pair_flow_table(x->p, tt); /* hook: P8, P9 */
+	if (!tl_dcfg_pair_flow_table(x->p, tt)) /* hook: P8, P9 */
+		tl_jv_out_of_memory(v);
 }
 
 struct thread_state {

@@ -26,6 +26,10 @@ static bool shown(const struct tl_ctx *ctx, enum tl_severity severity)
 
 static void vreport(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, va_list ap)
 {
+	if (v->doc.nomem) { /* a row could not be read: what it would say is unknown */
+		tl_jv_out_of_memory(v);
+		return;
+	}
 	if (!v->ctx) {
 		if (tl_rule_by_id(rule)->severity == TL_ERROR)
 			v->failed = true;
@@ -66,6 +70,7 @@ void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char 
 void tl_jv_out_of_memory(struct jv *v)
 {
 	v->failed = true;
+	v->nomem = true;
 	if (v->ctx)
 		tl_out_of_memory(v->ctx);
 }
@@ -78,8 +83,8 @@ bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jl
 	if (tl_json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
 		return true;
 	v->failed = true;
-	if (v->ctx && err.kind == JE_NOMEM) {
-		tl_out_of_memory(v->ctx);
+	if (err.kind == JE_NOMEM) {
+		tl_jv_out_of_memory(v);
 	} else if (v->ctx) {
 		struct tl_location loc = tl_at_text(err.off, err.line, err.col);
 		tl_report(v->ctx, err.kind == JE_DEPTH ? RULE_JSON_DEPTH : RULE_JSON_SYNTAX, &loc, "%s", err.msg);

@@ -12,6 +12,7 @@ struct jv {
 	struct tl_ctx *ctx;   /* NULL: check silently (pair file loaded for reference) */
 	struct jdoc doc;
 	bool failed;          /* a silent check found an error */
+	bool nomem;           /* memory ran out: the check is incomplete */
 	const struct tl_input *in; /* mapped input (pages released as rows are read), or NULL */
 };
 
