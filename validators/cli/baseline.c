@@ -5,6 +5,8 @@
 #include "baseline.h"
 #include "grow.h"
 #include "safe_text.h"
+#include "json_string.h"
+#include "json_tree.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -50,17 +52,30 @@ static int by_fingerprint(const void *a, const void *b)
 	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-static const char *member_string(json_object *o, const char *key)
+/* Baselines are read with the library's own JSON reader: json-c's parser
+ * dereferences a failed allocation when memory runs out. */
+
+/* The decoded text of o[key] when it is a string: a copy to free, or NULL
+ * (*nomem set when memory ran out). */
+static char *member_string(struct jdoc *d, uint32_t o, const char *key, bool *nomem)
 {
-	json_object *v;
-	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
+	uint32_t v = tl_json_obj_get(d, o, key);
+	if (v == JNONE || jn(d, v)->type != J_STR)
 		return NULL;
-	return json_object_get_string(v);
+	const uint8_t *raw = jstr(d, v);
+	size_t n = jn(d, v)->count, len = tl_json_decoded_len(raw, n);
+	char *text = malloc(len + 1);
+	if (!text) {
+		*nomem = true;
+		return NULL;
+	}
+	text[tl_json_decode(raw, n, (uint8_t *)text, len)] = '\0';
+	return text;
 }
 
 static bool is_fingerprint(const char *s)
 {
-	if (strlen(s) != 16)
+	if (!s || strlen(s) != 16)
 		return false;
 	for (; *s; s++)
 		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
@@ -68,52 +83,99 @@ static bool is_fingerprint(const char *s)
 	return true;
 }
 
-static bool load_entries(struct baseline *b, json_object *root, const char *file, char *err,
+static bool is_version(struct jdoc *d, uint32_t v)
+{
+	return v != JNONE && jn(d, v)->type == J_NUM && jn(d, v)->count == 1 &&
+	       d->buf[jn(d, v)->off] == '0' + BASELINE_VERSION;
+}
+
+static bool load_entries(struct baseline *b, struct jdoc *d, const char *file, char *err,
 			 size_t errlen)
 {
-	json_object *version, *list;
-	if (!json_object_is_type(root, json_type_object) ||
-	    !json_object_object_get_ex(root, "baseline", &version) ||
-	    json_object_get_int(version) != BASELINE_VERSION ||
-	    !json_object_object_get_ex(root, "diagnostics", &list) ||
-	    !json_object_is_type(list, json_type_array)) {
+	uint32_t list = jn(d, 0)->type == J_OBJ ? tl_json_obj_get(d, 0, "diagnostics") : JNONE;
+	if (!is_version(d, jn(d, 0)->type == J_OBJ ? tl_json_obj_get(d, 0, "baseline") : JNONE) ||
+	    list == JNONE || jn(d, list)->type != J_ARR) {
 		snprintf(err, errlen, "%s: expected a tracelint baseline (an object with \"baseline\": %d "
 			 "and a \"diagnostics\" array)", file, BASELINE_VERSION);
 		return false;
 	}
-	size_t n = json_object_array_length(list);
-	for (size_t i = 0; i < n; i++) {
-		json_object *e = json_object_array_get_idx(list, i);
-		const char *path = member_string(e, "path"), *rule = member_string(e, "rule");
-		const char *fp = member_string(e, "fingerprint"), *message = member_string(e, "message");
-		if (!path || !rule || !fp || !is_fingerprint(fp)) {
+	size_t i = 0;
+	for (uint32_t e = jn(d, list)->first; e != JNONE; e = jsibling(d, e), i++) {
+		bool nomem = false, ok = jn(d, e)->type == J_OBJ;
+		char *path = ok ? member_string(d, e, "path", &nomem) : NULL;
+		char *rule = ok ? member_string(d, e, "rule", &nomem) : NULL;
+		char *fp = ok ? member_string(d, e, "fingerprint", &nomem) : NULL;
+		char *message = ok ? member_string(d, e, "message", &nomem) : NULL;
+		ok = !nomem && path && rule && is_fingerprint(fp) &&
+		     push(b, path, rule, message ? message : "", fp);
+		if (!ok && (nomem || (path && rule && is_fingerprint(fp))))
+			snprintf(err, errlen, "%s: out of memory", file);
+		else if (!ok)
 			snprintf(err, errlen, "%s: diagnostics[%zu]: expected \"path\", \"rule\" and a "
 				 "16-hex-digit \"fingerprint\"", file, i);
+		free(path);
+		free(rule);
+		free(fp);
+		free(message);
+		if (!ok)
 			return false;
-		}
-		if (!push(b, path, rule, message ? message : "", fp)) {
-			snprintf(err, errlen, "%s: out of memory", file);
-			return false;
-		}
 	}
 	return true;
 }
 
+/* The whole file in memory. */
+static uint8_t *slurp(const char *file, size_t *size, char *err, size_t errlen)
+{
+	FILE *f = fopen(file, "rb");
+	uint8_t *text = NULL;
+	size_t cap = 0, n = 0;
+	if (!f) {
+		snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {
+			uint8_t *more = tl_grow_array(text, &cap, n, 1, 1 << 16);
+			if (!more) {
+				snprintf(err, errlen, "cannot read the baseline %s: out of memory", file);
+				free(text);
+				fclose(f);
+				return NULL;
+			}
+			text = more;
+		}
+		size_t got = fread(text + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	*size = n;
+	return text;
+}
+
 bool baseline_load(struct baseline *b, const char *file, char *err, size_t errlen)
 {
-	json_object *root = json_object_from_file(file);
-	if (!root) {
-		FILE *f = fopen(file, "r");
-		if (!f)
-			snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
-		else
-			snprintf(err, errlen, "%s: not JSON: %s", file, json_util_get_last_err());
-		if (f)
-			fclose(f);
+	size_t size = 0;
+	uint8_t *text = slurp(file, &size, err, errlen);
+	if (!text)
 		return false;
-	}
-	bool ok = load_entries(b, root, file, err, errlen);
-	json_object_put(root);
+	struct jdoc doc;
+	struct jerror jerr;
+	memset(&doc, 0, sizeof doc);
+	bool ok = tl_json_parse(&doc, text, size, &jerr);
+	if (!ok && jerr.kind == JE_NOMEM)
+		snprintf(err, errlen, "cannot read the baseline %s: out of memory", file);
+	else if (!ok)
+		snprintf(err, errlen, "%s: not JSON: %s (line %u, column %u)", file, jerr.msg, jerr.line, jerr.col);
+	ok = ok && load_entries(b, &doc, file, err, errlen);
+	tl_json_free(&doc);
+	free(text);
 	if (ok && b->count)
 		qsort(b->entries, b->count, sizeof *b->entries, by_fingerprint);
 	return ok;

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -42,7 +43,7 @@ static struct config_file *load(const char *path, char *err, size_t errlen)
 		*slash = '\0';
 	char *abs = realpath(slash ? (*dir ? dir : "/") : ".", NULL);
 	if (!abs) {
-		snprintf(err, errlen, "cannot resolve the directory of the config %s", path);
+		snprintf(err, errlen, "cannot resolve the directory of the config %s: %s", path, strerror(errno));
 		config_file_free(f);
 		free(f);
 		return NULL;

@@ -1,10 +1,12 @@
 /* --explain RULE...: each rule's full explanation, as the catalogs in specs/
  * write it (what it checks, why it matters, how to fix it, where it comes
  * from) with the corpus case that breaks it, as text or JSON (-o json). */
+#include "json_out.h"
 #include "cli.h"
 #include "explain.h"
 #include "rule_table.h"
 
+#include <errno.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <string.h>
@@ -89,28 +91,36 @@ static void explain_text(const struct tl_rule_info *r)
 	paragraph(r->source);
 }
 
-static json_object *explain_json(const struct tl_rule_info *r)
+static json_object *explain_json(bool *nomem, const struct tl_rule_info *r)
 {
 	const struct cli_explanation *e = cli_explanation_of(r->id);
 	const struct cli_example *x = cli_example_of(r->id);
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_new_string(r->id));
-	json_object_object_add(o, "severity", json_object_new_string(tl_severity_name(r->severity)));
-	json_object_object_add(o, "format", json_object_new_string(r->format));
+	json_object *o = tl_jmade(nomem, json_object_new_object());
+	tl_jset(nomem, o, "id", json_object_new_string(r->id));
+	tl_jset(nomem, o, "severity", json_object_new_string(tl_severity_name(r->severity)));
+	tl_jset(nomem, o, "format", json_object_new_string(r->format));
 	const char *former = tl_rule_former_id(r);
-	json_object_object_add(o, "former_id", former ? json_object_new_string(former) : NULL);
-	json_object_object_add(o, "summary", json_object_new_string(r->summary));
-	json_object_object_add(o, "why", e ? json_object_new_string(e->why) : NULL);
-	json_object_object_add(o, "fix", e ? json_object_new_string(e->fix) : NULL);
-	json_object_object_add(o, "source", json_object_new_string(r->source));
-	if (x) {
-		json_object *ex = json_object_new_object();
-		json_object_object_add(ex, "path", json_object_new_string(x->path));
-		json_object_object_add(ex, "location", json_object_new_string(x->location));
-		json_object_object_add(ex, "excerpt", json_object_new_string(x->excerpt));
-		json_object_object_add(o, "example", ex);
+	if (former)
+		tl_jset(nomem, o, "former_id", json_object_new_string(former));
+	else
+		tl_jset_null(nomem, o, "former_id");
+	tl_jset(nomem, o, "summary", json_object_new_string(r->summary));
+	if (e) {
+		tl_jset(nomem, o, "why", json_object_new_string(e->why));
+		tl_jset(nomem, o, "fix", json_object_new_string(e->fix));
 	} else {
-		json_object_object_add(o, "example", NULL);
+		tl_jset_null(nomem, o, "why");
+		tl_jset_null(nomem, o, "fix");
+	}
+	tl_jset(nomem, o, "source", json_object_new_string(r->source));
+	if (x) {
+		json_object *ex = tl_jmade(nomem, json_object_new_object());
+		tl_jset(nomem, ex, "path", json_object_new_string(x->path));
+		tl_jset(nomem, ex, "location", json_object_new_string(x->location));
+		tl_jset(nomem, ex, "excerpt", json_object_new_string(x->excerpt));
+		tl_jset(nomem, o, "example", ex);
+	} else {
+		tl_jset_null(nomem, o, "example");
 	}
 	return o;
 }
@@ -122,7 +132,8 @@ int cli_explain(const struct cli *c)
 	for (size_t i = 0; i < c->path_count; i++)
 		if (tl_rule_pattern_matches(c->paths[i]) == 0)
 			return cli_usage_error("--explain: '%s' matches no rule (see --list-rules)", c->paths[i]);
-	json_object *all = c->style == TL_OUTPUT_TEXT ? NULL : json_object_new_array();
+	bool json = c->style != TL_OUTPUT_TEXT, nomem = false;
+	json_object *all = json ? tl_jmade(&nomem, json_object_new_array()) : NULL;
 	bool first = true;
 	for (size_t i = 0; i < tl_rule_count(); i++) {
 		const struct tl_rule_info *r = tl_rule_at(i);
@@ -131,8 +142,8 @@ int cli_explain(const struct cli *c)
 			named = tl_rule_matches(c->paths[k], r);
 		if (!named)
 			continue;
-		if (all) {
-			json_object_array_add(all, explain_json(r));
+		if (json) {
+			tl_jpush(&nomem, all, explain_json(&nomem, r));
 			continue;
 		}
 		if (!first)
@@ -140,11 +151,11 @@ int cli_explain(const struct cli *c)
 		first = false;
 		explain_text(r);
 	}
-	if (all) {
-		json_object *doc = json_object_new_object();
-		json_object_object_add(doc, "rules", all);
-		puts(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(doc);
+	if (json) {
+		json_object *doc = tl_jmade(&nomem, json_object_new_object());
+		tl_jset(&nomem, doc, "rules", all);
+		if (tl_jprint(stdout, doc, nomem) != 0)
+			return cli_usage_error("cannot write the explanations: %s", strerror(errno));
 	}
 	return fflush(stdout) == 0 ? EXIT_VALID : EXIT_USAGE;
 }

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "grow.h"
 
+#include <errno.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,8 @@ static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
 		return true;
 	struct dirent **names;
 	int n = scandir(dir, &names, NULL, alphasort);
+	if (n < 0 && errno == ENOMEM)
+		return false;
 	if (n < 0)
 		return add(t, dir, false); /* validating it reports why it cannot be read */
 	bool ok = true;

@@ -91,6 +91,11 @@ void tl_unreadable(struct tl_ctx *ctx, const char *fmt, ...)
 	ctx->stopped = true;
 }
 
+void tl_out_of_memory(struct tl_ctx *ctx)
+{
+	tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
+}
+
 bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *path,
 			  struct tl_input *out)
 {

@@ -66,6 +66,10 @@ void tl_refuse(struct tl_ctx *ctx, const char *message);
 void tl_unreadable(struct tl_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Memory ran out: no verdict can be given (TL_E_IO, "cannot validate PATH:
+ * out of memory"), as for an unreadable file. */
+void tl_out_of_memory(struct tl_ctx *ctx);
+
 /* Opens a file named by an option (--pair): false, with the context made
  * unreadable, when it cannot be read. */
 bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *path,

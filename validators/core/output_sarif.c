@@ -1,6 +1,7 @@
 /* SARIF 2.1.0 style, as GitHub code scanning reads it: the whole rule
  * catalog under tool.driver.rules and one result per diagnostic. */
 #include "writer.h"
+#include "json_out.h"
 #include "safe_text.h"
 
 #include <fcntl.h>
@@ -16,12 +17,12 @@
 #define TRACELINT_HOME "https://github.com/tracelint/tracelint"
 #define CATALOG_BASE TRACELINT_HOME "/blob/main/specs/"
 
-static json_object *text_object(const char *text)
+static json_object *text_object(bool *nomem, const char *text)
 {
 	char safe[2 * 4096 + 1];
 	tl_utf8_repair(safe, sizeof safe, text);
 	json_object *o = json_object_new_object();
-	json_object_object_add(o, "text", json_object_new_string(safe));
+	tl_jset(nomem, o, "text", json_object_new_string(safe));
 	return o;
 }
 
@@ -36,19 +37,19 @@ static void help_uri(char *buf, size_t len, const char *base, const struct tl_ru
 	snprintf(buf, len, "%s%s.md", base ? base : CATALOG_BASE, r->format);
 }
 
-static json_object *rule_help(const struct tl_rule_info *r, const char *uri)
+static json_object *rule_help(bool *nomem, const struct tl_rule_info *r, const char *uri)
 {
 	char text[2048 + 4160], markdown[2304 + 4160];
 	snprintf(text, sizeof text, "%s Severity: %s. Source: %s. Catalog: %s", r->summary,
 		 tl_severity_name(r->severity), r->source, uri);
 	snprintf(markdown, sizeof markdown, "**%s** (%s, %s)\n\n%s\n\nSource: %s. See [the %s catalog](%s).",
 		 r->id, r->format, tl_severity_name(r->severity), r->summary, r->source, r->format, uri);
-	json_object *help = text_object(text);
-	json_object_object_add(help, "markdown", json_object_new_string(markdown));
+	json_object *help = text_object(nomem, text);
+	tl_jset(nomem, help, "markdown", json_object_new_string(markdown));
 	return help;
 }
 
-static json_object *rule_descriptors(const char *base)
+static json_object *rule_descriptors(bool *nomem, const char *base)
 {
 	json_object *rules = json_object_new_array();
 	for (size_t i = 0; i < tl_rule_count(); i++) {
@@ -56,19 +57,19 @@ static json_object *rule_descriptors(const char *base)
 		char uri[4096 + 64];
 		help_uri(uri, sizeof uri, base, r);
 		json_object *o = json_object_new_object();
-		json_object_object_add(o, "id", json_object_new_string(r->id));
-		json_object_object_add(o, "shortDescription", text_object(r->summary));
-		json_object_object_add(o, "fullDescription", text_object(r->summary));
-		json_object_object_add(o, "help", rule_help(r, uri));
-		json_object_object_add(o, "helpUri", json_object_new_string(uri));
+		tl_jset(nomem, o, "id", json_object_new_string(r->id));
+		tl_jset(nomem, o, "shortDescription", text_object(nomem, r->summary));
+		tl_jset(nomem, o, "fullDescription", text_object(nomem, r->summary));
+		tl_jset(nomem, o, "help", rule_help(nomem, r, uri));
+		tl_jset(nomem, o, "helpUri", json_object_new_string(uri));
 		json_object *cfg = json_object_new_object();
-		json_object_object_add(cfg, "level", json_object_new_string(sarif_level(r->severity)));
-		json_object_object_add(o, "defaultConfiguration", cfg);
+		tl_jset(nomem, cfg, "level", json_object_new_string(sarif_level(r->severity)));
+		tl_jset(nomem, o, "defaultConfiguration", cfg);
 		json_object *props = json_object_new_object();
-		json_object_object_add(props, "format", json_object_new_string(r->format));
-		json_object_object_add(props, "source", json_object_new_string(r->source));
-		json_object_object_add(o, "properties", props);
-		json_object_array_add(rules, o);
+		tl_jset(nomem, props, "format", json_object_new_string(r->format));
+		tl_jset(nomem, props, "source", json_object_new_string(r->source));
+		tl_jset(nomem, o, "properties", props);
+		tl_jpush(nomem, rules, o);
 	}
 	return rules;
 }
@@ -150,41 +151,43 @@ static void ensure_run(struct tl_writer *w)
 	if (w->root)
 		return;
 	w->root = json_object_new_object();
-	json_object_object_add(w->root, "$schema",
+	tl_jset(&w->nomem, w->root, "$schema",
 			       json_object_new_string("https://json.schemastore.org/sarif-2.1.0.json"));
-	json_object_object_add(w->root, "version", json_object_new_string("2.1.0"));
+	tl_jset(&w->nomem, w->root, "version", json_object_new_string("2.1.0"));
 	json_object *run = json_object_new_object();
 	json_object *tool = json_object_new_object();
 	json_object *driver = json_object_new_object();
-	json_object_object_add(driver, "name", json_object_new_string("tracelint"));
-	json_object_object_add(driver, "version", json_object_new_string(TRACELINT_VERSION));
-	json_object_object_add(driver, "informationUri", json_object_new_string(TRACELINT_HOME));
-	json_object_object_add(driver, "rules", rule_descriptors(w->help_base));
-	json_object_object_add(tool, "driver", driver);
-	json_object_object_add(run, "tool", tool);
+	tl_jset(&w->nomem, driver, "name", json_object_new_string("tracelint"));
+	tl_jset(&w->nomem, driver, "version", json_object_new_string(TRACELINT_VERSION));
+	tl_jset(&w->nomem, driver, "informationUri", json_object_new_string(TRACELINT_HOME));
+	tl_jset(&w->nomem, driver, "rules", rule_descriptors(&w->nomem, w->help_base));
+	tl_jset(&w->nomem, tool, "driver", driver);
+	tl_jset(&w->nomem, run, "tool", tool);
 	if (w->source_root) {
 		char uri[3 * PATH_MAX + 64];
 		root_uri(uri, sizeof uri, w->source_root);
 		json_object *base = json_object_new_object();
-		json_object_object_add(base, "uri", json_object_new_string(uri));
+		tl_jset(&w->nomem, base, "uri", json_object_new_string(uri));
 		json_object *bases = json_object_new_object();
-		json_object_object_add(bases, "SRCROOT", base);
-		json_object_object_add(run, "originalUriBaseIds", bases);
+		tl_jset(&w->nomem, bases, "SRCROOT", base);
+		tl_jset(&w->nomem, run, "originalUriBaseIds", bases);
 	}
 	/* columns of text inputs count characters (code points), not bytes */
-	json_object_object_add(run, "columnKind", json_object_new_string("unicodeCodePoints"));
+	tl_jset(&w->nomem, run, "columnKind", json_object_new_string("unicodeCodePoints"));
 	w->current = json_object_new_array();
-	json_object_object_add(run, "results", w->current);
+	tl_jset(&w->nomem, run, "results", w->current);
 	json_object *invocation = json_object_new_object();
-	json_object_object_add(invocation, "executionSuccessful", json_object_new_boolean(1));
-	json_object_object_add(invocation, "toolExecutionNotifications", json_object_new_array());
+	tl_jset(&w->nomem, invocation, "executionSuccessful", json_object_new_boolean(1));
+	tl_jset(&w->nomem, invocation, "toolExecutionNotifications", json_object_new_array());
 	json_object *invocations = json_object_new_array();
-	json_object_array_add(invocations, invocation);
-	json_object_object_add(run, "invocations", invocations);
+	tl_jpush(&w->nomem, invocations, invocation);
+	tl_jset(&w->nomem, run, "invocations", invocations);
 	json_object *runs = json_object_new_array();
-	json_object_array_add(runs, run);
-	json_object_object_add(w->root, "runs", runs);
+	tl_jpush(&w->nomem, runs, run);
+	tl_jset(&w->nomem, w->root, "runs", runs);
 	w->file = invocation;
+	if (w->nomem) /* they may have been freed unplaced: the report is lost anyway */
+		w->current = w->file = NULL;
 }
 
 static void sarif_begin(struct tl_writer *w) { ensure_run(w); }
@@ -203,17 +206,17 @@ static void add_result(struct tl_writer *w, const struct tl_diagnostic *d, const
 	tl_diag_path(path, sizeof path, w->path, d);
 	artifact_uri(w, path, uri, sizeof uri, &based);
 	json_object *res = json_object_new_object();
-	json_object_object_add(res, "ruleId", json_object_new_string(d->rule->id));
-	json_object_object_add(res, "ruleIndex", json_object_new_uint64(rule_index(d->rule)));
-	json_object_object_add(res, "level", json_object_new_string(sarif_level(d->severity)));
+	tl_jset(&w->nomem, res, "ruleId", json_object_new_string(d->rule->id));
+	tl_jset(&w->nomem, res, "ruleIndex", json_object_new_uint64(rule_index(d->rule)));
+	tl_jset(&w->nomem, res, "level", json_object_new_string(sarif_level(d->severity)));
 	json_object *region = json_object_new_object();
 	if (d->loc.line) {
 		uint64_t column = d->loc.member ? 0 : code_point_column(w->path, d->loc.offset, d->loc.column);
-		json_object_object_add(region, "startLine", json_object_new_uint64(d->loc.line));
+		tl_jset(&w->nomem, region, "startLine", json_object_new_uint64(d->loc.line));
 		/* a file that cannot be read again: its byte column, right for ASCII */
-		json_object_object_add(region, "startColumn",
+		tl_jset(&w->nomem, region, "startColumn",
 				       json_object_new_uint64(column ? column : d->loc.column));
-		json_object_object_add(res, "message", text_object(d->message));
+		tl_jset(&w->nomem, res, "message", text_object(&w->nomem, d->message));
 	} else {
 		/* A binary file has no lines: code scanning shows the result on the
 		 * file (line 1), byteOffset holds the place, and the message says it. */
@@ -222,47 +225,47 @@ static void add_result(struct tl_writer *w, const struct tl_diagnostic *d, const
 		if (d->loc.record >= 0)
 			n += snprintf(text + n, sizeof text - (size_t)n, " (record %" PRId64 ")", d->loc.record);
 		snprintf(text + n, sizeof text - (size_t)n, ": %s", d->message);
-		json_object_object_add(res, "message", text_object(text));
-		json_object_object_add(region, "startLine", json_object_new_uint64(1));
+		tl_jset(&w->nomem, res, "message", text_object(&w->nomem, text));
+		tl_jset(&w->nomem, region, "startLine", json_object_new_uint64(1));
 	}
-	json_object_object_add(region, "byteOffset", json_object_new_uint64(d->loc.offset));
+	tl_jset(&w->nomem, region, "byteOffset", json_object_new_uint64(d->loc.offset));
 	char key[32];
 	tl_diagnostic_fingerprint(key, sizeof key, path, d);
 	json_object *prints = json_object_new_object();
-	json_object_object_add(prints, "tracelintLocation/v1", json_object_new_string(key));
-	json_object_object_add(res, "partialFingerprints", prints);
+	tl_jset(&w->nomem, prints, "tracelintLocation/v1", json_object_new_string(key));
+	tl_jset(&w->nomem, res, "partialFingerprints", prints);
 	json_object *artifact = json_object_new_object();
-	json_object_object_add(artifact, "uri", json_object_new_string(uri));
+	tl_jset(&w->nomem, artifact, "uri", json_object_new_string(uri));
 	if (based)
-		json_object_object_add(artifact, "uriBaseId", json_object_new_string("SRCROOT"));
+		tl_jset(&w->nomem, artifact, "uriBaseId", json_object_new_string("SRCROOT"));
 	json_object *physical = json_object_new_object();
-	json_object_object_add(physical, "artifactLocation", artifact);
-	json_object_object_add(physical, "region", region);
+	tl_jset(&w->nomem, physical, "artifactLocation", artifact);
+	tl_jset(&w->nomem, physical, "region", region);
 	json_object *location = json_object_new_object();
-	json_object_object_add(location, "physicalLocation", physical);
+	tl_jset(&w->nomem, location, "physicalLocation", physical);
 	json_object *locations = json_object_new_array();
-	json_object_array_add(locations, location);
-	json_object_object_add(res, "locations", locations);
+	tl_jpush(&w->nomem, locations, location);
+	tl_jset(&w->nomem, res, "locations", locations);
 	if (state)
-		json_object_object_add(res, "baselineState", json_object_new_string(state));
+		tl_jset(&w->nomem, res, "baselineState", json_object_new_string(state));
 	if (state && strcmp(state, "unchanged") == 0) {
 		json_object *suppression = json_object_new_object();
-		json_object_object_add(suppression, "kind", json_object_new_string("external"));
-		json_object_object_add(suppression, "justification",
+		tl_jset(&w->nomem, suppression, "kind", json_object_new_string("external"));
+		tl_jset(&w->nomem, suppression, "justification",
 				       json_object_new_string("recorded in the baseline"));
 		json_object *suppressions = json_object_new_array();
-		json_object_array_add(suppressions, suppression);
-		json_object_object_add(res, "suppressions", suppressions);
+		tl_jpush(&w->nomem, suppressions, suppression);
+		tl_jset(&w->nomem, res, "suppressions", suppressions);
 	}
 	if (d->loc.pointer || d->loc.record >= 0) {
 		json_object *props = json_object_new_object();
 		if (d->loc.pointer)
-			json_object_object_add(props, "pointer", json_object_new_string(d->loc.pointer));
+			tl_jset(&w->nomem, props, "pointer", json_object_new_string(d->loc.pointer));
 		if (d->loc.record >= 0)
-			json_object_object_add(props, "record", json_object_new_int64(d->loc.record));
-		json_object_object_add(res, "properties", props);
+			tl_jset(&w->nomem, props, "record", json_object_new_int64(d->loc.record));
+		tl_jset(&w->nomem, res, "properties", props);
 	}
-	json_object_array_add(w->current, res);
+	tl_jpush(&w->nomem, w->current, res);
 }
 
 static void sarif_diag(struct tl_writer *w, const struct tl_diagnostic *d)
@@ -283,22 +286,18 @@ static void sarif_end(struct tl_writer *w, const struct tl_result *r, enum tl_st
 		return;
 	/* A path that could not be validated is a tool notification, not a result. */
 	json_object *n = json_object_new_object();
-	json_object_object_add(n, "level", json_object_new_string("error"));
+	tl_jset(&w->nomem, n, "level", json_object_new_string("error"));
 	char text[4352];
 	snprintf(text, sizeof text, "%s: %s", w->path, message ? message : "cannot validate");
-	json_object_object_add(n, "message", text_object(text));
-	json_object_array_add(json_object_object_get(w->file, "toolExecutionNotifications"), n);
-	json_object_object_add(w->file, "executionSuccessful", json_object_new_boolean(0));
+	tl_jset(&w->nomem, n, "message", text_object(&w->nomem, text));
+	tl_jpush(&w->nomem, json_object_object_get(w->file, "toolExecutionNotifications"), n);
+	tl_jset(&w->nomem, w->file, "executionSuccessful", json_object_new_boolean(0));
 }
 
 static int sarif_finish(struct tl_writer *w)
 {
 	ensure_run(w);
-	const char *s = json_object_to_json_string_ext(
-		w->root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
-	int rc = fprintf(w->out, "%s\n", s) < 0 || fflush(w->out) != 0 ? -1 : 0;
-	json_object_put(w->root);
-	return rc;
+	return tl_jprint(w->out, w->root, w->nomem);
 }
 
 const struct tl_writer_ops tl_sarif_writer = { sarif_begin, sarif_diag, sarif_end, sarif_finish,

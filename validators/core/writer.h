@@ -24,6 +24,7 @@ struct tl_writer {
 	struct json_object *root;     /* JSON and SARIF styles */
 	struct json_object *current;  /* diagnostics or results array */
 	struct json_object *file;     /* JSON style: the current file object */
+	bool nomem;                   /* JSON and SARIF styles: the document lost a part (json_out.h) */
 	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
 	bool context;                 /* text: the bytes or line under each diagnostic */
 	bool color;                   /* text: ANSI colours */

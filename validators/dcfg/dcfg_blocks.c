@@ -2,6 +2,7 @@
  * D24) and the edge-type kinds the edge rules need (D38). They run on the
  * model after the images are read, so they do not depend on how the
  * reader walks the JSON. */
+#include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
 #include "radix_sort.h"
@@ -13,7 +14,7 @@
  * has a wrong SIZE or LAST_INSTR_OFFSET. */
 #define MAX_INSTR_BYTES 15
 
-void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
+void tl_dcfg_note_edge_type(struct jv *v, struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
 {
 	static const char bypass[] = "_BYPASS";
 	size_t bl = sizeof bypass - 1;
@@ -22,7 +23,7 @@ void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *na
 		kind = EK_REP;
 	else if (len >= bl && memcmp(name + len - bl, bypass, bl) == 0)
 		kind = EK_BYPASS;
-	tl_dcfg_idmap_put(&m->type_kind, id, kind, NULL);
+	tl_dcfg_id_put(v, &m->type_kind, id, kind);
 }
 
 static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
@@ -59,8 +60,10 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 		if (ascending)
 			continue;
 		if (!items && (!(items = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *items)) ||
-			       !(tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp))))
+			       !(tmp = tl_big_malloc(((size_t)p->nblocks + 1) * sizeof *tmp)))) {
+			tl_jv_out_of_memory(v);
 			break;
+		}
 		for (uint32_t b = first; b < end; b++)
 			if (p->blocks[b].geometry_read)
 				items[n++] = (struct tl_keyed){ p->blocks[b].addr, b };

@@ -1,5 +1,6 @@
 /* The EDGES table of a process (seed 2.16) and the count rules that tie
  * edges to blocks and threads (2.8, 2.13). */
+#include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
 #include "radix_sort.h"
@@ -84,8 +85,10 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	p->edges = tl_big_calloc((size_t)rows + 1, sizeof *p->edges);
 	if (p->nthreads)
 		p->edge_counts = tl_big_calloc(((size_t)rows + 1) * p->nthreads, sizeof *p->edge_counts);
-	if (!p->edges)
+	if (!p->edges || (p->nthreads && !p->edge_counts)) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	p->edges_complete = true;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dedge e = { 0 };
@@ -101,7 +104,7 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 				  (unsigned long long)id);
 			ok = false;
 		}
-		if (ok && tl_dcfg_idmap_put(&p->edge_by_id, id, p->nedges, NULL) != IDMAP_NONE) {
+		if (ok && tl_dcfg_id_put(v, &p->edge_by_id, id, p->nedges) != IDMAP_NONE) {
 			tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell[0], "expected a unique EDGE_ID in the process, found %llu again",
 				  (unsigned long long)id);
 			ok = false;
@@ -173,6 +176,8 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 	struct tl_keyed *keys = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *keys);
 	struct tl_keyed *tmp = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *tmp);
 	uint32_t n = 0;
+	if (!keys || !tmp)
+		tl_jv_out_of_memory(v);
 	for (uint32_t i = 0; i < p->nedges; i++) {
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)
@@ -229,8 +234,10 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 	size_t cells = (size_t)p->nblocks * nt;
 	uint64_t *in = tl_big_calloc(cells, sizeof *in), *out = tl_big_calloc(cells, sizeof *out);
 	bool *has_in = tl_big_calloc(p->nblocks, sizeof *has_in), *has_out = tl_big_calloc(p->nblocks, sizeof *has_out);
-	if (!in || !out || !has_in || !has_out)
+	if (!in || !out || !has_in || !has_out) {
+		tl_jv_out_of_memory(v);
 		goto done;
+	}
 	for (uint32_t i = 0; i < p->nedges; i++) {
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)

@@ -61,6 +61,8 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 	struct jv v = { .ctx = ctx, .in = in };
 	struct dcfg_model m;
 	tl_dcfg_read(&v, in->data, in->size, &m);
+	if (v.doc.nomem)
+		tl_jv_out_of_memory(&v);
 	uint64_t blocks = 0, edges = 0;
 	for (uint32_t i = 0; i < m.nprocs; i++) {
 		blocks += m.procs[i].nblocks;
@@ -90,8 +92,11 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 			tl_dcfg_read(&pv, pin.data, pin.size, &m);
 			/* The pair is checked silently, so nothing reports at its nodes
 			 * again: only the model is kept. */
+			bool nomem = pv.nomem || pv.doc.nomem;
 			tl_json_free(&pv.doc);
-			if (pv.failed)
+			if (nomem)
+				tl_out_of_memory(ctx);
+			else if (pv.failed)
 				tl_report(ctx, RULE_PAIR_DCFG, &loc,
 					  "expected a valid DCFG in --pair=%s, found errors in it (run tracelint --format=dcfg on it); pairing checks skipped",
 					  ctx->opts->pair_path);
@@ -102,6 +107,8 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 	struct dtrace_summary sum = { 0 };
 	if (!ctx->unreadable)
 		tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL, &sum);
+	if (v.doc.nomem)
+		tl_jv_out_of_memory(&v);
 	if (v.doc.n)
 		tl_set_detail(ctx, "%llu process(es), %llu thread(s), %llu chunk(s), %llu edges%s%s",
 			      (unsigned long long)sum.processes, (unsigned long long)sum.threads,

@@ -157,8 +157,10 @@ void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image,
 		return;
 	uint32_t rows = jn(&v->doc, tbl)->count;
 	struct loopinfo *loops = calloc((size_t)rows + 1, sizeof *loops);
-	if (!loops)
+	if (!loops) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	uint32_t nloops = 0;
 	for (uint32_t row = table_first_row(v, &t); row != JNONE; row = jnext(v, row)) {
 		if (!tl_dcfg_table_row(v, &t, row, cell))

@@ -144,8 +144,10 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 {
 	struct by_size *order = malloc(((size_t)nloops + 1) * sizeof *order);
 	uint32_t n = 0;
-	if (!order)
+	if (!order) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t i = 0; i < nloops; i++)
 		if (loops[i].sound) {
 			order[n++] = (struct by_size){ loops[i].size, i };

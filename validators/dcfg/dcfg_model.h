@@ -96,7 +96,7 @@ static inline bool is_special(const struct dcfg_model *m, uint64_t id)
 void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p);
 void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p);
 /* Hooks of the reader into the suspicion-level rules (dcfg_blocks.c). */
-void tl_dcfg_note_edge_type(struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
+void tl_dcfg_note_edge_type(struct jv *v, struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
 void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p);
 void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t last_cell, uint64_t size, uint64_t last_off);
 /* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */

@@ -1,5 +1,6 @@
 /* DCFG (seed section 2): the top level, the id tables, processes, images
  * and their data, and edges, read into struct dcfg_model. */
+#include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
 
@@ -51,7 +52,7 @@ static void reserve_ids(struct idmap *map, uint64_t rows)
 
 static bool unique_id(struct jv *v, struct idmap *map, uint64_t id, uint32_t val, uint32_t cell, const char *what)
 {
-	uint32_t prev = tl_dcfg_idmap_put(map, id, val, NULL);
+	uint32_t prev = tl_dcfg_id_put(v, map, id, val);
 	if (prev == IDMAP_NONE)
 		return true;
 	tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
@@ -108,7 +109,7 @@ static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 			if (tl_json_str_eq(&v->doc, cell[1], inter_routine_names[k]))
 				cls = EC_INTER;
 		if (id_ok && unique_id(v, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID"))
-			tl_dcfg_note_edge_type(m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
+			tl_dcfg_note_edge_type(v, m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
 	}
 }
 
@@ -255,8 +256,10 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		return;
 	memcpy(p->images[image].block_pos, t.pos, sizeof p->images[image].block_pos);
 	reserve_ids(&p->block_by_id, p->nblocks + jn(&v->doc, tbl)->count);
-	if (!reserve_blocks(p, jn(&v->doc, tbl)->count))
+	if (!reserve_blocks(p, jn(&v->doc, tbl)->count)) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dblock b = { 0 };
 		uint64_t off, size, last;
@@ -329,8 +332,10 @@ static int cmp_load(const void *a, const void *b)
 static void check_overlaps(struct jv *v, struct dprocess *p)
 {
 	const struct dimage **order = malloc((size_t)p->nimages * sizeof *order + 1);
-	if (!order)
+	if (!order) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t i = 0; i < p->nimages; i++)
 		order[i] = &p->images[i];
 	qsort(order, p->nimages, sizeof *order, cmp_load);
@@ -372,8 +377,10 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	if (!tl_dcfg_table_open(v, tbl, cols, 4, "IMAGES", false, &t))
 		return;
 	p->images = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *p->images);
-	if (!p->images)
+	if (!p->images) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	reserve_all_blocks(v, &t, p);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dimage img = { 0 };
@@ -422,8 +429,10 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 		return;
 	}
 	p->instr_per_thread = calloc(n, sizeof *p->instr_per_thread);
-	if (!p->instr_per_thread)
+	if (!p->instr_per_thread) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	p->nthreads = n;
 	p->threads_node = arr;
 	p->threads_known = true;
@@ -477,8 +486,10 @@ static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "PROCESSES", false, &t))
 		return;
 	m->procs = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *m->procs);
-	if (!m->procs)
+	if (!m->procs) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		uint64_t pid;
 		if (!tl_dcfg_table_row(v, &t, r, cell))

@@ -61,11 +61,13 @@ static const struct tcol routine_cols[] = {
 static const struct tcol node_cols[] = { { "NODE_ID", true }, { "IDOM_NODE_ID", true } };
 
 /* Room for one more element in *array (see tl_grow_array). */
-static bool make_room(void **array, size_t *cap, size_t n, size_t elem)
+static bool make_room(struct jv *v, void **array, size_t *cap, size_t n, size_t elem)
 {
 	void *p = tl_grow_array(*array, cap, n, elem, 64);
 	if (p)
 		*array = p;
+	else
+		tl_jv_out_of_memory(v);
 	return p != NULL;
 }
 
@@ -145,7 +147,7 @@ static void read_members(struct jv *v, const struct dprocess *p, struct routines
 			st->s.routine_of[b] = r;
 			st->refs[r].members++;
 		}
-		if (make_room((void **)&st->nodes, &st->capnodes, st->nnodes, sizeof *st->nodes))
+		if (make_room(v, (void **)&st->nodes, &st->capnodes, st->nnodes, sizeof *st->nodes))
 			st->nodes[st->nnodes++] = (struct node_ref){ b, nc[0], nc[1] };
 	}
 }
@@ -166,7 +168,7 @@ static void read_exits(struct jv *v, const struct dprocess *p, struct routines *
 			continue;
 		}
 		st->s.exit_mark[b] = r + 1;
-		if (make_room((void **)&st->exits, &st->capexits, st->nexits, sizeof *st->exits))
+		if (make_room(v, (void **)&st->exits, &st->capexits, st->nexits, sizeof *st->exits))
 			st->exits[st->nexits++] = (struct exit_ref){ b, r, index };
 	}
 }
@@ -229,7 +231,7 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 		return;
 	}
 	for (uint32_t row = table_first_row(v, t); row != JNONE; row = jnext(v, row)) {
-		if (!make_room((void **)&st->refs, &st->caprefs, st->nrefs, sizeof *st->refs))
+		if (!make_room(v, (void **)&st->refs, &st->caprefs, st->nrefs, sizeof *st->refs))
 			return;
 		uint32_t r = st->nrefs++;
 		struct routine_ref *ref = &st->refs[r];
@@ -245,8 +247,10 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 				  (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
-		if (!routine_room(st, ref->members))
+		if (!routine_room(st, ref->members)) {
+			tl_jv_out_of_memory(v);
 			continue;
+		}
 		ref->checked = true;
 		ref->exits_read = tl_jv_expect(v, cell[1], J_ARR, "EXIT_NODE_IDS");
 		if (ref->exits_read)
@@ -285,7 +289,7 @@ static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
 /* The members that leave their routine without being listed as exits, by
  * routine then block (a file with none, the usual case, allocates
  * nothing). Returns how many; *out is freed by the caller. */
-static uint32_t unlisted_exits(const struct dprocess *p, const struct routines *st, struct tl_keyed **out)
+static uint32_t unlisted_exits(struct jv *v, const struct dprocess *p, const struct routines *st, struct tl_keyed **out)
 {
 	const struct scratch *s = &st->s;
 	struct tl_keyed *items = NULL;
@@ -297,7 +301,7 @@ static uint32_t unlisted_exits(const struct dprocess *p, const struct routines *
 		    !st->refs[r].exits_read || !st->cover_ok[st->refs[r].image])
 			continue;
 		/* two slots an item: the radix sort's scratch is the second half */
-		if (!make_room((void **)&items, &cap, 2 * (size_t)n + 1, sizeof *items))
+		if (!make_room(v, (void **)&items, &cap, 2 * (size_t)n + 1, sizeof *items))
 			break;
 		items[n++] = (struct tl_keyed){ r, b };
 	}
@@ -312,7 +316,7 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 	struct scratch *s = &st->s;
 	find_leaving_edges(p, s);
 	struct tl_keyed *items, *missing;
-	uint32_t nmissing = unlisted_exits(p, st, &items), m = 0;
+	uint32_t nmissing = unlisted_exits(v, p, st, &items), m = 0;
 	missing = items ? tl_radix_sort(items, items + nmissing, nmissing) : NULL;
 	uint32_t x = 0;
 	for (uint32_t r = 0; r < st->nrefs; r++) {
@@ -356,6 +360,8 @@ void tl_dcfg_check_routines(struct jv *v, const struct dprocess *p)
 			if (p->images[i].routines != JNONE)
 				check_image(v, p, &st, i);
 		check_exits(v, p, &st);
+	} else {
+		tl_jv_out_of_memory(v);
 	}
 	free_state(&st);
 }

@@ -3,15 +3,15 @@
 
 #include <stdlib.h>
 
-void tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
+bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 {
 	tt->pair_resolved = false;
 	if (!p || !tt->nnext)
-		return;
+		return true;
 	tt->next_index = malloc((size_t)tt->nnext * sizeof *tt->next_index);
 	tt->next_cls = malloc((size_t)tt->nnext * sizeof *tt->next_cls);
 	if (!tt->next_index || !tt->next_cls)
-		return;
+		return false;
 	bool all = true;
 	for (uint32_t i = 0; i < tt->nnext; i++) {
 		uint32_t e = tl_dcfg_idmap_get(&p->edge_by_id, tt->next_ids[i]);
@@ -31,6 +31,7 @@ void tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 		all &= e != IDMAP_NONE;
 	}
 	tt->pair_resolved = all;
+	return true;
 }
 
 void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid)

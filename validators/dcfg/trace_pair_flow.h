@@ -20,7 +20,8 @@ struct pair_flow {
 };
 
 /* After the transition table is read: the DCFG index and class of each next edge. */
-void tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt);
+/* False when memory ran out. */
+bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt);
 
 void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid);
 /* Every chunk row, before anything is checked. */

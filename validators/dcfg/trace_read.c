@@ -1,6 +1,7 @@
 /* DCFG-trace (seed section 3): ordering, processes, dictionaries,
  * transition tables, thread data and chunks, and with --pair the checks
  * against the DCFG the trace was recorded with. */
+#include "id_put.h"
 #include "trace_read.h"
 #include "trace_pair_flow.h"
 
@@ -94,8 +95,10 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			continue;
 		}
 		uint64_t *nb = realloc(next, (size_t)nn * sizeof *nb);
-		if (!nb)
+		if (!nb) {
+			tl_jv_out_of_memory(v);
 			break;
+		}
 		next = nb;
 		uint32_t k = 0;
 		const struct dedge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
@@ -108,17 +111,22 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			connect(x, c, prev, e, k ? "(the previous entry of NEXT_EDGE_IDS)" : "(the CURRENT_EDGE_ID)");
 			prev = e;
 		}
-		if (ok && !tl_dcfg_ttable_add(tt, cur, bits, len, next, nn, r))
+		if (ok && !tl_dcfg_ttable_add(tt, cur, bits, len, next, nn, r)) {
+			tl_jv_out_of_memory(v);
 			break;
+		}
 	}
 	free(next);
 	tl_dcfg_ttable_finish(v, tt);
 	if (x->p && tt->nnext) {
 		tt->next_instr = calloc(tt->nnext, sizeof *tt->next_instr);
+		if (!tt->next_instr)
+			tl_jv_out_of_memory(v);
 		for (uint32_t i = 0; tt->next_instr && i < tt->nnext; i++)
 			tt->next_instr[i] = source_instrs(x, pair_edge(x, tt->next_ids[i]));
 	}
-	tl_dcfg_pair_flow_table(x->p, tt); /* hook: P8, P9 */
+	if (!tl_dcfg_pair_flow_table(x->p, tt)) /* hook: P8, P9 */
+		tl_jv_out_of_memory(v);
 }
 
 struct thread_state {
@@ -203,7 +211,7 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		uint64_t tid;
 		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
 			continue;
-		if (tl_dcfg_idmap_put(&seen, tid, r, NULL) != IDMAP_NONE) {
+		if (tl_dcfg_id_put(v, &seen, tid, r) != IDMAP_NONE) {
 			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique THREAD_ID in the process, found %llu again",
 				  (unsigned long long)tid);
 			continue;
@@ -244,7 +252,7 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 		uint64_t pid;
 		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
 			continue;
-		if (tl_dcfg_idmap_put(&seen, pid, r, NULL) != IDMAP_NONE) {
+		if (tl_dcfg_id_put(v, &seen, pid, r) != IDMAP_NONE) {
 			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique PROCESS_ID in the trace, found %llu again",
 				  (unsigned long long)pid);
 			continue;

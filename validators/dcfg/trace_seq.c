@@ -1,5 +1,6 @@
 /* Parsing EDGE_ID_SEQUENCE strings and the STRING_DICTIONARY into item
  * trees, with saturated bit lengths and an iterative cycle search. */
+#include "id_put.h"
 #include "trace_seq.h"
 
 #include "grow.h"
@@ -15,11 +16,13 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 	return tl_mul_u64(a, b, &r) ? r : BITS_INFINITE;
 }
 
-static bool push_item(struct seq *s, size_t *cap, const struct item *it)
+static bool push_item(struct jv *v, struct seq *s, size_t *cap, const struct item *it)
 {
 	struct item *ni = s->n < UINT32_MAX ? tl_grow_array(s->items, cap, s->n, sizeof *ni, 16) : NULL;
-	if (!ni)
+	if (!ni) {
+		tl_jv_out_of_memory(v);
 		return false;
+	}
 	s->items = ni;
 	s->items[s->n++] = *it;
 	return true;
@@ -95,7 +98,7 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 			while (j < n && b64_value(t[j]) >= 0)
 				j++;
 			struct item it = { IT_LIT, i, j - i, 0, 0, (uint64_t)(j - i) * 6 };
-			ok = push_item(s, &cap, &it);
+			ok = push_item(v, s, &cap, &it);
 			i = j;
 		} else if (c == '(') {
 			uint32_t j = i + 1;
@@ -130,12 +133,13 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 				break;
 			}
 			if (!open && !(open = malloc(SEQ_MAX_NESTING * sizeof *open))) {
+				tl_jv_out_of_memory(v);
 				ok = false;
 				break;
 			}
 			open[depth++] = s->n;
 			struct item it = { IT_REP, i, 0, 0, reps, 0 };
-			ok = push_item(s, &cap, &it);
+			ok = push_item(v, s, &cap, &it);
 			i = j + 1;
 		} else if (c == ')') {
 			if (!depth) {
@@ -168,7 +172,7 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 					break;
 				}
 			}
-			ok = push_item(s, &cap, &it);
+			ok = push_item(v, s, &cap, &it);
 			i = j + 1;
 		} else {
 			tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i,
@@ -223,8 +227,10 @@ static void dict_walk(struct jv *v, struct dict *d)
 {
 	uint32_t *stack = malloc(((size_t)d->n + 1) * sizeof *stack);
 	uint32_t *pos = malloc(((size_t)d->n + 1) * sizeof *pos);
-	if (!stack || !pos)
+	if (!stack || !pos) {
+		tl_jv_out_of_memory(v);
 		goto out;
+	}
 	for (uint32_t root = 0; root < d->n; root++) {
 		if (d->e[root].state)
 			continue;
@@ -272,8 +278,10 @@ void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
 		return;
 	uint32_t pairs = jn(&v->doc, obj)->count / 2;
 	d->e = calloc((size_t)pairs + 1, sizeof *d->e);
-	if (!d->e)
+	if (!d->e) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	char q[80];
 	for (uint32_t k = jn(&v->doc, obj)->first; k != JNONE;) {
 		uint32_t val = jnext(v, k);
@@ -294,7 +302,7 @@ void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
 			e->key_node = k;
 			e->value_node = val;
 			/* On a hash collision the first entry keeps the slot; tl_dcfg_dict_find scans. */
-			tl_dcfg_idmap_put(&d->by_hash, fnv(key, len), d->n, NULL);
+			tl_dcfg_id_put(v, &d->by_hash, fnv(key, len), d->n);
 			d->n++;
 		}
 		k = jnext(v, val);

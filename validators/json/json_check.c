@@ -36,6 +36,10 @@ static bool shown(const struct tl_ctx *ctx, enum tl_severity severity)
 
 static void vreport(struct jv *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
 {
+	if (v->doc.nomem) { /* a row could not be read: what it would say is unknown */
+		tl_jv_out_of_memory(v);
+		return;
+	}
 	if (!v->ctx) {
 		if (tl_rule_by_id(rule)->severity == TL_ERROR)
 			v->failed = true;
@@ -97,6 +101,14 @@ void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int po
 	va_end(ap);
 }
 
+void tl_jv_out_of_memory(struct jv *v)
+{
+	v->failed = true;
+	v->nomem = true;
+	if (v->ctx)
+		tl_out_of_memory(v->ctx);
+}
+
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
 {
 	struct jerror err;
@@ -105,7 +117,9 @@ bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jl
 	if (tl_json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
 		return true;
 	v->failed = true;
-	if (v->ctx) {
+	if (err.kind == JE_NOMEM) {
+		tl_jv_out_of_memory(v);
+	} else if (v->ctx) {
 		struct tl_location loc = tl_at_text(err.off, err.line, err.col);
 		tl_report(v->ctx, err.kind == JE_DEPTH ? RULE_JSON_DEPTH : RULE_JSON_SYNTAX, &loc, "%s", err.msg);
 	}

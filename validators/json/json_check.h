@@ -12,6 +12,7 @@ struct jv {
 	struct tl_ctx *ctx;   /* NULL: check silently (pair file loaded for reference) */
 	struct jdoc doc;
 	bool failed;          /* a silent check found an error */
+	bool nomem;           /* memory ran out: the check is incomplete */
 	const struct tl_input *in; /* mapped input (pages released as rows are read), or NULL */
 };
 
@@ -36,6 +37,9 @@ void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int po
 
 /* Pass 1 over the text (arrays under the lazy keys are read row by row
  * later); reports JSON-SYNTAX / JSON-DEPTH; false when unusable. */
+/* Memory ran out: the document is not checked further and, when reporting,
+ * the validation ends without a verdict. */
+void tl_jv_out_of_memory(struct jv *v);
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);
 
 /* Reports a repeated key in every object of the document, lazy tables

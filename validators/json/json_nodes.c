@@ -11,8 +11,10 @@ bool tl_json_grow_nodes(struct jdoc *d)
 	if (cap <= d->cap || cap >= JPIN)
 		return false;
 	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
-	if (!nn)
+	if (!nn) {
+		d->nomem = true;
 		return false;
+	}
 	d->nodes = nn;
 	d->cap = cap;
 	return true;

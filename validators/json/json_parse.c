@@ -745,7 +745,7 @@ bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const
 	}
 	ok = true;
 out:
-	for (; ps.filled < doc->nblk; ps.filled++) {
+	for (; doc->blk_line && doc->blk_start && ps.filled < doc->nblk; ps.filled++) {
 		doc->blk_line[ps.filled] = ps.line - 1;
 		doc->blk_start[ps.filled] = (uint64_t)(ps.line_start - buf);
 	}

@@ -138,8 +138,10 @@ static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 	const struct jnode *tbl = &d->nodes[z->node];
 	if (z->pinned && !z->row_off) {
 		z->row_off = tl_big_malloc((size_t)tbl->count * sizeof *z->row_off);
-		if (!z->row_off)
+		if (!z->row_off) {
+			d->nomem = true;
 			return UINT64_MAX;
+		}
 	}
 	uint32_t r;
 	uint64_t pos;

@@ -88,6 +88,7 @@ struct jdoc {
 	const struct tl_input *in; /* mapped input whose pages are handed back, or NULL */
 	uint64_t release_mark;
 	struct jframe *frames;     /* JSON_MAX_DEPTH open containers, for every pass */
+	bool nomem;                /* memory ran out reading a row: rows read since are wrong */
 };
 
 enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM };

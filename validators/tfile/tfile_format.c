@@ -151,6 +151,8 @@ static void steps_step(void *state, struct tl_ctx *ctx, const struct tl_input *g
 			return;
 		s->frames_at = tl_tfile_read_description(ctx, in, &s->desc);
 		tl_tfile_finish_description(ctx, &s->desc);
+		if (s->desc.out_of_memory)
+			tl_out_of_memory(ctx);
 		if (s->frames_at == 0)
 			tl_set_detail(ctx, "frames not read: the description does not end");
 		if (s->frames_at == 0 || tl_stopped(ctx)) {
@@ -169,6 +171,8 @@ static void steps_step(void *state, struct tl_ctx *ctx, const struct tl_input *g
 	tl_tfile_frames_step(&s->frames, in, final);
 	if (!final)
 		return;
+	if (s->desc.out_of_memory)
+		tl_out_of_memory(ctx);
 	const struct tfile_frame_result *r = &s->frames.out;
 	if (r->complete && !tl_stopped(ctx))
 		check_counts(ctx, &s->desc, r->frames);

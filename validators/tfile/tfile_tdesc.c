@@ -112,6 +112,11 @@ struct tfile_tdesc *tl_tfile_tdesc_new(void)
 
 static void report_xml_error(struct tfile_tdesc *x)
 {
+	x->failed = true;
+	if (XML_GetErrorCode(x->parser) == XML_ERROR_NO_MEMORY) {
+		tl_out_of_memory(x->ctx);
+		return;
+	}
 	struct tl_location loc = position(x);
 	tl_report(x->ctx, RULE_TFILE_TDESC_XML, &loc,
 		  "expected well-formed XML in the tdesc lines, found an error: %s (gdb falls back "
@@ -127,6 +132,7 @@ void tl_tfile_tdesc_line(struct tl_ctx *ctx, struct tfile_tdesc *x, const struct
 	struct tdesc_line *grown = tl_grow_array(x->lines, &x->cap, x->count, sizeof *grown, 64);
 	if (!grown) {
 		x->failed = true;
+		tl_out_of_memory(ctx);
 		return;
 	}
 	x->lines = grown;

@@ -383,6 +383,8 @@ static void start_state(struct umt_trace *t)
 {
 	if (t->thread.ok && t->prevnext_ok) {
 		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
+		if (!t->threads)
+			tl_out_of_memory(t->ctx);
 		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
 			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
 	}
@@ -390,6 +392,8 @@ static void start_state(struct umt_trace *t)
 		t->syscall_begin_seen = tl_umt_bitmap_new(t->syscall_count);
 		t->syscall_end_seen = tl_umt_bitmap_new(t->syscall_count);
 		t->syscall_pair_bad = tl_umt_bitmap_new(t->syscall_count);
+		if (!t->syscall_begin_seen || !t->syscall_end_seen || !t->syscall_pair_bad)
+			tl_out_of_memory(t->ctx);
 	}
 }
 

@@ -89,6 +89,10 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 void tl_umt_check_instructions(struct umt_trace *t)
 {
 	t->ins_bad = tl_umt_bitmap_new(t->ins.rows);
+	if (!t->ins_bad) {
+		tl_out_of_memory(t->ctx);
+		return;
+	}
 	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++) {
 		if (!check_row(t, i))
 			umt_set_bit(t->ins_bad, i);

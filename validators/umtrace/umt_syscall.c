@@ -80,8 +80,10 @@ void tl_umt_check_syscall_table(struct umt_trace *t)
 	if (!check_header(t) || t->single)
 		return;
 	t->syscall_bad = tl_umt_bitmap_new(t->syscall_count);
-	if (!t->syscall_bad)
+	if (!t->syscall_bad) {
+		tl_out_of_memory(t->ctx);
 		return;
+	}
 	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		if (!check_block(t, s))
 			umt_set_bit(t->syscall_bad, s);

@@ -150,8 +150,10 @@ void tl_umt_check_xml(struct umt_trace *t)
 	memset(&s, 0, sizeof s);
 	s.capturing = -1;
 	s.parser = XML_ParserCreate(NULL);
-	if (!s.parser)
+	if (!s.parser) {
+		tl_out_of_memory(t->ctx);
 		return;
+	}
 	XML_SetUserData(s.parser, &s);
 	XML_SetElementHandler(s.parser, on_start, on_end);
 	XML_SetCharacterDataHandler(s.parser, on_text);
@@ -169,7 +171,9 @@ void tl_umt_check_xml(struct umt_trace *t)
 		}
 		done += n;
 	} while (done < in->size);
-	if (!ok) {
+	if (!ok && XML_GetErrorCode(s.parser) == XML_ERROR_NO_MEMORY) {
+		tl_out_of_memory(t->ctx);
+	} else if (!ok) {
 		XML_Index at = XML_GetCurrentByteIndex(s.parser);
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_SYNTAX, at < 0 ? 0 : (uint64_t)at,
 				(uint32_t)XML_GetCurrentLineNumber(s.parser),

@@ -114,7 +114,7 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct xray_steps *s = steps_begin(ctx);
 	if (!s) {
-		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
+		tl_out_of_memory(ctx);
 		return;
 	}
 	steps_step(s, ctx, in, true);

@@ -1,0 +1,19 @@
+/* Inserting an id while a JSON document is read: memory running out ends
+ * the validation ("out of memory", no verdict) rather than losing the id,
+ * which would show up later as a missing reference. */
+#ifndef TL_DCFG_ID_PUT_H
+#define TL_DCFG_ID_PUT_H
+
+#include "idmap.h"
+#include "json_check.h"
+
+static inline uint32_t tl_dcfg_id_put(struct jv *v, struct idmap *m, uint64_t key, uint32_t val)
+{
+	bool nomem = false;
+	uint32_t prev = tl_dcfg_idmap_put(m, key, val, &nomem);
+	if (nomem)
+		tl_jv_out_of_memory(v);
+	return prev;
+}
+
+#endif
