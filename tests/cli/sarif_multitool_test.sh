@@ -55,11 +55,11 @@ detects_broken_sarif_body() {
 }
 
 atf_test_case help_base
-help_base_head() { atf_set "descr" "--sarif-help-base moves every rule's helpUri to the team's copy of the catalogs"; }
+help_base_head() { atf_set "descr" "--sarif-help-base moves every rule's helpUri to the team's copy of the rule pages"; }
 help_base_body() {
 	atf_check -s exit:1 -o save:out.sarif "$TL" -o sarif --sarif-help-base https://docs.example.com/tl/ \
 		"$C/xray/invalid/preamble.xray"
-	atf_check -o inline:"https://docs.example.com/tl/xray.md\n" \
+	atf_check -o inline:"https://docs.example.com/tl/XRAY-FDR-PREAMBLE.md\n" \
 		jq -r '.runs[0].tool.driver.rules[] | select(.id == "XRAY-FDR-PREAMBLE") | .helpUri' out.sarif
 	atf_check -o inline:"0\n" jq '[.runs[0].tool.driver.rules[] | select(.helpUri | startswith("https://docs.example.com/tl/") | not)] | length' out.sarif
 }

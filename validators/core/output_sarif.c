@@ -31,10 +31,15 @@ static const char *sarif_level(enum tl_severity s)
 	return s == TL_ERROR ? "error" : s == TL_WARNING ? "warning" : "note";
 }
 
-/* The catalog file a rule's row is in: specs/<format>.md ("core" rules too). */
+/* A rule's page where a team publishes the rule pages (base + "<ID>.md",
+ * as make install writes them); by default the catalog file its row is in,
+ * specs/<format>.md ("core" rules too). */
 static void help_uri(char *buf, size_t len, const char *base, const struct tl_rule_info *r)
 {
-	snprintf(buf, len, "%s%s.md", base ? base : CATALOG_BASE, r->format);
+	if (base)
+		snprintf(buf, len, "%s%s.md", base, r->id);
+	else
+		snprintf(buf, len, "%s%s.md", CATALOG_BASE, r->format);
 }
 
 static json_object *rule_help(bool *nomem, const struct tl_rule_info *r, const char *uri)

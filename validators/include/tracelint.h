@@ -191,8 +191,9 @@ TL_API void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *dia
  * originalUriBaseIds) for every path below it. false when dir cannot be
  * resolved (errno set). */
 TL_API bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
-/* SARIF: each rule's helpUri is base + "<format>.md" (the rule catalogs, e.g.
- * where a team publishes them); by default the project's own. false: no memory. */
+/* SARIF: each rule's helpUri is base + "<RULE-ID>.md" (the rule pages make
+ * install writes to share/doc/tracelint/rules/, where a team publishes them);
+ * by default the project's rule catalogs. false: no memory. */
 TL_API bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
 /* Text: under each diagnostic, the bytes around a binary offset (hex and
  * ASCII, the offending field marked; XRay and tfile records decoded on a
