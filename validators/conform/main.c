@@ -397,6 +397,8 @@ int main(int argc, char **argv)
 	if (!corpus.count) {
 		fprintf(stderr, "tracelint-conform: no case in %s\n", desc);
 		corpus_free(&corpus);
+		if (o.explain_path)
+			explanations_free(&explain);
 		return 2;
 	}
 
@@ -413,7 +415,8 @@ int main(int argc, char **argv)
 				continue;
 			if (reader_run(&o.reader, row->c->path, row->c->args, &row->run) != 0) {
 				fprintf(stderr, "tracelint-conform: cannot run the reader\n");
-				return 2;
+				rc = 2;
+				goto done;
 			}
 			row->dis = compare_verdicts(&row->ours, &row->run);
 			disagree |= row->dis != DIS_AGREE;
@@ -424,20 +427,20 @@ int main(int argc, char **argv)
 	if (o.mutate) {
 		if (campaign_run(&o.mc, &corpus, &camp, err, sizeof err) != 0) {
 			fprintf(stderr, "tracelint-conform: %s\n", err);
-			return 2;
+			rc = 2;
+			goto done;
 		}
 		rep.campaign = &camp;
 		disagree |= camp.dis_count[DIS_AGREE] < camp.done;
 	}
 
 	rc = write_report(&o, &rep);
-	if (rc)
-		return rc;
 	if (o.mutate)
 		campaign_free(&camp);
+done:
 	free(rep.rows);
 	corpus_free(&corpus);
 	if (o.explain_path)
 		explanations_free(&explain);
-	return disagree ? 1 : 0;
+	return rc ? rc : disagree ? 1 : 0;
 }
