@@ -3,12 +3,13 @@
 the verdict tracelint must give each one (grammars/README.md, "Sentence
 generator").
 
-  sentgen.py FORMAT --seed S --count N [--mutants M] --out DIR [--no-manifest]
+  sentgen.py FORMAT --seed S --count N [--mutants M] --out DIR [--prefix P]
+             [--manifest FILE]
 
 FORMAT is tfile (description lines from tfile.abnf) or dcfg-trace (edge-id
 sequences and dictionary values from dcfg-sequence.ebnf). For each of N
 sentences DIR gets a valid file and M one-edit mutants of it; DIR/expect.tsv
-lists "FILE<TAB>accept|reject<TAB>why". A mutant's verdict comes from
+(or FILE) lists "FILE<TAB>accept|reject<TAB>why". A mutant's verdict comes from
 re-reading it with the grammar and the format's constraints beyond the
 grammar (the model below): a mutant still in the language is expected to be
 accepted. Same seed, same files."""
@@ -464,6 +465,7 @@ def main():
     ap.add_argument('--mutants', type=int, default=4)
     ap.add_argument('--out', required=True)
     ap.add_argument('--prefix', default='', help='prefix of the file names')
+    ap.add_argument('--manifest', help='where the verdicts go (default OUT/expect.tsv)')
     args = ap.parse_args()
     fmt = FORMATS[args.format](args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -487,7 +489,7 @@ def main():
                 continue
             write('%smutant-%03d-%d%s' % (args.prefix, n, m, fmt.ext), mut, ok,
                   how + ('; still in the language' if ok else '; ' + why))
-    with open(os.path.join(args.out, 'expect.tsv'), 'w') as f:
+    with open(args.manifest or os.path.join(args.out, 'expect.tsv'), 'w') as f:
         f.writelines(rows)
 
 
