@@ -18,7 +18,7 @@ grammar-deps:
 grammars:
 	node grammars/ksy-check.js compile $(O)/grammars grammars/*.ksy grammars/umtrace/*.ksy
 
-# The grammar tooling (grammars/*.py) reads ksy files with PyYAML.
+# The grammar tooling (grammars/*.py) reads ksy files with PyYAML (or js-yaml).
 DEB_PACKAGES += python3 python3-yaml
 
 # Seed corpora for the fuzz targets of the text grammars: random sentences of

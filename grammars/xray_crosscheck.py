@@ -9,16 +9,32 @@
 - the EBNF's preamble names the metadata kinds, in order, that the ksy's
   preamble type requires.
 Prints one line per disagreement; exit status 1 if there is any."""
+import json
 import os
 import re
+import subprocess
 import sys
-
-import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import grammar  # noqa: E402
 
 WIDTH = {'u1': 1, 'u2': 2, 'u4': 4, 'u8': 8, 's1': 1, 's2': 2, 's4': 4, 's8': 8}
+
+
+def load_yaml(path):
+    """PyYAML when this python has it, else the js-yaml that make deps
+    installs for ksy-check.js."""
+    try:
+        import yaml
+    except ImportError:
+        js = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'node_modules', 'js-yaml')
+        out = subprocess.run(['node', '-e', 'const y = require(process.argv[1]);'
+                              'process.stdout.write(JSON.stringify(y.load(require("fs")'
+                              '.readFileSync(process.argv[2], "utf8"))))', js, path],
+                             check=True, capture_output=True, text=True).stdout
+        return json.loads(out)
+    with open(path) as f:
+        return yaml.safe_load(f)
 
 
 def snake(name):
@@ -68,8 +84,7 @@ def main():
     g = grammar.read_grammar(ebnf_path)
     with open(ebnf_path) as f:
         ebnf_text = f.read()
-    with open(ksy_path) as f:
-        ksy = yaml.safe_load(f)
+    ksy = load_yaml(ksy_path)
     types, enums = ksy['types'], ksy.get('enums', {})
     problems = []
 
