@@ -276,7 +276,8 @@ class Reject(Exception):
 class Generator:
     """Derives random sentences. Recursion is bounded: below max_depth every
     choice takes the alternative (or repetition count) that ends soonest.
-    Unbounded repetitions add at most max_extra items. hooks maps a rule name
+    A repetition of at most 16 optional items takes any count; others add at
+    most max_extra items. hooks maps a rule name
     to hook(gen, name, depth) -> str, which may call gen.derive_rule to get
     the grammar's own derivation; the hooks carry the semantic constraints.
     weights maps a rule to the weights of the alternatives of its body's
@@ -353,7 +354,8 @@ class Generator:
             return self.derive(rng.choice(alts), depth)
         if kind == 'rep':
             lo, hi = node[1], node[2]
-            top = lo + self.max_extra if hi is None else min(hi, lo + self.max_extra)
+            # a short bounded range is used in full (limits are where readers err)
+            top = hi if hi is not None and hi - lo <= 16 else lo + self.max_extra
             n = lo if depth >= self.max_depth else rng.randint(lo, top)
             return ''.join(self.derive(node[3], depth) for _ in range(n))
         raise Reject('cannot derive %s' % kind)
@@ -451,7 +453,9 @@ def mutate(text, rng, alphabet):
     op = rng.choice(ops)
     if op == 'insert':
         i = rng.randint(0, len(text))
-        return op, text[:i] + rng.choice(alphabet) + text[i:]
+        # now and then a copy of a neighbour: runs one longer, where limits are
+        c = text[max(i - 1, 0)] if text and rng.random() < 0.25 else rng.choice(alphabet)
+        return op, text[:i] + c + text[i:]
     i = rng.randrange(len(text))
     if op == 'delete':
         return op, text[:i] + text[i + 1:]
