@@ -25,8 +25,31 @@ function usage() {
 	process.exit(2);
 }
 
+// The compiler's JavaScript API drops every problem of severity warning
+// (style, encoding) that its command-line tool prints; this loads it with one
+// statement added where it looks at the problems, so the warnings reach us.
+// The compiler is pinned by package-lock.json: a version without that place
+// fails here rather than hiding warnings again.
+function loadCompiler(problems) {
+	const Module = require('module');
+	const file = require.resolve(path.join(modules, 'kaitai-struct-compiler'));
+	const anchor = 'var problems = $as_sc_Iterable(problems$2);';
+	let src = fs.readFileSync(file, 'utf8');
+	if (src.split(anchor).length !== 2)
+		throw new Error(`${file}: cannot find where the compiler checks its problems`);
+	src = src.replace(anchor, anchor + ' $n(problems).foreach__F1__V(new $c_sjsr_AnonFunction1(' +
+		'(p$w) => { globalThis.__ksyProblems.push($n(p$w).message__T()); }));');
+	globalThis.__ksyProblems = problems;
+	const m = new Module(file, module);
+	m.filename = file;
+	m.paths = Module._nodeModulePaths(path.dirname(file));
+	m._compile(src, file);
+	return m.exports;
+}
+
 async function compile(outdir, files) {
-	const compiler = require(path.join(modules, 'kaitai-struct-compiler'));
+	const problems = [];
+	const compiler = loadCompiler(problems);
 	const yaml = require(path.join(modules, 'js-yaml'));
 	const warnings = [];
 	const origWarn = console.warn, origLog = console.log, origErr = console.error;
@@ -36,7 +59,10 @@ async function compile(outdir, files) {
 	for (const file of files) {
 		try {
 			const spec = yaml.load(fs.readFileSync(file, 'utf8'));
+			problems.length = 0;
 			const out = await compiler.compile('javascript', spec, null, false);
+			for (const p of problems)
+				warnings.push(`${file}: ${p}`);
 			for (const name of Object.keys(out))
 				fs.writeFileSync(path.join(outdir, name), out[name]);
 		} catch (e) {

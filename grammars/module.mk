@@ -17,3 +17,22 @@ grammar-deps:
 .PHONY: grammars
 grammars:
 	node grammars/ksy-check.js compile $(O)/grammars grammars/*.ksy grammars/umtrace/*.ksy
+
+# The grammar tooling (grammars/*.py) reads ksy files with PyYAML (or js-yaml).
+DEB_PACKAGES += python3 python3-yaml
+
+# Seed corpora for the fuzz targets of the text grammars: random sentences of
+# tfile.abnf and dcfg-sequence.ebnf as whole files, valid ones and one-edit
+# mutants (grammars/sentgen.py), flat in fuzzers/seeds/<target>/ where the
+# campaigns and the regression test pick them up. Reproducible from the seed,
+# so not committed. GRAMMAR_SEEDS sentences per format, 4 mutants each.
+GRAMMAR_SEED ?= 1
+GRAMMAR_SEEDS ?= 100
+.PHONY: grammar-seeds
+grammar-seeds:
+	@mkdir -p $(O)
+	rm -f fuzzers/seeds/tfile/grammar-* fuzzers/seeds/dcfg_trace/grammar-*
+	python3 grammars/sentgen.py tfile --seed $(GRAMMAR_SEED) --count $(GRAMMAR_SEEDS) --mutants 4 \
+		--prefix grammar- --out fuzzers/seeds/tfile --manifest $(O)/grammar-seeds-tfile.tsv
+	python3 grammars/sentgen.py dcfg-trace --seed $(GRAMMAR_SEED) --count $(GRAMMAR_SEEDS) --mutants 4 \
+		--prefix grammar- --out fuzzers/seeds/dcfg_trace --manifest $(O)/grammar-seeds-dcfg_trace.tsv

@@ -135,7 +135,7 @@ types:
           _: le
     seq:
       - id: extents
-        type: metadata_of_kind(7)
+        type: metadata_of_kind(metadata_kind::buffer_extents.to_i)
         valid:
           expr: _.record.body.as<metadata>.len_extents <= _parent.header.len_buffer
         doc: |
@@ -185,17 +185,17 @@ types:
         doc: The header's version.
     seq:
       - id: new_buffer
-        type: metadata_of_kind(0)
+        type: metadata_of_kind(metadata_kind::new_buffer.to_i)
         doc: NewBuffer with the thread id (XRAY-FDR-PREAMBLE, XRAY-FDR-THREAD-ID).
       - id: wallclock
-        type: metadata_of_kind(4)
+        type: metadata_of_kind(metadata_kind::wall_clock_time.to_i)
         doc: WallClockTime (XRAY-FDR-PREAMBLE, XRAY-FDR-WALLCLOCK-MICROS).
       - id: pid
-        type: metadata_of_kind(9)
+        type: metadata_of_kind(metadata_kind::pid.to_i)
         if: version >= 3
         doc: Pid, from version 3 (XRAY-FDR-PREAMBLE).
       - id: new_cpu
-        type: metadata_of_kind(2)
+        type: metadata_of_kind(metadata_kind::new_cpu_id.to_i)
         doc: NewCPUId with the base TSC (XRAY-FDR-PREAMBLE).
   metadata_of_kind:
     meta:
@@ -477,3 +477,48 @@ types:
       - id: padding2
         size: 8
         doc: Unused.
+enums:
+  metadata_kind:
+    0:
+      id: new_buffer
+      doc: NewBuffer, the thread id.
+    1:
+      id: end_of_buffer
+      doc: EndOfBuffer (version 1 only).
+    2:
+      id: new_cpu_id
+      doc: NewCPUId, the CPU and a base TSC.
+    3:
+      id: tsc_wrap
+      doc: TSCWrap, a new base TSC.
+    4:
+      id: wall_clock_time
+      doc: WallClockTime, seconds and microseconds.
+    5:
+      id: custom_event_marker
+      doc: CustomEventMarker, then its payload.
+    6:
+      id: call_argument
+      doc: CallArgument, one argument of the function entered last.
+    7:
+      id: buffer_extents
+      doc: BufferExtents, the byte count of the buffer's records (version 2 on).
+    8:
+      id: typed_event_marker
+      doc: TypedEventMarker, then its payload (version 2 on).
+    9:
+      id: pid
+      doc: Pid, the process id (version 3 on).
+  function_action:
+    0:
+      id: entry
+      doc: Entry.
+    1:
+      id: exit
+      doc: Exit.
+    2:
+      id: tail_exit
+      doc: Tail_Exit, an exit by a tail call.
+    3:
+      id: entry_args
+      doc: Entry_Args, an entry followed by CallArgument records.
