@@ -97,25 +97,57 @@ struct umt_trace {
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
 
-/* Reading: a field of width 1..8, little-endian, read at its offset with the
- * core cursor module's random-access read; false when it is not wholly inside
- * the member. Inline because the record pass makes a dozen reads per record. */
+/* Reading. Every read reports success: a read outside the member fails instead of
+ * yielding a value, so a forgotten bounds check cannot turn into a wrong one.
+ * A field of width 1..8, little-endian, at its offset in the member. Inline because
+ * the record pass makes a dozen reads per record. */
 TL_HOT bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
 {
 	return tl_read_uint_at(in->data, in->size, off, width, false, v);
 }
 
-/* Callers check bounds first; an out-of-range read yields 0. */
-static inline uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width)
+TL_HOT bool umt_rd_s(const struct tl_input *in, uint64_t off, unsigned width, int64_t *v)
 {
-	uint64_t v = 0;
-	return umt_rd(in, off, width, &v) ? v : 0;
+	uint64_t u;
+	if (!umt_rd(in, off, width, &u))
+		return false;
+	*v = tl_sign_extend(u, width * 8);
+	return true;
 }
 
-static inline int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width)
+/* A structure (row, block, record) of len bytes at off, checked once as a whole:
+ * its fields are then read with umt_get() relative to its start, and a chain of
+ * them joined with && fails as a whole. row->offset is its file offset. */
+TL_HOT bool umt_row(const struct tl_input *in, uint64_t off, uint64_t len, struct tl_cursor *row)
 {
-	return tl_sign_extend(umt_u(in, off, width), width * 8);
+	return tl_cursor_at(row, in->data, in->size, off, len);
 }
+
+/* A field at off inside a row: false when the layout asks for bytes past its end. */
+TL_HOT bool umt_get(const struct tl_cursor *row, uint64_t off, unsigned width, uint64_t *v)
+{
+	return tl_read_uint_at(row->p, row->left, off, width, false, v);
+}
+
+TL_HOT bool umt_get_s(const struct tl_cursor *row, uint64_t off, unsigned width, int64_t *v)
+{
+	uint64_t u;
+	if (!umt_get(row, off, width, &u))
+		return false;
+	*v = tl_sign_extend(u, width * 8);
+	return true;
+}
+
+/* Row k of a fixed-size table: its offset computed with checked arithmetic, its
+ * bytes checked as a whole. */
+TL_HOT bool umt_table_row(const struct tl_input *in, const struct umt_table *tab, uint64_t k,
+			  struct tl_cursor *row)
+{
+	uint64_t off;
+	return k < tab->rows && tl_mul_u64(k, tab->row_size, &off) &&
+	       tl_add_u64(off, tab->table_fp, &off) && umt_row(in, off, tab->row_size, row);
+}
+
 /* [start, start+len) inside [lo, hi), without overflow. */
 bool tl_umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
 /* The same for a signed file pointer relative to base. */
@@ -140,6 +172,15 @@ static inline void umt_set_bit(uint8_t *map, uint64_t i)
 		map[i >> 3] |= (uint8_t)(1u << (i & 7));
 }
 
+/* A moduleRec (umt_module_row.c); false when row i cannot be read. */
+struct umt_module_row {
+	uint64_t at;                 /* file offset of the row */
+	int64_t load, unload;        /* LoadEID, UnloadEID */
+	uint64_t start, end;         /* StartAddr, EndAddr (inclusive) */
+	int64_t win_name, device_name; /* WinNameFP, DeviceNameFP */
+};
+bool tl_umt_module_row(const struct umt_trace *t, uint64_t i, struct umt_module_row *m);
+
 /* Strings (umt_string.c): a cStr (unit 1) or uStr (unit 2) at abs inside [lo, hi). */
 bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
 		      uint64_t lo, uint64_t hi);
@@ -154,7 +195,18 @@ void tl_umt_check_instructions(struct umt_trace *t);
 void tl_umt_check_exec_index(struct umt_trace *t);
 void tl_umt_check_syscall_table(struct umt_trace *t);
 /* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
-bool tl_umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
+bool tl_umt_syscall_block(const struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
+/* The fixed 64 bytes of syscall block s (syscallRec), read as a whole. */
+struct umt_syscall_rec {
+	uint64_t at, size;           /* the block in syscall.vtable */
+	int64_t convention;
+	uint64_t completed;
+	int64_t args, extras;        /* ArgCount, ExtraCount */
+	int64_t begin, end;          /* BeginEID, EndEID */
+	uint64_t before_sp, result;
+	int64_t args_fp, extras_fp;  /* relative to the block */
+};
+bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r);
 /* U404, run by tl_umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
 void tl_umt_check_syscall_overlap(struct umt_trace *t);
 void tl_umt_check_exec_records(struct umt_trace *t);
@@ -187,11 +239,20 @@ static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_in
 	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
 		return false;
 	const struct tl_input *in = &t->f[M_INS];
-	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
-	info->decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
-	info->cs64 = umt_u(in, row + 9, 1) != 0;
-	info->lc_size = umt_s(in, info->decoded + 58, 2);
-	info->flags = (uint8_t)umt_u(in, info->decoded + 6, 1);
+	struct tl_cursor row, dec;
+	uint64_t decoded, cs64, flags;
+	int64_t lc_size;
+	/* the row and its decodedIns passed their checks (ins_bad clear): these reads
+	 * fail only on a layout error, and then the instruction is not used */
+	if (!umt_table_row(in, &t->ins, k, &row) || !umt_get(&row, 48, 8, &decoded) ||
+	    !umt_get(&row, 9, 1, &cs64) || !tl_add_u64(t->ins.extra_fp, decoded, &decoded) ||
+	    !umt_row(in, decoded, 88, &dec) || !umt_get_s(&dec, 58, 2, &lc_size) ||
+	    !umt_get(&dec, 6, 1, &flags))
+		return false;
+	info->decoded = decoded;
+	info->cs64 = cs64 != 0;
+	info->lc_size = lc_size;
+	info->flags = (uint8_t)flags;
 	return true;
 }
 

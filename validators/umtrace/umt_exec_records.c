@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 struct rec {
+	struct tl_cursor c;           /* the record's bytes [start, end), checked as a whole */
 	uint64_t eid, start, end, size;
 	int64_t thread;
 	uint64_t type, flags;
@@ -33,10 +34,12 @@ static bool listed(struct umt_trace *t, uint64_t addr, uint64_t size)
 
 static void check_context(struct umt_trace *t, const struct rec *r)
 {
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
-	uint64_t c = r->start + (r->type == 4 || r->type == 5 ? 14 : 6);
-	int64_t mem_count = umt_s(vt, c, 4);
+	uint64_t rel = r->type == 4 || r->type == 5 ? 14 : 6, c = r->start + rel;
+	int64_t mem_count, regs;
 	uint64_t data_lo;
+	/* size_fits left 16 bytes of context header in the record */
+	if (!umt_get_s(&r->c, rel, 4, &mem_count) || !umt_get_s(&r->c, rel + 8, 8, &regs))
+		return;
 	if (mem_count < 0 || !tl_umt_inside(c, 16 + 24 * (uint64_t)mem_count, c, r->end)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_COUNT, c,
 			   "expected record %llu MemCount >= 0 with 16 + 24 x MemCount bytes before %llu, found %lld",
@@ -44,7 +47,6 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 		return;
 	}
 	data_lo = c + 16 + 24 * (uint64_t)mem_count;
-	int64_t regs = umt_s(vt, c + 8, 8);
 	if (t->cmap_ok && !tl_umt_fp_inside(c, regs, t->dump_size, data_lo, r->end, NULL))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_REGS_IN_RECORD, c + 8,
 			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
@@ -52,16 +54,22 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
 	bool want_tib = r->type == 1 && t->thread.ok && r->thread >= 0 &&
 			(uint64_t)r->thread < t->thread.rows;
-	uint64_t tib = want_tib ? umt_u(&t->f[M_THREAD], t->thread.table_fp +
-					    (uint64_t)r->thread * t->thread.row_size + 8, 8) : 0;
+	uint64_t tib = 0;
+	struct tl_cursor trow;
+	if (want_tib && (!umt_table_row(&t->f[M_THREAD], &t->thread, (uint64_t)r->thread, &trow) ||
+			 !umt_get(&trow, 8, 8, &tib)))
+		want_tib = false; /* the thread table's header put its rows inside */
 	bool tib_seen = false;
 	for (int64_t k = 0; k < mem_count; k++) {
-		uint64_t m = c + 16 + 24 * (uint64_t)k;
-		uint64_t addr = umt_u(vt, m, 8);
-		uint64_t msize = umt_u(vt, m + 8, 8);
+		/* contextMem k: inside the record, as the MemCount check above found */
+		uint64_t mrel = rel + 16 + 24 * (uint64_t)k, m = r->start + mrel, addr, msize;
+		int64_t size, fp;
+		if (!umt_get(&r->c, mrel, 8, &addr) || !umt_get(&r->c, mrel + 8, 8, &msize) ||
+		    !umt_get_s(&r->c, mrel + 16, 8, &fp))
+			break;
 		if (tib >= addr && tib - addr < msize)
 			tib_seen = true;
-		int64_t size = umt_s(vt, m + 8, 8), fp = umt_s(vt, m + 16, 8);
+		size = tl_sign_extend(msize, 64);
 		bool data_ok = tl_umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
 		if (data_ok && size > 0 && t->ranges_ok && !listed(t, addr, (uint64_t)size))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, m,
@@ -86,8 +94,8 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 
 static void check_instruction(struct umt_trace *t, const struct rec *r)
 {
-	int64_t ins = umt_s(&t->f[M_EXEC_VTABLE], r->start + 6, 8);
-	if (!t->ins.ok)
+	int64_t ins;
+	if (!t->ins.ok || !umt_get_s(&r->c, 6, 8, &ins)) /* a type-0 record has 14 bytes or more */
 		return;
 	if (ins < 0 || (uint64_t)ins >= t->ins.rows) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_ID, r->start + 6,
@@ -118,14 +126,13 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 /* A type 4/5/6 record whose syscall names it back: remember it for the syscall side
  * (U408/U409), and whether entry and exit are in order on one thread (U410). */
 static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
-			      uint64_t at);
+			      const struct umt_syscall_rec *call);
 
 /* The syscall record named by a type 4/5/6 record points back at it. */
 static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 {
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE], *svt = &t->f[M_SYSCALL_VTABLE];
-	int64_t sid = umt_s(vt, r->start + 6, 8);
-	if (!t->syscall_ok || (r->type == 5 && sid == UMT_NONE))
+	int64_t sid;
+	if (!t->syscall_ok || !umt_get_s(&r->c, 6, 8, &sid) || (r->type == 5 && sid == UMT_NONE))
 		return;
 	if (sid < 0 || (uint64_t)sid >= t->syscall_count) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_ID, r->start + 6,
@@ -134,25 +141,29 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 			   (long long)sid);
 		return;
 	}
-	if (umt_bit(t->syscall_bad, (uint64_t)sid))
+	struct umt_syscall_rec call;
+	/* a block not in syscall_bad passed its checks: it reads whole */
+	if (umt_bit(t->syscall_bad, (uint64_t)sid) || !tl_umt_syscall_rec(t, (uint64_t)sid, &call))
 		return;
-	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * (uint64_t)sid, 8);
-	int64_t link = umt_s(svt, at + (r->type == 4 ? 8 : 16), 8);
-	uint64_t completed = umt_u(svt, at + 5, 1);
+	int64_t link = r->type == 4 ? call.begin : call.end;
+	uint64_t completed = call.completed;
 	if (link >= 0 && (uint64_t)link == r->eid) {
 		if (r->type != 4 && (r->type == 5) != (completed == 1))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_COMPLETED, r->start + 4,
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
-		note_syscall_link(t, r, (uint64_t)sid, at);
+		note_syscall_link(t, r, (uint64_t)sid, &call);
 		return;
 	}
 	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
 	 * here only a second record claiming a consistent syscall is named. */
-	uint64_t ls, le;
+	uint64_t ls, le, ltype;
+	int64_t lsid;
+	struct tl_cursor lr;
 	if (link < 0 || !tl_umt_exec_record(t, (uint64_t)link, &ls, &le) || le - ls < 14 ||
-	    umt_u(vt, ls + 4, 1) != r->type || umt_s(vt, ls + 6, 8) != sid)
+	    !umt_row(&t->f[M_EXEC_VTABLE], ls, 14, &lr) || !umt_get(&lr, 4, 1, &ltype) ||
+	    !umt_get_s(&lr, 6, 8, &lsid) || ltype != r->type || lsid != sid)
 		return;
 	tl_umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_RECORD_SYSCALL_ENTRY : RULE_UMT_RECORD_SYSCALL_EXIT, r->start + 6,
 		   "expected syscall %lld %s to be this record %llu, found %lld",
@@ -163,29 +174,29 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
 {
 	uint64_t s, e;
-	if (!tl_umt_exec_record(t, eid, &s, &e) || e - s < 6)
-		return false;
-	*thread = umt_s(&t->f[M_EXEC_VTABLE], s, 4);
-	return true;
+	return tl_umt_exec_record(t, eid, &s, &e) && e - s >= 6 &&
+	       umt_rd_s(&t->f[M_EXEC_VTABLE], s, 4, thread);
 }
 
 /* A 32-bit call's values are zero-extended to 64 bits: BeforeSP, Result when the call
  * completed (else it is garbage), and each argument. One finding per call. */
-static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t sid, uint64_t at)
+static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t sid,
+			     const struct umt_syscall_rec *call)
 {
 	const struct tl_input *svt = &t->f[M_SYSCALL_VTABLE];
-	uint64_t field = 0, value = 0;
+	uint64_t at = call->at, field = 0, value = 0;
 	const char *what = NULL;
-	if ((value = umt_u(svt, at + 24, 8)) > UINT32_MAX) {
+	if ((value = call->before_sp) > UINT32_MAX) {
 		field = at + 24, what = "BeforeSP";
-	} else if (umt_u(svt, at + 5, 1) == 1 && (value = umt_u(svt, at + 32, 8)) > UINT32_MAX) {
+	} else if (call->completed == 1 && (value = call->result) > UINT32_MAX) {
 		field = at + 32, what = "Result";
 	} else {
-		int64_t args = umt_s(svt, at + 6, 1), args_fp = umt_s(svt, at + 40, 8);
-		for (int64_t k = 0; k < args && !what; k++) {
-			/* ArgsFP was checked against the block (U406) */
-			uint64_t a = at + (uint64_t)args_fp + 8 * (uint64_t)k;
-			if ((value = umt_u(svt, a, 8)) > UINT32_MAX)
+		for (int64_t k = 0; k < call->args && !what; k++) {
+			/* ArgsFP was checked against the block (U406): the reads succeed */
+			uint64_t a = at + (uint64_t)call->args_fp + 8 * (uint64_t)k;
+			if (!umt_rd(svt, a, 8, &value))
+				break;
+			if (value > UINT32_MAX)
 				field = a, what = "an argument";
 		}
 	}
@@ -197,11 +208,11 @@ static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t 
 }
 
 static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
-			      uint64_t at)
+			      const struct umt_syscall_rec *call)
 {
 	if (r->type == 4) {
 		if (!(r->flags & 1))
-			check_32bit_call(t, r, sid, at);
+			check_32bit_call(t, r, sid, call);
 		umt_set_bit(t->syscall_begin_seen, sid);
 		/* its exit came first */
 		if (umt_bit(t->syscall_end_seen, sid))
@@ -209,7 +220,7 @@ static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t
 		return;
 	}
 	umt_set_bit(t->syscall_end_seen, sid);
-	int64_t begin = umt_s(&t->f[M_SYSCALL_VTABLE], at + 8, 8), thread;
+	int64_t begin = call->begin, thread;
 	/* the entry, already seen, is earlier: only its thread is left to compare */
 	if (umt_bit(t->syscall_begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
 	    thread != r->thread)
@@ -234,10 +245,14 @@ static bool aborted(const struct umt_trace *t, uint8_t flags)
 /* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
 static void check_flow(struct umt_trace *t, const struct rec *r)
 {
-	const struct tl_input *pn = &t->f[M_EXEC_PREVNEXT];
 	struct umt_thread_state *ts = &t->threads[r->thread];
 	uint64_t at = 16 * r->eid;
-	int64_t prev = umt_s(pn, at, 8), next = umt_s(pn, at + 8, 8);
+	struct tl_cursor links;
+	int64_t prev, next;
+	/* prevnext_ok: the file holds 16 bytes for every record */
+	if (!umt_row(&t->f[M_EXEC_PREVNEXT], at, 16, &links) || !umt_get_s(&links, 0, 8, &prev) ||
+	    !umt_get_s(&links, 8, 8, &next))
+		return;
 	int64_t n = (int64_t)t->exec_count;
 	if (prev < -1 || prev >= n || next < -1 || next >= n) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_RANGE, at,
@@ -301,16 +316,15 @@ static void check_cs_bit(struct umt_trace *t, const struct rec *r)
 
 static void check_record(struct umt_trace *t, struct rec *r)
 {
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
 	if (r->size < 6) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
 			   "expected record %llu of at least 6 bytes, found %llu",
 			   (unsigned long long)r->eid, (unsigned long long)r->size);
 		return;
 	}
-	r->thread = umt_s(vt, r->start, 4);
-	r->type = umt_u(vt, r->start + 4, 1);
-	r->flags = umt_u(vt, r->start + 5, 1);
+	if (!umt_get_s(&r->c, 0, 4, &r->thread) || !umt_get(&r->c, 4, 1, &r->type) ||
+	    !umt_get(&r->c, 5, 1, &r->flags))
+		return;
 	if (!valid_type(r->type)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_TYPE, r->start + 4,
 			   "expected record %llu Type 0..6 or 8..11, found %llu",
@@ -397,7 +411,9 @@ static void start_state(struct umt_trace *t)
  * Offset[RecordCount] (checked first), else no later record can be located (U208). */
 static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_t *end)
 {
-	*end = umt_u(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8);
+	/* exec.offsets holds RecordCount + 1 entries (tl_umt_check_exec_index) */
+	if (!umt_rd(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8, end))
+		return false;
 	if (*end > start && *end <= t->exec_last)
 		return true;
 	if (*end <= start)
@@ -429,8 +445,10 @@ void tl_umt_check_exec_records(struct umt_trace *t)
 			t->threads = NULL;
 			return;
 		}
-		struct rec r = { i, start, end, end - start, 0, 0, 0 };
-		check_record(t, &r);
+		struct rec r = { .eid = i, .start = start, .end = end, .size = end - start };
+		/* end <= Offset[RecordCount] <= the file's size (tl_umt_check_exec_index) */
+		if (umt_row(&t->f[M_EXEC_VTABLE], start, r.size, &r.c))
+			check_record(t, &r);
 		start = end;
 		if (start >= next_drop) {
 			drop_all(t);
