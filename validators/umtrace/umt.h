@@ -67,7 +67,6 @@ struct umt_trace {
 
 	struct umt_table ins, module, thread, address;
 	bool ranges_ok;              /* address ranges sorted, disjoint, merged (U700..U705 clean) */
-	uint64_t range_hit;          /* the range that held the last reference looked up */
 	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
 
 	bool cmap_ok;
@@ -89,10 +88,6 @@ struct umt_trace {
 	 * threads. The syscall side reports from these after the pass (U408..U410). */
 	uint8_t *syscall_begin_seen, *syscall_end_seen, *syscall_pair_bad;
 	bool links_seen;             /* the record pass ran to the end with those bitmaps */
-	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
-	bool cs_bit_reported;
-	bool app_end_seen;
-	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts (umt_exec_memory.c) */
 
 	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
@@ -216,10 +211,19 @@ void tl_umt_check_addresses(struct umt_trace *t);
 
 struct umt_ins_info;
 /* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
- * whose size matches its decodedIns; the page lookup for context dumps. */
-void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
-			       const struct umt_ins_info *info);
-bool tl_umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi);
+ * whose size matches its decodedIns. Its state, zeroed to begin, ended with
+ * tl_umt_memory_end. */
+struct umt_mem_plan;
+struct umt_memory {
+	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts */
+	uint64_t range_hit;          /* the address range of the last reference */
+};
+void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
+			       uint64_t start, const struct umt_ins_info *info);
+void tl_umt_memory_end(struct umt_memory *m);
+/* [lo, hi] inside one address range (umt_address_lookup.c); *hit: the caller's cache
+ * of the range found last. Only when ranges_ok. */
+bool tl_umt_address_listed(const struct umt_trace *t, uint64_t *hit, uint64_t lo, uint64_t hi);
 
 /* Random access helpers used across tables (umt_exec_index.c). */
 bool tl_umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);

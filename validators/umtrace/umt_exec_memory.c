@@ -1,6 +1,7 @@
 /* The memory operands of one instruction record: each MEM0 address (or AGEN value) is
  * the one its phrase registers give (U346), and every page it touches is listed in
- * address_space.itable (U706). Also the page lookup used for context dumps.
+ * address_space.itable (U706). Its state, a cache of decodedIns layouts, belongs to
+ * the record pass that calls it.
  * Operand values start at record offset 14 (research §0.3); a memory slot holds an
  * 8-byte zero-extended address, then its value. */
 #include "umt.h"
@@ -10,34 +11,6 @@
 #define REG_MEM0 0xffff
 #define REG_MEM1 0xfffe
 #define REG_AGEN 0xfffd
-
-/* [lo, hi] lies in one range. Only used when the ranges are well formed, sorted,
- * disjoint and merged (ranges_ok): a gap between two ranges is then never listed, so
- * a listed reference lies in the one range found by binary search on First. */
-bool tl_umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi)
-{
-	const struct tl_input *in = &t->f[M_ADDRESS];
-	struct tl_cursor r;
-	uint64_t first, last;
-	/* references cluster: try the last range hit first */
-	if (umt_table_row(in, &t->address, t->range_hit, &r) && umt_get(&r, 0, 8, &first) &&
-	    umt_get(&r, 8, 8, &last) && first <= lo && hi <= last)
-		return true;
-	uint64_t a = 0, b = t->address.rows; /* find the first row with First > lo */
-	while (a < b) {
-		uint64_t mid = a + (b - a) / 2;
-		/* ranges_ok says every row was read: a failure here is a layout error, and
-		 * the row is taken as past lo, which can only hide a finding */
-		if (umt_table_row(in, &t->address, mid, &r) && umt_get(&r, 0, 8, &first) && first <= lo)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	if (a == 0)
-		return false;
-	t->range_hit = a - 1;
-	return !umt_table_row(in, &t->address, a - 1, &r) || !umt_get(&r, 8, 8, &last) || hi <= last;
-}
 
 /* What the check needs of one decodedIns, read once from ins.itable and kept in a small
  * direct-mapped cache keyed by the decodedIns offset: records of the same instruction
@@ -170,7 +143,7 @@ static bool mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint
 	return true;
 }
 
-static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
+static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
 		       const struct umt_mem_plan *p, const struct plan_slot *ps)
 {
 	uint64_t at = lc + ps->at, width = ps->width, addr = 0, want;
@@ -196,23 +169,29 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	uint64_t last = ps->value_size ? addr + (ps->value_size - 1) : addr;
 	if (last < addr)
 		last = UINT64_MAX;
-	if (!tl_umt_address_listed(t, addr, last))
+	if (!tl_umt_address_listed(t, &m->range_hit, addr, last))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, at,
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
 			   (unsigned long long)addr, (unsigned long long)last);
 }
 
-void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
-			       const struct umt_ins_info *info)
+void tl_umt_memory_end(struct umt_memory *m)
+{
+	free(m->plans);
+	m->plans = NULL;
+}
+
+void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
+			       uint64_t start, const struct umt_ins_info *info)
 {
 	const struct tl_input *ins = &t->f[M_INS];
 	uint64_t lc = start + 14, count;
 	struct umt_mem_plan local, *p = &local;
-	if (!t->plans)
-		t->plans = calloc(PLAN_CACHE, sizeof *t->plans);
-	if (t->plans) {
-		p = &t->plans[(info->decoded >> 2) % PLAN_CACHE];
+	if (!m->plans)
+		m->plans = calloc(PLAN_CACHE, sizeof *m->plans);
+	if (m->plans) {
+		p = &m->plans[(info->decoded >> 2) % PLAN_CACHE];
 		if (p->key != info->decoded + 1) {
 			build_plan(ins, info->decoded, 0, p);
 			p->key = info->decoded + 1;
@@ -221,7 +200,7 @@ void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t st
 		build_plan(ins, info->decoded, 0, p);
 	}
 	for (unsigned k = 0; k < p->n; k++)
-		check_slot(t, eid, lc, p, &p->s[k]);
+		check_slot(t, m, eid, lc, p, &p->s[k]);
 	/* more memory slots than a plan holds: go on without the cache */
 	if (!umt_rd(ins, info->decoded + 62, 1, &count))
 		return;
@@ -229,6 +208,6 @@ void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t st
 		build_plan(ins, info->decoded, p->next_slot, &local);
 		p = &local;
 		for (unsigned k = 0; k < p->n; k++)
-			check_slot(t, eid, lc, p, &p->s[k]);
+			check_slot(t, m, eid, lc, p, &p->s[k]);
 	}
 }

@@ -11,6 +11,16 @@ struct rec {
 	uint64_t type, flags;
 };
 
+/* The pass's own state: what its checks remember from record to record. */
+struct pass {
+	struct umt_trace *t;
+	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
+	uint64_t range_hit;          /* the address range of the last context dump looked up */
+	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
+	bool cs_bit_reported;
+	bool app_end_seen;
+};
+
 static bool valid_type(uint64_t type) { return type <= 6 || (type >= 8 && type <= 11); }
 
 static bool has_context(uint64_t type) { return type == 1 || type == 4 || type == 5 || type >= 8; }
@@ -26,14 +36,15 @@ static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
 	}
 }
 
-static bool listed(struct umt_trace *t, uint64_t addr, uint64_t size)
+static bool listed(struct pass *p, uint64_t addr, uint64_t size)
 {
 	uint64_t last = addr + (size - 1);
-	return tl_umt_address_listed(t, addr, last < addr ? UINT64_MAX : last);
+	return tl_umt_address_listed(p->t, &p->range_hit, addr, last < addr ? UINT64_MAX : last);
 }
 
-static void check_context(struct umt_trace *t, const struct rec *r)
+static void check_context(struct pass *p, const struct rec *r)
 {
+	struct umt_trace *t = p->t;
 	uint64_t rel = r->type == 4 || r->type == 5 ? 14 : 6, c = r->start + rel;
 	int64_t mem_count, regs;
 	uint64_t data_lo;
@@ -71,7 +82,7 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 			tib_seen = true;
 		size = tl_sign_extend(msize, 64);
 		bool data_ok = tl_umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
-		if (data_ok && size > 0 && t->ranges_ok && !listed(t, addr, (uint64_t)size))
+		if (data_ok && size > 0 && t->ranges_ok && !listed(p, addr, (uint64_t)size))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, m,
 				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
 				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
@@ -92,8 +103,9 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 			   (long long)r->thread, (unsigned long long)tib, (long long)mem_count);
 }
 
-static void check_instruction(struct umt_trace *t, const struct rec *r)
+static void check_instruction(struct pass *p, const struct rec *r)
 {
+	struct umt_trace *t = p->t;
 	int64_t ins;
 	if (!t->ins.ok || !umt_get_s(&r->c, 6, 8, &ins)) /* a type-0 record has 14 bytes or more */
 		return;
@@ -116,7 +128,7 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
 			   info.cs64, (long long)ins, (unsigned long long)r->flags);
 	if (r->size == 14 + (uint64_t)info.lc_size)
-		tl_umt_check_memory_operands(t, r->eid, r->start, &info);
+		tl_umt_check_memory_operands(t, &p->memory, r->eid, r->start, &info);
 	if ((r->flags & 0x08) && !(info.flags & 3))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_REP_FLAG, r->start + 5,
 			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",
@@ -298,24 +310,26 @@ static void check_flow(struct umt_trace *t, const struct rec *r)
 /* UMTracer records 32-bit or 64-bit code, never both (seed §11.1): every record has
  * the flag 0x01 of App/Bitness, or of the first record. Reported once: a wrong
  * Bitness would otherwise flag every record. */
-static void check_cs_bit(struct umt_trace *t, const struct rec *r)
+static void check_cs_bit(struct pass *p, const struct rec *r)
 {
+	struct umt_trace *t = p->t;
 	int bit = (int)(r->flags & 1);
-	if (t->cs_bit < 0)
-		t->cs_bit = t->bitness ? t->bitness == 64 : bit;
-	if (bit == t->cs_bit || t->cs_bit_reported)
+	if (p->cs_bit < 0)
+		p->cs_bit = t->bitness ? t->bitness == 64 : bit;
+	if (bit == p->cs_bit || p->cs_bit_reported)
 		return;
-	t->cs_bit_reported = true;
+	p->cs_bit_reported = true;
 	tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_BITNESS, r->start + 5,
 		   "expected flag 0x01 %s in every record (%s), found record %llu with flags 0x%02llx",
-		   t->cs_bit ? "set" : "clear",
+		   p->cs_bit ? "set" : "clear",
 		   t->bitness ? (t->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
 			      : "as in record 0",
 		   (unsigned long long)r->eid, (unsigned long long)r->flags);
 }
 
-static void check_record(struct umt_trace *t, struct rec *r)
+static void check_record(struct pass *p, struct rec *r)
 {
+	struct umt_trace *t = p->t;
 	if (r->size < 6) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
 			   "expected record %llu of at least 6 bytes, found %llu",
@@ -331,9 +345,9 @@ static void check_record(struct umt_trace *t, struct rec *r)
 			   (unsigned long long)r->eid, (unsigned long long)r->type);
 		return;
 	}
-	check_cs_bit(t, r);
+	check_cs_bit(p, r);
 	if (r->type == 3)
-		t->app_end_seen = true;
+		p->app_end_seen = true;
 	bool thread_ok = t->thread.ok && r->thread >= 0 && (uint64_t)r->thread < t->thread.rows;
 	if (t->thread.ok && !thread_ok)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_THREAD, r->start,
@@ -356,21 +370,22 @@ static void check_record(struct umt_trace *t, struct rec *r)
 			   (unsigned long long)r->size);
 	} else {
 		if (r->type == 0)
-			check_instruction(t, r);
+			check_instruction(p, r);
 		if (r->type >= 4 && r->type <= 6)
 			check_syscall_link(t, r);
 		if (has_context(r->type))
-			check_context(t, r);
+			check_context(p, r);
 	}
 	if (thread_ok && t->threads)
 		check_flow(t, r);
 }
 
-static void finish_threads(struct umt_trace *t)
+static void finish_threads(const struct pass *p)
 {
+	struct umt_trace *t = p->t;
 	for (uint64_t k = 0; k < t->thread.rows; k++) {
 		struct umt_thread_state *ts = &t->threads[k];
-		if (ts->last >= 0 && aborted(t, ts->last_flags) && t->app_end_seen)
+		if (ts->last >= 0 && aborted(t, ts->last_flags) && p->app_end_seen)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
 				   (long long)ts->last, (unsigned long long)k);
@@ -429,12 +444,10 @@ static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_
 	return false;
 }
 
-void tl_umt_check_exec_records(struct umt_trace *t)
+static void walk(struct pass *p)
 {
-	if (!t->exec_ok)
-		return;
+	struct umt_trace *t = p->t;
 	start_state(t);
-	t->cs_bit = -1;
 	uint64_t start = t->exec_first, next_drop = start + UMT_WINDOW, i;
 	for (i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
 		uint64_t end;
@@ -448,7 +461,7 @@ void tl_umt_check_exec_records(struct umt_trace *t)
 		struct rec r = { .eid = i, .start = start, .end = end, .size = end - start };
 		/* end <= Offset[RecordCount] <= the file's size (tl_umt_check_exec_index) */
 		if (umt_row(&t->f[M_EXEC_VTABLE], start, r.size, &r.c))
-			check_record(t, &r);
+			check_record(p, &r);
 		start = end;
 		if (start >= next_drop) {
 			drop_all(t);
@@ -458,5 +471,14 @@ void tl_umt_check_exec_records(struct umt_trace *t)
 	t->links_seen = i == t->exec_count && t->syscall_begin_seen && t->syscall_end_seen &&
 			t->syscall_pair_bad;
 	if (t->threads)
-		finish_threads(t);
+		finish_threads(p);
+}
+
+void tl_umt_check_exec_records(struct umt_trace *t)
+{
+	if (!t->exec_ok)
+		return;
+	struct pass p = { .t = t, .cs_bit = -1 };
+	walk(&p);
+	tl_umt_memory_end(&p.memory);
 }

@@ -188,7 +188,6 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	free(t->syscall_begin_seen);
 	free(t->syscall_end_seen);
 	free(t->syscall_pair_bad);
-	free(t->plans);
 	free(t->threads);
 	free(t);
 }
