@@ -14,6 +14,7 @@ struct rec {
 /* The pass's own state: what its checks remember from record to record. */
 struct pass {
 	struct umt_trace *t;
+	struct umt_chains *chains;   /* filled for the thread rows' check */
 	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
 	uint64_t range_hit;          /* the address range of the last context dump looked up */
 	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
@@ -255,9 +256,10 @@ static bool aborted(const struct umt_trace *t, uint8_t flags)
 }
 
 /* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
-static void check_flow(struct umt_trace *t, const struct rec *r)
+static void check_flow(struct pass *p, const struct rec *r)
 {
-	struct umt_thread_state *ts = &t->threads[r->thread];
+	struct umt_trace *t = p->t;
+	struct umt_thread_state *ts = &p->chains->threads[r->thread];
 	uint64_t at = 16 * r->eid;
 	struct tl_cursor links;
 	int64_t prev, next;
@@ -376,15 +378,15 @@ static void check_record(struct pass *p, struct rec *r)
 		if (has_context(r->type))
 			check_context(p, r);
 	}
-	if (thread_ok && t->threads)
-		check_flow(t, r);
+	if (thread_ok && p->chains->threads)
+		check_flow(p, r);
 }
 
 static void finish_threads(const struct pass *p)
 {
 	struct umt_trace *t = p->t;
 	for (uint64_t k = 0; k < t->thread.rows; k++) {
-		struct umt_thread_state *ts = &t->threads[k];
+		struct umt_thread_state *ts = &p->chains->threads[k];
 		if (ts->last >= 0 && aborted(t, ts->last_flags) && p->app_end_seen)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
@@ -408,12 +410,14 @@ static void drop_all(struct umt_trace *t)
 		tl_umt_drop_pages(t, (enum umt_member)m);
 }
 
-static void start_state(struct umt_trace *t)
+static void start_state(struct pass *p)
 {
+	struct umt_trace *t = p->t;
+	struct umt_chains *c = p->chains;
 	if (t->thread.ok && t->prevnext_ok) {
-		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
-		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
-			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
+		c->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *c->threads);
+		for (uint64_t k = 0; c->threads && k < t->thread.rows; k++)
+			c->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
 	}
 	if (t->syscall_ok) {
 		t->syscall_begin_seen = tl_umt_bitmap_new(t->syscall_count);
@@ -447,15 +451,14 @@ static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_
 static void walk(struct pass *p)
 {
 	struct umt_trace *t = p->t;
-	start_state(t);
+	start_state(p);
 	uint64_t start = t->exec_first, next_drop = start + UMT_WINDOW, i;
 	for (i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
 		uint64_t end;
 		if (!next_offset(t, i, start, &end)) {
 			/* Records cannot be located: nothing is compared with their totals. */
 			t->exec_ok = false;
-			free(t->threads);
-			t->threads = NULL;
+			tl_umt_chains_end(p->chains);
 			return;
 		}
 		struct rec r = { .eid = i, .start = start, .end = end, .size = end - start };
@@ -470,15 +473,21 @@ static void walk(struct pass *p)
 	}
 	t->links_seen = i == t->exec_count && t->syscall_begin_seen && t->syscall_end_seen &&
 			t->syscall_pair_bad;
-	if (t->threads)
+	if (p->chains->threads)
 		finish_threads(p);
 }
 
-void tl_umt_check_exec_records(struct umt_trace *t)
+void tl_umt_chains_end(struct umt_chains *c)
+{
+	free(c->threads);
+	c->threads = NULL;
+}
+
+void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains)
 {
 	if (!t->exec_ok)
 		return;
-	struct pass p = { .t = t, .cs_bit = -1 };
+	struct pass p = { .t = t, .chains = chains, .cs_bit = -1 };
 	walk(&p);
 	tl_umt_memory_end(&p.memory);
 }

@@ -119,9 +119,12 @@ static void run_all(struct umt_trace *t)
 	/* before the record pass, which looks memory references up in the ranges (U706) */
 	if (t->address.ok)
 		tl_umt_check_addresses(t);
-	tl_umt_check_exec_records(t);
+	/* the record pass follows the threads' chains for the thread rows' check */
+	struct umt_chains chains = { NULL };
+	tl_umt_check_exec_records(t, &chains);
 	if (t->thread.ok)
-		tl_umt_check_threads(t);
+		tl_umt_check_threads(t, &chains);
+	tl_umt_chains_end(&chains);
 	tl_umt_check_syscall_links(t);
 }
 
@@ -188,7 +191,6 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	free(t->syscall_begin_seen);
 	free(t->syscall_end_seen);
 	free(t->syscall_pair_bad);
-	free(t->threads);
 	free(t);
 }
 

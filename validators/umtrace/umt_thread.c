@@ -1,7 +1,7 @@
 /* thread.itable rows (threadRec) against what the record pass counted (research §9, D11). */
 #include "umt.h"
 
-void tl_umt_check_threads(struct umt_trace *t)
+void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains)
 {
 	const struct tl_input *in = &t->f[M_THREAD];
 	for (uint64_t k = 0; k < t->thread.rows && !tl_stopped(t->ctx); k++) {
@@ -17,9 +17,9 @@ void tl_umt_check_threads(struct umt_trace *t)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_ID, row,
 				   "expected threadRec ID %llu (its row), found %lld",
 				   (unsigned long long)k, (long long)id);
-		if (!t->threads)
+		if (!chains->threads)
 			continue;
-		const struct umt_thread_state *ts = &t->threads[k];
+		const struct umt_thread_state *ts = &chains->threads[k];
 		if (ts->count == 0) {
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_EMPTY, row,
 				   "expected thread %llu to have at least one record, found none",
