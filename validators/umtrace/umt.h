@@ -83,11 +83,6 @@ struct umt_trace {
 	bool syscall_ok;
 	uint64_t syscall_count;
 	uint8_t *syscall_bad;        /* bitmap: block unusable */
-	/* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
-	 * named it, its EndEID record named it, and the pair is out of order or crosses
-	 * threads. The syscall side reports from these after the pass (U408..U410). */
-	uint8_t *syscall_begin_seen, *syscall_end_seen, *syscall_pair_bad;
-	bool links_seen;             /* the record pass ran to the end with those bitmaps */
 };
 
 /* What the record pass learns of the threads' chains, for the thread rows
@@ -96,6 +91,16 @@ struct umt_chains {
 	struct umt_thread_state *threads; /* thread.rows entries; NULL when not followed */
 };
 void tl_umt_chains_end(struct umt_chains *c);
+
+/* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
+ * named it, its EndEID record named it, and the pair is out of order or crosses
+ * threads. The syscall links' check reports from these after the pass (U408..U410).
+ * Owned by the caller of both, freed with tl_umt_links_end. */
+struct umt_links {
+	uint8_t *begin_seen, *end_seen, *pair_bad;
+	bool complete;               /* the pass ran to the end with those bitmaps */
+};
+void tl_umt_links_end(struct umt_links *l);
 
 /* Reading. Every read reports success: a read outside the member fails instead of
  * yielding a value, so a forgotten bounds check cannot turn into a wrong one.
@@ -209,9 +214,10 @@ struct umt_syscall_rec {
 bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r);
 /* U404, run by tl_umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
 void tl_umt_check_syscall_overlap(struct umt_trace *t);
-void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains);
+void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
+			    struct umt_links *links);
 void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains);
-void tl_umt_check_syscall_links(struct umt_trace *t);
+void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_links *links);
 void tl_umt_check_addresses(struct umt_trace *t);
 
 struct umt_ins_info;

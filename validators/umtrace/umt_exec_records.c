@@ -15,6 +15,7 @@ struct rec {
 struct pass {
 	struct umt_trace *t;
 	struct umt_chains *chains;   /* filled for the thread rows' check */
+	struct umt_links *links;     /* filled for the syscall links' check */
 	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
 	uint64_t range_hit;          /* the address range of the last context dump looked up */
 	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
@@ -138,12 +139,13 @@ static void check_instruction(struct pass *p, const struct rec *r)
 
 /* A type 4/5/6 record whose syscall names it back: remember it for the syscall side
  * (U408/U409), and whether entry and exit are in order on one thread (U410). */
-static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
+static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 			      const struct umt_syscall_rec *call);
 
 /* The syscall record named by a type 4/5/6 record points back at it. */
-static void check_syscall_link(struct umt_trace *t, const struct rec *r)
+static void check_syscall_link(struct pass *p, const struct rec *r)
 {
+	struct umt_trace *t = p->t;
 	int64_t sid;
 	if (!t->syscall_ok || !umt_get_s(&r->c, 6, 8, &sid) || (r->type == 5 && sid == UMT_NONE))
 		return;
@@ -166,7 +168,7 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
-		note_syscall_link(t, r, (uint64_t)sid, &call);
+		note_syscall_link(p, r, (uint64_t)sid, &call);
 		return;
 	}
 	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
@@ -220,24 +222,26 @@ static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t 
 			   (unsigned long long)value);
 }
 
-static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
+static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 			      const struct umt_syscall_rec *call)
 {
+	struct umt_trace *t = p->t;
+	struct umt_links *l = p->links;
 	if (r->type == 4) {
 		if (!(r->flags & 1))
 			check_32bit_call(t, r, sid, call);
-		umt_set_bit(t->syscall_begin_seen, sid);
+		umt_set_bit(l->begin_seen, sid);
 		/* its exit came first */
-		if (umt_bit(t->syscall_end_seen, sid))
-			umt_set_bit(t->syscall_pair_bad, sid);
+		if (umt_bit(l->end_seen, sid))
+			umt_set_bit(l->pair_bad, sid);
 		return;
 	}
-	umt_set_bit(t->syscall_end_seen, sid);
+	umt_set_bit(l->end_seen, sid);
 	int64_t begin = call->begin, thread;
 	/* the entry, already seen, is earlier: only its thread is left to compare */
-	if (umt_bit(t->syscall_begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
+	if (umt_bit(l->begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
 	    thread != r->thread)
-		umt_set_bit(t->syscall_pair_bad, sid);
+		umt_set_bit(l->pair_bad, sid);
 }
 
 /* A record whose ThreadID is out of range was reported (U222) and left out of every
@@ -374,7 +378,7 @@ static void check_record(struct pass *p, struct rec *r)
 		if (r->type == 0)
 			check_instruction(p, r);
 		if (r->type >= 4 && r->type <= 6)
-			check_syscall_link(t, r);
+			check_syscall_link(p, r);
 		if (has_context(r->type))
 			check_context(p, r);
 	}
@@ -420,9 +424,9 @@ static void start_state(struct pass *p)
 			c->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
 	}
 	if (t->syscall_ok) {
-		t->syscall_begin_seen = tl_umt_bitmap_new(t->syscall_count);
-		t->syscall_end_seen = tl_umt_bitmap_new(t->syscall_count);
-		t->syscall_pair_bad = tl_umt_bitmap_new(t->syscall_count);
+		p->links->begin_seen = tl_umt_bitmap_new(t->syscall_count);
+		p->links->end_seen = tl_umt_bitmap_new(t->syscall_count);
+		p->links->pair_bad = tl_umt_bitmap_new(t->syscall_count);
 	}
 }
 
@@ -471,8 +475,8 @@ static void walk(struct pass *p)
 			next_drop = start + UMT_WINDOW;
 		}
 	}
-	t->links_seen = i == t->exec_count && t->syscall_begin_seen && t->syscall_end_seen &&
-			t->syscall_pair_bad;
+	p->links->complete = i == t->exec_count && p->links->begin_seen && p->links->end_seen &&
+			     p->links->pair_bad;
 	if (p->chains->threads)
 		finish_threads(p);
 }
@@ -483,11 +487,20 @@ void tl_umt_chains_end(struct umt_chains *c)
 	c->threads = NULL;
 }
 
-void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains)
+void tl_umt_links_end(struct umt_links *l)
+{
+	free(l->begin_seen);
+	free(l->end_seen);
+	free(l->pair_bad);
+	*l = (struct umt_links){ NULL, NULL, NULL, false };
+}
+
+void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
+			    struct umt_links *links)
 {
 	if (!t->exec_ok)
 		return;
-	struct pass p = { .t = t, .chains = chains, .cs_bit = -1 };
+	struct pass p = { .t = t, .chains = chains, .links = links, .cs_bit = -1 };
 	walk(&p);
 	tl_umt_memory_end(&p.memory);
 }

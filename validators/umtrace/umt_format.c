@@ -119,13 +119,16 @@ static void run_all(struct umt_trace *t)
 	/* before the record pass, which looks memory references up in the ranges (U706) */
 	if (t->address.ok)
 		tl_umt_check_addresses(t);
-	/* the record pass follows the threads' chains for the thread rows' check */
+	/* the record pass follows the threads' chains and sees the syscalls' links, for
+	 * the checks of the thread rows and of the syscall links after it */
 	struct umt_chains chains = { NULL };
-	tl_umt_check_exec_records(t, &chains);
+	struct umt_links links = { NULL, NULL, NULL, false };
+	tl_umt_check_exec_records(t, &chains, &links);
 	if (t->thread.ok)
 		tl_umt_check_threads(t, &chains);
+	tl_umt_check_syscall_links(t, &links);
 	tl_umt_chains_end(&chains);
-	tl_umt_check_syscall_links(t);
+	tl_umt_links_end(&links);
 }
 
 static void validate_single(struct umt_trace *t, const struct tl_input *in)
@@ -188,9 +191,6 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 		describe(t);
 	free(t->ins_bad);
 	free(t->syscall_bad);
-	free(t->syscall_begin_seen);
-	free(t->syscall_end_seen);
-	free(t->syscall_pair_bad);
 	free(t);
 }
 

@@ -116,14 +116,14 @@ static bool linked_record(struct umt_trace *t, int64_t eid, uint64_t *type, int6
 	       umt_get(&r, 4, 1, type) && umt_get_s(&r, 6, 8, sid);
 }
 
-static void check_links(struct umt_trace *t, uint64_t s)
+static void check_links(struct umt_trace *t, const struct umt_links *links, uint64_t s)
 {
 	struct umt_syscall_rec r;
 	if (!tl_umt_syscall_rec(t, s, &r)) /* not in syscall_bad: its block was read */
 		return;
 	uint64_t at = r.at;
 	int64_t begin = r.begin, end = r.end;
-	if (!umt_bit(t->syscall_begin_seen, s)) {
+	if (!umt_bit(links->begin_seen, s)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_BEGIN_EID, at + 8,
 			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
 			   (unsigned long long)s, (long long)begin);
@@ -131,13 +131,13 @@ static void check_links(struct umt_trace *t, uint64_t s)
 	}
 	if (end == UMT_NONE)
 		return;
-	if (!umt_bit(t->syscall_end_seen, s)) {
+	if (!umt_bit(links->end_seen, s)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_EID, at + 16,
 			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
 			   (unsigned long long)s, (long long)end);
 		return;
 	}
-	if (umt_bit(t->syscall_pair_bad, s)) {
+	if (umt_bit(links->pair_bad, s)) {
 		uint64_t type;
 		int64_t bthread = -1, ethread = -1, sid;
 		linked_record(t, begin, &type, &bthread, &sid);
@@ -150,13 +150,13 @@ static void check_links(struct umt_trace *t, uint64_t s)
 
 /* After the record pass, in syscall order; reads only the syscall files (their pages
  * are handed back every 64 Ki calls, as in the block pass). */
-void tl_umt_check_syscall_links(struct umt_trace *t)
+void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_links *links)
 {
-	if (!t->syscall_ok || !t->exec_ok || !t->links_seen)
+	if (!t->syscall_ok || !t->exec_ok || !links->complete)
 		return;
 	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
 		if (!umt_bit(t->syscall_bad, s))
-			check_links(t, s);
+			check_links(t, links, s);
 		if ((s & 0xffff) == 0xffff) {
 			tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
 			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);
