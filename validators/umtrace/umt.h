@@ -212,7 +212,7 @@ struct umt_syscall_rec {
 	int64_t args_fp, extras_fp;  /* relative to the block */
 };
 bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r);
-/* U404, run by tl_umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
+/* U404 (umt_syscall_overlap.c), after the blocks passed the table check (syscall_ok). */
 void tl_umt_check_syscall_overlap(struct umt_trace *t);
 void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
 			    struct umt_links *links);

@@ -116,6 +116,8 @@ static void run_all(struct umt_trace *t)
 		tl_umt_check_instructions(t);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
 		tl_umt_check_syscall_table(t);
+	if (t->syscall_ok)
+		tl_umt_check_syscall_overlap(t);
 	/* before the record pass, which looks memory references up in the ranges (U706) */
 	if (t->address.ok)
 		tl_umt_check_addresses(t);
