@@ -1,7 +1,8 @@
-/* UMTracer trace validator: state shared by the per-table checkers.
- * Layouts follow research/umt.md and grammars/umtrace.yaml. Every read of
- * file bytes goes through umt_rd() (bounds-checked through the core cursor),
- * every offset sum through the core's checked arithmetic. */
+/* UMTracer trace validator: what the per-table checkers share, and their entry points.
+ * Layouts follow research/umt.md and grammars/umtrace.yaml. Every read of file
+ * bytes goes through the core cursor (umt_rd, or a row read whole with umt_row /
+ * umt_table_row and its fields with umt_get) and reports failure; every offset sum
+ * goes through the core's checked arithmetic. */
 #ifndef UMT_H
 #define UMT_H
 
@@ -59,28 +60,33 @@ struct umt_thread_state {
 	uint8_t last_flags;
 };
 
+/* What the checkers share: the mapped members and what each table's checker
+ * decoded of its table for the others (its header, which rows are usable). What a
+ * checker remembers for itself lives in its own state (struct pass in
+ * umt_exec_records.c, struct umt_memory), and what the record pass hands to the
+ * checks after it in struct umt_chains and struct umt_links. */
 struct umt_trace {
 	struct tl_ctx *ctx;
 	bool single;                 /* one table validated alone */
 	struct tl_input f[M_COUNT];
 	bool have[M_COUNT];
 
-	struct umt_table ins, module, thread, address;
-	bool ranges_ok;              /* address ranges sorted, disjoint, merged (U700..U705 clean) */
-	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
+	struct umt_table ins, module, thread, address; /* umt_table.c */
+	bool ranges_ok;              /* umt_address.c: ranges sorted, disjoint, merged (U700..U705 clean) */
+	uint8_t *ins_bad;            /* umt_ins.c, bitmap: insRec or its decodedIns is broken */
 
-	bool cmap_ok;
+	bool cmap_ok;                /* umt_context_map.c */
 	uint16_t dump_size;
 	uint16_t cmap_count;         /* ElemCount, when cmap_ok */
-	unsigned bitness;            /* trace.xml App/Bitness 32 or 64; 0 when absent or bad */
+	unsigned bitness;            /* umt_xml.c: App/Bitness 32 or 64; 0 when absent or bad */
 
-	bool exec_ok;                /* header and offsets usable: records can be read */
+	bool exec_ok;                /* umt_exec_index.c: header and offsets usable: records can be read */
 	bool prevnext_ok;
 	uint32_t exec_version;
 	uint64_t exec_count;
 	uint64_t exec_first, exec_last; /* Offset[0] and Offset[RecordCount] */
 
-	bool syscall_ok;
+	bool syscall_ok;             /* umt_syscall.c */
 	uint64_t syscall_count;
 	uint8_t *syscall_bad;        /* bitmap: block unusable */
 };
