@@ -207,7 +207,8 @@ void tl_umt_check_exec_index(struct umt_trace *t);
 void tl_umt_check_syscall_table(struct umt_trace *t);
 /* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
 bool tl_umt_syscall_block(const struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
-/* The fixed 64 bytes of syscall block s (syscallRec), read as a whole. */
+/* The fixed 64 bytes of syscall block s (syscallRec), read as a whole; U403's
+ * bounds of the block are tl_umt_syscall_block's. */
 struct umt_syscall_rec {
 	uint64_t at, size;           /* the block in syscall.vtable */
 	int64_t convention;

@@ -122,7 +122,7 @@ static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t fr
 
 /* A phrase register's value. Its bytes lie inside the record (the slots end within
  * LCSize, the record is 14 + LCSize bytes): false only on a layout error. */
-static bool value_of(struct umt_trace *t, uint64_t lc, const struct phrase *p, uint64_t *v)
+TL_HOT bool value_of(struct umt_trace *t, uint64_t lc, const struct phrase *p, uint64_t *v)
 {
 	if (!p->width) {
 		*v = p->constant;
@@ -132,7 +132,7 @@ static bool value_of(struct umt_trace *t, uint64_t lc, const struct phrase *p, u
 }
 
 /* seg + (base + index x scale + displacement) mod 2^(8 x EffAddrSize) */
-static bool mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint64_t lc,
+TL_HOT bool mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint64_t lc,
 			 uint64_t *addr)
 {
 	uint64_t base, index, seg;

@@ -43,7 +43,8 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE], *offs = &t->f[M_SYSCALL_OFFSETS];
 	struct umt_syscall_rec r;
-	if (!tl_umt_syscall_rec(t, s, &r)) {
+	uint64_t start, end;
+	if (!tl_umt_syscall_block(t, s, &start, &end) || !tl_umt_syscall_rec(t, s, &r)) {
 		/* syscall.offsets is RecordCount x 16 bytes (check_header): row s is there */
 		int64_t off = 0, size = 0;
 		if (!umt_rd_s(offs, 16 * s, 8, &off) || !umt_rd_s(offs, 16 * s + 8, 8, &size))
