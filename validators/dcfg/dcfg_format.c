@@ -1,5 +1,6 @@
 /* Registration of the DCFG and DCFG-trace validators: content probes (the
  * top-level keys tell the two apart) and the validation entry points. */
+#include "cursor.h"
 #include "format.h"
 #include "trace_read.h"
 
@@ -21,7 +22,11 @@ static bool contains(const uint8_t *p, size_t n, const char *word)
 static int probe_kind(const struct tl_input *in, const char **why_not)
 {
 	size_t n = in->size < PROBE_WINDOW ? in->size : PROBE_WINDOW, i = 0;
-	const uint8_t *p = in->data;
+	struct tl_cursor window;
+	const uint8_t *p = NULL;
+	/* the first n bytes, checked once; an empty input has none */
+	if (!tl_cursor_at(&window, in->data, in->size, 0, n) || !tl_cursor_bytes(&window, n, &p))
+		n = 0;
 	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
 		i++;
 	if (i >= n || p[i] != '{') {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cursor.h"
 #include "tfile.h"
 
 struct prefix {
@@ -102,8 +103,12 @@ uint64_t tl_tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in
 	uint64_t pos = TFILE_HEADER_SIZE;
 	uint32_t lineno = 1;
 	while (pos < in->size) {
-		const uint8_t *line = in->data + pos;
-		size_t avail = in->size - pos;
+		struct tl_cursor rest;
+		const uint8_t *line;
+		size_t avail = (size_t)(in->size - pos);
+		if (!tl_cursor_at(&rest, in->data, in->size, pos, avail) ||
+		    !tl_cursor_bytes(&rest, avail, &line))
+			break;
 		const uint8_t *nl = memchr(line, '\n', avail);
 		if (!nl)
 			break;

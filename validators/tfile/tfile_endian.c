@@ -23,7 +23,8 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 {
 	struct chain ch = { CHAIN_BROKEN, 0, 0 };
 	struct tl_cursor c;
-	tl_cursor_init(&c, in->data + start, (size_t)(in->size - start), start);
+	if (!tl_cursor_at(&c, in->data, in->size, start, in->size - start))
+		tl_cursor_init(&c, NULL, 0, start); /* nothing there: the walk finds the end */
 	while (ch.frames < max_frames) {
 		uint16_t tpnum;
 		uint32_t size;

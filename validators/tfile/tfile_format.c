@@ -5,14 +5,23 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "cursor.h"
 #include "format.h"
 #include "tfile.h"
 
 static const uint8_t magic[7] = { 0x7f, 'T', 'R', 'A', 'C', 'E', 0 };
 
+/* The first n bytes of the file, if it has them. */
+static bool first_bytes(const struct tl_input *in, size_t n, const uint8_t **bytes)
+{
+	struct tl_cursor c;
+	return tl_cursor_at(&c, in->data, in->size, 0, n) && tl_cursor_bytes(&c, n, bytes);
+}
+
 static int probe(const struct tl_input *in, const char **why_not)
 {
-	if (in->size >= 6 && memcmp(in->data, magic, 6) == 0)
+	const uint8_t *h;
+	if (first_bytes(in, 6, &h) && memcmp(h, magic, 6) == 0)
 		return 100;
 	*why_not = "no 7f \"TRACE\" header";
 	return 0;
@@ -22,8 +31,9 @@ static bool check_header(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	char q[64];
 	struct tl_location loc = tl_at(0);
-	if (in->size < TFILE_HEADER_SIZE || memcmp(in->data, magic, 6) != 0 ||
-	    in->data[7] != '\n' || in->data[6] < '0' || in->data[6] > '9') {
+	const uint8_t *h;
+	if (!first_bytes(in, TFILE_HEADER_SIZE, &h) || memcmp(h, magic, 6) != 0 ||
+	    h[7] != '\n' || h[6] < '0' || h[6] > '9') {
 		size_t n = in->size < TFILE_HEADER_SIZE ? in->size : TFILE_HEADER_SIZE;
 		tl_report(ctx, RULE_TFILE_HEADER_MAGIC, &loc,
 			  "expected the 8 header bytes 7f \"TRACE0\" 0a, found \"%s\"%s",
@@ -31,11 +41,11 @@ static bool check_header(struct tl_ctx *ctx, const struct tl_input *in)
 			  in->size < TFILE_HEADER_SIZE ? " and the end of the file" : "");
 		return false;
 	}
-	if (in->data[6] != '0') {
+	if (h[6] != '0') {
 		loc = tl_at(6);
 		tl_report(ctx, RULE_TFILE_HEADER_VERSION, &loc,
 			  "expected trace file version 0, found version %c (gdb reads only 0)",
-			  in->data[6]);
+			  h[6]);
 		return false;
 	}
 	return true;
@@ -121,9 +131,15 @@ static bool description_ends(struct tfile_steps *s, const struct tl_input *in)
 {
 	if (in->size < TFILE_HEADER_SIZE + 1)
 		return false;
-	const uint8_t *p = in->data;
+	/* the bytes not scanned yet, from the last one looked at */
+	struct tl_cursor c;
+	const uint8_t *p;
+	uint64_t from = s->scan;
+	if (from >= in->size || !tl_cursor_at(&c, in->data, in->size, from, in->size - from) ||
+	    !tl_cursor_bytes(&c, (size_t)(in->size - from), &p))
+		return false;
 	for (; s->scan + 1 < in->size; s->scan++)
-		if (p[s->scan] == '\n' && p[s->scan + 1] == '\n')
+		if (p[s->scan - from] == '\n' && p[s->scan - from + 1] == '\n')
 			return true;
 	return false;
 }

@@ -133,9 +133,11 @@ static void check_end_marker(struct frame_walk *w, const struct tl_input *in, st
 	size_t zeros = (size_t)(first - tl_cursor_offset(c));
 	if (zeros < trailing) {
 		struct tl_location loc = tl_at(marker_at + 2 + zeros);
+		uint64_t byte = 0;
+		tl_read_uint_at(in->data, in->size, first, 1, false, &byte); /* inside: zeros < trailing */
 		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
 			  "expected only zero bytes after the end marker, found byte 0x%02x (%zu "
-			  "byte%s of data after the marker)", in->data[first], trailing - zeros,
+			  "byte%s of data after the marker)", (unsigned)byte, trailing - zeros,
 			  trailing - zeros == 1 ? "" : "s");
 	} else if (trailing == 0) {
 		struct tl_location loc = tl_at(marker_at);
@@ -190,7 +192,8 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 	struct tl_cursor c;
 	if (w->done)
 		return;
-	tl_cursor_init(&c, in->data + w->at, (size_t)(in->size - w->at), w->at);
+	if (!tl_cursor_at(&c, in->data, in->size, w->at, in->size - w->at))
+		tl_cursor_init(&c, NULL, 0, w->at); /* nothing there yet */
 	while (!tl_stopped(ctx)) {
 		if (!final && frame_incomplete(w, &c))
 			return;

@@ -1,7 +1,8 @@
-/* UMTracer trace validator: state shared by the per-table checkers.
- * Layouts follow research/umt.md and grammars/umtrace.yaml. Every read of
- * file bytes goes through umt_rd() (bounds-checked through the core cursor),
- * every offset sum through the core's checked arithmetic. */
+/* UMTracer trace validator: what the per-table checkers share, and their entry points.
+ * Layouts follow research/umt.md and grammars/umtrace.yaml. Every read of file
+ * bytes goes through the core cursor (umt_rd, or a row read whole with umt_row /
+ * umt_table_row and its fields with umt_get) and reports failure; every offset sum
+ * goes through the core's checked arithmetic. */
 #ifndef UMT_H
 #define UMT_H
 
@@ -59,63 +60,105 @@ struct umt_thread_state {
 	uint8_t last_flags;
 };
 
+/* What the checkers share: the mapped members and what each table's checker
+ * decoded of its table for the others (its header, which rows are usable). What a
+ * checker remembers for itself lives in its own state (struct pass in
+ * umt_exec_records.c, struct umt_memory), and what the record pass hands to the
+ * checks after it in struct umt_chains and struct umt_links. */
 struct umt_trace {
 	struct tl_ctx *ctx;
 	bool single;                 /* one table validated alone */
 	struct tl_input f[M_COUNT];
 	bool have[M_COUNT];
 
-	struct umt_table ins, module, thread, address;
-	bool ranges_ok;              /* address ranges sorted, disjoint, merged (U700..U705 clean) */
-	uint64_t range_hit;          /* the range that held the last reference looked up */
-	uint8_t *ins_bad;            /* bitmap: insRec or its decodedIns is broken */
+	struct umt_table ins, module, thread, address; /* umt_table.c */
+	bool ranges_ok;              /* umt_address.c: ranges sorted, disjoint, merged (U700..U705 clean) */
+	uint8_t *ins_bad;            /* umt_ins.c, bitmap: insRec or its decodedIns is broken */
 
-	bool cmap_ok;
+	bool cmap_ok;                /* umt_context_map.c */
 	uint16_t dump_size;
 	uint16_t cmap_count;         /* ElemCount, when cmap_ok */
-	unsigned bitness;            /* trace.xml App/Bitness 32 or 64; 0 when absent or bad */
+	unsigned bitness;            /* umt_xml.c: App/Bitness 32 or 64; 0 when absent or bad */
 
-	bool exec_ok;                /* header and offsets usable: records can be read */
+	bool exec_ok;                /* umt_exec_index.c: header and offsets usable: records can be read */
 	bool prevnext_ok;
 	uint32_t exec_version;
 	uint64_t exec_count;
 	uint64_t exec_first, exec_last; /* Offset[0] and Offset[RecordCount] */
 
-	bool syscall_ok;
+	bool syscall_ok;             /* umt_syscall.c */
 	uint64_t syscall_count;
 	uint8_t *syscall_bad;        /* bitmap: block unusable */
-	/* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
-	 * named it, its EndEID record named it, and the pair is out of order or crosses
-	 * threads. The syscall side reports from these after the pass (U408..U410). */
-	uint8_t *syscall_begin_seen, *syscall_end_seen, *syscall_pair_bad;
-	bool links_seen;             /* the record pass ran to the end with those bitmaps */
-	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
-	bool cs_bit_reported;
-	bool app_end_seen;
-	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts (umt_exec_memory.c) */
-
-	struct umt_thread_state *threads; /* thread.rows entries, when thread.ok */
 };
 
-/* Reading: a field of width 1..8, little-endian, read at its offset with the
- * core cursor module's random-access read; false when it is not wholly inside
- * the member. Inline because the record pass makes a dozen reads per record. */
+/* What the record pass learns of the threads' chains, for the thread rows
+ * (umt_thread.c): owned by the caller of both, freed with tl_umt_chains_end. */
+struct umt_chains {
+	struct umt_thread_state *threads; /* thread.rows entries; NULL when not followed */
+};
+void tl_umt_chains_end(struct umt_chains *c);
+
+/* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
+ * named it, its EndEID record named it, and the pair is out of order or crosses
+ * threads. The syscall links' check reports from these after the pass (U408..U410).
+ * Owned by the caller of both, freed with tl_umt_links_end. */
+struct umt_links {
+	uint8_t *begin_seen, *end_seen, *pair_bad;
+	bool complete;               /* the pass ran to the end with those bitmaps */
+};
+void tl_umt_links_end(struct umt_links *l);
+
+/* Reading. Every read reports success: a read outside the member fails instead of
+ * yielding a value, so a forgotten bounds check cannot turn into a wrong one.
+ * A field of width 1..8, little-endian, at its offset in the member. Inline because
+ * the record pass makes a dozen reads per record. */
 TL_HOT bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint64_t *v)
 {
 	return tl_read_uint_at(in->data, in->size, off, width, false, v);
 }
 
-/* Callers check bounds first; an out-of-range read yields 0. */
-static inline uint64_t umt_u(const struct tl_input *in, uint64_t off, unsigned width)
+TL_HOT bool umt_rd_s(const struct tl_input *in, uint64_t off, unsigned width, int64_t *v)
 {
-	uint64_t v = 0;
-	return umt_rd(in, off, width, &v) ? v : 0;
+	uint64_t u;
+	if (!umt_rd(in, off, width, &u))
+		return false;
+	*v = tl_sign_extend(u, width * 8);
+	return true;
 }
 
-static inline int64_t umt_s(const struct tl_input *in, uint64_t off, unsigned width)
+/* A structure (row, block, record) of len bytes at off, checked once as a whole:
+ * its fields are then read with umt_get() relative to its start, and a chain of
+ * them joined with && fails as a whole. row->offset is its file offset. */
+TL_HOT bool umt_row(const struct tl_input *in, uint64_t off, uint64_t len, struct tl_cursor *row)
 {
-	return tl_sign_extend(umt_u(in, off, width), width * 8);
+	return tl_cursor_at(row, in->data, in->size, off, len);
 }
+
+/* A field at off inside a row: false when the layout asks for bytes past its end. */
+TL_HOT bool umt_get(const struct tl_cursor *row, uint64_t off, unsigned width, uint64_t *v)
+{
+	return tl_read_uint_at(row->p, row->left, off, width, false, v);
+}
+
+TL_HOT bool umt_get_s(const struct tl_cursor *row, uint64_t off, unsigned width, int64_t *v)
+{
+	uint64_t u;
+	if (!umt_get(row, off, width, &u))
+		return false;
+	*v = tl_sign_extend(u, width * 8);
+	return true;
+}
+
+/* Row k of a fixed-size table: its offset computed with checked arithmetic, its
+ * bytes checked as a whole. */
+TL_HOT bool umt_table_row(const struct tl_input *in, const struct umt_table *tab, uint64_t k,
+			  struct tl_cursor *row)
+{
+	uint64_t off;
+	return k < tab->rows && tl_mul_u64(k, tab->row_size, &off) &&
+	       tl_add_u64(off, tab->table_fp, &off) && umt_row(in, off, tab->row_size, row);
+}
+
 /* [start, start+len) inside [lo, hi), without overflow. */
 bool tl_umt_inside(uint64_t start, uint64_t len, uint64_t lo, uint64_t hi);
 /* The same for a signed file pointer relative to base. */
@@ -140,6 +183,15 @@ static inline void umt_set_bit(uint8_t *map, uint64_t i)
 		map[i >> 3] |= (uint8_t)(1u << (i & 7));
 }
 
+/* A moduleRec (umt_module_row.c); false when row i cannot be read. */
+struct umt_module_row {
+	uint64_t at;                 /* file offset of the row */
+	int64_t load, unload;        /* LoadEID, UnloadEID */
+	uint64_t start, end;         /* StartAddr, EndAddr (inclusive) */
+	int64_t win_name, device_name; /* WinNameFP, DeviceNameFP */
+};
+bool tl_umt_module_row(const struct umt_trace *t, uint64_t i, struct umt_module_row *m);
+
 /* Strings (umt_string.c): a cStr (unit 1) or uStr (unit 2) at abs inside [lo, hi). */
 bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
 		      uint64_t lo, uint64_t hi);
@@ -154,20 +206,42 @@ void tl_umt_check_instructions(struct umt_trace *t);
 void tl_umt_check_exec_index(struct umt_trace *t);
 void tl_umt_check_syscall_table(struct umt_trace *t);
 /* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
-bool tl_umt_syscall_block(struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
-/* U404, run by tl_umt_check_syscall_table after the blocks (umt_syscall_overlap.c). */
+bool tl_umt_syscall_block(const struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
+/* The fixed 64 bytes of syscall block s (syscallRec), read as a whole; U403's
+ * bounds of the block are tl_umt_syscall_block's. */
+struct umt_syscall_rec {
+	uint64_t at, size;           /* the block in syscall.vtable */
+	int64_t convention;
+	uint64_t completed;
+	int64_t args, extras;        /* ArgCount, ExtraCount */
+	int64_t begin, end;          /* BeginEID, EndEID */
+	uint64_t before_sp, result;
+	int64_t args_fp, extras_fp;  /* relative to the block */
+};
+bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r);
+/* U404 (umt_syscall_overlap.c), after the blocks passed the table check (syscall_ok). */
 void tl_umt_check_syscall_overlap(struct umt_trace *t);
-void tl_umt_check_exec_records(struct umt_trace *t);
-void tl_umt_check_threads(struct umt_trace *t);
-void tl_umt_check_syscall_links(struct umt_trace *t);
+void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
+			    struct umt_links *links);
+void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains);
+void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_links *links);
 void tl_umt_check_addresses(struct umt_trace *t);
 
 struct umt_ins_info;
 /* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
- * whose size matches its decodedIns; the page lookup for context dumps. */
-void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
-			       const struct umt_ins_info *info);
-bool tl_umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi);
+ * whose size matches its decodedIns. Its state, zeroed to begin, ended with
+ * tl_umt_memory_end. */
+struct umt_mem_plan;
+struct umt_memory {
+	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts */
+	uint64_t range_hit;          /* the address range of the last reference */
+};
+void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
+			       uint64_t start, const struct umt_ins_info *info);
+void tl_umt_memory_end(struct umt_memory *m);
+/* [lo, hi] inside one address range (umt_address_lookup.c); *hit: the caller's cache
+ * of the range found last. Only when ranges_ok. */
+bool tl_umt_address_listed(const struct umt_trace *t, uint64_t *hit, uint64_t lo, uint64_t hi);
 
 /* Random access helpers used across tables (umt_exec_index.c). */
 bool tl_umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
@@ -187,11 +261,20 @@ static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_in
 	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
 		return false;
 	const struct tl_input *in = &t->f[M_INS];
-	uint64_t row = t->ins.table_fp + k * t->ins.row_size;
-	info->decoded = t->ins.extra_fp + umt_u(in, row + 48, 8);
-	info->cs64 = umt_u(in, row + 9, 1) != 0;
-	info->lc_size = umt_s(in, info->decoded + 58, 2);
-	info->flags = (uint8_t)umt_u(in, info->decoded + 6, 1);
+	struct tl_cursor row, dec;
+	uint64_t decoded, cs64, flags;
+	int64_t lc_size;
+	/* the row and its decodedIns passed their checks (ins_bad clear): these reads
+	 * fail only on a layout error, and then the instruction is not used */
+	if (!umt_table_row(in, &t->ins, k, &row) || !umt_get(&row, 48, 8, &decoded) ||
+	    !umt_get(&row, 9, 1, &cs64) || !tl_add_u64(t->ins.extra_fp, decoded, &decoded) ||
+	    !umt_row(in, decoded, 88, &dec) || !umt_get_s(&dec, 58, 2, &lc_size) ||
+	    !umt_get(&dec, 6, 1, &flags))
+		return false;
+	info->decoded = decoded;
+	info->cs64 = cs64 != 0;
+	info->lc_size = lc_size;
+	info->flags = (uint8_t)flags;
 	return true;
 }
 

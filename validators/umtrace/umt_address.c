@@ -8,8 +8,15 @@ void tl_umt_check_addresses(struct umt_trace *t)
 	uint64_t findings = t->ctx->result->errors + t->ctx->result->warnings;
 	uint64_t prev_first = 0, prev_last = 0;
 	for (uint64_t k = 0; k < t->address.rows && !tl_stopped(t->ctx); k++) {
-		uint64_t row = t->address.table_fp + k * t->address.row_size;
-		uint64_t first = umt_u(in, row, 8), last = umt_u(in, row + 8, 8);
+		struct tl_cursor r;
+		uint64_t first, last;
+		/* the header check put every row inside the file */
+		if (!umt_table_row(in, &t->address, k, &r) || !umt_get(&r, 0, 8, &first) ||
+		    !umt_get(&r, 8, 8, &last)) {
+			clean = false;
+			continue;
+		}
+		uint64_t row = tl_cursor_offset(&r);
 		bool ok = true;
 		if (first % 4096) {
 			tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGE_FIRST_ALIGNED, row,
@@ -51,7 +58,7 @@ void tl_umt_check_addresses(struct umt_trace *t)
 		prev_first = first;
 		prev_last = last;
 	}
-	clean = t->ctx->result->errors + t->ctx->result->warnings == findings;
+	clean = clean && t->ctx->result->errors + t->ctx->result->warnings == findings;
 	/* U706 looks references up by binary search: only in a table without findings */
 	t->ranges_ok = clean && !tl_stopped(t->ctx);
 }

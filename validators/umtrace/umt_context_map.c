@@ -7,12 +7,23 @@
 #define CMAP_MAP64 13328u
 #define CMAP_MAX 512u
 
-static void check_reg_info(struct umt_trace *t, uint64_t base, unsigned i, const char *mode)
+/* An 8-byte regInfo entry of the map: Offset u16, Size u8, EffLargest i16. */
+static bool entry(const struct tl_cursor *map, uint64_t at, uint32_t *off, uint32_t *size)
 {
-	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
+	uint64_t o, z;
+	if (!umt_get(map, at, 2, &o) || !umt_get(map, at + 2, 1, &z))
+		return false;
+	*off = (uint32_t)o;
+	*size = (uint32_t)z;
+	return true;
+}
+
+static void check_reg_info(struct umt_trace *t, const struct tl_cursor *map, uint64_t base,
+			   unsigned i, const char *mode)
+{
 	uint64_t at = base + 8u * i;
-	uint32_t off = (uint32_t)umt_u(in, at, 2), size = (uint32_t)umt_u(in, at + 2, 1);
-	if (off == 0xffff && size == 0)
+	uint32_t off, size;
+	if (!entry(map, at, &off, &size) || (off == 0xffff && size == 0))
 		return;
 	if (size == 0 || off + size > t->dump_size)
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_IN_DUMP, at,
@@ -20,25 +31,22 @@ static void check_reg_info(struct umt_trace *t, uint64_t base, unsigned i, const
 			   mode, i, t->dump_size, off, size);
 }
 
-static bool present(const struct tl_input *in, uint64_t at, uint32_t *off, uint32_t *size)
+static bool present(const struct tl_cursor *map, uint64_t at, uint32_t *off, uint32_t *size)
 {
-	*off = (uint32_t)umt_u(in, at, 2);
-	*size = (uint32_t)umt_u(in, at + 2, 1);
-	return *size > 0 && *off != 0xffff;
+	return entry(map, at, off, size) && *size > 0 && *off != 0xffff;
 }
 
 /* EffLargest of a register present in this mode: present too, and its bytes of the
  * dump contain the register's (al inside rax). Absent registers are not looked at. */
-static void check_enclosing(struct umt_trace *t, uint64_t base, unsigned i, unsigned count,
-			    const char *mode)
+static void check_enclosing(struct umt_trace *t, const struct tl_cursor *map, uint64_t base,
+			    unsigned i, unsigned count, const char *mode)
 {
-	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
 	uint64_t at = base + 8u * i;
 	uint32_t off, size, eoff = 0, esize = 0;
-	if (!present(in, at, &off, &size))
+	int64_t large;
+	if (!present(map, at, &off, &size) || !umt_get_s(map, at + 4, 2, &large))
 		return;
-	int64_t large = umt_s(in, at + 4, 2);
-	if (large >= 0 && large < (int64_t)count && present(in, base + 8u * (uint64_t)large, &eoff, &esize) &&
+	if (large >= 0 && large < (int64_t)count && present(map, base + 8u * (uint64_t)large, &eoff, &esize) &&
 	    eoff <= off && off + size <= eoff + esize)
 		return;
 	tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_LARGEST, at + 4,
@@ -48,19 +56,18 @@ static void check_enclosing(struct umt_trace *t, uint64_t base, unsigned i, unsi
 }
 
 /* Rows from ElemCount to 511 are filler: "no register here" in both modes. */
-static void check_unused_entries(struct umt_trace *t, unsigned count)
+static void check_unused_entries(struct umt_trace *t, const struct tl_cursor *map,
+				 unsigned count)
 {
-	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
 	static const uint64_t bases[2] = { CMAP_MAP32, CMAP_MAP64 };
 	for (unsigned k = 0; k < 2; k++) {
 		for (unsigned i = count; i < CMAP_MAX; i++) {
 			uint64_t at = bases[k] + 8u * i;
-			uint64_t off = umt_u(in, at, 2), size = umt_u(in, at + 2, 1);
-			if (off != 0xffff || size != 0)
+			uint32_t off, size;
+			if (entry(map, at, &off, &size) && (off != 0xffff || size != 0))
 				tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_UNUSED, at,
-					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %llu Size %llu",
-					   k ? "64-bit" : "32-bit", i, count, (unsigned long long)off,
-					   (unsigned long long)size);
+					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %u Size %u",
+					   k ? "64-bit" : "32-bit", i, count, off, size);
 		}
 	}
 }
@@ -68,32 +75,40 @@ static void check_unused_entries(struct umt_trace *t, unsigned count)
 void tl_umt_check_context_map(struct umt_trace *t)
 {
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
-	if (in->size != UMT_CMAP_SIZE) {
+	struct tl_cursor map;
+	uint64_t dump_size, elems;
+	if (in->size != UMT_CMAP_SIZE || !umt_row(in, 0, UMT_CMAP_SIZE, &map) ||
+	    !umt_get(&map, 0, 2, &dump_size) || !umt_get(&map, 2, 2, &elems)) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, "expected %u bytes, found %zu",
 			   UMT_CMAP_SIZE, in->size);
 		return;
 	}
-	t->dump_size = (uint16_t)umt_u(in, 0, 2);
-	unsigned count = (unsigned)umt_u(in, 2, 2);
+	/* from here on every offset is inside the map's fixed layout */
+	t->dump_size = (uint16_t)dump_size;
+	unsigned count = (unsigned)elems;
 	if (count > CMAP_MAX) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COUNT, 2, "expected ElemCount <= 512, found %u",
 			   count);
 		return;
 	}
-	check_unused_entries(t, count);
+	check_unused_entries(t, &map, count);
 	for (unsigned i = 0; i < count; i++) {
-		check_enclosing(t, CMAP_MAP32, i, count, "32-bit");
-		check_enclosing(t, CMAP_MAP64, i, count, "64-bit");
-		check_reg_info(t, CMAP_MAP32, i, "32-bit");
-		check_reg_info(t, CMAP_MAP64, i, "64-bit");
+		check_enclosing(t, &map, CMAP_MAP32, i, count, "32-bit");
+		check_enclosing(t, &map, CMAP_MAP64, i, count, "64-bit");
+		check_reg_info(t, &map, CMAP_MAP32, i, "32-bit");
+		check_reg_info(t, &map, CMAP_MAP64, i, "64-bit");
 		uint64_t name = CMAP_NAMES + 16u * i;
 		bool nul = false;
-		for (unsigned k = 0; k < 16 && !nul; k++)
-			nul = umt_u(in, name + k, 1) == 0;
+		for (unsigned k = 0; k < 16 && !nul; k++) {
+			uint64_t c;
+			nul = umt_get(&map, name + k, 1, &c) && c == 0;
+		}
 		if (!nul)
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_NAME, name,
 				   "expected register name %u NUL-terminated within 16 bytes, found none", i);
-		int64_t common = umt_s(in, CMAP_COMMON + 2u * i, 2);
+		int64_t common, again;
+		if (!umt_get_s(&map, CMAP_COMMON + 2u * i, 2, &common))
+			continue;
 		if (common < 0 || common >= (int64_t)count) {
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_NAME, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u in [0, %u), found %lld", i, count,
@@ -101,8 +116,7 @@ void tl_umt_check_context_map(struct umt_trace *t)
 			continue;
 		}
 		/* A common name names itself (research §10: every register maps to one name). */
-		int64_t again = umt_s(in, CMAP_COMMON + 2u * (uint64_t)common, 2);
-		if (again != common)
+		if (umt_get_s(&map, CMAP_COMMON + 2u * (uint64_t)common, 2, &again) && again != common)
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_SELF, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",
 				   i, (long long)common, (long long)again);

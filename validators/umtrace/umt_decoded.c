@@ -3,12 +3,20 @@
 #include "umt.h"
 
 struct slot {
+	uint64_t reg, common;         /* RegName, CommonRegName */
 	int64_t value_size, offset;
 	uint64_t addr_width;
 };
 
+/* An operand (expOper): RegName, Size, Flags, BeforeSlot, AfterSlot, their offsets. */
+struct operand {
+	uint64_t reg;
+	int64_t size;
+	uint64_t flags, before, after, before_offset, after_offset;
+};
+
 struct decoded {
-	const struct tl_input *in;
+	struct tl_cursor c;           /* the decodedIns with its lcSlots, checked as a whole */
 	uint64_t at;                  /* file offset of the decodedIns */
 	uint64_t lc_count, first_after;
 	int64_t lc_size;
@@ -23,21 +31,34 @@ struct decoded {
 static bool real_slot(const struct decoded *d, uint64_t s) { return s < d->lc_count; }
 static bool special_slot(uint64_t s) { return s >= UMT_SLOT_IMM0; }
 
-static struct slot slot_at(const struct decoded *d, uint64_t s)
+/* lcSlot s (below lc_count, so inside the cursor; false only on a layout error). */
+static bool slot_at(const struct decoded *d, uint64_t s, struct slot *r)
 {
-	uint64_t at = d->at + 88 + 12 * s;
-	struct slot r = { umt_s(d->in, at + 4, 2), umt_s(d->in, at + 6, 2), umt_u(d->in, at + 8, 1) };
-	return r;
+	uint64_t at = 88 + 12 * s;
+	return umt_get(&d->c, at, 2, &r->reg) && umt_get(&d->c, at + 2, 2, &r->common) &&
+	       umt_get_s(&d->c, at + 4, 2, &r->value_size) &&
+	       umt_get_s(&d->c, at + 6, 2, &r->offset) && umt_get(&d->c, at + 8, 1, &r->addr_width);
+}
+
+/* expOper k (below 4, inside the fixed 88 bytes). */
+static bool operand_at(const struct decoded *d, uint64_t k, struct operand *o)
+{
+	uint64_t at = 8 + 12 * k;
+	return umt_get(&d->c, at, 2, &o->reg) && umt_get_s(&d->c, at + 2, 2, &o->size) &&
+	       umt_get(&d->c, at + 4, 1, &o->flags) && umt_get(&d->c, at + 5, 1, &o->before) &&
+	       umt_get(&d->c, at + 6, 1, &o->after) && umt_get(&d->c, at + 7, 1, &o->before_offset) &&
+	       umt_get(&d->c, at + 8, 1, &o->after_offset);
 }
 
 /* RegName and CommonRegName against the context map (research §6.2: both versions of
  * the second field hold the map's CommonName of the register). */
-static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint64_t s)
+static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint64_t s,
+			     const struct slot *sl)
 {
 	if (!t->cmap_ok)
 		return;
 	uint64_t at = d->at + 88 + 12 * s;
-	uint64_t reg = umt_u(d->in, at, 2), common = umt_u(d->in, at + 2, 2);
+	uint64_t reg = sl->reg, common = sl->common, want;
 	if (reg == REG_MEM0 || reg == REG_MEM1 || reg == REG_AGEN)
 		return;
 	if (reg >= t->cmap_count) {
@@ -46,7 +67,8 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 			   (unsigned long long)s, t->cmap_count, (unsigned long long)reg);
 		return;
 	}
-	uint64_t want = umt_u(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2);
+	if (!umt_rd(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2, &want))
+		return;
 	/* a CommonName outside the map was reported there (U604) */
 	if (common != want && want < t->cmap_count)
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
@@ -60,7 +82,9 @@ static bool check_slots(struct umt_trace *t, const struct decoded *d)
 	bool ok = true;
 	for (uint64_t s = 0; s < d->lc_count; s++) {
 		uint64_t at = d->at + 88 + 12 * s;
-		struct slot sl = slot_at(d, s);
+		struct slot sl;
+		if (!slot_at(d, s, &sl))
+			return false;
 		if (sl.value_size < 0 || sl.offset < 0) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_SIZE, at + 4,
 				   "expected lcSlot %llu ValueSize and Offset >= 0, found %lld and %lld",
@@ -79,7 +103,7 @@ static bool check_slots(struct umt_trace *t, const struct decoded *d)
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_ADDR_WIDTH_VALUE, at + 8,
 				   "expected lcSlot %llu AddrWidth 0, 2, 4 or 8, found %llu",
 				   (unsigned long long)s, (unsigned long long)sl.addr_width);
-		check_slot_names(t, d, s);
+		check_slot_names(t, d, s, &sl);
 		int64_t end = sl.offset + (sl.addr_width ? 8 : 0) + sl.value_size;
 		if (end > d->lc_size) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_IN_RECORD, at + 6,
@@ -93,7 +117,8 @@ static bool check_slots(struct umt_trace *t, const struct decoded *d)
 
 /* One operand's bytes at slot + offset: a memory slot's value starts after its address. */
 static void check_operand_span(struct umt_trace *t, const struct decoded *d, uint64_t k,
-			       uint64_t slot, uint64_t offset, int64_t size, uint64_t field)
+			       uint64_t reg, uint64_t slot, uint64_t offset, int64_t size,
+			       uint64_t field)
 {
 	uint64_t at = d->at + 8 + 12 * k;
 	if (!real_slot(d, slot)) {
@@ -103,8 +128,9 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 				   (unsigned long long)k, (long long)size, (unsigned long long)offset);
 		return;
 	}
-	struct slot sl = slot_at(d, slot);
-	uint64_t reg = umt_u(d->in, at, 2);
+	struct slot sl;
+	if (!slot_at(d, slot, &sl))
+		return;
 	bool memory_reg = reg == REG_MEM0 || reg == REG_MEM1;
 	if (memory_reg != (sl.addr_width > 0) && (memory_reg || reg == REG_AGEN)) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_SLOT_KIND, at,
@@ -134,11 +160,12 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 
 static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t k)
 {
-	const struct tl_input *in = d->in;
 	uint64_t at = d->at + 8 + 12 * k;
-	int64_t size = umt_s(in, at + 2, 2);
-	uint64_t flags = umt_u(in, at + 4, 1), before = umt_u(in, at + 5, 1);
-	uint64_t after = umt_u(in, at + 6, 1);
+	struct operand o;
+	if (!operand_at(d, k, &o))
+		return;
+	int64_t size = o.size;
+	uint64_t flags = o.flags, before = o.before, after = o.after, reg = o.reg;
 	if (flags < 1 || flags > 3) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_FLAGS, at + 4,
 			   "expected operand %llu Flags 1, 2 or 3, found %llu", (unsigned long long)k,
@@ -173,7 +200,6 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 			   "expected read operand %llu BeforeSlot below FirstOutSlot %llu, found %llu",
 			   (unsigned long long)k, (unsigned long long)d->first_out,
 			   (unsigned long long)before);
-	uint64_t reg = umt_u(in, at, 2);
 	bool constant = (special_slot(before) && before != UMT_SLOT_NA) ||
 			(special_slot(after) && after != UMT_SLOT_NA);
 	if (constant && reg != REG_INVALID)
@@ -185,19 +211,20 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 			   (unsigned long long)k, (long long)size);
 		return;
 	}
-	check_operand_span(t, d, k, before, umt_u(in, at + 7, 1), size, 7);
+	check_operand_span(t, d, k, reg, before, o.before_offset, size, 7);
 	if (written)
-		check_operand_span(t, d, k, after, umt_u(in, at + 8, 1), size, 8);
+		check_operand_span(t, d, k, reg, after, o.after_offset, size, 8);
 }
 
 /* Does any operand or slot name this register (MEM0, MEM1, AGEN)? */
 static bool names_reg(const struct decoded *d, uint64_t exp_count, uint64_t reg)
 {
+	uint64_t v;
 	for (uint64_t k = 0; k < exp_count && k < 4; k++)
-		if (umt_u(d->in, d->at + 8 + 12 * k, 2) == reg)
+		if (umt_get(&d->c, 8 + 12 * k, 2, &v) && v == reg)
 			return true;
 	for (uint64_t s = 0; s < d->lc_count; s++)
-		if (umt_u(d->in, d->at + 88 + 12 * s, 2) == reg)
+		if (umt_get(&d->c, 88 + 12 * s, 2, &v) && v == reg)
 			return true;
 	return false;
 }
@@ -213,8 +240,8 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 	bool mem0 = names_reg(d, exp_count, REG_MEM0) || names_reg(d, exp_count, REG_AGEN);
 	bool mem1 = names_reg(d, exp_count, REG_MEM1);
 	for (unsigned k = 0; k < 4; k++) {
-		uint64_t s = umt_u(d->in, d->at + phrase[k], 1);
-		if (s == UMT_SLOT_NA)
+		uint64_t s;
+		if (!umt_get(&d->c, phrase[k], 1, &s) || s == UMT_SLOT_NA)
 			continue;
 		if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1 || s >= d->first_after)
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_BEFORE, d->at + phrase[k],
@@ -231,10 +258,21 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 {
 	const struct tl_input *in = &t->f[M_INS];
-	struct decoded d = { in, at, umt_u(in, at + 62, 1), umt_u(in, at + 61, 1),
-			     umt_s(in, at + 58, 2), umt_u(in, at + 60, 1) };
+	struct decoded d = { .at = at };
+	uint64_t flags, exp_count, eff[2], scale, index, ph[4];
+	/* the row check put 88 + 12 x LCCount bytes at `at` inside the extra area: the
+	 * fixed part and the slots are read as one structure, which fails as a whole */
+	if (!umt_rd(in, at + 62, 1, &d.lc_count) || !umt_row(in, at, 88 + 12 * d.lc_count, &d.c) ||
+	    !umt_get(&d.c, 61, 1, &d.first_after) || !umt_get_s(&d.c, 58, 2, &d.lc_size) ||
+	    !umt_get(&d.c, 60, 1, &d.first_out) || !umt_get(&d.c, 6, 1, &flags) ||
+	    !umt_get(&d.c, 7, 1, &exp_count) || !umt_get(&d.c, 56, 1, &eff[0]) ||
+	    !umt_get(&d.c, 57, 1, &eff[1]) || !umt_get(&d.c, 65, 1, &scale) ||
+	    !umt_get(&d.c, 66, 1, &index))
+		return false;
+	for (unsigned k = 0; k < 4; k++)
+		if (!umt_get(&d.c, phrase[k], 1, &ph[k]))
+			return false;
 	uint64_t err0 = t->ctx->result->errors;
-	uint64_t flags = umt_u(in, at + 6, 1), exp_count = umt_u(in, at + 7, 1);
 	if (flags & ~(uint64_t)0x3f)
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_FLAGS, at + 6,
 			   "expected decodedIns Flags within 0x3f, found 0x%02llx",
@@ -244,7 +282,7 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 			   "expected decodedIns Flags 0x08 only in 64-bit code and not both rep (0x01) and repne (0x02), found 0x%02llx in %d-bit code",
 			   (unsigned long long)flags, cs64 ? 64 : 32);
 	for (unsigned k = 56; k <= 57; k++) {
-		uint64_t v = umt_u(in, at + k, 1);
+		uint64_t v = eff[k - 56];
 		if (v != 2 && v != 4 && v != 8)
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_SIZES, at + k, "expected %s 2, 4 or 8, found %llu",
 				   k == 56 ? "EffOperSize" : "EffAddrSize", (unsigned long long)v);
@@ -258,7 +296,7 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 			   (long long)d.lc_size);
 		return false;
 	}
-	uint64_t first_out = umt_u(in, at + 60, 1);
+	uint64_t first_out = d.first_out;
 	if (first_out > d.first_after || d.first_after > d.lc_count || d.lc_count > 253) {
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SLOT_GROUPS, at + 60,
 			   "expected FirstOutSlot <= FirstAfterSlot <= LCCount <= 253, found %llu, %llu, %llu",
@@ -268,7 +306,7 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 	}
 	bool phrase_ok = true;
 	for (unsigned k = 0; k < 4; k++) {
-		uint64_t s = umt_u(in, at + phrase[k], 1);
+		uint64_t s = ph[k];
 		if (!real_slot(&d, s) && !special_slot(s)) {
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_SLOT, at + phrase[k],
 				   "expected %s < LCCount %llu or 0xfd..0xff, found %llu", phrase_name[k],
@@ -276,7 +314,6 @@ bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
 			phrase_ok = false;
 		}
 	}
-	uint64_t scale = umt_u(in, at + 65, 1), index = umt_u(in, at + 66, 1);
 	if ((scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) ||
 	    (scale == 0) != (index == UMT_SLOT_NA))
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SCALE, at + 65,

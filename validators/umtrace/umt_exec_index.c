@@ -5,18 +5,20 @@
 static bool check_header(struct umt_trace *t)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
-	if (vt->size < 16) {
+	struct tl_cursor h;
+	uint64_t version;
+	int64_t count;
+	if (!umt_row(vt, 0, 16, &h) || !umt_get(&h, 0, 4, &version) || !umt_get_s(&h, 8, 8, &count)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_HEADER_SIZE, 0,
 			   "expected a 16-byte header, found %zu bytes", vt->size);
 		return false;
 	}
-	t->exec_version = (uint32_t)umt_u(vt, 0, 4);
+	t->exec_version = (uint32_t)version;
 	if (t->exec_version > 1) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_VERSION, 0, "expected Version 0 or 1, found %u",
 			   t->exec_version);
 		return false;
 	}
-	int64_t count = umt_s(vt, 8, 8);
 	if (count < 0) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_RECORD_COUNT, 8, "expected RecordCount >= 0, found %lld",
 			   (long long)count);
@@ -44,7 +46,10 @@ void tl_umt_check_exec_index(struct umt_trace *t)
 			   t->f[M_EXEC_PREVNEXT].size);
 	else
 		t->prevnext_ok = true;
-	int64_t first = umt_s(offs, 0, 8);
+	int64_t first, last;
+	/* the size check above: RecordCount + 1 entries */
+	if (!umt_rd_s(offs, 0, 8, &first) || !umt_rd_s(offs, 8 * n, 8, &last))
+		return;
 	if (first < 16) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_FIRST_OFFSET, 0,
 			   "expected Offset[0] >= 16 (after the header), found %lld", (long long)first);
@@ -56,7 +61,6 @@ void tl_umt_check_exec_index(struct umt_trace *t)
 			   (long long)(first - 16));
 	/* Only the two ends are read here: that the entries strictly increase (U208) is
 	 * checked by the record pass, so exec.offsets is read once, front to back. */
-	int64_t last = umt_s(offs, 8 * n, 8);
 	if (n > 0 && last <= first) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * n,
 			   "expected Offset[RecordCount] > Offset[0] = %lld (offsets strictly increase), found %lld",
@@ -82,8 +86,10 @@ bool tl_umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint
 {
 	if (!t->exec_ok || eid >= t->exec_count)
 		return false;
-	*start = umt_u(&t->f[M_EXEC_OFFSETS], 8 * eid, 8);
-	*end = umt_u(&t->f[M_EXEC_OFFSETS], 8 * eid + 8, 8);
+	struct tl_cursor pair;
+	if (!umt_row(&t->f[M_EXEC_OFFSETS], 8 * eid, 16, &pair) || !umt_get(&pair, 0, 8, start) ||
+	    !umt_get(&pair, 8, 8, end))
+		return false;
 	/* Inside the pass, entries past the cursor are not yet known to increase. */
 	return *start < *end && *end <= t->exec_last;
 }

@@ -1,6 +1,7 @@
 /* The memory operands of one instruction record: each MEM0 address (or AGEN value) is
  * the one its phrase registers give (U346), and every page it touches is listed in
- * address_space.itable (U706). Also the page lookup used for context dumps.
+ * address_space.itable (U706). Its state, a cache of decodedIns layouts, belongs to
+ * the record pass that calls it.
  * Operand values start at record offset 14 (research §0.3); a memory slot holds an
  * 8-byte zero-extended address, then its value. */
 #include "umt.h"
@@ -10,30 +11,6 @@
 #define REG_MEM0 0xffff
 #define REG_MEM1 0xfffe
 #define REG_AGEN 0xfffd
-
-/* [lo, hi] lies in one range. Only used when the ranges are well formed, sorted,
- * disjoint and merged (ranges_ok): a gap between two ranges is then never listed, so
- * a listed reference lies in the one range found by binary search on First. */
-bool tl_umt_address_listed(struct umt_trace *t, uint64_t lo, uint64_t hi)
-{
-	const struct tl_input *in = &t->f[M_ADDRESS];
-	uint64_t base = t->address.table_fp, step = t->address.row_size;
-	uint64_t hit = base + t->range_hit * step; /* references cluster: try it first */
-	if (t->range_hit < t->address.rows && umt_u(in, hit, 8) <= lo && hi <= umt_u(in, hit + 8, 8))
-		return true;
-	uint64_t a = 0, b = t->address.rows; /* find the first row with First > lo */
-	while (a < b) {
-		uint64_t mid = a + (b - a) / 2;
-		if (umt_u(in, base + mid * step, 8) <= lo)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	if (a == 0)
-		return false;
-	t->range_hit = a - 1;
-	return hi <= umt_u(in, base + (a - 1) * step + 8, 8);
-}
 
 /* What the check needs of one decodedIns, read once from ins.itable and kept in a small
  * direct-mapped cache keyed by the decodedIns offset: records of the same instruction
@@ -71,12 +48,12 @@ struct lc_slot {
 	uint64_t reg, value_size, offset, addr_width;
 };
 
-static struct lc_slot slot_at(const struct tl_input *ins, uint64_t decoded, uint64_t s)
+/* lcSlot s of the decodedIns cursor (s below LCCount: inside it). */
+static bool slot_at(const struct tl_cursor *dec, uint64_t s, struct lc_slot *r)
 {
-	uint64_t at = decoded + 88 + 12 * s;
-	struct lc_slot r = { umt_u(ins, at, 2), umt_u(ins, at + 4, 2), umt_u(ins, at + 6, 2),
-			     umt_u(ins, at + 8, 1) };
-	return r;
+	uint64_t at = 88 + 12 * s;
+	return umt_get(dec, at, 2, &r->reg) && umt_get(dec, at + 4, 2, &r->value_size) &&
+	       umt_get(dec, at + 6, 2, &r->offset) && umt_get(dec, at + 8, 1, &r->addr_width);
 }
 
 static uint64_t low_bytes(uint64_t v, uint64_t bytes)
@@ -84,27 +61,52 @@ static uint64_t low_bytes(uint64_t v, uint64_t bytes)
 	return bytes >= 8 ? v : v & (((uint64_t)1 << (8 * bytes)) - 1);
 }
 
-static struct phrase phrase_of(const struct tl_input *ins, uint64_t decoded, uint64_t s)
+static bool phrase_of(const struct tl_cursor *dec, uint64_t s, struct phrase *p)
 {
-	struct phrase p = { 0, 0, 0 };
-	if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1) {
-		p.constant = umt_u(ins, decoded + 72 + 8 * (s - UMT_SLOT_IMM0), 8);
-	} else if (s != UMT_SLOT_NA) {
-		struct lc_slot sl = slot_at(ins, decoded, s);
-		p.at = sl.offset + (sl.addr_width ? 8 : 0);
-		p.width = sl.value_size < 8 ? sl.value_size : 8;
-	}
-	return p;
+	*p = (struct phrase){ 0, 0, 0 };
+	if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1)
+		return umt_get(dec, 72 + 8 * (s - UMT_SLOT_IMM0), 8, &p->constant);
+	struct lc_slot sl;
+	if (s == UMT_SLOT_NA)
+		return true;
+	if (!slot_at(dec, s, &sl))
+		return false;
+	p->at = sl.offset + (sl.addr_width ? 8 : 0);
+	p->width = sl.value_size < 8 ? sl.value_size : 8;
+	return true;
 }
 
-/* The memory and AGEN slots from lcSlot `from` on, at most PLAN_SLOTS of them. */
+/* The decodedIns at `decoded` with its LCCount slots, as one structure. */
+static bool decoded_at(const struct tl_input *ins, uint64_t decoded, struct tl_cursor *dec,
+		       uint64_t *count)
+{
+	return umt_rd(ins, decoded + 62, 1, count) && umt_row(ins, decoded, 88 + 12 * *count, dec);
+}
+
+/* The memory and AGEN slots from lcSlot `from` on, at most PLAN_SLOTS of them. The
+ * decodedIns passed its checks (its row is not in ins_bad), so a read fails only on a
+ * layout error: the plan is then empty and the record's operands go unchecked. */
 static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t from,
 		       struct umt_mem_plan *p)
 {
-	uint64_t count = umt_u(ins, decoded + 62, 1), s;
+	struct tl_cursor dec;
+	uint64_t count, s, ph[4];
 	p->n = 0;
+	p->next_slot = UINT64_MAX;
+	if (!decoded_at(ins, decoded, &dec, &count) || !umt_get(&dec, 63, 1, &ph[0]) ||
+	    !umt_get(&dec, 64, 1, &ph[1]) || !umt_get(&dec, 66, 1, &ph[2]) ||
+	    !umt_get(&dec, 67, 1, &ph[3]) || !phrase_of(&dec, ph[0], &p->seg) ||
+	    !phrase_of(&dec, ph[1], &p->base) || !phrase_of(&dec, ph[2], &p->index) ||
+	    !phrase_of(&dec, ph[3], &p->mem1) || !umt_get(&dec, 65, 1, &p->scale) ||
+	    !umt_get(&dec, 72, 8, &p->disp) || !umt_get(&dec, 57, 1, &p->addr_size))
+		return;
+	p->mem1_na = ph[3] == UMT_SLOT_NA;
 	for (s = from; s < count && p->n < PLAN_SLOTS; s++) {
-		struct lc_slot sl = slot_at(ins, decoded, s);
+		struct lc_slot sl;
+		if (!slot_at(&dec, s, &sl)) {
+			p->n = 0;
+			return;
+		}
 		bool agen = sl.reg == REG_AGEN && sl.addr_width == 0;
 		if (sl.addr_width == 0 && !agen)
 			continue;
@@ -116,44 +118,47 @@ static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t fr
 		ps->kind = agen ? K_AGEN : sl.reg == REG_MEM0 ? K_MEM0 : sl.reg == REG_MEM1 ? K_MEM1 : K_MEMORY;
 	}
 	p->next_slot = s;
-	p->seg = phrase_of(ins, decoded, umt_u(ins, decoded + 63, 1));
-	p->base = phrase_of(ins, decoded, umt_u(ins, decoded + 64, 1));
-	p->index = phrase_of(ins, decoded, umt_u(ins, decoded + 66, 1));
-	p->mem1 = phrase_of(ins, decoded, umt_u(ins, decoded + 67, 1));
-	p->mem1_na = umt_u(ins, decoded + 67, 1) == UMT_SLOT_NA;
-	p->scale = umt_u(ins, decoded + 65, 1);
-	p->disp = umt_u(ins, decoded + 72, 8);
-	p->addr_size = umt_u(ins, decoded + 57, 1);
 }
 
-static uint64_t value_of(struct umt_trace *t, uint64_t lc, const struct phrase *p)
+/* A phrase register's value. Its bytes lie inside the record (the slots end within
+ * LCSize, the record is 14 + LCSize bytes): false only on a layout error. */
+TL_HOT bool value_of(struct umt_trace *t, uint64_t lc, const struct phrase *p, uint64_t *v)
 {
-	return p->width ? umt_u(&t->f[M_EXEC_VTABLE], lc + p->at, (unsigned)p->width) : p->constant;
+	if (!p->width) {
+		*v = p->constant;
+		return true;
+	}
+	return umt_rd(&t->f[M_EXEC_VTABLE], lc + p->at, (unsigned)p->width, v);
 }
 
 /* seg + (base + index x scale + displacement) mod 2^(8 x EffAddrSize) */
-static uint64_t mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint64_t lc)
+TL_HOT bool mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint64_t lc,
+			 uint64_t *addr)
 {
-	uint64_t ea = value_of(t, lc, &p->base) + value_of(t, lc, &p->index) * p->scale + p->disp;
-	return value_of(t, lc, &p->seg) + low_bytes(ea, p->addr_size);
+	uint64_t base, index, seg;
+	if (!value_of(t, lc, &p->base, &base) || !value_of(t, lc, &p->index, &index) ||
+	    !value_of(t, lc, &p->seg, &seg))
+		return false;
+	*addr = seg + low_bytes(base + index * p->scale + p->disp, p->addr_size);
+	return true;
 }
 
-static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
+static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
 		       const struct umt_mem_plan *p, const struct plan_slot *ps)
 {
-	uint64_t at = lc + ps->at, width = ps->width;
-	uint64_t addr = width ? umt_u(&t->f[M_EXEC_VTABLE], at, ps->kind == K_AGEN ? (unsigned)width : 8) : 0;
+	uint64_t at = lc + ps->at, width = ps->width, addr = 0, want;
+	/* inside the record, as value_of's reads */
+	if (width && !umt_rd(&t->f[M_EXEC_VTABLE], at, ps->kind == K_AGEN ? (unsigned)width : 8, &addr))
+		return;
 	if (ps->kind == K_MEM0 || ps->kind == K_AGEN) {
-		uint64_t want = mem0_address(t, p, lc);
-		if (low_bytes(want ^ addr, width))
+		if (mem0_address(t, p, lc, &want) && low_bytes(want ^ addr, width))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
 				   "expected record %llu %s slot %llu = 0x%llx from its phrase registers (low %llu bytes), found 0x%llx",
 				   (unsigned long long)eid, ps->kind == K_AGEN ? "AGEN" : "MEM0",
 				   (unsigned long long)ps->slot, (unsigned long long)low_bytes(want, width),
 				   (unsigned long long)width, (unsigned long long)addr);
 	} else if (ps->kind == K_MEM1 && !p->mem1_na) {
-		uint64_t want = value_of(t, lc, &p->mem1);
-		if (low_bytes(want ^ addr, width))
+		if (value_of(t, lc, &p->mem1, &want) && low_bytes(want ^ addr, width))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
 				   "expected record %llu MEM1 slot %llu = 0x%llx (its Mem1Base register), found 0x%llx",
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
@@ -164,23 +169,29 @@ static void check_slot(struct umt_trace *t, uint64_t eid, uint64_t lc,
 	uint64_t last = ps->value_size ? addr + (ps->value_size - 1) : addr;
 	if (last < addr)
 		last = UINT64_MAX;
-	if (!tl_umt_address_listed(t, addr, last))
+	if (!tl_umt_address_listed(t, &m->range_hit, addr, last))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, at,
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
 			   (unsigned long long)addr, (unsigned long long)last);
 }
 
-void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t start,
-			       const struct umt_ins_info *info)
+void tl_umt_memory_end(struct umt_memory *m)
+{
+	free(m->plans);
+	m->plans = NULL;
+}
+
+void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
+			       uint64_t start, const struct umt_ins_info *info)
 {
 	const struct tl_input *ins = &t->f[M_INS];
 	uint64_t lc = start + 14, count;
 	struct umt_mem_plan local, *p = &local;
-	if (!t->plans)
-		t->plans = calloc(PLAN_CACHE, sizeof *t->plans);
-	if (t->plans) {
-		p = &t->plans[(info->decoded >> 2) % PLAN_CACHE];
+	if (!m->plans)
+		m->plans = calloc(PLAN_CACHE, sizeof *m->plans);
+	if (m->plans) {
+		p = &m->plans[(info->decoded >> 2) % PLAN_CACHE];
 		if (p->key != info->decoded + 1) {
 			build_plan(ins, info->decoded, 0, p);
 			p->key = info->decoded + 1;
@@ -189,12 +200,14 @@ void tl_umt_check_memory_operands(struct umt_trace *t, uint64_t eid, uint64_t st
 		build_plan(ins, info->decoded, 0, p);
 	}
 	for (unsigned k = 0; k < p->n; k++)
-		check_slot(t, eid, lc, p, &p->s[k]);
+		check_slot(t, m, eid, lc, p, &p->s[k]);
 	/* more memory slots than a plan holds: go on without the cache */
-	for (count = umt_u(ins, info->decoded + 62, 1); p->next_slot < count;) {
+	if (!umt_rd(ins, info->decoded + 62, 1, &count))
+		return;
+	while (p->next_slot < count) {
 		build_plan(ins, info->decoded, p->next_slot, &local);
 		p = &local;
 		for (unsigned k = 0; k < p->n; k++)
-			check_slot(t, eid, lc, p, &p->s[k]);
+			check_slot(t, m, eid, lc, p, &p->s[k]);
 	}
 }

@@ -5,9 +5,22 @@
 #include <stdlib.h>
 
 struct rec {
+	struct tl_cursor c;           /* the record's bytes [start, end), checked as a whole */
 	uint64_t eid, start, end, size;
 	int64_t thread;
 	uint64_t type, flags;
+};
+
+/* The pass's own state: what its checks remember from record to record. */
+struct pass {
+	struct umt_trace *t;
+	struct umt_chains *chains;   /* filled for the thread rows' check */
+	struct umt_links *links;     /* filled for the syscall links' check */
+	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
+	uint64_t range_hit;          /* the address range of the last context dump looked up */
+	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
+	bool cs_bit_reported;
+	bool app_end_seen;
 };
 
 static bool valid_type(uint64_t type) { return type <= 6 || (type >= 8 && type <= 11); }
@@ -25,18 +38,21 @@ static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
 	}
 }
 
-static bool listed(struct umt_trace *t, uint64_t addr, uint64_t size)
+static bool listed(struct pass *p, uint64_t addr, uint64_t size)
 {
 	uint64_t last = addr + (size - 1);
-	return tl_umt_address_listed(t, addr, last < addr ? UINT64_MAX : last);
+	return tl_umt_address_listed(p->t, &p->range_hit, addr, last < addr ? UINT64_MAX : last);
 }
 
-static void check_context(struct umt_trace *t, const struct rec *r)
+static void check_context(struct pass *p, const struct rec *r)
 {
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
-	uint64_t c = r->start + (r->type == 4 || r->type == 5 ? 14 : 6);
-	int64_t mem_count = umt_s(vt, c, 4);
+	struct umt_trace *t = p->t;
+	uint64_t rel = r->type == 4 || r->type == 5 ? 14 : 6, c = r->start + rel;
+	int64_t mem_count, regs;
 	uint64_t data_lo;
+	/* size_fits left 16 bytes of context header in the record */
+	if (!umt_get_s(&r->c, rel, 4, &mem_count) || !umt_get_s(&r->c, rel + 8, 8, &regs))
+		return;
 	if (mem_count < 0 || !tl_umt_inside(c, 16 + 24 * (uint64_t)mem_count, c, r->end)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_COUNT, c,
 			   "expected record %llu MemCount >= 0 with 16 + 24 x MemCount bytes before %llu, found %lld",
@@ -44,7 +60,6 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 		return;
 	}
 	data_lo = c + 16 + 24 * (uint64_t)mem_count;
-	int64_t regs = umt_s(vt, c + 8, 8);
 	if (t->cmap_ok && !tl_umt_fp_inside(c, regs, t->dump_size, data_lo, r->end, NULL))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_REGS_IN_RECORD, c + 8,
 			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
@@ -52,18 +67,24 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
 	bool want_tib = r->type == 1 && t->thread.ok && r->thread >= 0 &&
 			(uint64_t)r->thread < t->thread.rows;
-	uint64_t tib = want_tib ? umt_u(&t->f[M_THREAD], t->thread.table_fp +
-					    (uint64_t)r->thread * t->thread.row_size + 8, 8) : 0;
+	uint64_t tib = 0;
+	struct tl_cursor trow;
+	if (want_tib && (!umt_table_row(&t->f[M_THREAD], &t->thread, (uint64_t)r->thread, &trow) ||
+			 !umt_get(&trow, 8, 8, &tib)))
+		want_tib = false; /* the thread table's header put its rows inside */
 	bool tib_seen = false;
 	for (int64_t k = 0; k < mem_count; k++) {
-		uint64_t m = c + 16 + 24 * (uint64_t)k;
-		uint64_t addr = umt_u(vt, m, 8);
-		uint64_t msize = umt_u(vt, m + 8, 8);
+		/* contextMem k: inside the record, as the MemCount check above found */
+		uint64_t mrel = rel + 16 + 24 * (uint64_t)k, m = r->start + mrel, addr, msize;
+		int64_t size, fp;
+		if (!umt_get(&r->c, mrel, 8, &addr) || !umt_get(&r->c, mrel + 8, 8, &msize) ||
+		    !umt_get_s(&r->c, mrel + 16, 8, &fp))
+			break;
 		if (tib >= addr && tib - addr < msize)
 			tib_seen = true;
-		int64_t size = umt_s(vt, m + 8, 8), fp = umt_s(vt, m + 16, 8);
+		size = tl_sign_extend(msize, 64);
 		bool data_ok = tl_umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
-		if (data_ok && size > 0 && t->ranges_ok && !listed(t, addr, (uint64_t)size))
+		if (data_ok && size > 0 && t->ranges_ok && !listed(p, addr, (uint64_t)size))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, m,
 				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
 				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
@@ -84,10 +105,11 @@ static void check_context(struct umt_trace *t, const struct rec *r)
 			   (long long)r->thread, (unsigned long long)tib, (long long)mem_count);
 }
 
-static void check_instruction(struct umt_trace *t, const struct rec *r)
+static void check_instruction(struct pass *p, const struct rec *r)
 {
-	int64_t ins = umt_s(&t->f[M_EXEC_VTABLE], r->start + 6, 8);
-	if (!t->ins.ok)
+	struct umt_trace *t = p->t;
+	int64_t ins;
+	if (!t->ins.ok || !umt_get_s(&r->c, 6, 8, &ins)) /* a type-0 record has 14 bytes or more */
 		return;
 	if (ins < 0 || (uint64_t)ins >= t->ins.rows) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_ID, r->start + 6,
@@ -108,7 +130,7 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
 			   info.cs64, (long long)ins, (unsigned long long)r->flags);
 	if (r->size == 14 + (uint64_t)info.lc_size)
-		tl_umt_check_memory_operands(t, r->eid, r->start, &info);
+		tl_umt_check_memory_operands(t, &p->memory, r->eid, r->start, &info);
 	if ((r->flags & 0x08) && !(info.flags & 3))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_REP_FLAG, r->start + 5,
 			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",
@@ -117,15 +139,15 @@ static void check_instruction(struct umt_trace *t, const struct rec *r)
 
 /* A type 4/5/6 record whose syscall names it back: remember it for the syscall side
  * (U408/U409), and whether entry and exit are in order on one thread (U410). */
-static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
-			      uint64_t at);
+static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
+			      const struct umt_syscall_rec *call);
 
 /* The syscall record named by a type 4/5/6 record points back at it. */
-static void check_syscall_link(struct umt_trace *t, const struct rec *r)
+static void check_syscall_link(struct pass *p, const struct rec *r)
 {
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE], *svt = &t->f[M_SYSCALL_VTABLE];
-	int64_t sid = umt_s(vt, r->start + 6, 8);
-	if (!t->syscall_ok || (r->type == 5 && sid == UMT_NONE))
+	struct umt_trace *t = p->t;
+	int64_t sid;
+	if (!t->syscall_ok || !umt_get_s(&r->c, 6, 8, &sid) || (r->type == 5 && sid == UMT_NONE))
 		return;
 	if (sid < 0 || (uint64_t)sid >= t->syscall_count) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_ID, r->start + 6,
@@ -134,25 +156,29 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 			   (long long)sid);
 		return;
 	}
-	if (umt_bit(t->syscall_bad, (uint64_t)sid))
+	struct umt_syscall_rec call;
+	/* a block not in syscall_bad passed its checks: it reads whole */
+	if (umt_bit(t->syscall_bad, (uint64_t)sid) || !tl_umt_syscall_rec(t, (uint64_t)sid, &call))
 		return;
-	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * (uint64_t)sid, 8);
-	int64_t link = umt_s(svt, at + (r->type == 4 ? 8 : 16), 8);
-	uint64_t completed = umt_u(svt, at + 5, 1);
+	int64_t link = r->type == 4 ? call.begin : call.end;
+	uint64_t completed = call.completed;
 	if (link >= 0 && (uint64_t)link == r->eid) {
 		if (r->type != 4 && (r->type == 5) != (completed == 1))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_COMPLETED, r->start + 4,
 				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
-		note_syscall_link(t, r, (uint64_t)sid, at);
+		note_syscall_link(p, r, (uint64_t)sid, &call);
 		return;
 	}
 	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
 	 * here only a second record claiming a consistent syscall is named. */
-	uint64_t ls, le;
+	uint64_t ls, le, ltype;
+	int64_t lsid;
+	struct tl_cursor lr;
 	if (link < 0 || !tl_umt_exec_record(t, (uint64_t)link, &ls, &le) || le - ls < 14 ||
-	    umt_u(vt, ls + 4, 1) != r->type || umt_s(vt, ls + 6, 8) != sid)
+	    !umt_row(&t->f[M_EXEC_VTABLE], ls, 14, &lr) || !umt_get(&lr, 4, 1, &ltype) ||
+	    !umt_get_s(&lr, 6, 8, &lsid) || ltype != r->type || lsid != sid)
 		return;
 	tl_umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_RECORD_SYSCALL_ENTRY : RULE_UMT_RECORD_SYSCALL_EXIT, r->start + 6,
 		   "expected syscall %lld %s to be this record %llu, found %lld",
@@ -163,29 +189,29 @@ static void check_syscall_link(struct umt_trace *t, const struct rec *r)
 static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
 {
 	uint64_t s, e;
-	if (!tl_umt_exec_record(t, eid, &s, &e) || e - s < 6)
-		return false;
-	*thread = umt_s(&t->f[M_EXEC_VTABLE], s, 4);
-	return true;
+	return tl_umt_exec_record(t, eid, &s, &e) && e - s >= 6 &&
+	       umt_rd_s(&t->f[M_EXEC_VTABLE], s, 4, thread);
 }
 
 /* A 32-bit call's values are zero-extended to 64 bits: BeforeSP, Result when the call
  * completed (else it is garbage), and each argument. One finding per call. */
-static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t sid, uint64_t at)
+static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t sid,
+			     const struct umt_syscall_rec *call)
 {
 	const struct tl_input *svt = &t->f[M_SYSCALL_VTABLE];
-	uint64_t field = 0, value = 0;
+	uint64_t at = call->at, field = 0, value = 0;
 	const char *what = NULL;
-	if ((value = umt_u(svt, at + 24, 8)) > UINT32_MAX) {
+	if ((value = call->before_sp) > UINT32_MAX) {
 		field = at + 24, what = "BeforeSP";
-	} else if (umt_u(svt, at + 5, 1) == 1 && (value = umt_u(svt, at + 32, 8)) > UINT32_MAX) {
+	} else if (call->completed == 1 && (value = call->result) > UINT32_MAX) {
 		field = at + 32, what = "Result";
 	} else {
-		int64_t args = umt_s(svt, at + 6, 1), args_fp = umt_s(svt, at + 40, 8);
-		for (int64_t k = 0; k < args && !what; k++) {
-			/* ArgsFP was checked against the block (U406) */
-			uint64_t a = at + (uint64_t)args_fp + 8 * (uint64_t)k;
-			if ((value = umt_u(svt, a, 8)) > UINT32_MAX)
+		for (int64_t k = 0; k < call->args && !what; k++) {
+			/* ArgsFP was checked against the block (U406): the reads succeed */
+			uint64_t a = at + (uint64_t)call->args_fp + 8 * (uint64_t)k;
+			if (!umt_rd(svt, a, 8, &value))
+				break;
+			if (value > UINT32_MAX)
 				field = a, what = "an argument";
 		}
 	}
@@ -196,24 +222,26 @@ static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t 
 			   (unsigned long long)value);
 }
 
-static void note_syscall_link(struct umt_trace *t, const struct rec *r, uint64_t sid,
-			      uint64_t at)
+static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
+			      const struct umt_syscall_rec *call)
 {
+	struct umt_trace *t = p->t;
+	struct umt_links *l = p->links;
 	if (r->type == 4) {
 		if (!(r->flags & 1))
-			check_32bit_call(t, r, sid, at);
-		umt_set_bit(t->syscall_begin_seen, sid);
+			check_32bit_call(t, r, sid, call);
+		umt_set_bit(l->begin_seen, sid);
 		/* its exit came first */
-		if (umt_bit(t->syscall_end_seen, sid))
-			umt_set_bit(t->syscall_pair_bad, sid);
+		if (umt_bit(l->end_seen, sid))
+			umt_set_bit(l->pair_bad, sid);
 		return;
 	}
-	umt_set_bit(t->syscall_end_seen, sid);
-	int64_t begin = umt_s(&t->f[M_SYSCALL_VTABLE], at + 8, 8), thread;
+	umt_set_bit(l->end_seen, sid);
+	int64_t begin = call->begin, thread;
 	/* the entry, already seen, is earlier: only its thread is left to compare */
-	if (umt_bit(t->syscall_begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
+	if (umt_bit(l->begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
 	    thread != r->thread)
-		umt_set_bit(t->syscall_pair_bad, sid);
+		umt_set_bit(l->pair_bad, sid);
 }
 
 /* A record whose ThreadID is out of range was reported (U222) and left out of every
@@ -232,12 +260,17 @@ static bool aborted(const struct umt_trace *t, uint8_t flags)
 }
 
 /* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
-static void check_flow(struct umt_trace *t, const struct rec *r)
+static void check_flow(struct pass *p, const struct rec *r)
 {
-	const struct tl_input *pn = &t->f[M_EXEC_PREVNEXT];
-	struct umt_thread_state *ts = &t->threads[r->thread];
+	struct umt_trace *t = p->t;
+	struct umt_thread_state *ts = &p->chains->threads[r->thread];
 	uint64_t at = 16 * r->eid;
-	int64_t prev = umt_s(pn, at, 8), next = umt_s(pn, at + 8, 8);
+	struct tl_cursor links;
+	int64_t prev, next;
+	/* prevnext_ok: the file holds 16 bytes for every record */
+	if (!umt_row(&t->f[M_EXEC_PREVNEXT], at, 16, &links) || !umt_get_s(&links, 0, 8, &prev) ||
+	    !umt_get_s(&links, 8, 8, &next))
+		return;
 	int64_t n = (int64_t)t->exec_count;
 	if (prev < -1 || prev >= n || next < -1 || next >= n) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_RANGE, at,
@@ -283,43 +316,44 @@ static void check_flow(struct umt_trace *t, const struct rec *r)
 /* UMTracer records 32-bit or 64-bit code, never both (seed §11.1): every record has
  * the flag 0x01 of App/Bitness, or of the first record. Reported once: a wrong
  * Bitness would otherwise flag every record. */
-static void check_cs_bit(struct umt_trace *t, const struct rec *r)
+static void check_cs_bit(struct pass *p, const struct rec *r)
 {
+	struct umt_trace *t = p->t;
 	int bit = (int)(r->flags & 1);
-	if (t->cs_bit < 0)
-		t->cs_bit = t->bitness ? t->bitness == 64 : bit;
-	if (bit == t->cs_bit || t->cs_bit_reported)
+	if (p->cs_bit < 0)
+		p->cs_bit = t->bitness ? t->bitness == 64 : bit;
+	if (bit == p->cs_bit || p->cs_bit_reported)
 		return;
-	t->cs_bit_reported = true;
+	p->cs_bit_reported = true;
 	tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_BITNESS, r->start + 5,
 		   "expected flag 0x01 %s in every record (%s), found record %llu with flags 0x%02llx",
-		   t->cs_bit ? "set" : "clear",
+		   p->cs_bit ? "set" : "clear",
 		   t->bitness ? (t->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
 			      : "as in record 0",
 		   (unsigned long long)r->eid, (unsigned long long)r->flags);
 }
 
-static void check_record(struct umt_trace *t, struct rec *r)
+static void check_record(struct pass *p, struct rec *r)
 {
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
+	struct umt_trace *t = p->t;
 	if (r->size < 6) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
 			   "expected record %llu of at least 6 bytes, found %llu",
 			   (unsigned long long)r->eid, (unsigned long long)r->size);
 		return;
 	}
-	r->thread = umt_s(vt, r->start, 4);
-	r->type = umt_u(vt, r->start + 4, 1);
-	r->flags = umt_u(vt, r->start + 5, 1);
+	if (!umt_get_s(&r->c, 0, 4, &r->thread) || !umt_get(&r->c, 4, 1, &r->type) ||
+	    !umt_get(&r->c, 5, 1, &r->flags))
+		return;
 	if (!valid_type(r->type)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_TYPE, r->start + 4,
 			   "expected record %llu Type 0..6 or 8..11, found %llu",
 			   (unsigned long long)r->eid, (unsigned long long)r->type);
 		return;
 	}
-	check_cs_bit(t, r);
+	check_cs_bit(p, r);
 	if (r->type == 3)
-		t->app_end_seen = true;
+		p->app_end_seen = true;
 	bool thread_ok = t->thread.ok && r->thread >= 0 && (uint64_t)r->thread < t->thread.rows;
 	if (t->thread.ok && !thread_ok)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_THREAD, r->start,
@@ -342,21 +376,22 @@ static void check_record(struct umt_trace *t, struct rec *r)
 			   (unsigned long long)r->size);
 	} else {
 		if (r->type == 0)
-			check_instruction(t, r);
+			check_instruction(p, r);
 		if (r->type >= 4 && r->type <= 6)
-			check_syscall_link(t, r);
+			check_syscall_link(p, r);
 		if (has_context(r->type))
-			check_context(t, r);
+			check_context(p, r);
 	}
-	if (thread_ok && t->threads)
-		check_flow(t, r);
+	if (thread_ok && p->chains->threads)
+		check_flow(p, r);
 }
 
-static void finish_threads(struct umt_trace *t)
+static void finish_threads(const struct pass *p)
 {
+	struct umt_trace *t = p->t;
 	for (uint64_t k = 0; k < t->thread.rows; k++) {
-		struct umt_thread_state *ts = &t->threads[k];
-		if (ts->last >= 0 && aborted(t, ts->last_flags) && t->app_end_seen)
+		struct umt_thread_state *ts = &p->chains->threads[k];
+		if (ts->last >= 0 && aborted(t, ts->last_flags) && p->app_end_seen)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
 				   (long long)ts->last, (unsigned long long)k);
@@ -379,20 +414,22 @@ static void drop_all(struct umt_trace *t)
 		tl_umt_drop_pages(t, (enum umt_member)m);
 }
 
-static void start_state(struct umt_trace *t)
+static void start_state(struct pass *p)
 {
+	struct umt_trace *t = p->t;
+	struct umt_chains *c = p->chains;
 	if (t->thread.ok && t->prevnext_ok) {
-		t->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *t->threads);
-		if (!t->threads)
+		c->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *c->threads);
+		if (!c->threads)
 			tl_out_of_memory(t->ctx);
-		for (uint64_t k = 0; t->threads && k < t->thread.rows; k++)
-			t->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
+		for (uint64_t k = 0; c->threads && k < t->thread.rows; k++)
+			c->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
 	}
 	if (t->syscall_ok) {
-		t->syscall_begin_seen = tl_umt_bitmap_new(t->syscall_count);
-		t->syscall_end_seen = tl_umt_bitmap_new(t->syscall_count);
-		t->syscall_pair_bad = tl_umt_bitmap_new(t->syscall_count);
-		if (!t->syscall_begin_seen || !t->syscall_end_seen || !t->syscall_pair_bad)
+		p->links->begin_seen = tl_umt_bitmap_new(t->syscall_count);
+		p->links->end_seen = tl_umt_bitmap_new(t->syscall_count);
+		p->links->pair_bad = tl_umt_bitmap_new(t->syscall_count);
+		if (!p->links->begin_seen || !p->links->end_seen || !p->links->pair_bad)
 			tl_out_of_memory(t->ctx);
 	}
 }
@@ -401,7 +438,9 @@ static void start_state(struct umt_trace *t)
  * Offset[RecordCount] (checked first), else no later record can be located (U208). */
 static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_t *end)
 {
-	*end = umt_u(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8);
+	/* exec.offsets holds RecordCount + 1 entries (tl_umt_check_exec_index) */
+	if (!umt_rd(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8, end))
+		return false;
 	if (*end > start && *end <= t->exec_last)
 		return true;
 	if (*end <= start)
@@ -417,32 +456,55 @@ static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_
 	return false;
 }
 
-void tl_umt_check_exec_records(struct umt_trace *t)
+static void walk(struct pass *p)
 {
-	if (!t->exec_ok)
-		return;
-	start_state(t);
-	t->cs_bit = -1;
+	struct umt_trace *t = p->t;
+	start_state(p);
 	uint64_t start = t->exec_first, next_drop = start + UMT_WINDOW, i;
 	for (i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
 		uint64_t end;
 		if (!next_offset(t, i, start, &end)) {
 			/* Records cannot be located: nothing is compared with their totals. */
 			t->exec_ok = false;
-			free(t->threads);
-			t->threads = NULL;
+			tl_umt_chains_end(p->chains);
 			return;
 		}
-		struct rec r = { i, start, end, end - start, 0, 0, 0 };
-		check_record(t, &r);
+		struct rec r = { .eid = i, .start = start, .end = end, .size = end - start };
+		/* end <= Offset[RecordCount] <= the file's size (tl_umt_check_exec_index) */
+		if (umt_row(&t->f[M_EXEC_VTABLE], start, r.size, &r.c))
+			check_record(p, &r);
 		start = end;
 		if (start >= next_drop) {
 			drop_all(t);
 			next_drop = start + UMT_WINDOW;
 		}
 	}
-	t->links_seen = i == t->exec_count && t->syscall_begin_seen && t->syscall_end_seen &&
-			t->syscall_pair_bad;
-	if (t->threads)
-		finish_threads(t);
+	p->links->complete = i == t->exec_count && p->links->begin_seen && p->links->end_seen &&
+			     p->links->pair_bad;
+	if (p->chains->threads)
+		finish_threads(p);
+}
+
+void tl_umt_chains_end(struct umt_chains *c)
+{
+	free(c->threads);
+	c->threads = NULL;
+}
+
+void tl_umt_links_end(struct umt_links *l)
+{
+	free(l->begin_seen);
+	free(l->end_seen);
+	free(l->pair_bad);
+	*l = (struct umt_links){ NULL, NULL, NULL, false };
+}
+
+void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
+			    struct umt_links *links)
+{
+	if (!t->exec_ok)
+		return;
+	struct pass p = { .t = t, .chains = chains, .links = links, .cs_bit = -1 };
+	walk(&p);
+	tl_umt_memory_end(&p.memory);
 }

@@ -25,12 +25,16 @@ static int member_by_name(const char *name)
 /* A single file without a known name: recognise a fixed-size table by its header. */
 static int member_by_content(const struct tl_input *in)
 {
-	if (in->size == UMT_CMAP_SIZE && umt_u(in, 2, 2) <= 512)
+	uint64_t elems;
+	if (in->size == UMT_CMAP_SIZE && umt_rd(in, 2, 2, &elems) && elems <= 512)
 		return M_CONTEXT_MAP;
-	if (in->size < 32 || umt_u(in, 0, 4) != 0 || umt_u(in, 4, 4) > 1)
+	struct tl_cursor h;
+	uint64_t hver, rver, row_size, fp, bytes, end;
+	int64_t rows;
+	if (!umt_row(in, 0, 32, &h) || !umt_get(&h, 0, 4, &hver) || !umt_get(&h, 4, 4, &rver) ||
+	    !umt_get_s(&h, 8, 8, &rows) || !umt_get(&h, 16, 8, &row_size) ||
+	    !umt_get(&h, 24, 8, &fp) || hver != 0 || rver > 1)
 		return -1;
-	int64_t rows = umt_s(in, 8, 8);
-	uint64_t row_size = umt_u(in, 16, 8), fp = umt_u(in, 24, 8), bytes, end;
 	if (rows < 0 || !tl_mul_u64((uint64_t)rows, row_size, &bytes) ||
 	    !tl_add_u64(fp, bytes, &end) || end > in->size)
 		return -1;
@@ -38,9 +42,12 @@ static int member_by_content(const struct tl_input *in)
 		return M_THREAD;
 	if (fp == 32 && row_size == 16)
 		return M_ADDRESS;
-	if (fp >= 48 && row_size == 64 && umt_u(in, 4, 4) <= 1 && in->size >= 48) {
+	if (fp >= 48 && row_size == 64 && in->size >= 48) {
 		/* ins rows start with ID 0 and a code size 1..15 */
-		if (rows == 0 || (umt_u(in, fp, 8) == 0 && umt_u(in, fp + 10, 1) - 1 < 15))
+		struct tl_cursor row;
+		uint64_t id, code_size;
+		if (rows == 0 || (umt_row(in, fp, 64, &row) && umt_get(&row, 0, 8, &id) &&
+				  umt_get(&row, 10, 1, &code_size) && id == 0 && code_size - 1 < 15))
 			return M_INS;
 	}
 	if (fp >= 48 && (row_size == 48 || row_size == 64))
@@ -109,13 +116,21 @@ static void run_all(struct umt_trace *t)
 		tl_umt_check_instructions(t);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
 		tl_umt_check_syscall_table(t);
+	if (t->syscall_ok)
+		tl_umt_check_syscall_overlap(t);
 	/* before the record pass, which looks memory references up in the ranges (U706) */
 	if (t->address.ok)
 		tl_umt_check_addresses(t);
-	tl_umt_check_exec_records(t);
+	/* the record pass follows the threads' chains and sees the syscalls' links, for
+	 * the checks of the thread rows and of the syscall links after it */
+	struct umt_chains chains = { NULL };
+	struct umt_links links = { NULL, NULL, NULL, false };
+	tl_umt_check_exec_records(t, &chains, &links);
 	if (t->thread.ok)
-		tl_umt_check_threads(t);
-	tl_umt_check_syscall_links(t);
+		tl_umt_check_threads(t, &chains);
+	tl_umt_check_syscall_links(t, &links);
+	tl_umt_chains_end(&chains);
+	tl_umt_links_end(&links);
 }
 
 static void validate_single(struct umt_trace *t, const struct tl_input *in)
@@ -178,11 +193,6 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 		describe(t);
 	free(t->ins_bad);
 	free(t->syscall_bad);
-	free(t->syscall_begin_seen);
-	free(t->syscall_end_seen);
-	free(t->syscall_pair_bad);
-	free(t->plans);
-	free(t->threads);
 	free(t);
 }
 

@@ -13,9 +13,10 @@ static bool valid_ins_type(uint64_t type)
 static void check_in_module(struct umt_trace *t, uint64_t row, uint64_t module, uint64_t address,
 			    uint64_t code_size)
 {
-	const struct tl_input *mod = &t->f[M_MODULE];
-	uint64_t mrow = t->module.table_fp + module * t->module.row_size;
-	uint64_t start = umt_u(mod, mrow + 16, 8), end = umt_u(mod, mrow + 24, 8);
+	struct umt_module_row m;
+	if (!tl_umt_module_row(t, module, &m))
+		return;
+	uint64_t start = m.start, end = m.end;
 	if (start > end) /* reported on the module (U500) */
 		return;
 	if (address < start || address > end || code_size - 1 > end - address)
@@ -31,15 +32,22 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 {
 	const struct tl_input *in = &t->f[M_INS];
 	const struct umt_table *tab = &t->ins;
-	uint64_t row = tab->table_fp + i * tab->row_size;
 	uint64_t xlo = tab->extra_fp, xhi = tab->extra_fp + tab->extra_size;
+	struct tl_cursor r;
+	int64_t id, module, disasm, decoded;
+	uint64_t type, cs64, code_size, address;
+	/* the header check put every row inside the file: a row fails here only as a whole */
+	if (!umt_table_row(in, tab, i, &r) || !umt_get_s(&r, 0, 8, &id) ||
+	    !umt_get(&r, 8, 1, &type) || !umt_get(&r, 9, 1, &cs64) ||
+	    !umt_get(&r, 10, 1, &code_size) || !umt_get_s(&r, 12, 4, &module) ||
+	    !umt_get(&r, 16, 8, &address) || !umt_get_s(&r, 40, 8, &disasm) ||
+	    !umt_get_s(&r, 48, 8, &decoded))
+		return false;
+	uint64_t row = tl_cursor_offset(&r);
 	bool ok = true;
-	int64_t id = umt_s(in, row, 8);
 	if (id < 0 || (uint64_t)id != i)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_ID, row, "expected insRec ID %llu (its row), found %lld",
 			   (unsigned long long)i, (long long)id);
-	uint64_t type = umt_u(in, row + 8, 1), cs64 = umt_u(in, row + 9, 1);
-	uint64_t code_size = umt_u(in, row + 10, 1);
 	if (!valid_ins_type(type))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_TYPE, row + 8,
 			   "expected insRec Type 0..6, 8 or 9, found %llu", (unsigned long long)type);
@@ -51,12 +59,10 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 	if (code_size < 1 || code_size > 15)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_CODE_SIZE, row + 10, "expected CodeSize 1..15, found %llu",
 			   (unsigned long long)code_size);
-	int64_t module = umt_s(in, row + 12, 4);
 	if (t->module.ok && module != UMT_NONE && (module < 0 || (uint64_t)module >= t->module.rows))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_MODULE, row + 12,
 			   "expected ModuleID -1 or in [0, %llu), found %lld",
 			   (unsigned long long)t->module.rows, (long long)module);
-	uint64_t address = umt_u(in, row + 16, 8);
 	if (cs64 == 0 && address > UINT32_MAX)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_ADDR32,
 			   row + 16, "expected a 32-bit code Address below 2^32, found 0x%llx",
@@ -64,7 +70,6 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 	else if (t->module.ok && module >= 0 && (uint64_t)module < t->module.rows &&
 		 code_size >= 1 && code_size <= 15)
 		check_in_module(t, row, (uint64_t)module, address, code_size);
-	int64_t disasm = umt_s(in, row + 40, 8);
 	uint64_t abs;
 	if (!tl_umt_fp_inside(xlo, disasm, 1, xlo, xhi, &abs))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_DISASM_POINTER, row + 40,
@@ -72,10 +77,9 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 			   (unsigned long long)tab->extra_size, (long long)disasm);
 	else
 		tl_umt_check_string(t, M_INS, abs, 1, xlo, xhi);
-	int64_t decoded = umt_s(in, row + 48, 8);
 	uint64_t lc_count = 0;
-	if (tl_umt_fp_inside(xlo, decoded, 88, xlo, xhi, &abs))
-		lc_count = umt_u(in, abs + 62, 1);
+	if (tl_umt_fp_inside(xlo, decoded, 88, xlo, xhi, &abs) && !umt_rd(in, abs + 62, 1, &lc_count))
+		return false;
 	if (!tl_umt_fp_inside(xlo, decoded, 88 + 12 * (int64_t)lc_count, xlo, xhi, &abs)) {
 		tl_umt_report(t, M_INS, RULE_UMT_INS_DECODED_POINTER, row + 48,
 			   "expected DecodedFP %lld + %llu bytes inside ExtraSize %llu",

@@ -1,10 +1,10 @@
 /* module.itable rows (moduleRec): address range, load/unload EIDs, UTF-16 names. */
 #include "umt.h"
 
-static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, const char *what)
+static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, int64_t fp,
+		       const char *what)
 {
 	const struct umt_table *tab = &t->module;
-	int64_t fp = umt_s(&t->f[M_MODULE], row + field, 8);
 	uint64_t lo = tab->extra_fp, hi = tab->extra_fp + tab->extra_size;
 	if (fp < 0 || (uint64_t)fp < lo || (uint64_t)fp >= hi) {
 		tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_NAME_POINTER, row + field,
@@ -17,12 +17,13 @@ static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, const 
 
 void tl_umt_check_modules(struct umt_trace *t)
 {
-	const struct tl_input *in = &t->f[M_MODULE];
 	const struct umt_table *tab = &t->module;
 	for (uint64_t i = 0; i < tab->rows && !tl_stopped(t->ctx); i++) {
-		uint64_t row = tab->table_fp + i * tab->row_size;
-		int64_t load = umt_s(in, row, 8), unload = umt_s(in, row + 8, 8);
-		uint64_t start = umt_u(in, row + 16, 8), end = umt_u(in, row + 24, 8);
+		struct umt_module_row m;
+		if (!tl_umt_module_row(t, i, &m)) /* the header check put every row inside */
+			continue;
+		uint64_t row = m.at, start = m.start, end = m.end;
+		int64_t load = m.load, unload = m.unload;
 		if (start > end)
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_RANGE, row + 16,
 				   "expected module %llu StartAddr <= EndAddr, found 0x%llx > 0x%llx",
@@ -43,7 +44,7 @@ void tl_umt_check_modules(struct umt_trace *t)
 				   "expected module %llu load/unload EIDs <= RecordCount %llu, found %lld and %lld",
 				   (unsigned long long)i, (unsigned long long)t->exec_count,
 				   (long long)load, (long long)unload);
-		check_name(t, row, 32, "WinNameFP");
-		check_name(t, row, 40, "DeviceNameFP");
+		check_name(t, row, 32, m.win_name, "WinNameFP");
+		check_name(t, row, 40, m.device_name, "DeviceNameFP");
 	}
 }

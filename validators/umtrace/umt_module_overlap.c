@@ -71,12 +71,13 @@ static struct mod *heap_pop(struct heap *h)
 /* Rows whose own fields are wrong (U500, U501) are left out. */
 static size_t read_modules(struct umt_trace *t, struct mod *mods)
 {
-	const struct tl_input *in = &t->f[M_MODULE];
 	size_t n = 0;
 	for (uint64_t i = 0; i < t->module.rows; i++) {
-		uint64_t row = t->module.table_fp + i * t->module.row_size;
-		int64_t load = umt_s(in, row, 8), unload = umt_s(in, row + 8, 8);
-		uint64_t start = umt_u(in, row + 16, 8), end = umt_u(in, row + 24, 8);
+		struct umt_module_row m;
+		if (!tl_umt_module_row(t, i, &m))
+			continue;
+		int64_t load = m.load, unload = m.unload;
+		uint64_t start = m.start, end = m.end;
 		if (start > end || load < 0 || (unload != UMT_NONE && unload < load))
 			continue;
 		uint64_t until = unload == UMT_NONE ? UINT64_MAX : (uint64_t)unload;

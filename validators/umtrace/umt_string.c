@@ -12,7 +12,9 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 			   (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)abs);
 		return false;
 	}
-	int64_t len = umt_s(in, abs, 2);
+	int64_t len;
+	if (!umt_rd_s(in, abs, 2, &len)) /* inside [lo, hi), which callers put inside the file */
+		return false;
 	if (len < 0) {
 		tl_umt_report(t, m, RULE_UMT_STRING_LENGTH, abs, "expected a %s Length >= 0, found %lld", kind,
 			   (long long)len);
@@ -27,7 +29,9 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 		return false;
 	}
 	uint64_t term = abs + 2 + (uint64_t)len * unit;
-	uint64_t nul = umt_u(in, term, unit);
+	uint64_t nul;
+	if (!umt_rd(in, term, unit, &nul))
+		return false;
 	if (nul != 0) {
 		tl_umt_report(t, m, RULE_UMT_STRING_TERMINATOR, term,
 			   "expected a NUL terminator after the %lld units of the %s, found 0x%llx",
@@ -35,8 +39,8 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 		return false;
 	}
 	for (int64_t i = 0; i < len; i++) {
-		uint64_t at = abs + 2 + (uint64_t)i * unit;
-		if (umt_u(in, at, unit) == 0) {
+		uint64_t at = abs + 2 + (uint64_t)i * unit, v;
+		if (umt_rd(in, at, unit, &v) && v == 0) {
 			tl_umt_report(t, m, RULE_UMT_STRING_EARLY_NUL, at,
 				   "expected no NUL inside the %s of Length %lld, found one at unit %lld",
 				   kind, (long long)len, (long long)i);

@@ -1,5 +1,6 @@
-/* syscall.vtable / syscall.offsets: header, (Offset, Size) blocks, syscallRec fields,
- * and afterwards the links from each syscallRec to its entry and exit records. */
+/* syscall.vtable / syscall.offsets: header, (Offset, Size) blocks, syscallRec fields.
+ * Their overlap (umt_syscall_overlap.c) and their links to the exec records
+ * (umt_syscall_links.c) are checks of their own. */
 #include "umt.h"
 
 #include <stdlib.h>
@@ -7,17 +8,23 @@
 static bool check_header(struct umt_trace *t)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
-	if (vt->size < 16 || umt_u(vt, 0, 4) != 0) {
+	struct tl_cursor h;
+	uint64_t version = 0, ids;
+	int64_t count;
+	/* a short file reports the Version it has, or 0 */
+	bool whole = umt_row(vt, 0, 16, &h) && umt_get(&h, 0, 4, &version) &&
+		     umt_get(&h, 4, 4, &ids) && umt_get_s(&h, 8, 8, &count);
+	if (!whole || version != 0) {
+		if (!whole && !umt_rd(vt, 0, 4, &version))
+			version = 0;
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_HEADER, 0,
 			   "expected a 16-byte header with Version 0, found %zu bytes, Version %llu",
-			   vt->size, (unsigned long long)umt_u(vt, 0, 4));
+			   vt->size, (unsigned long long)version);
 		return false;
 	}
-	uint64_t ids = umt_u(vt, 4, 4);
 	if (ids > 1)
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_IDS_VERSION, 4,
 			   "expected UnifiedIDsVer 0 or 1, found %llu", (unsigned long long)ids);
-	int64_t count = umt_s(vt, 8, 8);
 	uint64_t want;
 	if (t->single)
 		return count >= 0;
@@ -35,18 +42,21 @@ static bool check_header(struct umt_trace *t)
 static bool check_block(struct umt_trace *t, uint64_t s)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE], *offs = &t->f[M_SYSCALL_OFFSETS];
-	int64_t off = umt_s(offs, 16 * s, 8), size = umt_s(offs, 16 * s + 8, 8);
+	struct umt_syscall_rec r;
 	uint64_t start, end;
-	if (!tl_umt_syscall_block(t, s, &start, &end)) {
+	if (!tl_umt_syscall_block(t, s, &start, &end) || !tl_umt_syscall_rec(t, s, &r)) {
+		/* syscall.offsets is RecordCount x 16 bytes (check_header): row s is there */
+		int64_t off = 0, size = 0;
+		if (!umt_rd_s(offs, 16 * s, 8, &off) || !umt_rd_s(offs, 16 * s + 8, 8, &size))
+			return false;
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_IN_FILE, 16 * s,
 			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
 			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
 		return false;
 	}
-	uint64_t at = start;
-	int64_t conv = umt_s(vt, at + 4, 1), args = umt_s(vt, at + 6, 1);
-	int64_t extras = umt_s(vt, at + 7, 1);
-	uint64_t completed = umt_u(vt, at + 5, 1);
+	uint64_t at = r.at;
+	int64_t conv = r.convention, args = r.args, extras = r.extras, size = (int64_t)r.size;
+	uint64_t completed = r.completed;
 	if (conv < 0 || conv > 5 || completed > 1 || args < 0 || extras < 0) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_FIELDS, at + 4,
 			   "expected Convention 0..5, Completed 0/1, ArgCount and ExtraCount >= 0, found %lld, %llu, %lld, %lld",
@@ -55,7 +65,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 		return false;
 	}
 	bool ok = true;
-	int64_t args_fp = umt_s(vt, at + 40, 8), extras_fp = umt_s(vt, at + 48, 8);
+	int64_t args_fp = r.args_fp, extras_fp = r.extras_fp;
 	if (args > 0 && !tl_umt_fp_inside(0, args_fp, 8 * args, 64, (uint64_t)size, NULL)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_ARGS_IN_BLOCK, at + 40,
 			   "expected ArgsFP %lld + %lld x 8 bytes inside the record [64, %lld)",
@@ -68,7 +78,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 			   (long long)extras_fp);
 		ok = false;
 	}
-	if (umt_s(vt, at + 16, 8) == UMT_NONE && completed != 0)
+	if (r.end == UMT_NONE && completed != 0)
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_COMPLETED, at + 5,
 			   "expected Completed 0 for a call without exit (EndEID -1), found %llu",
 			   (unsigned long long)completed);
@@ -93,67 +103,5 @@ void tl_umt_check_syscall_table(struct umt_trace *t)
 			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);
 		}
 	}
-	tl_umt_check_syscall_overlap(t);
 	t->syscall_ok = true;
-}
-
-/* The exec record at eid: its type, thread and SyscallID (types 4..6), if readable.
- * Used only to word a diagnostic: the links themselves were seen by the record pass. */
-static bool linked_record(struct umt_trace *t, int64_t eid, uint64_t *type, int64_t *thread,
-			  int64_t *sid)
-{
-	uint64_t start, end;
-	if (eid < 0 || !tl_umt_exec_record(t, (uint64_t)eid, &start, &end) || end - start < 14)
-		return false;
-	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
-	*thread = umt_s(vt, start, 4);
-	*type = umt_u(vt, start + 4, 1);
-	*sid = umt_s(vt, start + 6, 8);
-	return true;
-}
-
-static void check_links(struct umt_trace *t, uint64_t s)
-{
-	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
-	uint64_t at = umt_u(&t->f[M_SYSCALL_OFFSETS], 16 * s, 8);
-	int64_t begin = umt_s(vt, at + 8, 8), end = umt_s(vt, at + 16, 8);
-	if (!umt_bit(t->syscall_begin_seen, s)) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_BEGIN_EID, at + 8,
-			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
-			   (unsigned long long)s, (long long)begin);
-		return;
-	}
-	if (end == UMT_NONE)
-		return;
-	if (!umt_bit(t->syscall_end_seen, s)) {
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_EID, at + 16,
-			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
-			   (unsigned long long)s, (long long)end);
-		return;
-	}
-	if (umt_bit(t->syscall_pair_bad, s)) {
-		uint64_t type;
-		int64_t bthread = -1, ethread = -1, sid;
-		linked_record(t, begin, &type, &bthread, &sid);
-		linked_record(t, end, &type, &ethread, &sid);
-		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_ORDER, at + 16,
-			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
-			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
-	}
-}
-
-/* After the record pass, in syscall order; reads only the syscall files (their pages
- * are handed back every 64 Ki calls, as in the block pass). */
-void tl_umt_check_syscall_links(struct umt_trace *t)
-{
-	if (!t->syscall_ok || !t->exec_ok || !t->links_seen)
-		return;
-	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
-		if (!umt_bit(t->syscall_bad, s))
-			check_links(t, s);
-		if ((s & 0xffff) == 0xffff) {
-			tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
-			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);
-		}
-	}
 }

@@ -24,25 +24,30 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	const struct tl_input *in = &t->f[m];
 	struct table_kind k = kind_of(m);
 	tab->ok = false;
-	if (in->size < k.header) {
+	/* the header as a whole: one size check, then every field of it */
+	struct tl_cursor h;
+	uint64_t hver, rver;
+	int64_t rows, row_size, fp, xfp = 0, xsize = 0;
+	if (!umt_row(in, 0, k.header, &h) || !umt_get(&h, 0, 4, &hver) ||
+	    !umt_get(&h, 4, 4, &rver) || !umt_get_s(&h, 8, 8, &rows) ||
+	    !umt_get_s(&h, 16, 8, &row_size) || !umt_get_s(&h, 24, 8, &fp) ||
+	    (k.header == 48 && (!umt_get_s(&h, 32, 8, &xfp) || !umt_get_s(&h, 40, 8, &xsize)))) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_SIZE, 0, "expected a %llu-byte table header, found %zu bytes",
 			   (unsigned long long)k.header, in->size);
 		return;
 	}
 	bool ok = true;
-	uint64_t hver = umt_u(in, 0, 4);
 	if (hver != 0) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_VERSION, 0, "expected HeaderVer 0, found %llu",
 			   (unsigned long long)hver);
 		ok = false;
 	}
-	tab->record_ver = (uint32_t)umt_u(in, 4, 4);
+	tab->record_ver = (uint32_t)rver;
 	if (tab->record_ver > k.max_record_ver) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_RECORD_VERSION, 4, "expected %s RecordVer 0..%u, found %u", k.record,
 			   k.max_record_ver, tab->record_ver);
 		ok = false;
 	}
-	int64_t rows = umt_s(in, 8, 8), row_size = umt_s(in, 16, 8), fp = umt_s(in, 24, 8);
 	if (rows < 0) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_COUNT, 8, "expected RowCount >= 0, found %lld",
 			   (long long)rows);
@@ -77,7 +82,6 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	tab->table_fp = (uint64_t)fp;
 	uint64_t last = end;
 	if (k.header == 48) {
-		int64_t xfp = umt_s(in, 32, 8), xsize = umt_s(in, 40, 8);
 		if (!tl_umt_fp_inside(0, xfp, xsize, 0, in->size, NULL)) {
 			tl_umt_report(t, m, RULE_UMT_TABLE_EXTRA_IN_FILE, 32,
 				   "expected ExtraFP %lld + ExtraSize %lld inside the %zu-byte file",

@@ -1,27 +1,31 @@
 /* thread.itable rows (threadRec) against what the record pass counted (research §9, D11). */
 #include "umt.h"
 
-void tl_umt_check_threads(struct umt_trace *t)
+void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains)
 {
 	const struct tl_input *in = &t->f[M_THREAD];
 	for (uint64_t k = 0; k < t->thread.rows && !tl_stopped(t->ctx); k++) {
-		uint64_t row = t->thread.table_fp + k * t->thread.row_size;
-		int64_t id = umt_s(in, row, 4);
+		struct tl_cursor r;
+		int64_t id, first, last, count;
+		/* the header check put every row inside the file */
+		if (!umt_table_row(in, &t->thread, k, &r) || !umt_get_s(&r, 0, 4, &id) ||
+		    !umt_get_s(&r, 16, 8, &first) || !umt_get_s(&r, 24, 8, &last) ||
+		    !umt_get_s(&r, 32, 8, &count))
+			continue;
+		uint64_t row = tl_cursor_offset(&r);
 		if (id < 0 || (uint64_t)id != k)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_ID, row,
 				   "expected threadRec ID %llu (its row), found %lld",
 				   (unsigned long long)k, (long long)id);
-		if (!t->threads)
+		if (!chains->threads)
 			continue;
-		const struct umt_thread_state *ts = &t->threads[k];
+		const struct umt_thread_state *ts = &chains->threads[k];
 		if (ts->count == 0) {
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_EMPTY, row,
 				   "expected thread %llu to have at least one record, found none",
 				   (unsigned long long)k);
 			continue;
 		}
-		int64_t first = umt_s(in, row + 16, 8), last = umt_s(in, row + 24, 8);
-		int64_t count = umt_s(in, row + 32, 8);
 		if (first != ts->first)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_FIRST_EID, row + 16,
 				   "expected thread %llu FirstEID %lld, found %lld", (unsigned long long)k,

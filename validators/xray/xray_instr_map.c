@@ -54,11 +54,7 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...)
 /* A cursor over [offset, offset + size) of the file, if it lies inside. */
 static bool file_range(const struct elf *e, uint64_t offset, uint64_t size, struct tl_cursor *c)
 {
-	uint64_t end;
-	if (!tl_add_u64(offset, size, &end) || end > e->size)
-		return false;
-	tl_cursor_init(c, e->data + offset, (size_t)size, offset);
-	return true;
+	return tl_cursor_at(c, e->data, e->size, offset, size);
 }
 
 static bool read_word(struct tl_cursor *c, const struct elf *e, uint64_t *v)
