@@ -108,8 +108,10 @@ void tl_umt_check_module_overlap(struct umt_trace *t)
 	struct mod *mods = malloc((size_t)t->module.rows * sizeof *mods);
 	struct heap open = { malloc((size_t)t->module.rows * sizeof *open.at), 0 };
 	void *tree = NULL;
-	if (!mods || !open.at)
+	if (!mods || !open.at) {
+		tl_out_of_memory(t->ctx);
 		goto out;
+	}
 	size_t n = read_modules(t, mods);
 	qsort(mods, n, sizeof *mods, by_start);
 	for (size_t i = 0; i < n && !tl_stopped(t->ctx); i++) {
@@ -121,8 +123,10 @@ void tl_umt_check_module_overlap(struct umt_trace *t)
 			report(t, m, *(struct mod **)found);
 			continue; /* left out, so the open ones stay disjoint in time */
 		}
-		if (!tsearch(m, &tree, by_time))
-			break; /* out of memory: stop comparing */
+		if (!tsearch(m, &tree, by_time)) {
+			tl_out_of_memory(t->ctx);
+			break;
+		}
 		heap_push(&open, m);
 	}
 	while (open.n)

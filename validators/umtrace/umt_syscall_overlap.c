@@ -160,7 +160,10 @@ void tl_umt_check_syscall_overlap(struct umt_trace *t)
 		return;
 	}
 	uint64_t cap = sort_cap();
-	if (count > cap / sizeof(struct block_ref) || !sweep_sorted(t, count)) {
+	if (count <= cap / sizeof(struct block_ref)) {
+		if (!sweep_sorted(t, count))
+			tl_out_of_memory(t->ctx);
+	} else {
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_OVERLAP_SKIPPED, 16 * breaks,
 			   "expected at most %llu syscall blocks out of offset order to sort (%llu bytes), found %llu; overlap check skipped",
 			   (unsigned long long)(cap / sizeof(struct block_ref)), (unsigned long long)cap,
