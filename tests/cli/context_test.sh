@@ -32,7 +32,7 @@ OUT
 }
 
 atf_test_case field_wide_marker
-field_wide_marker_head() { atf_set "descr" "the marker spans the whole field (8 bytes of a TSC, 4 of a delta, a block's address and length across two rows) and a line names the decoded fields"; }
+field_wide_marker_head() { atf_set "descr" "the marker spans the whole field (8 bytes of a TSC, 4 of a delta, a block's address and length across two rows, a UMTracer row's column) and a line names the decoded fields"; }
 field_wide_marker_body() {
 	cp "$C/xray/valid/warn-tsc-backwards.xray" t.xray
 	atf_check -o save:out "$TL" --context t.xray
@@ -62,6 +62,20 @@ OUT
 	cp "$C/tfile/invalid/frame-tpnum.tf" n.tf
 	atf_check -s exit:1 -o save:tpnum "$TL" --context n.tf
 	atf_check -o match:'^                     \^~~~~$' -o match:'^  frame: tpnum=32769 size=17$' cat tpnum
+	# a UMTracer table row's column, and a table header's field
+	cp -R "$C/umtrace/invalid/ins-disasm-fp" u
+	atf_check -s exit:1 -o save:umt "$TL" --context u
+	cat > expected <<'OUT'
+  00000050: 00 00 00 00 00 00 00 00  ff ff ff ff ff ff ff ff  |................|
+                                     ^~~~~~~~~~~~~~~~~~~~~~~
+  00000060: 0a 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|
+  insRec 0: Id=0 Type=0 CS64=1 CodeSize=3 Module=0 Address=0x401000 DisasmFP=-1 DecodedFP=10
+OUT
+	atf_check -o file:expected sed -n 2,5p umt
+	cp -R "$C/umtrace/invalid/ins-extra-overlap" h
+	atf_check -s exit:1 -o save:hdr "$TL" --context h
+	atf_check -o match:'^            \^~~~~~~~~~~~~~~~~~~~~~~$' \
+		-o match:'^  table header: HeaderVer=0 RecordVer=1 RowCount=3 RowSize=64 TableFP=48 ExtraFP=200 ExtraSize=383$' cat hdr
 }
 
 atf_test_case text_caret

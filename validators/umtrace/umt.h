@@ -278,4 +278,8 @@ static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_in
 	return true;
 }
 
+/* The text context of a diagnostic in a fixed-size table (umt_describe.c). */
+void tl_umt_describe(const struct tl_diagnostic *d, tl_read_back_fn read, void *file,
+		     struct tl_field_view *view);
+
 #endif

@@ -199,5 +199,5 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 const struct tl_format tl_format_umtrace = {
 	TL_FORMAT_UMTRACE, "umtrace", "UMTracer/UMTIndex trace directory (11 files)", true,
 	probe, validate, NULL, /* validated whole when a stream finishes */
-	NULL,                  /* the context marks the byte at the offset */
+	tl_umt_describe,       /* the fixed-size tables' fields; elsewhere the byte */
 };
