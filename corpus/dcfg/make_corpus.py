@@ -226,7 +226,7 @@ def dcfg_cases():
     mut("dcfg_idom.dcfg.json", lambda x: image(x)["ROUTINES"][1][2][4].__setitem__(1, 12))
     mut("dcfg_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(1, [13]))
     mut("dcfg_loop_parent.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(3, 12))
-    # Suspicion-level rules (research D18, D20, D23, D24, D29, D32, D38): warnings, so valid/.
+    # Suspicion-level rules (warnings, see specs/dcfg.md), so valid/.
     mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
     mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))
     # 11 moved to 13's offset: the two are not neighbours in the table, so only sorting finds them

@@ -1,7 +1,7 @@
 /* tfile mutator: edits the description lines, whole frames and the R/M/V
  * blocks inside a frame, and rewrites the frame's size after a block edit so
  * the validator walks on into the next frame. Layout: the gdb tfile seed and
- * research notes (frames are u16 tpnum, u32 size, blocks; end marker u16 0,
+ * format (frames are u16 tpnum, u32 size, blocks; end marker u16 0,
  * target byte order; R SIZE in hex). */
 #include "mutator.h"
 

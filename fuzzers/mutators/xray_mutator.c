@@ -2,7 +2,7 @@
  * keep their framing (FDR: 16-byte metadata, 8-byte function records, event
  * payloads; basic mode: 32-byte records) and reach the grammar, stack and
  * TSC checks instead of stopping at the header. Layouts: specs/xray.md and
- * the research notes on FDR v1-v5. */
+ * FDR versions 1-5 as compiler-rt writes them. */
 #include "mutator.h"
 
 #include <string.h>

@@ -1,4 +1,4 @@
-/* context_map.itable: a flat 17424-byte structure without a table header (research §10). */
+/* context_map.itable: a flat 17424-byte structure without a table header (seed section 11). */
 #include "umt.h"
 
 #define CMAP_COMMON 16u
@@ -115,7 +115,7 @@ void tl_umt_check_context_map(struct umt_trace *t)
 				   (long long)common);
 			continue;
 		}
-		/* A common name names itself (research §10: every register maps to one name). */
+		/* A common name names itself: every register maps to one name. */
 		if (umt_get_s(&map, CMAP_COMMON + 2u * (uint64_t)common, 2, &again) && again != common)
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_SELF, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",

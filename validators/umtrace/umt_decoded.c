@@ -1,4 +1,4 @@
-/* decodedIns (88 bytes + 12 per lcSlot) with its expOper and lcSlot arrays (research §6.2).
+/* decodedIns (88 bytes + 12 per lcSlot) with its expOper and lcSlot arrays (seed 7.3.3).
  * Mem1BaseSlot is read at offset 67 (decision D1). */
 #include "umt.h"
 
@@ -50,7 +50,7 @@ static bool operand_at(const struct decoded *d, uint64_t k, struct operand *o)
 	       umt_get(&d->c, at + 8, 1, &o->after_offset);
 }
 
-/* RegName and CommonRegName against the context map (research §6.2: both versions of
+/* RegName and CommonRegName against the context map (seed 7.3.3: both versions of
  * the second field hold the map's CommonName of the register). */
 static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint64_t s,
 			     const struct slot *sl)

@@ -2,7 +2,7 @@
  * the one its phrase registers give (U346), and every page it touches is listed in
  * address_space.itable (U706). Its state, a cache of decodedIns layouts, belongs to
  * the record pass that calls it.
- * Operand values start at record offset 14 (research §0.3); a memory slot holds an
+ * Operand values start at record offset 14 (seed 6.4); a memory slot holds an
  * 8-byte zero-extended address, then its value. */
 #include "umt.h"
 

@@ -1,5 +1,5 @@
 /* UMTracer trace directories: registration, probe, and the checking order of
- * research §16 (headers first; a table whose header fails is skipped with everything
+ * headers first (a table whose header fails is skipped with everything
  * that points into it). A single table file is validated alone, cross-table checks off. */
 #include "umt.h"
 

@@ -1,4 +1,4 @@
-/* thread.itable rows (threadRec) against what the record pass counted (research §9, D11). */
+/* thread.itable rows (threadRec) against what the record pass counted (seed section 10). */
 #include "umt.h"
 
 void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains)
