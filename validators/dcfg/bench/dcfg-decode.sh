@@ -6,7 +6,7 @@
 #   sh validators/dcfg/bench/dcfg-decode.sh [TRACE.json] [RUNS] [reference]
 # ("reference": the code-by-code decoder the lookup tables replaced)
 set -e
-top=$(cd "$(dirname "$0")/../.." && pwd)
+top=$(cd "$(dirname "$0")/../../.." && pwd)
 out=${BENCH_DIR:-/tmp/tracelint-bench}
 mkdir -p "$out"
 trace=${1:-$out/walk30m.trace.json}
