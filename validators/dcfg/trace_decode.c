@@ -568,6 +568,10 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 	}
 }
 
+/* The fast loop refills below this many bits (a step table's widest entry
+ * and then some). */
+#define REFILL_MARK (STEP_MAX_BITS + 4)
+
 /* A refill tops the buffer up to this many bits (at most 63 after whole
  * characters), so one refill serves several codes. */
 #define FILL_BITS 58
@@ -607,12 +611,28 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 
 #define NO_ENTRY UINT32_MAX
 
-/* Where the last step entry taken left the decoder. */
-static void settle(struct decoder *d, uint32_t last)
+/* The characters left in the literal run the decoder is reading, 0 when
+ * the next item is not a literal (a repeat or reference comes first). */
+static uint32_t literal_ahead(const struct decoder *d)
 {
-	if (last == NO_ENTRY)
+	const struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
+	const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
+	return it && it->kind == IT_LIT ? it->len - f->sub : 0;
+}
+
+/* The code the fast loop took last: the last code of step entry `last`, or
+ * `code` (taken alone) when no step entry came after it. */
+static uint32_t last_code(const struct ttable *t, uint32_t last, uint32_t code)
+{
+	return last == NO_ENTRY ? code : t->step_code[last];
+}
+
+/* Where that code left the decoder. */
+static void settle(struct decoder *d, uint32_t code)
+{
+	if (code == LUT_MISS)
 		return;
-	const struct dcode *f = &d->t->fast[d->t->step_code[last]];
+	const struct dcode *f = &d->t->fast[code];
 	d->st = f->next;
 	d->slot = f->next_off;
 }
@@ -620,7 +640,14 @@ static void settle(struct decoder *d, uint32_t last)
 /* Steps that each take one step table entry (one or more definite one-edge
  * codes, each leading to a state with tables), with the decoder's state in
  * locals, until a step needs more (a longer code, a group, a missing row,
- * the last edges, the end of the bits); the general loop takes that step. */
+ * the last edges, the end of the bits); the general loop takes that step.
+ *
+ * Near the end of a literal run, codes are taken one at a time through the
+ * lookup tables instead, so the buffer runs low (and a refill crosses into
+ * the next repeat iteration) at the first code boundary below the refill
+ * mark, as when every step was one code: a repeat iteration then starts
+ * with the buffer as it started the last one, and maybe_skip can skip the
+ * identical iterations that follow. */
 static void run_fast(struct decoder *d, uint64_t limit)
 {
 	const struct ttable *t = d->t;
@@ -631,10 +658,13 @@ static void run_fast(struct decoder *d, uint64_t limit)
 	/* The bits left-aligned in `top`, so a table index is one shift; the
 	 * edges still to go in `left`; bits used follow from bufn and what
 	 * was added (`in`), so a step updates as little as it can. */
-	uint32_t bufn = d->bufn, last = NO_ENTRY;
+	uint32_t bufn = d->bufn, last = NO_ENTRY, code = LUT_MISS;
+	/* Below `floor` bits, steps take one code: REFILL_MARK unless eight
+	 * characters of a literal run are still to come. */
+	uint32_t floor = literal_ahead(d) >= 8 ? 0 : REFILL_MARK;
 	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
 	for (;;) {
-		if (bufn < STEP_MAX_BITS + 4) {
+		if (bufn < REFILL_MARK) {
 			/* Eight characters straight from a literal run in progress (no
 			 * repeat boundary is crossed, so nothing for maybe_skip to see). */
 			struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
@@ -650,17 +680,21 @@ static void run_fast(struct decoder *d, uint64_t limit)
 				in += 48;
 				d->pulled += 48;
 				f->sub += 8;
+				floor = it->len - f->sub >= 8 ? 0 : REFILL_MARK;
 				if (f->sub == it->len) {
 					f->pos++;
 					f->sub = 0;
 				}
 			} else {
-				settle(d, last);
+				code = last_code(t, last, code);
 				last = NO_ENTRY;
+				settle(d, code);
+				code = LUT_MISS;
 				d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
-				fill_to(d, STEP_MAX_BITS + 4, FILL_BITS);
+				fill_to(d, REFILL_MARK, FILL_BITS);
 				bufn = d->bufn, left = limit - d->edges, in = d->used + bufn;
 				top = bufn ? d->buf << (64 - bufn) : 0;
+				floor = literal_ahead(d) >= 8 ? 0 : REFILL_MARK;
 				if (bufn < nb || d->nomem)
 					break;
 			}
@@ -669,16 +703,36 @@ static void run_fast(struct decoder *d, uint64_t limit)
 		const struct sentry *e = &steps[ei];
 		if (!e->nbits || e->chain > left)
 			break;
-		top <<= e->len;
-		bufn -= e->len;
-		left -= e->chain;
-		last = ei;
-		off = e->next;
-		nb = e->nbits;
+		if (bufn - e->len < floor) {
+			/* One code, as the state's lookup table names it. */
+			code = last_code(t, last, code);
+			last = NO_ENTRY;
+			uint32_t st = code == LUT_MISS ? d->st : t->fast[code].next;
+			const struct lutref *r = &t->lref[st];
+			uint32_t c = bufn >= r->bits ? t->lut[r->off + (uint32_t)(top >> (64 - r->bits))] : LUT_MISS;
+			if (c & LUT_VERIFY) /* LUT_MISS included */
+				break;
+			const struct dcode *f = &t->fast[c];
+			if (!(f->flags & DC_SINGLE) || f->next == NO_STATE || !t->lref[f->next].bits || f->chain > left)
+				break;
+			top <<= f->len;
+			bufn -= f->len;
+			left -= f->chain;
+			code = c;
+			off = t->lref[f->next].soff;
+			nb = t->lref[f->next].sbits;
+		} else {
+			top <<= e->len;
+			bufn -= e->len;
+			left -= e->chain;
+			last = ei;
+			off = e->next;
+			nb = e->nbits;
+		}
 		if (!left)
 			break;
 	}
-	settle(d, last);
+	settle(d, last_code(t, last, code));
 	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
 }
 
