@@ -699,11 +699,33 @@ static void run_fast(struct decoder *d, uint64_t limit)
 					break;
 			}
 		}
+		if (!floor) {
+			/* Eight characters of the literal run still to come: step
+			 * tables all the way to the refill mark. */
+			bool stop = false;
+			do {
+				uint32_t ei = off + (uint32_t)(top >> (64 - nb));
+				const struct sentry *e = &steps[ei];
+				if (!e->nbits || e->chain > left) {
+					stop = true;
+					break;
+				}
+				top <<= e->len;
+				bufn -= e->len;
+				left -= e->chain;
+				last = ei;
+				off = e->next;
+				nb = e->nbits;
+			} while (left && bufn >= REFILL_MARK);
+			if (stop || !left)
+				break;
+			continue;
+		}
 		uint32_t ei = off + (uint32_t)(top >> (64 - nb));
 		const struct sentry *e = &steps[ei];
 		if (!e->nbits || e->chain > left)
 			break;
-		if (bufn - e->len < floor) {
+		if (bufn - e->len < REFILL_MARK) {
 			/* One code, as the state's lookup table names it. */
 			code = last_code(t, last, code);
 			last = NO_ENTRY;
