@@ -71,20 +71,44 @@ static void fill_steps(struct ttable *t, uint32_t first)
 	}
 }
 
+/* Whether widening the state whose first code is `first` to w bits pays:
+ * the codes after which a code of the next state still fits in w bits
+ * must carry at least half the state's weight, a code of len bits
+ * weighing 2^-len (its probability, were the code a Huffman code). A
+ * dispatch of 8-bit codes back to itself stays at 8 bits; fixed 6-bit
+ * codes, branches and a skewed table's short hot codes widen. */
+static bool widen_pays(const struct ttable *t, const uint8_t *shortest, uint32_t first, uint8_t w)
+{
+	double fits = 0, all = 0;
+	for (uint32_t i = first;; i++) {
+		const struct dcode *f = &t->fast[i];
+		double weight = 1.0 / (double)((uint64_t)1 << (f->len < 63 ? f->len : 63));
+		all += weight;
+		if (one_load(t, i) && f->len + shortest[f->next] <= w)
+			fits += weight;
+		if (f->flags & DC_LAST)
+			break;
+	}
+	return 2 * fits >= all;
+}
+
 void tl_dcfg_build_steps(struct ttable *t)
 {
-	/* One width for every state, as wide as STEP_BUDGET allows, never
-	 * narrower than the state's lookup table. A state is widened only when
-	 * the width holds its longest code and the table's shortest code after
-	 * it: otherwise no entry takes more than one code, and the wider table
-	 * would only miss the cache more (fixed 8-bit codes stay at 8 bits). */
+	/* One width, as wide as STEP_BUDGET allows, for the states where it
+	 * pays; the others keep their lookup table's width. */
 	uint64_t with = 0, total = 0;
-	uint8_t shortest = 32;
-	for (uint32_t st = 0; st < t->nstates; st++)
-		with += t->lref[t->states[st].first].bits != 0;
-	for (uint32_t i = 0; i < t->n; i++)
-		if (t->fast[i].len && t->fast[i].len < shortest)
-			shortest = t->fast[i].len;
+	uint8_t *shortest = malloc(t->n ? t->n : 1); /* per state, at its first code */
+	if (!shortest)
+		return;
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		const struct tstate *x = &t->states[st];
+		uint8_t m = 255;
+		for (uint32_t i = x->first; i < x->first + x->count; i++)
+			if (t->fast[i].len < m)
+				m = t->fast[i].len;
+		shortest[x->first] = t->lref[x->first].bits ? m : 255;
+		with += t->lref[x->first].bits != 0;
+	}
 	uint8_t w = STEP_MAX_BITS;
 	while (w > 1 && (with << w) > STEP_BUDGET)
 		w--;
@@ -92,10 +116,11 @@ void tl_dcfg_build_steps(struct ttable *t)
 		struct lutref *r = &t->lref[t->states[st].first];
 		if (!r->bits)
 			continue;
-		r->sbits = r->bits + shortest <= w ? w : r->bits;
+		r->sbits = r->bits < w && widen_pays(t, shortest, t->states[st].first, w) ? w : r->bits;
 		r->soff = (uint32_t)total;
 		total += (uint64_t)1 << r->sbits;
 	}
+	free(shortest);
 	if (!total || total > UINT32_MAX / 2)
 		return;
 	t->steps = malloc((size_t)total * sizeof *t->steps);
