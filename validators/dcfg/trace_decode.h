@@ -65,9 +65,10 @@ struct sentry {
 };
 
 #define STEP_MAX_BITS 12            /* two 6-bit codes, two Base64 characters */
-#define STEP_BUDGET (1u << 17)      /* entries over all widened states (1 MiB + 512 KiB):
-                                     * the width narrows until they fit, and a state
-                                     * not widened keeps its lookup table's width */
+#define STEP_BUDGET (1u << 17)      /* entries of every state with tables at one width
+                                     * (1 MiB + 512 KiB): the width narrows until they fit;
+                                     * a state where widening does not pay keeps its
+                                     * lookup table's width */
 
 #define DC_SINGLE 1   /* the group is one edge */
 #define DC_LAST 2     /* the last code of its state */
