@@ -5,7 +5,10 @@
  * sequences (walks of the table, then sometimes damaged: a character
  * changed, EDGE_COUNT off by a few, trailing bits), literal and with
  * repeats; and every chunk of every DCFG-trace in the corpus. Both
- * decoders must end in the same state with the same verdict. */
+ * decoders must end in the same state and report the same diagnostics
+ * (rule, location, message), captured through a context as tracelint
+ * shows them. The fast decoder's step tables (several codes a lookup) are
+ * built for every table; their bound is checked too. */
 #define _POSIX_C_SOURCE 200809L
 #include <atf-c.h>
 #include <dirent.h>
@@ -13,7 +16,43 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "validators/core/context.h"
 #include "validators/dcfg/trace_decode.h"
+
+/* The diagnostics of one decode, one line each. */
+struct log {
+	char text[8192];
+	size_t n;
+	unsigned count;
+};
+
+static void record(const struct tl_diagnostic *d, void *user)
+{
+	struct log *l = user;
+	l->count++;
+	if (l->n < sizeof l->text)
+		l->n += (size_t)snprintf(l->text + l->n, sizeof l->text - l->n, "%s %llu %u:%u %s: %s\n", d->rule->id,
+					 (unsigned long long)d->loc.offset, d->loc.line, d->loc.column,
+					 d->loc.pointer ? d->loc.pointer : "-", d->message);
+}
+
+/* Decodes one chunk with `v`'s document, reporting into `l`. */
+static void decode_logged(const struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *d,
+			  struct chunk *c, struct log *l)
+{
+	struct tl_options opts;
+	tl_options_init(&opts);
+	opts.on_diag = record;
+	opts.user = l;
+	struct tl_result result = { 0 };
+	struct tl_ctx ctx = { &opts, &result, "t.trace.json", NULL, 0, false, false, NULL, 0, false, NULL, { 0 } };
+	tl_rule_policy_resolve(&opts, ctx.severity);
+	struct jv lv = *v;
+	lv.ctx = &ctx;
+	lv.failed = false;
+	memset(l, 0, sizeof *l);
+	tl_dcfg_decode_chunk(&lv, s, t, d, c);
+}
 
 struct rng {
 	uint64_t s;
@@ -202,7 +241,12 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 {
 	struct rng r = { 0x9e3779b97f4a7c15ull };
 	static struct model m;
-	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0;
+	static const char where[] = "{\"SEQ\": \"x\"}";
+	struct jv doc = { 0 };
+	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
+	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
+	ATF_REQUIRE(seq_node != JNONE);
+	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0, with_steps = 0, reports = 0;
 	for (uint32_t round = 0; round < 1500; round++) {
 		make_model(&r, &m);
 		bool pairing = rnd(&r, 4) == 0;
@@ -211,6 +255,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 		build(&m, &lut, false, pairing);
 		ATF_REQUIRE(ref.lut == NULL);
 		with_tables += lut.lut != NULL;
+		with_steps += lut.steps != NULL;
 		for (uint32_t k = 0; k < 4; k++, cases++) {
 			struct bits b = { 0 };
 			uint32_t first = rnd(&r, m.nstates);
@@ -226,15 +271,18 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 			struct chunk cr = { 0 }, cl = { 0 };
 			cr.edge_count = cl.edge_count = count;
 			cr.first_edge = cl.first_edge = first + 1;
-			struct jv vr = { 0 }, vl = { 0 };
-			tl_dcfg_decode_chunk(&vr, &s, &ref, NULL, &cr);
-			tl_dcfg_decode_chunk(&vl, &s, &lut, NULL, &cl);
-			if (!same_result(&cr, &cl) || vr.failed != vl.failed)
-				ATF_CHECK_MSG(false, "round %u case %u: reference ok=%d edges=%llu last=%llu failed=%d, tables ok=%d edges=%llu last=%llu failed=%d",
-					      round, k, cr.ok, (unsigned long long)cr.edges_done, (unsigned long long)cr.last_edge, vr.failed,
-					      cl.ok, (unsigned long long)cl.edges_done, (unsigned long long)cl.last_edge, vl.failed);
+			cr.node = cl.node = seq_node;
+			static struct log lr, ll;
+			decode_logged(&doc, &s, &ref, NULL, &cr, &lr);
+			decode_logged(&doc, &s, &lut, NULL, &cl, &ll);
+			if (!same_result(&cr, &cl) || lr.n != ll.n || memcmp(lr.text, ll.text, lr.n))
+				ATF_CHECK_MSG(false, "round %u case %u: reference ok=%d edges=%llu last=%llu, diagnostics:\n%s"
+					      "tables ok=%d edges=%llu last=%llu, diagnostics:\n%s",
+					      round, k, cr.ok, (unsigned long long)cr.edges_done, (unsigned long long)cr.last_edge, lr.text,
+					      cl.ok, (unsigned long long)cl.edges_done, (unsigned long long)cl.last_edge, ll.text);
 			decoded += cr.ok;
-			failed += vr.failed;
+			failed += !cr.ok;
+			reports += lr.count;
 			free(s.items);
 			free(b.text);
 		}
@@ -244,6 +292,9 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 	/* Both outcomes must be common, or the comparison proves little. */
 	ATF_CHECK_MSG(decoded > cases / 4 && failed > cases / 10, "%u of %u decoded, %u failed", decoded, cases, failed);
 	ATF_CHECK_MSG(with_tables > 1400, "only %u of 1500 tables had lookup tables", with_tables);
+	ATF_CHECK_MSG(with_steps == with_tables, "%u of %u tables with lookup tables had step tables", with_steps, with_tables);
+	ATF_CHECK_MSG(reports > cases / 10, "only %u diagnostics in %u cases", reports, cases);
+	tl_json_free(&doc.doc);
 }
 
 /* The corpus: every chunk of every process of every DCFG-trace case that
@@ -302,7 +353,7 @@ static void table_of(struct jv *v, uint32_t tbl, struct ttable *tt, bool referen
 	tl_dcfg_ttable_finish(v, tt);
 }
 
-static uint32_t compare_file(const char *path)
+static uint32_t compare_file(const char *path, uint32_t *reported)
 {
 	FILE *f = fopen(path, "rb");
 	ATF_REQUIRE(f != NULL);
@@ -349,11 +400,12 @@ static uint32_t compare_file(const char *path)
 				tl_dcfg_seq_bits(&sq, &d);
 				cr.node = k4;
 				cl = cr;
-				struct jv vr = v, vl = v;
-				vr.failed = vl.failed = false;
-				tl_dcfg_decode_chunk(&vr, &sq, &ref, &d, &cr);
-				tl_dcfg_decode_chunk(&vl, &sq, &lut, &d, &cl);
-				ATF_CHECK_MSG(same_result(&cr, &cl) && vr.failed == vl.failed, "%s: a chunk decodes differently", path);
+				static struct log lr, ll;
+				decode_logged(&v, &sq, &ref, &d, &cr, &lr);
+				decode_logged(&v, &sq, &lut, &d, &cl, &ll);
+				ATF_CHECK_MSG(same_result(&cr, &cl) && lr.n == ll.n && !memcmp(lr.text, ll.text, lr.n),
+					      "%s: a chunk decodes differently:\n%s---\n%s", path, lr.text, ll.text);
+				*reported += lr.count;
 				chunks++;
 				tl_dcfg_seq_free(&sq);
 			}
@@ -371,7 +423,7 @@ ATF_TC_WITHOUT_HEAD(corpus_chunks);
 ATF_TC_BODY(corpus_chunks, tc)
 {
 	static const char *const dirs[] = { "corpus/dcfg-trace/valid", "corpus/dcfg-trace/invalid", "corpus/dcfg-trace/regressions" };
-	uint32_t files = 0, chunks = 0;
+	uint32_t files = 0, chunks = 0, reported = 0;
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
 		char dir[4096];
 		snprintf(dir, sizeof dir, "%s/%s", TL_SOURCE_DIR, dirs[i]);
@@ -385,12 +437,13 @@ ATF_TC_BODY(corpus_chunks, tc)
 				continue;
 			char path[8192];
 			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-			chunks += compare_file(path);
+			chunks += compare_file(path, &reported);
 			files++;
 		}
 		closedir(dp);
 	}
 	ATF_CHECK_MSG(files >= 40 && chunks >= 100, "only %u files, %u chunks compared", files, chunks);
+	ATF_CHECK_MSG(reported >= 5, "only %u decoder diagnostics in the corpus", reported);
 }
 
 /* A table too large for lookup tables of its full width stays bounded:
@@ -411,10 +464,65 @@ ATF_TC_BODY(lookup_tables_are_bounded, tc)
 	tl_dcfg_ttable_free(&t);
 }
 
+/* A table of `nstates` states of w fixed-length codes each (w a power of
+ * two), every code leading to the next state. */
+static void fixed_table(struct ttable *t, uint32_t nstates, uint32_t w)
+{
+	struct jv v = { 0 };
+	uint8_t len = 0;
+	while ((1u << len) < w)
+		len++;
+	memset(t, 0, sizeof *t);
+	for (uint32_t st = 0; st < nstates; st++)
+		for (uint32_t i = 0; i < w; i++) {
+			uint64_t next = 1 + (st + i) % nstates;
+			ATF_REQUIRE(tl_dcfg_ttable_add(t, st + 1, i, len, &next, 1, st * w + i));
+		}
+	tl_dcfg_ttable_finish(&v, t);
+	ATF_REQUIRE(!v.failed);
+}
+
+static uint64_t step_entries(const struct ttable *t)
+{
+	uint64_t n = 0;
+	for (uint32_t st = 0; st < t->nstates; st++)
+		n += t->lref[t->states[st].first].sbits ? (uint64_t)1 << t->lref[t->states[st].first].sbits : 0;
+	return n;
+}
+
+/* Step tables: as wide as two codes when the budget allows, never wider
+ * than useful, and within STEP_BUDGET (or the lookup tables' own width). */
+ATF_TC_WITHOUT_HEAD(step_tables_are_bounded);
+ATF_TC_BODY(step_tables_are_bounded, tc)
+{
+	struct ttable t;
+	fixed_table(&t, 4, 64); /* 6-bit codes: two a step */
+	ATF_REQUIRE(t.steps != NULL);
+	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 12);
+	ATF_CHECK_EQ(t.steps[0].chain, 2);
+	ATF_CHECK_EQ(t.steps[0].len, 12);
+	tl_dcfg_ttable_free(&t);
+	fixed_table(&t, 4, 256); /* 8-bit codes: a second one never fits in 12 bits */
+	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 8);
+	tl_dcfg_ttable_free(&t);
+	fixed_table(&t, 4, 2); /* 1-bit codes: twelve a step */
+	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 12);
+	ATF_CHECK_EQ(t.steps[0].chain, 12);
+	tl_dcfg_ttable_free(&t);
+	fixed_table(&t, 3000, 64); /* the budget narrows every state to its lookup width */
+	ATF_CHECK(step_entries(&t) <= STEP_BUDGET + 2 * (uint64_t)t.n);
+	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 6);
+	tl_dcfg_ttable_free(&t);
+	fixed_table(&t, 40000, 2);
+	ATF_CHECK(step_entries(&t) <= STEP_BUDGET + 2 * (uint64_t)t.n);
+	tl_dcfg_ttable_free(&t);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, random_tables_and_sequences);
 	ATF_TP_ADD_TC(tp, lookup_tables_are_bounded);
+	ATF_TP_ADD_TC(tp, step_tables_are_bounded);
 	ATF_TP_ADD_TC(tp, corpus_chunks);
 	return atf_no_error();
 }

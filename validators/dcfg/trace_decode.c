@@ -171,29 +171,30 @@ static uint8_t lut_bits(const struct ttable *t, const struct tstate *s)
  * the entries its bits begin, and an entry a shorter code already holds
  * definitively (a prefix or duplicate that sorts first) keeps it. Each
  * entry is written once, so building costs the table's size. */
-static void fill_lut(const struct ttable *t, const struct tstate *s, struct lentry *e, uint8_t k)
+static void fill_lut(const struct ttable *t, const struct tstate *s, uint32_t *e, uint8_t k)
 {
 	for (uint32_t x = 0; x < (1u << k); x++)
-		e[x] = (struct lentry){ .code = LUT_MISS };
+		e[x] = LUT_MISS;
 	for (uint32_t i = s->first; i < s->first + s->count; i++) {
 		const struct tcode *c = &t->codes[i];
 		uint32_t hi = padded(c) >> (32 - k);
-		if (e[hi].code != LUT_MISS && !(e[hi].code & LUT_VERIFY))
+		if (e[hi] != LUT_MISS && !(e[hi] & LUT_VERIFY))
 			continue;
 		if (c->len > k) {
-			if (e[hi].code == LUT_MISS)
-				e[hi].code = i | LUT_VERIFY;
+			if (e[hi] == LUT_MISS)
+				e[hi] = i | LUT_VERIFY;
 			continue;
 		}
-		if (e[hi].code == LUT_MISS)
-			e[hi].code = i;
+		if (e[hi] == LUT_MISS)
+			e[hi] = i;
 		for (uint32_t x = hi + 1; x < hi + (1u << (k - c->len)); x++)
-			e[x].code = i;
+			e[x] = i;
 	}
 }
 
 /* Lookup tables for every state with codes (bounded: LUT_PER_CODE
- * entries a code). Without memory the decoder compares codes one by one. */
+ * entries a code), then the fast loop's step tables over them. Without
+ * memory the decoder compares codes one by one. */
 static void build_luts(struct ttable *t)
 {
 	uint64_t total = 0;
@@ -218,24 +219,12 @@ static void build_luts(struct ttable *t)
 		uint8_t k = lut_bits(t, s);
 		if (!k)
 			continue;
-		t->lref[s->first] = (struct lutref){ off, k };
+		t->lref[s->first].off = off;
+		t->lref[s->first].bits = k;
 		fill_lut(t, s, t->lut + off, k);
 		off += 1u << k;
 	}
-	/* Definite one-edge codes into states with a table: one-load steps. */
-	for (uint32_t x = 0; x < total; x++) {
-		struct lentry *e = &t->lut[x];
-		if (e->code & LUT_VERIFY)
-			continue; /* LUT_MISS included */
-		const struct dcode *f = &t->fast[e->code];
-		if (!(f->flags & DC_SINGLE) || f->next == NO_STATE || !t->lref[f->next].bits)
-			continue;
-		e->lut = t->lref[f->next].off;
-		e->nbits = t->lref[f->next].bits;
-		e->slot = f->next_off;
-		e->chain = f->chain;
-		e->len = f->len;
-	}
+	tl_dcfg_build_steps(t);
 }
 
 void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
@@ -287,6 +276,8 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	free(t->step_next);
 	free(t->lref);
 	free(t->lut);
+	free(t->steps);
+	free(t->step_code);
 	free(t->next_index);
 	free(t->next_cls);
 	tl_dcfg_idmap_free(&t->state_of);
@@ -577,6 +568,10 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 	}
 }
 
+/* The fast loop refills below this many bits (a step table's widest entry
+ * and then some). */
+#define REFILL_MARK (STEP_MAX_BITS + 4)
+
 /* A refill tops the buffer up to this many bits (at most 63 after whole
  * characters), so one refill serves several codes. */
 #define FILL_BITS 58
@@ -589,7 +584,6 @@ static uint32_t peek32(const struct decoder *d)
 	return d->bufn >= 32 ? (uint32_t)(d->buf >> (d->bufn - 32)) : (uint32_t)(d->buf << (32 - d->bufn));
 }
 
-static uint32_t code_mask(uint8_t len) { return (uint32_t)(0xffffffff00000000ull >> len); }
 
 /* The edges of a matched code's group, with everything pairing needs
  * (slow path: groups of several edges, or --pair). */
@@ -615,24 +609,62 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 	d->st = t->step_next[ci];
 }
 
-/* Steps that each take one lookup table entry (a definite one-edge code
- * leading to a state with a table), with the decoder's state in locals,
- * until a step needs more (a longer code, a group, a missing row, the
- * last edges, the end of the bits); the general loop takes that step. */
+#define NO_ENTRY UINT32_MAX
+
+/* The characters left in the literal run the decoder is reading, 0 when
+ * the next item is not a literal (a repeat or reference comes first). */
+static uint32_t literal_ahead(const struct decoder *d)
+{
+	const struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
+	const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
+	return it && it->kind == IT_LIT ? it->len - f->sub : 0;
+}
+
+/* The code the fast loop took last: the last code of step entry `last`, or
+ * `code` (taken alone) when no step entry came after it. */
+static uint32_t last_code(const struct ttable *t, uint32_t last, uint32_t code)
+{
+	return last == NO_ENTRY ? code : t->step_code[last];
+}
+
+/* Where that code left the decoder. */
+static void settle(struct decoder *d, uint32_t code)
+{
+	if (code == LUT_MISS)
+		return;
+	const struct dcode *f = &d->t->fast[code];
+	d->st = f->next;
+	d->slot = f->next_off;
+}
+
+/* Steps that each take one step table entry (one or more definite one-edge
+ * codes, each leading to a state with tables), with the decoder's state in
+ * locals, until a step needs more (a longer code, a group, a missing row,
+ * the last edges, the end of the bits); the general loop takes that step.
+ *
+ * Near the end of a literal run, codes are taken one at a time through the
+ * lookup tables instead, so the buffer runs low (and a refill crosses into
+ * the next repeat iteration) at the first code boundary below the refill
+ * mark, as when every step was one code: a repeat iteration then starts
+ * with the buffer as it started the last one, and maybe_skip can skip the
+ * identical iterations that follow. */
 static void run_fast(struct decoder *d, uint64_t limit)
 {
 	const struct ttable *t = d->t;
-	const struct lentry *lut = t->lut;
-	uint32_t off = t->lref[d->st].off, nb = t->lref[d->st].bits;
+	const struct sentry *steps = t->steps;
+	uint32_t off = t->lref[d->st].soff, nb = t->lref[d->st].sbits;
 	if (!nb)
 		return;
 	/* The bits left-aligned in `top`, so a table index is one shift; the
 	 * edges still to go in `left`; bits used follow from bufn and what
 	 * was added (`in`), so a step updates as little as it can. */
-	uint32_t bufn = d->bufn, slot = d->slot, code = LUT_MISS;
+	uint32_t bufn = d->bufn, last = NO_ENTRY, code = LUT_MISS;
+	/* Below `floor` bits, steps take one code: REFILL_MARK unless eight
+	 * characters of a literal run are still to come. */
+	uint32_t floor = literal_ahead(d) >= 8 ? 0 : REFILL_MARK;
 	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
 	for (;;) {
-		if (bufn < LUT_MAX_BITS + 4) {
+		if (bufn < REFILL_MARK) {
 			/* Eight characters straight from a literal run in progress (no
 			 * repeat boundary is crossed, so nothing for maybe_skip to see). */
 			struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
@@ -648,38 +680,82 @@ static void run_fast(struct decoder *d, uint64_t limit)
 				in += 48;
 				d->pulled += 48;
 				f->sub += 8;
+				floor = it->len - f->sub >= 8 ? 0 : REFILL_MARK;
 				if (f->sub == it->len) {
 					f->pos++;
 					f->sub = 0;
 				}
 			} else {
-				if (code != LUT_MISS)
-					d->st = t->fast[code].next;
-				d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn, d->slot = slot;
-				fill_to(d, LUT_MAX_BITS + 4, FILL_BITS);
+				code = last_code(t, last, code);
+				last = NO_ENTRY;
+				settle(d, code);
+				code = LUT_MISS;
+				d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
+				fill_to(d, REFILL_MARK, FILL_BITS);
 				bufn = d->bufn, left = limit - d->edges, in = d->used + bufn;
 				top = bufn ? d->buf << (64 - bufn) : 0;
-				code = LUT_MISS;
+				floor = literal_ahead(d) >= 8 ? 0 : REFILL_MARK;
 				if (bufn < nb || d->nomem)
 					break;
 			}
 		}
-		const struct lentry *e = &lut[off + (uint32_t)(top >> (64 - nb))];
+		if (!floor) {
+			/* Eight characters of the literal run still to come: step
+			 * tables all the way to the refill mark. */
+			bool stop = false;
+			do {
+				uint32_t ei = off + (uint32_t)(top >> (64 - nb));
+				const struct sentry *e = &steps[ei];
+				if (!e->nbits || e->chain > left) {
+					stop = true;
+					break;
+				}
+				top <<= e->len;
+				bufn -= e->len;
+				left -= e->chain;
+				last = ei;
+				off = e->next;
+				nb = e->nbits;
+			} while (left && bufn >= REFILL_MARK);
+			if (stop || !left)
+				break;
+			continue;
+		}
+		uint32_t ei = off + (uint32_t)(top >> (64 - nb));
+		const struct sentry *e = &steps[ei];
 		if (!e->nbits || e->chain > left)
 			break;
-		top <<= e->len;
-		bufn -= e->len;
-		left -= e->chain;
-		slot = e->slot;
-		code = e->code;
-		off = e->lut;
-		nb = e->nbits;
+		if (bufn - e->len < REFILL_MARK) {
+			/* One code, as the state's lookup table names it. */
+			code = last_code(t, last, code);
+			last = NO_ENTRY;
+			uint32_t st = code == LUT_MISS ? d->st : t->fast[code].next;
+			const struct lutref *r = &t->lref[st];
+			uint32_t c = bufn >= r->bits ? t->lut[r->off + (uint32_t)(top >> (64 - r->bits))] : LUT_MISS;
+			if (c & LUT_VERIFY) /* LUT_MISS included */
+				break;
+			const struct dcode *f = &t->fast[c];
+			if (!(f->flags & DC_SINGLE) || f->next == NO_STATE || !t->lref[f->next].bits || f->chain > left)
+				break;
+			top <<= f->len;
+			bufn -= f->len;
+			left -= f->chain;
+			code = c;
+			off = t->lref[f->next].soff;
+			nb = t->lref[f->next].sbits;
+		} else {
+			top <<= e->len;
+			bufn -= e->len;
+			left -= e->chain;
+			last = ei;
+			off = e->next;
+			nb = e->nbits;
+		}
 		if (!left)
 			break;
 	}
-	if (code != LUT_MISS)
-		d->st = t->fast[code].next;
-	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn, d->slot = slot;
+	settle(d, last_code(t, last, code));
+	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
 }
 
 void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
@@ -714,7 +790,7 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 	if (s->bits && !push(&d, s->items, s->text, 0, s->n, 1))
 		goto out;
 	uint32_t zero_run = 0;
-	bool one_load = !pairing && t->lut;
+	bool one_load = !pairing && t->steps;
 	while (d.edges < c->edge_count) {
 		if (one_load && d.st != NO_STATE) {
 			uint64_t before = d.edges;
@@ -740,14 +816,14 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 			if (t->lref) {
 				/* One lookup names the code, or the first that can match. */
 				const struct lutref *r = &t->lref[k];
-				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))].code : LUT_MISS;
+				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))] : LUT_MISS;
 				if (e != LUT_MISS) {
 					k = e & ~LUT_VERIFY;
 					f = &t->fast[k];
 					found = !(e & LUT_VERIFY);
 				}
 			}
-			while (!found && (f->len > d.bufn || ((top ^ f->pad) & code_mask(f->len)) != 0)) {
+			while (!found && (f->len > d.bufn || ((top ^ f->pad) & tl_dcfg_code_mask(f->len)) != 0)) {
 				if (f->flags & DC_LAST) {
 					if (d.nomem)
 						goto out;

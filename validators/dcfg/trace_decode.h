@@ -36,30 +36,39 @@ struct dcode {
 	uint8_t flags;        /* DC_SINGLE, DC_LAST */
 };
 
-/* Where a state's lookup table is: indexed by the next `bits` bits of the
- * sequence. */
+/* Where a state's tables are: the lookup table indexed by the next `bits`
+ * bits (0: none, codes are compared one by one) and the step table indexed
+ * by the next `sbits` bits. */
 struct lutref {
-	uint32_t off;
-	uint8_t bits;         /* 0: no table, codes are compared one by one */
+	uint32_t off, soff;
+	uint8_t bits, sbits;
 };
 
-/* A lookup table entry: the first code of the state that can match
- * (LUT_VERIFY: longer than the table's width, compare from there on) or
- * LUT_MISS; for a definite one-edge code leading to a state with a table,
- * also all a step needs, so a step is one load. */
-struct lentry {
-	uint32_t code;
-	uint32_t lut;         /* the next state's table */
-	uint32_t slot;        /* next_ids index of the last edge taken (after the chain) */
-	uint16_t chain;       /* edges taken */
-	uint8_t len;          /* bits consumed */
-	uint8_t nbits;        /* the next state's table width; 0: no one-load step here */
-};
-
+/* A lookup table entry (the general step's): the first code of the state
+ * that can match, LUT_VERIFY set when it is longer than the table's width
+ * (compare from there on), or LUT_MISS. */
 #define LUT_MAX_BITS 12       /* at most 4096 entries a state ... */
-#define LUT_PER_CODE 2        /* ... and at most 2 a code: 32 bytes a code in all */
+#define LUT_PER_CODE 2        /* ... and at most 2 a code: 8 bytes a code in all */
 #define LUT_VERIFY 0x80000000u
 #define LUT_MISS UINT32_MAX
+
+/* A step table entry (the fast loop's, trace_steps.c): every whole code
+ * the state's next `sbits` bits hold, followed from state to state as long
+ * as each is a definite one-edge code leading to a state with tables, so
+ * one load takes several codes. 8 bytes; the last code taken, needed only
+ * when the loop stops, sits in a parallel array (step_code). */
+struct sentry {
+	uint32_t next;        /* the step table of the state reached */
+	uint16_t chain;       /* edges taken; 0: no code taken, the general step decides */
+	uint8_t len;          /* bits consumed */
+	uint8_t nbits;        /* the next step table's width */
+};
+
+#define STEP_MAX_BITS 12            /* two 6-bit codes, two Base64 characters */
+#define STEP_BUDGET (1u << 17)      /* entries of every state with tables at one width
+                                     * (1 MiB + 512 KiB): the width narrows until they fit;
+                                     * a state where widening does not pay keeps its
+                                     * lookup table's width */
 
 #define DC_SINGLE 1   /* the group is one edge */
 #define DC_LAST 2     /* the last code of its state */
@@ -79,7 +88,9 @@ struct ttable {
 	struct dcode *fast;        /* parallel to codes */
 	uint32_t *step_next;       /* per code: state of its group's last edge, no chain (slow path) */
 	struct lutref *lref;       /* per code (used at a state's first code), or NULL */
-	struct lentry *lut;        /* the states' lookup tables */
+	uint32_t *lut;             /* the states' lookup tables */
+	struct sentry *steps;      /* the states' step tables, or NULL */
+	uint32_t *step_code;       /* per step entry: the last code it takes */
 	bool reference;            /* set before finish: no lookup tables, codes compared one by one
 	                            * (the tests' reference decoder) */
 	int code_pos;              /* header position of TRANSITION_CODE in the rows, for reports */
@@ -116,6 +127,11 @@ bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t 
 /* Sorts, groups by edge and reports DTRACE-CODE-DUPLICATE / DTRACE-CODE-PREFIX. */
 void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t);
 void tl_dcfg_ttable_free(struct ttable *t);
+/* The step tables (trace_steps.c), once the lookup tables are built; left
+ * NULL without memory (the fast loop is then skipped). */
+void tl_dcfg_build_steps(struct ttable *t);
+/* The mask of a left-aligned code of len bits. */
+static inline uint32_t tl_dcfg_code_mask(uint8_t len) { return (uint32_t)(0xffffffff00000000ull >> len); }
 
 struct chunk {
 	uint32_t node;            /* the EDGE_ID_SEQUENCE string (or the row) */

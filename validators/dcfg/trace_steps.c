@@ -1,0 +1,138 @@
+/* Step tables: the fast loop's per-state tables, indexed by the next
+ * `sbits` bits of the sequence, each entry taking every whole code those
+ * bits hold while each is a definite one-edge code into a state with
+ * tables. A fixed 6-bit code then takes two edges a lookup at 12 bits, a
+ * state of 1-bit codes several. Each code is the one the code-by-code
+ * reference would find, whatever bits follow, or the entry stops before
+ * it and the general step decides (and reports) as before. */
+#include "trace_decode.h"
+
+#include <stdlib.h>
+
+/* The code of the state whose first code is `first` that the `avail`
+ * bits of x (left-aligned) decide, or LUT_MISS: no code matches, or one
+ * that might match is longer than avail (the reference would then need
+ * the bits that follow). Scans in the reference's order from where the
+ * state's lookup table points. A code found that fits in avail is the
+ * reference's whatever bits follow: codes are scanned by their bits padded
+ * to 32, a shorter code first, so no code before it extends it. */
+static uint32_t decided_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t avail)
+{
+	uint32_t k = first;
+	const struct lutref *r = &t->lref[first];
+	if (r->bits <= avail) {
+		uint32_t e = t->lut[r->off + (x >> (32 - r->bits))];
+		if (e == LUT_MISS)
+			return LUT_MISS;
+		k = e & ~LUT_VERIFY;
+	}
+	for (;; k++) {
+		const struct dcode *f = &t->fast[k];
+		uint8_t seen = f->len < avail ? f->len : (uint8_t)avail;
+		if (((x ^ f->pad) & tl_dcfg_code_mask(seen)) == 0)
+			return f->len <= avail ? k : LUT_MISS;
+		if (f->flags & DC_LAST)
+			return LUT_MISS;
+	}
+}
+
+/* A code the fast loop may take: one edge (after its chain), into a state
+ * with tables. */
+static bool one_load(const struct ttable *t, uint32_t code)
+{
+	const struct dcode *f = &t->fast[code];
+	return (f->flags & DC_SINGLE) && f->next != NO_STATE && t->lref[f->next].bits;
+}
+
+static void fill_steps(struct ttable *t, uint32_t first)
+{
+	const struct lutref *r = &t->lref[first];
+	uint8_t k = r->sbits;
+	for (uint32_t x = 0; x < (1u << k); x++) {
+		uint32_t bits = x << (32 - k), cur = first, used = 0, chain = 0, last = LUT_MISS;
+		while (used < k) {
+			uint32_t c = decided_code(t, cur, bits << used, k - used);
+			if (c == LUT_MISS || !one_load(t, c) || chain + t->fast[c].chain > UINT16_MAX)
+				break;
+			used += t->fast[c].len;
+			chain += t->fast[c].chain;
+			last = c;
+			cur = t->fast[c].next;
+		}
+		struct sentry *e = &t->steps[r->soff + x];
+		*e = (struct sentry){ 0 };
+		t->step_code[r->soff + x] = last;
+		if (chain) {
+			e->next = t->lref[cur].soff;
+			e->nbits = t->lref[cur].sbits;
+			e->chain = (uint16_t)chain;
+			e->len = (uint8_t)used;
+		}
+	}
+}
+
+/* Whether widening the state whose first code is `first` to w bits pays:
+ * the codes after which a code of the next state still fits in w bits
+ * must carry at least half the state's weight, a code of len bits
+ * weighing 2^-len (its probability, were the code a Huffman code). A
+ * dispatch of 8-bit codes back to itself stays at 8 bits; fixed 6-bit
+ * codes, branches and a skewed table's short hot codes widen. */
+static bool widen_pays(const struct ttable *t, const uint8_t *shortest, uint32_t first, uint8_t w)
+{
+	double fits = 0, all = 0;
+	for (uint32_t i = first;; i++) {
+		const struct dcode *f = &t->fast[i];
+		double weight = 1.0 / (double)((uint64_t)1 << (f->len < 63 ? f->len : 63));
+		all += weight;
+		if (one_load(t, i) && f->len + shortest[f->next] <= w)
+			fits += weight;
+		if (f->flags & DC_LAST)
+			break;
+	}
+	return 2 * fits >= all;
+}
+
+void tl_dcfg_build_steps(struct ttable *t)
+{
+	/* One width, as wide as STEP_BUDGET allows, for the states where it
+	 * pays; the others keep their lookup table's width. */
+	uint64_t with = 0, total = 0;
+	uint8_t *shortest = malloc(t->n ? t->n : 1); /* per state, at its first code */
+	if (!shortest)
+		return;
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		const struct tstate *x = &t->states[st];
+		uint8_t m = 255;
+		for (uint32_t i = x->first; i < x->first + x->count; i++)
+			if (t->fast[i].len < m)
+				m = t->fast[i].len;
+		shortest[x->first] = t->lref[x->first].bits ? m : 255;
+		with += t->lref[x->first].bits != 0;
+	}
+	uint8_t w = STEP_MAX_BITS;
+	while (w > 1 && (with << w) > STEP_BUDGET)
+		w--;
+	for (uint32_t st = 0; st < t->nstates; st++) {
+		struct lutref *r = &t->lref[t->states[st].first];
+		if (!r->bits)
+			continue;
+		r->sbits = r->bits < w && widen_pays(t, shortest, t->states[st].first, w) ? w : r->bits;
+		r->soff = (uint32_t)total;
+		total += (uint64_t)1 << r->sbits;
+	}
+	free(shortest);
+	if (!total || total > UINT32_MAX / 2)
+		return;
+	t->steps = malloc((size_t)total * sizeof *t->steps);
+	t->step_code = malloc((size_t)total * sizeof *t->step_code);
+	if (!t->steps || !t->step_code) {
+		free(t->steps);
+		free(t->step_code);
+		t->steps = NULL;
+		t->step_code = NULL;
+		return;
+	}
+	for (uint32_t st = 0; st < t->nstates; st++)
+		if (t->lref[t->states[st].first].bits)
+			fill_steps(t, t->states[st].first);
+}
