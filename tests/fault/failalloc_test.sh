@@ -84,8 +84,10 @@ tfile_body() {
 }
 
 atf_test_case dcfg
-dcfg_head() { atf_set descr "out of memory at every allocation of DCFG runs"; atf_set timeout 900; }
+dcfg_head() { atf_set descr "out of memory at every allocation of DCFG and paired DCFG-trace runs"; atf_set timeout 900; }
 dcfg_body() {
+	sweep corpus/dcfg-trace/valid/hello_paired.trace.json --pair=corpus/dcfg/valid/hello.dcfg.json
+	sweep corpus/dcfg-trace/valid/gen_program_s5.trace.json --pair=corpus/dcfg/valid/gen_program_s5.dcfg.json
 	sweep corpus/dcfg/valid/hello.dcfg.json
 	sweep corpus/dcfg/valid/gen_program_s12.dcfg.json
 	sweep -o json corpus/dcfg/invalid/dcfg_loop.dcfg.json

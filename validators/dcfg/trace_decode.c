@@ -1,5 +1,6 @@
 /* Transition tables and chunk decoding. */
 #include "trace_decode.h"
+#include "id_put.h"
 
 #include "dcfg_model.h"
 
@@ -232,8 +233,10 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 	if (t->n)
 		qsort(t->codes, t->n, sizeof *t->codes, cmp_code);
 	t->states = calloc((size_t)t->n + 1, sizeof *t->states);
-	if (!t->states)
+	if (!t->states) {
+		tl_jv_out_of_memory(v);
 		return;
+	}
 	for (uint32_t i = 0; i < t->n;) {
 		uint32_t j = i;
 		while (j < t->n && t->codes[j].edge == t->codes[i].edge)
@@ -257,7 +260,7 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 		s->edge = t->codes[i].edge;
 		s->first = i;
 		s->count = j - i;
-		tl_dcfg_idmap_put(&t->state_of, s->edge, t->nstates, NULL);
+		tl_dcfg_id_put(v, &t->state_of, s->edge, t->nstates);
 		t->nstates++;
 		i = j;
 	}
@@ -881,6 +884,8 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 			  (unsigned long long)unused, (unsigned long long)(d.buf & ((((uint64_t)1) << unused) - 1)));
 	c->ok = true;
 out:
+	if (d.nomem || (d.tally && d.tally->broken)) /* the tally breaks only for memory */
+		tl_jv_out_of_memory(v);
 	if (d.tally && d.tally->broken)
 		c->counts_known = false;
 	c->edges_done = d.edges;

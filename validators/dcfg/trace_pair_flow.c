@@ -10,8 +10,13 @@ bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 		return true;
 	tt->next_index = malloc((size_t)tt->nnext * sizeof *tt->next_index);
 	tt->next_cls = malloc((size_t)tt->nnext * sizeof *tt->next_cls);
-	if (!tt->next_index || !tt->next_cls)
+	if (!tt->next_index || !tt->next_cls) {
+		free(tt->next_index);
+		free(tt->next_cls);
+		tt->next_index = NULL;
+		tt->next_cls = NULL;
 		return false;
+	}
 	bool all = true;
 	for (uint32_t i = 0; i < tt->nnext; i++) {
 		uint32_t e = tl_dcfg_idmap_get(&p->edge_by_id, tt->next_ids[i]);
@@ -34,18 +39,21 @@ bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 	return true;
 }
 
-void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid)
+bool tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid)
 {
 	*f = (struct pair_flow){ 0 };
 	f->exit_row = JNONE;
 	f->contiguous = true;
-	if (!p || tid >= p->nthreads || !p->edge_counts || !tl_dcfg_tally_init(&f->tally, p->nedges)) {
+	if (!p || tid >= p->nthreads || !p->edge_counts)
+		return true;
+	if (!tl_dcfg_tally_init(&f->tally, p->nedges)) {
 		tl_dcfg_tally_free(&f->tally);
-		return;
+		return false;
 	}
 	f->p = p;
 	f->tid = tid;
 	f->resolved = tt->pair_resolved || tt->n == 0;
+	return true;
 }
 
 void tl_dcfg_pair_flow_seen(struct pair_flow *f)
@@ -56,8 +64,10 @@ void tl_dcfg_pair_flow_seen(struct pair_flow *f)
 
 void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe)
 {
-	if (!f->p)
+	if (!f->p) {
+		c->tally = NULL; /* the chunk may have served a thread with a tally */
 		return;
+	}
 	c->tally = &f->tally;
 	c->first_index = fe ? (uint32_t)(fe - f->p->edges) : NO_INDEX;
 	c->first_cls = fe ? fe->cls : EC_INTRA;

@@ -23,7 +23,8 @@ struct pair_flow {
 /* False when memory ran out. */
 bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt);
 
-void tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid);
+/* False when memory ran out. */
+bool tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid);
 /* Every chunk row, before anything is checked. */
 void tl_dcfg_pair_flow_seen(struct pair_flow *f);
 /* Before decoding: where the chunk's edges are counted; fe is FIRST_EDGE_ID's DCFG edge. */

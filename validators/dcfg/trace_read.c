@@ -227,7 +227,8 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		x->sum->threads++;
 		struct thread_state ts = { 0 };
 		struct pair_flow flow; /* hook: P8, P9 */
-		tl_dcfg_pair_flow_begin(&flow, x->p, tt, tid);
+		if (!tl_dcfg_pair_flow_begin(&flow, x->p, tt, tid))
+			tl_jv_out_of_memory(v);
 		ts.flow = &flow;
 		for (uint32_t cr = table_first_row(v, &ct); cr != JNONE; cr = jnext(v, cr))
 			if (tl_dcfg_table_row(v, &ct, cr, cc))

@@ -1,5 +1,5 @@
 /* UMTracer trace validator: what the per-table checkers share, and their entry points.
- * Layouts follow the seed's sections 4-11 and grammars/umtrace/*.ksy. Every read of file
+ * Layouts follow the seed's sections 4-11 and the Kaitai grammars in grammars/umtrace/. Every read of file
  * bytes goes through the core cursor (umt_rd, or a row read whole with umt_row /
  * umt_table_row and its fields with umt_get) and reports failure; every offset sum
  * goes through the core's checked arithmetic. */

@@ -1,5 +1,5 @@
 /* trace.xml: well-formed XML (expat) holding Xed/Version and App/ProcessID under the
- * root, or under root/TraceMetaData in 2015 files (seed section 13). *
+ * root, or under root/TraceMetaData in 2015 files (seed section 13). */
 #include "umt.h"
 
 #include <expat.h>
