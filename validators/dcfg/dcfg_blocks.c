@@ -1,5 +1,5 @@
-/* Suspicion-level rules on basic blocks (seed 2.13; research D18, D20,
- * D24) and the edge-type kinds the edge rules need (D38). They run on the
+/* Suspicion-level rules on basic blocks (seed 2.13; warnings in
+ * specs/dcfg.md) and the edge-type kinds the edge rules need. They run on the
  * model after the images are read, so they do not depend on how the
  * reader walks the JSON. */
 #include "id_put.h"

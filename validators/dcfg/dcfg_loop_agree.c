@@ -1,4 +1,4 @@
-/* Research D32 (seed 2.15): do the LOOPS rows of a routine agree with the
+/* DCFG-LOOP-PARENT and DCFG-LOOP-MISSING (seed 2.15): do the LOOPS rows of a routine agree with the
  * natural loops of its intra-routine graph? The seed only says loops come
  * from "a standard graph-traversal algorithm", and irreducible graphs have
  * no single answer, so every disagreement is a warning. Rows that already

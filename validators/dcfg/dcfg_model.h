@@ -14,7 +14,7 @@
 enum { BB_NODE_ID, BB_ADDR_OFFSET, BB_SIZE, BB_NUM_INSTRS, BB_LAST_INSTR_OFFSET, BB_COUNT, BB_COLS };
 enum { EG_EDGE_ID, EG_SOURCE, EG_TARGET, EG_TYPE, EG_COUNTS, EG_COLS };
 
-/* How an edge type relates to routines (research A3, D27). */
+/* How an edge type relates to routines (seed 2.5: within a routine, into one, out of one). */
 enum edge_class { EC_INTRA, EC_INTER, EC_ENTRY, EC_EXIT };
 
 struct dblock {

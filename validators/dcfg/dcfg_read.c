@@ -471,7 +471,7 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 			reserve_ids(&p->edge_by_id, jn(&v->doc, x)->count);
 		tl_dcfg_read_edges(v, x, m, p);
 	}
-	/* Graph and count rules only on a resolved graph (research gating 3). */
+	/* Graph and count rules only on a resolved graph: on unresolved ids they would repeat the id errors. */
 	if (!p->edges_complete || !m->has_edge_types)
 		return;
 	tl_dcfg_check_counts(v, m, p);

@@ -3,7 +3,7 @@
  *
  * Each routine row is read once: its NODES give the membership, and
  * while the row is current its entry, exits, dominators and loops are
- * checked. Only the exit rule (research D29) needs every routine's
+ * checked. Only the exit rule (DCFG-ROUTINE-EXITS) needs every routine's
  * membership first (an exit leaves its routine for a block of another
  * one), so it runs at the end of the process and points into the rows it
  * remembered (unlisted exits come by routine, then in block order).

@@ -287,7 +287,7 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	memset(t, 0, sizeof *t);
 }
 
-/* Tally of edge occurrences (research P8). */
+/* Tally of edge occurrences (PAIR-EDGE-COUNT). */
 
 bool tl_dcfg_tally_init(struct tally *t, uint32_t nedges)
 {

@@ -100,7 +100,7 @@ struct ttable {
 	bool pair_resolved;        /* every CURRENT_EDGE_ID and next edge is a DCFG edge */
 };
 
-/* Per-DCFG-edge occurrence counts of one thread (research P8), kept without
+/* Per-DCFG-edge occurrence counts of one thread (PAIR-EDGE-COUNT), kept without
  * expanding repeats: increments made inside a repeat iteration are journaled
  * so a skipped run of identical iterations adds k times the last one. The
  * journal holds at most a few entries per distinct edge per open repeat

@@ -1,4 +1,4 @@
-/* Whole-thread pairing rules (research P8, P9; seed 2.5, 2.16, 3.7). */
+/* Whole-thread pairing rules (seed 2.5, 2.16, 3.7). */
 #include "trace_pair_flow.h"
 
 #include <stdlib.h>

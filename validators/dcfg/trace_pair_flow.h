@@ -1,4 +1,4 @@
-/* --pair rules over whole threads (research P8, P9): how often each DCFG
+/* --pair rules over whole threads: how often each DCFG
  * edge occurs in a thread's decoded trace against its COUNT_PER_THREAD,
  * and where ENTRY and EXIT edges may occur. The reader calls these hooks;
  * with no paired process they do nothing. */
