@@ -36,6 +36,19 @@ uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n);
 /* A value worth trying in a length, count or offset field near ref. */
 uint64_t tlm_interesting(struct tlm_rng *r, uint64_t ref);
 
+/* What every structure-aware mutator works on: the buffer, its size and
+ * capacity, and the generator its choices come from. Each format's view
+ * starts with one. */
+struct tlm_buf {
+	uint8_t *data;
+	size_t size, max;
+	struct tlm_rng rng;
+};
+
+/* Points b at data (size clamped to max_size) with the generator seeded by
+ * seed; returns the clamped size. */
+size_t tlm_buf_open(struct tlm_buf *b, uint8_t *data, size_t size, size_t max_size, uint64_t seed);
+
 /* Fixed-width integers in either byte order, on a buffer the caller sized. */
 uint64_t tlm_get(const uint8_t *p, unsigned width, bool big);
 void tlm_put(uint8_t *p, unsigned width, bool big, uint64_t v);

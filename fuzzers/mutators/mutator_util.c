@@ -24,6 +24,17 @@ void tlm_rng_stream(struct tlm_rng *r, uint64_t seed, uint64_t stream)
 	(void)tlm_rng_next(r);
 }
 
+size_t tlm_buf_open(struct tlm_buf *b, uint8_t *data, size_t size, size_t max_size, uint64_t seed)
+{
+	if (size > max_size)
+		size = max_size;
+	b->data = data;
+	b->size = size;
+	b->max = max_size;
+	tlm_rng_seed(&b->rng, seed);
+	return size;
+}
+
 uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n)
 {
 	return n ? tlm_rng_next(r) % n : 0;
