@@ -61,7 +61,7 @@ void tlm_erase(uint8_t *data, size_t *size, size_t pos, size_t len);
 /* Copies len bytes from src to a new place at dst (both offsets into the
  * buffer before the copy); false when it does not fit. */
 bool tlm_duplicate(uint8_t *data, size_t *size, size_t max_size, size_t src, size_t len, size_t dst);
-/* Swaps two non-overlapping spans [a, a+alen) < [b, b+blen). */
+/* Swaps two non-overlapping spans [a, a+alen) and [b, b+blen), in either order. */
 void tlm_swap(uint8_t *data, size_t size, size_t a, size_t alen, size_t b, size_t blen);
 
 /* One byte-level edit for any format: a bit flip, a boundary value over 1, 2,

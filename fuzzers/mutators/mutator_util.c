@@ -121,7 +121,12 @@ static void reverse(uint8_t *p, size_t n)
 
 void tlm_swap(uint8_t *data, size_t size, size_t a, size_t alen, size_t b, size_t blen)
 {
-	if (a > b || alen > b - a || b > size || blen > size - b)
+	if (a > b) {
+		size_t t = a, tlen = alen;
+		a = b, alen = blen;
+		b = t, blen = tlen;
+	}
+	if (alen > b - a || b > size || blen > size - b)
 		return;
 	/* A M B becomes B M A by three reversals of the whole and its parts. */
 	size_t mlen = b - a - alen;

@@ -266,8 +266,7 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 		break;
 	case 4: /* reorder two frames */
 		if (v.nframes > 1 && fi != fj) {
-			size_t a = fi < fj ? fi : fj, b = fi < fj ? fj : fi;
-			tlm_swap(data, v.b.size, v.frame[a].off, v.frame[a].len, v.frame[b].off, v.frame[b].len);
+			tlm_swap(data, v.b.size, v.frame[fi].off, v.frame[fi].len, v.frame[fj].off, v.frame[fj].len);
 			done = true;
 		}
 		break;

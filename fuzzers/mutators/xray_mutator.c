@@ -319,8 +319,7 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 		break;
 	case 3: /* reorder two records */
 		if (v.count > 1 && i != j) {
-			size_t a = i < j ? i : j, b = i < j ? j : i;
-			tlm_swap(data, v.b.size, v.rec[a].off, v.rec[a].len, v.rec[b].off, v.rec[b].len);
+			tlm_swap(data, v.b.size, v.rec[i].off, v.rec[i].len, v.rec[j].off, v.rec[j].len);
 			done = reframe = true;
 		}
 		break;
