@@ -49,6 +49,10 @@ struct tlm_buf {
  * seed; returns the clamped size. */
 size_t tlm_buf_open(struct tlm_buf *b, uint8_t *data, size_t size, size_t max_size, uint64_t seed);
 
+/* Hands the whole of b to the byte-level fallback (not NULL); returns the new
+ * size, also kept in b. */
+size_t tlm_buf_bytes(struct tlm_buf *b, const struct tlm_bytes *bytes);
+
 /* Fixed-width integers in either byte order, on a buffer the caller sized. */
 uint64_t tlm_get(const uint8_t *p, unsigned width, bool big);
 void tlm_put(uint8_t *p, unsigned width, bool big, uint64_t v);

@@ -35,6 +35,12 @@ size_t tlm_buf_open(struct tlm_buf *b, uint8_t *data, size_t size, size_t max_si
 	return size;
 }
 
+size_t tlm_buf_bytes(struct tlm_buf *b, const struct tlm_bytes *bytes)
+{
+	b->size = bytes->fn(bytes->ctx, b->data, b->size, b->max);
+	return b->size;
+}
+
 uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n)
 {
 	return n ? tlm_rng_next(r) % n : 0;

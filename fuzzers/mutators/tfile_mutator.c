@@ -237,7 +237,7 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 	if (size < MAGIC || memcmp(data, tfile_magic, MAGIC) != 0) {
 		if (!bytes || tlm_rng_below(&v.b.rng, 2))
 			return tfile_synthesize(&v);
-		return bytes->fn(bytes->ctx, data, size, max_size);
+		return tlm_buf_bytes(&v.b, bytes);
 	}
 	tfile_scan(&v);
 	size_t fi = tlm_rng_below(&v.b.rng, v.nframes), fj = tlm_rng_below(&v.b.rng, v.nframes);
@@ -299,9 +299,7 @@ size_t tlm_tfile_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t se
 		}
 		break;
 	default:
-		v.b.size = bytes->fn(bytes->ctx, data, v.b.size, max_size);
-		done = true;
-		break;
+		return tlm_buf_bytes(&v.b, bytes);
 	}
 	if (!done)
 		insert_line(&v);

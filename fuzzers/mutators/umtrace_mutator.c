@@ -99,7 +99,7 @@ size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t 
 	size = tlm_buf_open(&v.b, data, size, max_size, seed);
 	v.phase = (size_t)tlm_rng_below(&v.b.rng, 4) == 0 ? (size_t)tlm_rng_below(&v.b.rng, WORD) : 0;
 	if (size < WORD)
-		return bytes ? bytes->fn(bytes->ctx, data, size, max_size) : size;
+		return bytes ? tlm_buf_bytes(&v.b, bytes) : size;
 	umt_scan(&v);
 	switch (tlm_rng_below(&v.b.rng, bytes ? 6 : 5)) {
 	case 0: case 1: /* a pointer-like word */
@@ -132,7 +132,7 @@ size_t tlm_umtrace_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t 
 		return v.b.size;
 	}
 	default:
-		return bytes->fn(bytes->ctx, data, v.b.size, max_size);
+		return tlm_buf_bytes(&v.b, bytes);
 	}
 	/* Nothing pointer-like: any aligned word gets an edge value. */
 	size_t off = v.phase + WORD * (size_t)tlm_rng_below(&v.b.rng, (v.b.size - v.phase) / WORD);

@@ -333,9 +333,7 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 		done = reframe = grow_event(&v);
 		break;
 	default:
-		v.b.size = bytes->fn(bytes->ctx, data, v.b.size, max_size);
-		done = true;
-		break;
+		return tlm_buf_bytes(&v.b, bytes);
 	}
 	if (!done)
 		done = reframe = insert_record(&v);
