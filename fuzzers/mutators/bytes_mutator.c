@@ -36,6 +36,14 @@ static size_t chunk_len(struct tlm_rng *r, size_t size)
 	return 1 + tlm_rng_below(r, most);
 }
 
+/* A chunk of the input: its start in *pos, its length returned, cut at the end. */
+static size_t pick_chunk(struct tlm_rng *r, size_t size, size_t *pos)
+{
+	size_t n = chunk_len(r, size);
+	*pos = tlm_rng_below(r, size);
+	return n < size - *pos ? n : size - *pos;
+}
+
 size_t tlm_bytes_edit(struct tlm_rng *r, uint8_t *data, size_t size, size_t max_size)
 {
 	switch (tlm_rng_below(r, 7)) {
@@ -50,20 +58,14 @@ size_t tlm_bytes_edit(struct tlm_rng *r, uint8_t *data, size_t size, size_t max_
 	case 3: { /* delete a chunk */
 		if (!size)
 			break;
-		size_t n = chunk_len(r, size);
-		size_t pos = tlm_rng_below(r, size);
-		if (n > size - pos)
-			n = size - pos;
+		size_t pos, n = pick_chunk(r, size, &pos);
 		tlm_erase(data, &size, pos, n);
 		break;
 	}
 	case 4: { /* duplicate a chunk somewhere else */
 		if (!size)
 			break;
-		size_t n = chunk_len(r, size);
-		size_t from = tlm_rng_below(r, size);
-		if (n > size - from)
-			n = size - from;
+		size_t from, n = pick_chunk(r, size, &from);
 		if (size + n > max_size)
 			break;
 		size_t to = tlm_rng_below(r, size + 1);

@@ -36,6 +36,23 @@ uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n);
 /* A value worth trying in a length, count or offset field near ref. */
 uint64_t tlm_interesting(struct tlm_rng *r, uint64_t ref);
 
+/* What every structure-aware mutator works on: the buffer, its size and
+ * capacity, and the generator its choices come from. Each format's view
+ * starts with one. */
+struct tlm_buf {
+	uint8_t *data;
+	size_t size, max;
+	struct tlm_rng rng;
+};
+
+/* Points b at data (size clamped to max_size) with the generator seeded by
+ * seed; returns the clamped size. */
+size_t tlm_buf_open(struct tlm_buf *b, uint8_t *data, size_t size, size_t max_size, uint64_t seed);
+
+/* Hands the whole of b to the byte-level fallback (not NULL); returns the new
+ * size, also kept in b. */
+size_t tlm_buf_bytes(struct tlm_buf *b, const struct tlm_bytes *bytes);
+
 /* Fixed-width integers in either byte order, on a buffer the caller sized. */
 uint64_t tlm_get(const uint8_t *p, unsigned width, bool big);
 void tlm_put(uint8_t *p, unsigned width, bool big, uint64_t v);
@@ -48,7 +65,7 @@ void tlm_erase(uint8_t *data, size_t *size, size_t pos, size_t len);
 /* Copies len bytes from src to a new place at dst (both offsets into the
  * buffer before the copy); false when it does not fit. */
 bool tlm_duplicate(uint8_t *data, size_t *size, size_t max_size, size_t src, size_t len, size_t dst);
-/* Swaps two non-overlapping spans [a, a+alen) < [b, b+blen). */
+/* Swaps two non-overlapping spans [a, a+alen) and [b, b+blen), in either order. */
 void tlm_swap(uint8_t *data, size_t size, size_t a, size_t alen, size_t b, size_t blen);
 
 /* One byte-level edit for any format: a bit flip, a boundary value over 1, 2,

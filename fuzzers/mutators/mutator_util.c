@@ -24,6 +24,23 @@ void tlm_rng_stream(struct tlm_rng *r, uint64_t seed, uint64_t stream)
 	(void)tlm_rng_next(r);
 }
 
+size_t tlm_buf_open(struct tlm_buf *b, uint8_t *data, size_t size, size_t max_size, uint64_t seed)
+{
+	if (size > max_size)
+		size = max_size;
+	b->data = data;
+	b->size = size;
+	b->max = max_size;
+	tlm_rng_seed(&b->rng, seed);
+	return size;
+}
+
+size_t tlm_buf_bytes(struct tlm_buf *b, const struct tlm_bytes *bytes)
+{
+	b->size = bytes->fn(bytes->ctx, b->data, b->size, b->max);
+	return b->size;
+}
+
 uint64_t tlm_rng_below(struct tlm_rng *r, uint64_t n)
 {
 	return n ? tlm_rng_next(r) % n : 0;
@@ -110,7 +127,12 @@ static void reverse(uint8_t *p, size_t n)
 
 void tlm_swap(uint8_t *data, size_t size, size_t a, size_t alen, size_t b, size_t blen)
 {
-	if (a > b || alen > b - a || b > size || blen > size - b)
+	if (a > b) {
+		size_t t = a, tlen = alen;
+		a = b, alen = blen;
+		b = t, blen = tlen;
+	}
+	if (alen > b - a || b > size || blen > size - b)
 		return;
 	/* A M B becomes B M A by three reversals of the whole and its parts. */
 	size_t mlen = b - a - alen;

@@ -17,13 +17,11 @@ struct xray_span {
 };
 
 struct xray_view {
-	uint8_t *data;
-	size_t size, max;
+	struct tlm_buf b;
 	bool big, basic;
 	unsigned version;
 	struct xray_span rec[MAX_RECORDS];
 	size_t count;
-	struct tlm_rng rng;
 };
 
 static bool is_meta(const struct xray_view *v, uint8_t b0)
@@ -46,16 +44,16 @@ static void xray_scan(struct xray_view *v)
 {
 	v->count = 0;
 	size_t off = HEADER;
-	while (off < v->size && v->count < MAX_RECORDS) {
-		size_t left = v->size - off, len;
+	while (off < v->b.size && v->count < MAX_RECORDS) {
+		size_t left = v->b.size - off, len;
 		int kind = -1;
 		if (v->basic) {
 			len = BASIC;
-		} else if (is_meta(v, v->data[off])) {
-			kind = meta_kind(v, v->data[off]);
+		} else if (is_meta(v, v->b.data[off])) {
+			kind = meta_kind(v, v->b.data[off]);
 			len = META;
 			if ((kind == K_CUSTOM_EVENT || kind == K_TYPED_EVENT) && left >= META) {
-				int64_t n = (int32_t)tlm_get(v->data + off + 1, 4, v->big);
+				int64_t n = (int32_t)tlm_get(v->b.data + off + 1, 4, v->big);
 				if (n > 0 && (uint64_t)n <= left - META)
 					len += (size_t)n;
 			}
@@ -71,8 +69,8 @@ static void xray_scan(struct xray_view *v)
 
 static size_t boundary(struct xray_view *v)
 {
-	size_t i = tlm_rng_below(&v->rng, v->count + 1);
-	return i < v->count ? v->rec[i].off : v->size;
+	size_t i = tlm_rng_below(&v->b.rng, v->count + 1);
+	return i < v->count ? v->rec[i].off : v->b.size;
 }
 
 /* BufferExtents counts the bytes up to the next extents record: recompute
@@ -83,13 +81,13 @@ static void fix_extents(struct xray_view *v)
 	for (size_t i = 0; i < v->count; i++) {
 		if (v->rec[i].kind != K_BUFFER_EXTENTS || v->rec[i].len < META)
 			continue;
-		size_t end = v->size;
+		size_t end = v->b.size;
 		for (size_t j = i + 1; j < v->count; j++)
 			if (v->rec[j].kind == K_BUFFER_EXTENTS) {
 				end = v->rec[j].off;
 				break;
 			}
-		tlm_put(v->data + v->rec[i].off + 1, 8, v->big, end - v->rec[i].off - META);
+		tlm_put(v->b.data + v->rec[i].off + 1, 8, v->big, end - v->rec[i].off - META);
 	}
 }
 
@@ -97,13 +95,13 @@ static uint32_t some_function_id(struct xray_view *v)
 {
 	/* Reuse an id of the trace half the time, so entries and exits pair up. */
 	for (size_t tries = 0; tries < 4 && v->count; tries++) {
-		struct xray_span *s = &v->rec[tlm_rng_below(&v->rng, v->count)];
+		struct xray_span *s = &v->rec[tlm_rng_below(&v->b.rng, v->count)];
 		if (s->kind == -1 && s->len >= FUNC && !v->basic) {
-			uint32_t w = (uint32_t)tlm_get(v->data + s->off, 4, v->big);
+			uint32_t w = (uint32_t)tlm_get(v->b.data + s->off, 4, v->big);
 			return v->big ? w & 0x0fffffffu : w >> 4;
 		}
 	}
-	return (uint32_t)tlm_rng_below(&v->rng, 16) + 1;
+	return (uint32_t)tlm_rng_below(&v->b.rng, 16) + 1;
 }
 
 static void put_function(struct xray_view *v, uint8_t *p, unsigned action, uint32_t fid, uint32_t delta)
@@ -119,7 +117,7 @@ static void put_metadata(struct xray_view *v, uint8_t *p, int kind)
 {
 	memset(p, 0, META);
 	p[0] = meta_byte(v, kind);
-	uint64_t r = tlm_rng_next(&v->rng);
+	uint64_t r = tlm_rng_next(&v->b.rng);
 	switch (kind) {
 	case K_NEW_BUFFER: case K_PID:
 		tlm_put(p + 1, 4, v->big, r % 65536); break;
@@ -143,38 +141,38 @@ static bool insert_record(struct xray_view *v)
 {
 	size_t at = boundary(v);
 	if (v->basic) {
-		if (!tlm_insert(v->data, &v->size, v->max, at, BASIC))
+		if (!tlm_insert(v->b.data, &v->b.size, v->b.max, at, BASIC))
 			return false;
-		uint8_t *p = v->data + at;
+		uint8_t *p = v->b.data + at;
 		memset(p, 0, BASIC);
-		unsigned type = tlm_rng_below(&v->rng, 4) == 0;
+		unsigned type = tlm_rng_below(&v->b.rng, 4) == 0;
 		tlm_put(p, 2, v->big, type);
 		if (type == 0) {
-			p[3] = (uint8_t)tlm_rng_below(&v->rng, 4);
-			tlm_put(p + 4, 4, v->big, tlm_rng_below(&v->rng, 16) + 1);
-			tlm_put(p + 8, 8, v->big, tlm_rng_next(&v->rng) >> 20);
+			p[3] = (uint8_t)tlm_rng_below(&v->b.rng, 4);
+			tlm_put(p + 4, 4, v->big, tlm_rng_below(&v->b.rng, 16) + 1);
+			tlm_put(p + 8, 8, v->big, tlm_rng_next(&v->b.rng) >> 20);
 			tlm_put(p + 16, 4, v->big, 1);
 		} else {
-			tlm_put(p + 4, 4, v->big, tlm_rng_below(&v->rng, 16) + 1);
+			tlm_put(p + 4, 4, v->big, tlm_rng_below(&v->b.rng, 16) + 1);
 			tlm_put(p + 8, 4, v->big, 1);
-			tlm_put(p + 16, 8, v->big, tlm_rng_next(&v->rng));
+			tlm_put(p + 16, 8, v->big, tlm_rng_next(&v->b.rng));
 		}
 		return true;
 	}
-	if (tlm_rng_below(&v->rng, 2)) {
+	if (tlm_rng_below(&v->b.rng, 2)) {
 		uint32_t fid = some_function_id(v);
-		if (!tlm_insert(v->data, &v->size, v->max, at, FUNC))
+		if (!tlm_insert(v->b.data, &v->b.size, v->b.max, at, FUNC))
 			return false;
-		put_function(v, v->data + at, (unsigned)tlm_rng_below(&v->rng, 8), fid,
-			     (uint32_t)tlm_rng_below(&v->rng, 5000));
+		put_function(v, v->b.data + at, (unsigned)tlm_rng_below(&v->b.rng, 8), fid,
+			     (uint32_t)tlm_rng_below(&v->b.rng, 5000));
 		return true;
 	}
 	/* Mostly valid kinds; now and then one past the table. */
-	int kind = tlm_rng_below(&v->rng, 16) ? (int)tlm_rng_below(&v->rng, K_KINDS)
-					      : (int)tlm_rng_below(&v->rng, 128);
-	if (!tlm_insert(v->data, &v->size, v->max, at, META))
+	int kind = tlm_rng_below(&v->b.rng, 16) ? (int)tlm_rng_below(&v->b.rng, K_KINDS)
+					      : (int)tlm_rng_below(&v->b.rng, 128);
+	if (!tlm_insert(v->b.data, &v->b.size, v->b.max, at, META))
 		return false;
-	put_metadata(v, v->data + at, kind);
+	put_metadata(v, v->b.data + at, kind);
 	return true;
 }
 
@@ -183,15 +181,15 @@ static bool mutate_field(struct xray_view *v)
 {
 	if (!v->count)
 		return false;
-	struct xray_span *s = &v->rec[tlm_rng_below(&v->rng, v->count)];
-	uint8_t *p = v->data + s->off;
+	struct xray_span *s = &v->rec[tlm_rng_below(&v->b.rng, v->count)];
+	uint8_t *p = v->b.data + s->off;
 	if (v->basic) {
 		if (s->len < BASIC)
 			return false;
 		static const unsigned pos[] = { 0, 2, 3, 4, 8, 16, 20 }, width[] = { 2, 1, 1, 4, 8, 4, 4 };
-		unsigned f = (unsigned)tlm_rng_below(&v->rng, 7);
+		unsigned f = (unsigned)tlm_rng_below(&v->b.rng, 7);
 		uint64_t old = tlm_get(p + pos[f], width[f], v->big);
-		uint64_t nv = f <= 2 ? tlm_rng_below(&v->rng, 6) : tlm_interesting(&v->rng, old);
+		uint64_t nv = f <= 2 ? tlm_rng_below(&v->b.rng, 6) : tlm_interesting(&v->b.rng, old);
 		tlm_put(p + pos[f], width[f], v->big, nv);
 		return true;
 	}
@@ -202,36 +200,36 @@ static bool mutate_field(struct xray_view *v)
 		unsigned action = v->big ? (w >> 28) & 7u : (w >> 1) & 7u;
 		uint32_t fid = v->big ? w & 0x0fffffffu : w >> 4;
 		uint32_t delta = (uint32_t)tlm_get(p + 4, 4, v->big);
-		switch (tlm_rng_below(&v->rng, 3)) {
-		case 0: action = (unsigned)tlm_rng_below(&v->rng, 8); break;
-		case 1: fid = tlm_rng_below(&v->rng, 2) ? some_function_id(v)
-							: (uint32_t)tlm_interesting(&v->rng, fid); break;
-		default: delta = (uint32_t)tlm_interesting(&v->rng, delta); break;
+		switch (tlm_rng_below(&v->b.rng, 3)) {
+		case 0: action = (unsigned)tlm_rng_below(&v->b.rng, 8); break;
+		case 1: fid = tlm_rng_below(&v->b.rng, 2) ? some_function_id(v)
+							: (uint32_t)tlm_interesting(&v->b.rng, fid); break;
+		default: delta = (uint32_t)tlm_interesting(&v->b.rng, delta); break;
 		}
 		put_function(v, p, action, fid, delta);
 		return true;
 	}
 	if (s->len < META)
 		return false;
-	switch (tlm_rng_below(&v->rng, 4)) {
+	switch (tlm_rng_below(&v->b.rng, 4)) {
 	case 0: /* change the kind, keep the payload */
-		p[0] = meta_byte(v, (int)tlm_rng_below(&v->rng, K_KINDS + 2));
+		p[0] = meta_byte(v, (int)tlm_rng_below(&v->b.rng, K_KINDS + 2));
 		return true;
 	case 1: { /* a u64 at +1: extents, TSC, argument, seconds */
 		uint64_t old = tlm_get(p + 1, 8, v->big);
-		tlm_put(p + 1, 8, v->big, tlm_interesting(&v->rng, old));
+		tlm_put(p + 1, 8, v->big, tlm_interesting(&v->b.rng, old));
 		return true;
 	}
 	case 2: { /* an i32 at +1: tid, pid, event size */
 		uint64_t old = tlm_get(p + 1, 4, v->big);
-		tlm_put(p + 1, 4, v->big, tlm_interesting(&v->rng, old));
+		tlm_put(p + 1, 4, v->big, tlm_interesting(&v->b.rng, old));
 		return true;
 	}
 	default: { /* the u16 at +1 (cpu) or the i32 at +5 / +9 */
 		static const unsigned pos[] = { 1, 5, 9, 13 }, width[] = { 2, 4, 4, 2 };
-		unsigned f = (unsigned)tlm_rng_below(&v->rng, 4);
+		unsigned f = (unsigned)tlm_rng_below(&v->b.rng, 4);
 		uint64_t old = tlm_get(p + pos[f], width[f], v->big);
-		tlm_put(p + pos[f], width[f], v->big, tlm_interesting(&v->rng, old));
+		tlm_put(p + pos[f], width[f], v->big, tlm_interesting(&v->b.rng, old));
 		return true;
 	}
 	}
@@ -243,25 +241,25 @@ static bool grow_event(struct xray_view *v)
 	if (v->basic)
 		return false;
 	size_t at = boundary(v);
-	size_t n = (size_t)tlm_rng_below(&v->rng, 48) + 1;
-	if (!tlm_insert(v->data, &v->size, v->max, at, META + n))
+	size_t n = (size_t)tlm_rng_below(&v->b.rng, 48) + 1;
+	if (!tlm_insert(v->b.data, &v->b.size, v->b.max, at, META + n))
 		return false;
-	put_metadata(v, v->data + at, tlm_rng_below(&v->rng, 2) ? K_CUSTOM_EVENT : K_TYPED_EVENT);
-	tlm_put(v->data + at + 1, 4, v->big, n);
+	put_metadata(v, v->b.data + at, tlm_rng_below(&v->b.rng, 2) ? K_CUSTOM_EVENT : K_TYPED_EVENT);
+	tlm_put(v->b.data + at + 1, 4, v->big, n);
 	for (size_t i = 0; i < n; i++)
-		v->data[at + META + i] = (uint8_t)tlm_rng_next(&v->rng);
+		v->b.data[at + META + i] = (uint8_t)tlm_rng_next(&v->b.rng);
 	return true;
 }
 
 static void mutate_header(struct xray_view *v)
 {
-	uint8_t *p = v->data;
-	switch (tlm_rng_below(&v->rng, 5)) {
-	case 0: tlm_put(p, 2, v->big, tlm_rng_below(&v->rng, 7)); break;
-	case 1: tlm_put(p + 2, 2, v->big, tlm_rng_below(&v->rng, 3)); break;
-	case 2: tlm_put(p + 4, 4, v->big, tlm_rng_below(&v->rng, 8)); break;
-	case 3: tlm_put(p + 8, 8, v->big, tlm_interesting(&v->rng, tlm_get(p + 8, 8, v->big))); break;
-	default: tlm_put(p + 16, 8, v->big, tlm_interesting(&v->rng, tlm_get(p + 16, 8, v->big))); break;
+	uint8_t *p = v->b.data;
+	switch (tlm_rng_below(&v->b.rng, 5)) {
+	case 0: tlm_put(p, 2, v->big, tlm_rng_below(&v->b.rng, 7)); break;
+	case 1: tlm_put(p + 2, 2, v->big, tlm_rng_below(&v->b.rng, 3)); break;
+	case 2: tlm_put(p + 4, 4, v->big, tlm_rng_below(&v->b.rng, 8)); break;
+	case 3: tlm_put(p + 8, 8, v->big, tlm_interesting(&v->b.rng, tlm_get(p + 8, 8, v->big))); break;
+	default: tlm_put(p + 16, 8, v->big, tlm_interesting(&v->b.rng, tlm_get(p + 16, 8, v->big))); break;
 	}
 }
 
@@ -270,34 +268,29 @@ static size_t xray_synthesize(struct xray_view *v)
 {
 	static const int kinds[] = { K_BUFFER_EXTENTS, K_NEW_BUFFER, K_WALLCLOCK, K_PID, K_NEW_CPU };
 	size_t need = HEADER + 5 * META + 2 * FUNC;
-	if (v->max < need)
-		return v->size;
-	memset(v->data, 0, HEADER);
+	if (v->b.max < need)
+		return v->b.size;
+	memset(v->b.data, 0, HEADER);
 	v->big = false;
-	tlm_put(v->data, 2, false, 5);
-	tlm_put(v->data + 2, 2, false, 1);
-	tlm_put(v->data + 4, 4, false, 3);
-	tlm_put(v->data + 8, 8, false, 1000000000);
-	tlm_put(v->data + 16, 8, false, 4096);
+	tlm_put(v->b.data, 2, false, 5);
+	tlm_put(v->b.data + 2, 2, false, 1);
+	tlm_put(v->b.data + 4, 4, false, 3);
+	tlm_put(v->b.data + 8, 8, false, 1000000000);
+	tlm_put(v->b.data + 16, 8, false, 4096);
 	size_t off = HEADER;
 	for (size_t i = 0; i < 5; i++, off += META)
-		put_metadata(v, v->data + off, kinds[i]);
-	put_function(v, v->data + off, 0, 1, 10);
-	put_function(v, v->data + off + FUNC, 1, 1, 20);
-	v->size = need;
+		put_metadata(v, v->b.data + off, kinds[i]);
+	put_function(v, v->b.data + off, 0, 1, 10);
+	put_function(v, v->b.data + off + FUNC, 1, 1, 20);
+	v->b.size = need;
 	fix_extents(v);
-	return v->size;
+	return v->b.size;
 }
 
 size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed, const struct tlm_bytes *bytes)
 {
 	static struct xray_view v; /* large: keep it off the stack */
-	if (size > max_size)
-		size = max_size;
-	v.data = data;
-	v.size = size;
-	v.max = max_size;
-	tlm_rng_seed(&v.rng, seed);
+	size = tlm_buf_open(&v.b, data, size, max_size, seed);
 	if (size < HEADER)
 		return xray_synthesize(&v);
 	unsigned le = (unsigned)tlm_get(data, 2, false), be = (unsigned)tlm_get(data, 2, true);
@@ -307,8 +300,8 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 	xray_scan(&v);
 
 	bool reframe = false, done = false;
-	unsigned choice = (unsigned)tlm_rng_below(&v.rng, bytes ? 10 : 9);
-	size_t i = tlm_rng_below(&v.rng, v.count), j = tlm_rng_below(&v.rng, v.count);
+	unsigned choice = (unsigned)tlm_rng_below(&v.b.rng, bytes ? 10 : 9);
+	size_t i = tlm_rng_below(&v.b.rng, v.count), j = tlm_rng_below(&v.b.rng, v.count);
 	switch (choice) {
 	case 0:
 		mutate_header(&v);
@@ -316,18 +309,17 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 		break;
 	case 1: /* drop a record */
 		if (v.count) {
-			tlm_erase(data, &v.size, v.rec[i].off, v.rec[i].len);
+			tlm_erase(data, &v.b.size, v.rec[i].off, v.rec[i].len);
 			done = reframe = true;
 		}
 		break;
 	case 2: /* repeat a record somewhere */
 		if (v.count)
-			done = reframe = tlm_duplicate(data, &v.size, max_size, v.rec[i].off, v.rec[i].len, boundary(&v));
+			done = reframe = tlm_duplicate(data, &v.b.size, max_size, v.rec[i].off, v.rec[i].len, boundary(&v));
 		break;
 	case 3: /* reorder two records */
 		if (v.count > 1 && i != j) {
-			size_t a = i < j ? i : j, b = i < j ? j : i;
-			tlm_swap(data, v.size, v.rec[a].off, v.rec[a].len, v.rec[b].off, v.rec[b].len);
+			tlm_swap(data, v.b.size, v.rec[i].off, v.rec[i].len, v.rec[j].off, v.rec[j].len);
 			done = reframe = true;
 		}
 		break;
@@ -341,14 +333,12 @@ size_t tlm_xray_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t see
 		done = reframe = grow_event(&v);
 		break;
 	default:
-		v.size = bytes->fn(bytes->ctx, data, v.size, max_size);
-		done = true;
-		break;
+		return tlm_buf_bytes(&v.b, bytes);
 	}
 	if (!done)
 		done = reframe = insert_record(&v);
 	/* Keep the buffers framed three times in four; the fourth tests the framing. */
-	if (reframe && !v.basic && tlm_rng_below(&v.rng, 4))
+	if (reframe && !v.basic && tlm_rng_below(&v.b.rng, 4))
 		fix_extents(&v);
-	return v.size;
+	return v.b.size;
 }

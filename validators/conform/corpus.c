@@ -47,14 +47,22 @@ static char *join(const char *a, const char *b)
 	return s;
 }
 
+/* The text of the case's sidecar named by suffix, or NULL when there is none. */
+static char *read_sidecar(const char *case_path, const char *suffix, size_t *size)
+{
+	size_t n = strlen(case_path) + strlen(suffix) + 1;
+	char *p = xrealloc(NULL, n);
+	snprintf(p, n, "%s%s", case_path, suffix);
+	char *text = read_file(p, size);
+	free(p);
+	return text;
+}
+
 /* The options of a .args sidecar, one a line, comments and blanks dropped. */
 static char *read_args(const char *case_path)
 {
-	char *p = xrealloc(NULL, strlen(case_path) + 6);
-	sprintf(p, "%s.args", case_path);
 	size_t size;
-	char *text = read_file(p, &size);
-	free(p);
+	char *text = read_sidecar(case_path, ".args", &size);
 	if (!text)
 		return NULL;
 	char *out = xrealloc(NULL, size + 1), *o = out;
@@ -82,11 +90,8 @@ static char *read_args(const char *case_path)
  * comes first ("<location> <severity> <RULE-ID>" lines). */
 static void read_expected(const char *case_path, struct verdict *v)
 {
-	char *p = xrealloc(NULL, strlen(case_path) + 10);
-	sprintf(p, "%s.expected", case_path);
 	size_t size;
-	char *text = read_file(p, &size);
-	free(p);
+	char *text = read_sidecar(case_path, ".expected", &size);
 	if (!text)
 		return;
 	for (char *line = strtok(text, "\r\n"); line; line = strtok(NULL, "\r\n")) {

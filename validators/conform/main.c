@@ -67,6 +67,16 @@ static int usage_error(const char *msg, const char *arg)
 	return 2;
 }
 
+/* A two-valued option: *out becomes false for no, true for yes; false when
+ * arg is neither, *out left alone. */
+static bool parse_either(const char *arg, const char *no, const char *yes, bool *out)
+{
+	if (strcmp(arg, no) != 0 && strcmp(arg, yes) != 0)
+		return false;
+	*out = strcmp(arg, yes) == 0;
+	return true;
+}
+
 static bool parse_uint(const char *s, unsigned long long max, unsigned long long *out)
 {
 	char *end;
@@ -186,20 +196,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return usage_error("bad --timeout (seconds, > 0)", optarg);
 			break;
 		case O_OUTPUT:
-			if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0)
-				o->json = false;
-			else if (strcmp(optarg, "json") == 0)
-				o->json = true;
-			else
+			/* "markdown" is another name for md */
+			if (!parse_either(strcmp(optarg, "markdown") == 0 ? "md" : optarg, "md", "json", &o->json))
 				return usage_error("bad --output (md or json)", optarg);
 			break;
 		case O_REPORT: o->report_path = optarg; break;
 		case O_ORACLE:
-			if (strcmp(optarg, "tracelint") == 0)
-				o->oracle_tracelint = true;
-			else if (strcmp(optarg, "corpus") == 0)
-				o->oracle_tracelint = false;
-			else
+			if (!parse_either(optarg, "corpus", "tracelint", &o->oracle_tracelint))
 				return usage_error("bad --oracle (corpus or tracelint)", optarg);
 			break;
 		case O_MUTATE:
@@ -243,11 +246,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case O_MERGE: o->merge = true; break;
 		case O_LIST:
-			if (strcmp(optarg, "all") == 0)
-				o->list_all = true;
-			else if (strcmp(optarg, "disagreements") == 0)
-				o->list_all = false;
-			else
+			if (!parse_either(optarg, "disagreements", "all", &o->list_all))
 				return usage_error("bad --list (disagreements or all)", optarg);
 			break;
 		case 'h':

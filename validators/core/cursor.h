@@ -169,6 +169,17 @@ static inline int64_t tl_sign_extend(uint64_t v, unsigned bits)
 	return (v & sign) ? -(int64_t)((~v & mask)) - 1 : (int64_t)v;
 }
 
+/* tl_read_uint_at's field read as a two's-complement signed integer. */
+TL_HOT bool tl_read_int_at(const uint8_t *data, size_t size, uint64_t off, size_t width,
+			   bool big, int64_t *v)
+{
+	uint64_t u;
+	if (!tl_read_uint_at(data, size, off, width, big, &u))
+		return false;
+	*v = tl_sign_extend(u, (unsigned)width * 8);
+	return true;
+}
+
 /* Checked arithmetic for hostile offsets, lengths and counts. */
 static inline bool tl_add_u64(uint64_t a, uint64_t b, uint64_t *r)
 {

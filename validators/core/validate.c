@@ -92,6 +92,20 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	return TL_OK;
 }
 
+/* run() for a caller whose options and result may be of an older, shorter layout. */
+static enum tl_status run_sized(const struct tl_input *in, const char *path,
+				const struct tl_member *members, size_t member_count,
+				const struct tl_options *opts, struct tl_result *result,
+				size_t result_size, char *err, size_t errlen)
+{
+	struct tl_options o;
+	struct tl_result r;
+	full_options(&o, opts);
+	enum tl_status s = run(in, path, members, member_count, &o, &r, err, errlen);
+	give_result(result, result_size, &r);
+	return s;
+}
+
 enum tl_status tl_validate_input(const struct tl_input *in, const char *path,
 				 const struct tl_options *opts, struct tl_result *result, char *err,
 				 size_t errlen)
@@ -104,17 +118,17 @@ enum tl_status tl_validate_path_sized(const char *path, const struct tl_options 
 				      size_t errlen)
 {
 	struct tl_options o;
-	struct tl_result r;
 	struct tl_input in;
 	full_options(&o, opts);
-	memset(&r, 0, sizeof r);
-	enum tl_status s = TL_E_IO;
-	if (tl_input_open_limited(&in, path, o.stdin_limit ? o.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
-				  err, errlen)) {
-		s = run(&in, path, NULL, 0, &o, &r, err, errlen);
-		tl_input_close(&in);
+	if (!tl_input_open_limited(&in, path, o.stdin_limit ? o.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
+				   err, errlen)) {
+		struct tl_result r;
+		memset(&r, 0, sizeof r);
+		give_result(result, result_size, &r);
+		return TL_E_IO;
 	}
-	give_result(result, result_size, &r);
+	enum tl_status s = run_sized(&in, path, NULL, 0, &o, result, result_size, err, errlen);
+	tl_input_close(&in);
 	return s;
 }
 
@@ -122,14 +136,9 @@ enum tl_status tl_validate_buffer_sized(const void *data, size_t size, const cha
 					const struct tl_options *opts, struct tl_result *result,
 					size_t result_size, char *err, size_t errlen)
 {
-	struct tl_options o;
-	struct tl_result r;
 	struct tl_input in;
-	full_options(&o, opts);
 	tl_input_from_memory(&in, data, size, name);
-	enum tl_status s = run(&in, name, NULL, 0, &o, &r, err, errlen);
-	give_result(result, result_size, &r);
-	return s;
+	return run_sized(&in, name, NULL, 0, opts, result, result_size, err, errlen);
 }
 
 enum tl_status tl_validate_members_sized(const struct tl_member *members, size_t count,
@@ -137,15 +146,10 @@ enum tl_status tl_validate_members_sized(const struct tl_member *members, size_t
 					 struct tl_result *result, size_t result_size, char *err,
 					 size_t errlen)
 {
-	struct tl_options o;
-	struct tl_result r;
 	struct tl_input in;
-	full_options(&o, opts);
 	tl_input_from_memory(&in, NULL, 0, name);
 	in.is_directory = true;
-	enum tl_status s = run(&in, name, members, count, &o, &r, err, errlen);
-	give_result(result, result_size, &r);
-	return s;
+	return run_sized(&in, name, members, count, opts, result, result_size, err, errlen);
 }
 
 enum tl_status tl_detect_path(const char *path, enum tl_format_id *format, char *err, size_t errlen)

@@ -39,21 +39,25 @@ struct tfile_piece_rec {
 
 struct tfile_tdesc; /* XML checker, tfile_tdesc.c */
 
+/* A line the description may hold once (R, status): how many there were, and
+ * where the first stands (its line, and the offset of its key). */
+struct tfile_once {
+	uint32_t count;
+	uint32_t line;
+	uint64_t offset;
+};
+
 /* What the description section says, for the frame pass and final checks. */
 struct tfile_desc {
-	uint32_t r_lines;
+	struct tfile_once r;
 	bool r_valid;
 	uint64_t r_size;          /* from the first valid R line */
 	bool r_decimal_valid;     /* the R text is all decimal digits */
 	uint64_t r_size_decimal;
-	uint32_t r_line;
-	uint64_t r_offset;
 
-	uint32_t status_lines;
+	struct tfile_once status;
 	bool has_tframes, has_tcreated, has_tfree, has_tsize;
 	uint64_t tframes, tcreated, tfree, tsize;
-	uint32_t status_line;
-	uint64_t status_offset;
 
 	struct tfile_tsv *tsvs;
 	size_t tsv_count, tsv_cap;
@@ -80,6 +84,10 @@ void tl_tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc);
 void tl_tfile_desc_free(struct tfile_desc *desc);
 
 /* Payload grammars, one per line prefix (the text excludes the prefix). */
+/* Counts a line of once; true for the first (remembered, its key keylen
+ * bytes before t's payload), a later one reported as rule, naming the first. */
+bool tl_tfile_once(struct tl_ctx *ctx, struct tfile_once *once, const struct tfile_text *t,
+		   unsigned keylen, enum tl_rule_id rule, const char *what);
 void tl_tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
 void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);
 void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t);

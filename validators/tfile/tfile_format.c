@@ -54,7 +54,7 @@ static bool check_header(struct tl_ctx *ctx, const struct tl_input *in)
 /* Status figures that can be compared only once the frames are counted. */
 static void check_counts(struct tl_ctx *ctx, const struct tfile_desc *d, uint64_t frames)
 {
-	struct tl_location loc = tl_at_text(d->status_offset, d->status_line, 1);
+	struct tl_location loc = tl_at_text(d->status.offset, d->status.line, 1);
 	if (d->has_tframes && d->tframes != frames)
 		tl_report(ctx, RULE_TFILE_STATUS_TFRAMES, &loc,
 			  "expected tframes to equal the %llu frame%s in the file, found tframes:%llx (%llu)",

@@ -116,7 +116,7 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 	w->r_decimal_checked = true;
 	if (!walk_blocks(w, frame, true, d->r_size_decimal, WALK_QUIET))
 		return;
-	struct tl_location loc = tl_at_text(d->r_offset, d->r_line, 3);
+	struct tl_location loc = tl_at_text(d->r.offset, d->r.line, 3);
 	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
 		  "expected the R size in hex (0x%llx bytes), but frame %llu tiles only with its "
 		  "decimal reading (%llu bytes): the producer wrote decimal",

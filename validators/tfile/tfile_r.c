@@ -4,16 +4,8 @@
 void tl_tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
 {
 	char found[64];
-	desc->r_lines++;
-	if (desc->r_lines > 1) {
-		struct tl_location loc = tl_at_text(t->offset - 2, t->line, 1);
-		tl_report(ctx, RULE_TFILE_R_DUPLICATE, &loc,
-			  "expected one R line, found another one (the first is on line %u)",
-			  desc->r_line);
+	if (!tl_tfile_once(ctx, &desc->r, t, 2, RULE_TFILE_R_DUPLICATE, "R"))
 		return;
-	}
-	desc->r_line = t->line;
-	desc->r_offset = t->offset - 2;
 
 	/* A decimal-only text is remembered: decision 1 uses it as a hint. */
 	bool all_decimal = t->len > 0 && t->len <= 19;

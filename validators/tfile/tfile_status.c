@@ -173,16 +173,8 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
 {
 	char found[64];
-	desc->status_lines++;
-	if (desc->status_lines > 1) {
-		struct tl_location loc = tl_at_text(t->offset - 7, t->line, 1);
-		tl_report(ctx, RULE_TFILE_STATUS_DUPLICATE, &loc,
-			  "expected one status line, found another one (the first is on line %u)",
-			  desc->status_line);
+	if (!tl_tfile_once(ctx, &desc->status, t, 7, RULE_TFILE_STATUS_DUPLICATE, "status"))
 		return;
-	}
-	desc->status_line = t->line;
-	desc->status_offset = t->offset - 7;
 
 	struct tl_location loc = tfile_text_loc(t);
 	int running = tfile_text_peek(t);

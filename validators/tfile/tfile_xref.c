@@ -156,10 +156,10 @@ static void check_locations(struct tl_ctx *ctx, struct tfile_desc *desc)
 void tl_tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc)
 {
 	struct tl_location start = tl_at_text(TFILE_HEADER_SIZE, 1, 1);
-	if (desc->r_lines == 0)
+	if (desc->r.count == 0)
 		tl_report(ctx, RULE_TFILE_R_MISSING, &start,
 			  "expected an R line giving the register block size, found none");
-	if (desc->status_lines == 0)
+	if (desc->status.count == 0)
 		tl_report(ctx, RULE_TFILE_STATUS_MISSING, &start,
 			  "expected a status line (tsave always writes one), found none");
 	check_tsvs(ctx, desc);

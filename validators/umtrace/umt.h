@@ -119,11 +119,7 @@ TL_HOT bool umt_rd(const struct tl_input *in, uint64_t off, unsigned width, uint
 
 TL_HOT bool umt_rd_s(const struct tl_input *in, uint64_t off, unsigned width, int64_t *v)
 {
-	uint64_t u;
-	if (!umt_rd(in, off, width, &u))
-		return false;
-	*v = tl_sign_extend(u, width * 8);
-	return true;
+	return tl_read_int_at(in->data, in->size, off, width, false, v);
 }
 
 /* A structure (row, block, record) of len bytes at off, checked once as a whole:
@@ -142,11 +138,7 @@ TL_HOT bool umt_get(const struct tl_cursor *row, uint64_t off, unsigned width, u
 
 TL_HOT bool umt_get_s(const struct tl_cursor *row, uint64_t off, unsigned width, int64_t *v)
 {
-	uint64_t u;
-	if (!umt_get(row, off, width, &u))
-		return false;
-	*v = tl_sign_extend(u, width * 8);
-	return true;
+	return tl_read_int_at(row->p, row->left, off, width, false, v);
 }
 
 /* Row k of a fixed-size table: its offset computed with checked arithmetic, its

@@ -5,31 +5,19 @@
 
 #include <string.h>
 
-/* Reads the signed 32-bit field at byte pos of a 16-byte metadata record. */
-static int32_t field_i32(const uint8_t *p, size_t pos, bool big)
+/* The field of width bytes at byte pos of a 16-byte metadata record, as it
+ * is or sign-extended. */
+static uint64_t field(const uint8_t *p, size_t pos, size_t width, bool big)
 {
-	struct tl_cursor c;
-	uint32_t v = 0;
-	tl_cursor_init(&c, p + pos, XRAY_METADATA_SIZE - pos, 0);
-	(void)tl_cursor_u32(&c, big, &v);
-	return (int32_t)tl_sign_extend(v, 32);
-}
-
-static uint64_t field_u64(const uint8_t *p, size_t pos, bool big)
-{
-	struct tl_cursor c;
 	uint64_t v = 0;
-	tl_cursor_init(&c, p + pos, XRAY_METADATA_SIZE - pos, 0);
-	(void)tl_cursor_u64(&c, big, &v);
+	(void)tl_read_uint_at(p, XRAY_METADATA_SIZE, pos, width, big, &v);
 	return v;
 }
 
-static uint16_t field_u16(const uint8_t *p, size_t pos, bool big)
+static int64_t field_s(const uint8_t *p, size_t pos, size_t width, bool big)
 {
-	struct tl_cursor c;
-	uint16_t v = 0;
-	tl_cursor_init(&c, p + pos, XRAY_METADATA_SIZE - pos, 0);
-	(void)tl_cursor_u16(&c, big, &v);
+	int64_t v = 0;
+	(void)tl_read_int_at(p, XRAY_METADATA_SIZE, pos, width, big, &v);
 	return v;
 }
 
@@ -57,30 +45,30 @@ static int64_t decode_metadata(const uint8_t *p, const struct xray_header *hdr,
 	switch (rec->kind) {
 	case XRAY_NEW_BUFFER:
 	case XRAY_PID:
-		rec->value = field_i32(p, 1, big);
+		rec->value = field_s(p, 1, 4, big);
 		return 0;
 	case XRAY_NEW_CPU:
-		rec->value = field_u16(p, 1, big);
-		rec->tsc = field_u64(p, 3, big);
+		rec->value = (int64_t)field(p, 1, 2, big);
+		rec->tsc = field(p, 3, 8, big);
 		return 0;
 	case XRAY_TSC_WRAP:
-		rec->tsc = field_u64(p, 1, big);
+		rec->tsc = field(p, 1, 8, big);
 		return 0;
 	case XRAY_WALLCLOCK:
-		rec->value = tl_sign_extend(field_u64(p, 1, big), 64);
-		rec->micros = field_i32(p, 9, big);
+		rec->value = field_s(p, 1, 8, big);
+		rec->micros = field_s(p, 9, 4, big);
 		return 0;
 	case XRAY_CALL_ARGUMENT:
 	case XRAY_BUFFER_EXTENTS:
-		rec->word = field_u64(p, 1, big);
+		rec->word = field(p, 1, 8, big);
 		return 0;
 	case XRAY_CUSTOM_EVENT:
 	case XRAY_TYPED_EVENT:
-		rec->value = field_i32(p, 1, big);
+		rec->value = field_s(p, 1, 4, big);
 		/* Version 5 events carry a delta; earlier ones an absolute TSC that
 		 * the LLVM 7 (v3) writer stored through a wrong pointer, so it is garbage. */
 		if (hdr->version >= 5) {
-			rec->event_delta = field_i32(p, 5, big);
+			rec->event_delta = (int32_t)field_s(p, 5, 4, big);
 			rec->has_event_delta = true;
 		}
 		return rec->value < 0 ? -1 : rec->value;
