@@ -58,6 +58,8 @@ types:
       - id: type
         type: u1
         enum: record_type
+        valid:
+          in-enum: true
         doc: Type, 0..6 or 8..11 (UMT-RECORD-TYPE).
       - id: flags
         type: u1
@@ -71,17 +73,21 @@ types:
           switch-on: type
           cases:
             'record_type::instruction': ins_body
-            'record_type::thread_begin': rm_context
+            'record_type::thread_begin': rm_context(flags & 1 == 1)
             'record_type::thread_end': exit_body
             'record_type::app_end': exit_body
-            'record_type::syscall_entry': syscall_context
-            'record_type::syscall_exit': syscall_context
+            'record_type::syscall_entry': syscall_context(flags & 1 == 1)
+            'record_type::syscall_exit': syscall_context(flags & 1 == 1)
             'record_type::syscall_skipped_exit': syscall_only
-            'record_type::context_apc': rm_context
-            'record_type::context_exception': rm_context
-            'record_type::context_callback': rm_context
-            'record_type::context_other': rm_context
-        doc: The type's fields; their sizes are UMT-RECORD-SIZE and UMT-INS-RECORD-SIZE.
+            'record_type::context_apc': rm_context(flags & 1 == 1)
+            'record_type::context_exception': rm_context(flags & 1 == 1)
+            'record_type::context_callback': rm_context(flags & 1 == 1)
+            'record_type::context_other': rm_context(flags & 1 == 1)
+        doc: |
+          The type's fields: a record too short for them fails
+          (UMT-RECORD-SIZE-MIN, UMT-RECORD-SIZE; an instruction record's exact
+          size, 14 + LCSize of its decodedIns in ins.itable, is UMT-INS-RECORD-SIZE,
+          outside the grammar).
   ins_body:
     seq:
       - id: ins_id
@@ -95,22 +101,42 @@ types:
       - id: exit_code
         type: s4
         doc: The exit code (UMT-RECORD-SIZE).
+      - id: tail
+        size-eos: true
+        valid:
+          expr: _.length == 0
+        doc: Nothing follows, a thread or application end record being exactly 10 bytes (UMT-RECORD-SIZE).
   syscall_only:
     seq:
       - id: syscall_id
         type: s8
         doc: SyscallID, a syscall record (UMT-RECORD-SYSCALL-ID, UMT-RECORD-SYSCALL-EXIT).
+      - id: tail
+        size-eos: true
+        valid:
+          expr: _.length == 0
+        doc: Nothing follows, a skipped exit record being exactly 14 bytes (UMT-RECORD-SIZE).
   syscall_context:
+    params:
+      - id: is_64
+        type: bool
+        doc: Flag 0x01 of the record, 64-bit code (UMT-CONTEXT-MEM-ADDR32).
     seq:
       - id: syscall_id
         type: s8
         doc: SyscallID, a syscall record, or -1 for an exit (UMT-RECORD-SYSCALL-ID, UMT-RECORD-SYSCALL-ENTRY, UMT-RECORD-SYSCALL-EXIT).
       - id: context
-        type: rm_context
+        type: rm_context(is_64)
         size-eos: true
         doc: The register and memory context (UMT-RECORD-SIZE).
   rm_context:
-    doc: A register and memory context; its file pointers count from its own first byte.
+    doc: |
+      A register and memory context, to the end of its record; its file
+      pointers count from its own first byte. At least 16 bytes (UMT-RECORD-SIZE).
+    params:
+      - id: is_64
+        type: bool
+        doc: Flag 0x01 of the record, 64-bit code (UMT-CONTEXT-MEM-ADDR32).
     seq:
       - id: num_mem
         type: s4
@@ -122,12 +148,14 @@ types:
         doc: Unused.
       - id: regs_fp
         type: s8
-        doc: Offset of the register buffer, DumpSize bytes of the context map (UMT-CONTEXT-REGS-IN-RECORD).
+        doc: |
+          Offset of the register buffer, DumpSize bytes (a field of
+          context_map.itable, so UMT-CONTEXT-REGS-IN-RECORD is outside the grammar).
       - id: mem
         type: context_mem
         repeat: expr
         repeat-expr: num_mem
-        doc: The memory references (UMT-CONTEXT-MEM-COUNT).
+        doc: The memory references; a record too short for MemCount of them fails here (UMT-CONTEXT-MEM-COUNT).
       - id: data
         size-eos: true
         doc: The register buffer and memory data the pointers reach.
@@ -135,7 +163,9 @@ types:
     seq:
       - id: address
         type: u8
-        doc: The dump's address, below 2^32 in 32-bit records (UMT-CONTEXT-MEM-ADDR32, UMT-CONTEXT-TIB).
+        valid:
+          expr: _parent.is_64 or _ < 0x100000000
+        doc: The dump's address, below 2^32 in 32-bit records (UMT-CONTEXT-MEM-ADDR32; UMT-CONTEXT-TIB outside the grammar).
       - id: len_data
         type: s8
         valid:
@@ -143,7 +173,11 @@ types:
         doc: Size of the dump, not negative (UMT-CONTEXT-MEM-IN-RECORD).
       - id: data_fp
         type: s8
-        doc: Offset of the dump from the context's first byte (UMT-CONTEXT-MEM-IN-RECORD).
+        valid:
+          expr: _ >= 16 + 24 * _parent.num_mem and _ <= _parent._io.size - len_data
+        doc: |
+          Offset of the dump from the context's first byte: the dump lies in the
+          record, after the contextMem array (UMT-CONTEXT-MEM-IN-RECORD).
 enums:
   record_type:
     0: instruction

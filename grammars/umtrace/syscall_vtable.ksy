@@ -106,6 +106,7 @@ types:
     instances:
       args:
         pos: args_fp
+        if: num_args > 0
         type: u8
         repeat: expr
         repeat-expr: num_args
