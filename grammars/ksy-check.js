@@ -11,8 +11,8 @@
 //                                             the same, with parameters per file:
 //                                             each line of LIST is
 //                                             "FILE [NAME=VALUE...]"
-//   ksy-check.js slices OUTDIR ID TYPE ends|pairs INDEX FILE
-//                                             cuts FILE into the pieces INDEX (a file
+//   ksy-check.js slices OUTDIR ID TYPE ends|pairs -- INDEX FILE [INDEX FILE...]
+//                                             cuts each FILE into the pieces its INDEX (a file
 //                                             of little-endian i64) gives, "ends":
 //                                             piece i is [I[i], I[i+1]), "pairs":
 //                                             piece i is [I[2i], I[2i] + I[2i+1]),
@@ -35,7 +35,7 @@ function usage() {
 	process.stderr.write('usage: ksy-check.js compile OUTDIR FILE.ksy...\n' +
 		'       ksy-check.js parse OUTDIR ID [NAME=VALUE...] -- FILE...\n' +
 		'       ksy-check.js parse-each OUTDIR ID LIST\n' +
-		'       ksy-check.js slices OUTDIR ID TYPE ends|pairs INDEX FILE\n');
+		'       ksy-check.js slices OUTDIR ID TYPE ends|pairs -- INDEX FILE...\n');
 	process.exit(2);
 }
 
@@ -198,12 +198,17 @@ function parse(outdir, id, files, spans) {
 	}
 }
 
-function slices(outdir, id, type, kind, index, file) {
+function slices(outdir, id, type, kind, pairs) {
 	const KaitaiStream = loadRuntime();
 	const cls = className(id);
 	const Parser = require(path.resolve(outdir, cls + '.js'))[cls][className(type)];
 	if (typeof Parser !== 'function')
 		throw new Error(`${cls}.js has no type ${type}`);
+	for (let k = 0; k + 1 < pairs.length; k += 2)
+		slicesOf(KaitaiStream, Parser, kind, pairs[k], pairs[k + 1]);
+}
+
+function slicesOf(KaitaiStream, Parser, kind, index, file) {
 	const ix = fs.readFileSync(index);
 	const v = [];
 	for (let o = 0; o + 8 <= ix.length; o += 8)
@@ -268,7 +273,8 @@ else if ((mode === 'parse' || mode === 'spans') && outdir && rest.length) {
 		const w = l.trim().split(/\s+/);
 		return [w[0], paramValues(w.slice(1))];
 	}), null);
-} else if (mode === 'slices' && outdir && rest.length === 5 && ['ends', 'pairs'].includes(rest[2]))
-	slices(outdir, rest[0], rest[1], rest[2], rest[3], rest[4]);
+} else if (mode === 'slices' && outdir && rest.length >= 6 && rest.length % 2 === 0 &&
+	   ['ends', 'pairs'].includes(rest[2]) && rest[3] === '--')
+	slices(outdir, rest[0], rest[1], rest[2], rest.slice(4));
 else
 	usage();
