@@ -7,7 +7,11 @@ meta:
 doc: |
   The UMTracer member file ins.itable (rule catalog: specs/umtrace.md):
   a table header, then RowCount rows of RowSize bytes at TableFP, inside the
-  file. Little-endian. The extra area (disassembly strings, decoded instructions) is reached through offsets and is not described here.
+  file. Little-endian. The extra area (disassembly strings, decoded
+  instructions), inside this file, is reached through each row's offsets:
+  the instances disasm and decoded of a row read them, as far as their
+  pointers and sizes go (the decodedIns contents are the validator's:
+  UMT-DECODED-*, UMT-OPERAND-*, UMT-SLOT-*).
   Cross-table rules are outside the grammar (see grammars/README.md).
 seq:
   - id: header
@@ -54,16 +58,20 @@ types:
         doc: TableFP, at or after the header (UMT-TABLE-ROWS-OFFSET).
       - id: extra_fp
         type: s8
-        doc: File offset of the extra area (strings, decoded instructions).
+        valid:
+          min: 0
+        doc: File offset of the extra area (strings, decoded instructions), not negative (UMT-TABLE-EXTRA-IN-FILE).
       - id: extra_size
         type: s8
         valid:
           expr: |
-            _ == 0 or (extra_fp >= 48 and _ >= 0 and
-              (extra_fp >= table_fp + num_rows * len_row or extra_fp + _ <= table_fp))
+            _ >= 0 and _ <= _io.size - extra_fp and
+              (_ == 0 or (extra_fp >= 48 and
+                (extra_fp >= table_fp + num_rows * len_row or extra_fp + _ <= table_fp)))
         doc: |
-          Byte count of the extra area, which overlaps neither the header nor
-          the rows (UMT-TABLE-EXTRA-OVERLAP).
+          Byte count of the extra area, not negative and inside the file
+          (UMT-TABLE-EXTRA-IN-FILE), overlapping neither the header nor the rows
+          (UMT-TABLE-EXTRA-OVERLAP).
   ins_rec:
     params:
       - id: index
@@ -110,10 +118,82 @@ types:
         doc: Unused.
       - id: disasm_fp
         type: s8
-        doc: Offset in the extra area of the disassembly, a length-prefixed string.
+        valid:
+          expr: _ >= 0 and _ < _root.header.extra_size
+        doc: |
+          Offset in the extra area of the disassembly, a length-prefixed string;
+          inside the area (UMT-INS-DISASM-POINTER).
       - id: decoded_fp
         type: s8
-        doc: Offset in the extra area of the decoded instruction.
+        valid:
+          expr: _ >= 0 and _ <= _root.header.extra_size - 88
+        doc: |
+          Offset in the extra area of the decoded instruction, whose 88-byte
+          fixed part lies inside the area (UMT-INS-DECODED-POINTER).
       - id: reserved3
         size: 8
         doc: Unused.
+    instances:
+      disasm:
+        io: _root._io
+        pos: _root.header.extra_fp + disasm_fp
+        type: cstr(_root.header.extra_fp + _root.header.extra_size)
+        doc: The disassembly (UMT-STRING-IN-AREA, UMT-STRING-LENGTH, UMT-STRING-TERMINATOR).
+      decoded:
+        io: _root._io
+        pos: _root.header.extra_fp + decoded_fp
+        type: decoded_ins(_root.header.extra_fp + decoded_fp, _root.header.extra_fp + _root.header.extra_size)
+        doc: The decoded instruction (UMT-INS-DECODED-POINTER).
+  cstr:
+    doc: A string of 8-bit units, its length first and a NUL after it.
+    params:
+      - id: area_end
+        type: s8
+        doc: The file offset where the extra area ends (UMT-STRING-IN-AREA).
+    seq:
+      - id: len_text
+        type: s2
+        valid:
+          expr: _io.pos <= area_end and _ >= 0 and _io.pos + _ + 1 <= area_end
+        doc: |
+          Length, in the area (UMT-STRING-IN-AREA), not negative
+          (UMT-STRING-LENGTH), the text and its NUL in the area too (UMT-STRING-IN-AREA).
+      - id: text
+        size: len_text
+        doc: The text; a NUL inside it is the warning UMT-STRING-EARLY-NUL.
+      - id: nul
+        type: u1
+        valid: 0
+        doc: The NUL after the text (UMT-STRING-TERMINATOR).
+  decoded_ins:
+    doc: |
+      The decodedIns: an 88-byte fixed part and LCCount 12-byte lcSlots, all
+      inside the extra area (UMT-INS-DECODED-POINTER). Its fields are
+      constrained by the validator (UMT-DECODED-*, UMT-OPERAND-*, UMT-SLOT-*).
+    params:
+      - id: start
+        type: s8
+        doc: Its file offset.
+      - id: area_end
+        type: s8
+        doc: The file offset where the extra area ends (UMT-INS-DECODED-POINTER).
+    seq:
+      - id: head
+        size: 62
+        doc: |
+          Category, mnemonic, form, flags, explicit operands and sizes
+          (UMT-DECODED-OPERAND-COUNT, UMT-DECODED-SIZES, UMT-DECODED-FLAGS,
+          UMT-OPERAND-*: see umtrace.yaml for the fields).
+      - id: num_lc_slots
+        type: u1
+        valid:
+          expr: start + 88 + 12 * _ <= area_end
+        doc: LCCount; its lcSlots end inside the extra area (UMT-INS-DECODED-POINTER).
+      - id: phrase
+        size: 25
+        doc: The memory phrase slots and constant slots (UMT-DECODED-PHRASE-*, UMT-DECODED-SCALE).
+      - id: lc_slots
+        size: 12
+        repeat: expr
+        repeat-expr: num_lc_slots
+        doc: The lcSlots (UMT-SLOT-*).
