@@ -12,11 +12,17 @@ doc: |
   member file exec.offsets (grammar exec_offsets.ksy). Kaitai reads one file
   at a time, so this grammar reads the record area as one block; a reader cuts
   it with the offsets and parses each piece with the type exec_rec below
-  (its parameter is the record's size). The exec.offsets grammar checks where
-  the records lie (UMT-EXEC-FIRST-OFFSET, UMT-EXEC-OFFSETS-ORDER,
-  UMT-EXEC-END-OFFSET); the record rules (UMT-RECORD-*, UMT-CONTEXT-*,
-  UMT-INS-RECORD-*, UMT-RECORD-SYSCALL-*, UMT-THREAD-BEGIN-FIRST,
-  UMT-THREAD-END-LAST, UMT-APP-END-LAST) are checked by the validator, not here.
+  (the piece is its whole stream). The exec.offsets grammar checks where the
+  records lie (UMT-EXEC-FIRST-OFFSET, UMT-EXEC-OFFSETS-ORDER,
+  UMT-EXEC-END-OFFSET); exec_rec checks what one record shows by itself
+  (UMT-RECORD-SIZE-MIN, UMT-RECORD-TYPE, UMT-RECORD-SIZE, UMT-CONTEXT-MEM-COUNT,
+  UMT-CONTEXT-MEM-IN-RECORD, UMT-CONTEXT-MEM-ADDR32). What needs another file or
+  other records is the validator's: ThreadID (UMT-RECORD-THREAD), InsID and the
+  record size from the decodedIns (UMT-INS-RECORD-ID, -MODE, -SIZE), the
+  register buffer's DumpSize (UMT-CONTEXT-REGS-IN-RECORD), SyscallIDs
+  (UMT-RECORD-SYSCALL-*), the thread chains (UMT-THREAD-BEGIN-FIRST,
+  UMT-THREAD-END-LAST, UMT-APP-END-LAST, UMT-LINK-PREV, UMT-LINK-NEXT) and the
+  warnings on flags.
 seq:
   - id: header
     type: exec_header

@@ -12,11 +12,12 @@ doc: |
   from here: this grammar reads the block area whole, and a reader cuts it
   with the offsets and parses each block with the type syscall_rec below. The
   syscall.offsets grammar checks that each block lies in this file
-  (UMT-SYSCALL-BLOCK-IN-FILE); that blocks do not overlap (UMT-SYSCALL-BLOCK-OVERLAP)
-  and the syscallRec rules (UMT-SYSCALL-FIELDS, UMT-SYSCALL-ARGS-IN-BLOCK,
-  UMT-SYSCALL-EXTRAS-IN-BLOCK, UMT-SYSCALL-BEGIN-EID, UMT-SYSCALL-END-EID,
-  UMT-SYSCALL-END-ORDER, UMT-SYSCALL-COMPLETED, UMT-SYSCALL-VALUES-32BIT)
-  are checked by the validator, not here.
+  (UMT-SYSCALL-BLOCK-IN-FILE); syscall_rec checks what one block shows by
+  itself (UMT-SYSCALL-FIELDS, UMT-SYSCALL-ARGS-IN-BLOCK,
+  UMT-SYSCALL-EXTRAS-IN-BLOCK). That blocks do not overlap
+  (UMT-SYSCALL-BLOCK-OVERLAP) and the links to the execution records
+  (UMT-SYSCALL-BEGIN-EID, UMT-SYSCALL-END-EID, UMT-SYSCALL-END-ORDER,
+  UMT-SYSCALL-COMPLETED, UMT-SYSCALL-VALUES-32BIT) are the validator's.
 seq:
   - id: header
     type: syscall_header
