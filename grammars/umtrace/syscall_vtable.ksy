@@ -14,10 +14,10 @@ doc: |
   syscall.offsets grammar checks that each block lies in this file
   (UMT-SYSCALL-BLOCK-IN-FILE); syscall_rec checks what one block shows by
   itself (UMT-SYSCALL-FIELDS, UMT-SYSCALL-ARGS-IN-BLOCK,
-  UMT-SYSCALL-EXTRAS-IN-BLOCK). That blocks do not overlap
-  (UMT-SYSCALL-BLOCK-OVERLAP) and the links to the execution records
+  UMT-SYSCALL-EXTRAS-IN-BLOCK, UMT-SYSCALL-COMPLETED). That blocks do not
+  overlap (UMT-SYSCALL-BLOCK-OVERLAP) and the links to the execution records
   (UMT-SYSCALL-BEGIN-EID, UMT-SYSCALL-END-EID, UMT-SYSCALL-END-ORDER,
-  UMT-SYSCALL-COMPLETED, UMT-SYSCALL-VALUES-32BIT) are the validator's.
+  UMT-SYSCALL-VALUES-32BIT) are the validator's.
 seq:
   - id: header
     type: syscall_header
@@ -81,7 +81,11 @@ types:
         doc: BeginEID, the system call entry record (UMT-SYSCALL-BEGIN-EID, UMT-SYSCALL-END-ORDER).
       - id: end_eid
         type: s8
-        doc: EndEID, the exit or skipped-exit record, or -1 (UMT-SYSCALL-END-EID, UMT-SYSCALL-END-ORDER, UMT-SYSCALL-COMPLETED).
+        valid:
+          expr: _ != -1 or completed == 0
+        doc: |
+          EndEID, the exit or skipped-exit record (UMT-SYSCALL-END-EID,
+          UMT-SYSCALL-END-ORDER), or -1, and then Completed is 0 (UMT-SYSCALL-COMPLETED).
       - id: before_sp
         type: u8
         doc: The stack pointer before the call (UMT-SYSCALL-VALUES-32BIT).
