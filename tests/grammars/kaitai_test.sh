@@ -395,7 +395,46 @@ umtrace_layout_body() {
 	span_is context_map ContextMapItable "$(define UMT_CMAP_SIZE validators/umtrace/umt.h)"
 }
 
+atf_test_case umtrace_linked_layout
+umtrace_linked_layout_head() {
+	atf_set descr "the grammars of the offset-linked UMTracer files and the context map read structures of the sizes validators/umtrace hard-codes"
+}
+# first_number FILE SED-EXPR: the number the expression captures in FILE (a size
+# the validator passes to its reader).
+first_number() {
+	v=$(sed -n "$2" "$SRCDIR/$1" | head -1)
+	[ -n "$v" ] || atf_fail "no match of $2 in $1"
+	echo "$v"
+}
+umtrace_linked_layout_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	v=validators/umtrace
+	t="$SRCDIR/corpus/umtrace/valid/trace64"
+	node "$CHECK" spans out exec_vtable -- "$t/exec.vtable" > spans || { cat spans; atf_fail "exec.vtable does not parse"; }
+	span_is exec_vtable ExecHeader "$(first_number $v/umt_exec_index.c 's/.*umt_row(vt, 0, \([0-9]*\), &h).*/\1/p')"
+	n=$(i64_at8 "$t/exec.vtable")
+	node "$CHECK" spans out exec_prev_next_column n=$n -- "$t/exec.prev_next.column" > spans ||
+		{ cat spans; atf_fail "exec.prev_next.column does not parse"; }
+	span_is exec_prev_next_column PrevNext "$(first_number $v/umt_exec_index.c 's/.*tl_mul_u64(n, \([0-9]*\), &want).*/\1/p')"
+	node "$CHECK" spans out syscall_vtable -- "$t/syscall.vtable" > spans || { cat spans; atf_fail "syscall.vtable does not parse"; }
+	span_is syscall_vtable SyscallHeader "$(first_number $v/umt_syscall.c 's/.*umt_row(vt, 0, \([0-9]*\), &h).*/\1/p')"
+	n=$(i64_at8 "$t/syscall.vtable") s=$(wc -c < "$t/syscall.vtable")
+	node "$CHECK" spans out syscall_offsets n=$n s=$s -- "$t/syscall.offsets" > spans ||
+		{ cat spans; atf_fail "syscall.offsets does not parse"; }
+	span_is syscall_offsets Block "$(first_number $v/umt_syscall_block.c 's/.*umt_row(&t->f\[M_SYSCALL_OFFSETS\], at, \([0-9]*\), &row).*/\1/p')"
+	# The context map: names and register entries at the offsets the validator reads.
+	c=$v/umt_context_map.c
+	max=$(define CMAP_MAX $c) names=$(define CMAP_NAMES $c) m32=$(define CMAP_MAP32 $c) m64=$(define CMAP_MAP64 $c)
+	node "$CHECK" spans out context_map_itable -- "$t/context_map.itable" > spans
+	span_is context_map RegName $(((m32 - names) / max))
+	span_is context_map RegInfo $(((m64 - m32) / max))
+	[ $((m64 + max * (m64 - m32) / max)) -eq "$(define UMT_CMAP_SIZE $v/umt.h)" ] ||
+		atf_fail "the validator's context map layout does not end at UMT_CMAP_SIZE"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case umtrace_linked_layout
 	atf_add_test_case umtrace_valid
 	atf_add_test_case umtrace_invalid
 	atf_add_test_case umtrace_layout
