@@ -7,6 +7,18 @@
 //                                             one line per file: "ok FILE" when the
 //                                             grammar consumes it to the last byte,
 //                                             "fail FILE: why" otherwise
+//   ksy-check.js parse-each OUTDIR ID LIST
+//                                             the same, with parameters per file:
+//                                             each line of LIST is
+//                                             "FILE [NAME=VALUE...]"
+//   ksy-check.js slices OUTDIR ID TYPE ends|pairs -- INDEX FILE [INDEX FILE...]
+//                                             cuts each FILE into the pieces its INDEX (a file
+//                                             of little-endian i64) gives, "ends":
+//                                             piece i is [I[i], I[i+1]), "pairs":
+//                                             piece i is [I[2i], I[2i] + I[2i+1]),
+//                                             and parses each to its last byte with
+//                                             the grammar's type TYPE: "ok FILE N"
+//                                             (N pieces) or "fail FILE: piece i: why"
 //   ksy-check.js lint FILE.ksy...             every field, parameter and instance
 //                                             has a doc: (they name the rules)
 //   ksy-check.js spans OUTDIR ID [NAME=VALUE...] -- FILE...
@@ -21,7 +33,9 @@ const modules = path.join(here, 'node_modules');
 
 function usage() {
 	process.stderr.write('usage: ksy-check.js compile OUTDIR FILE.ksy...\n' +
-		'       ksy-check.js parse OUTDIR ID [NAME=VALUE...] -- FILE...\n');
+		'       ksy-check.js parse OUTDIR ID [NAME=VALUE...] -- FILE...\n' +
+		'       ksy-check.js parse-each OUTDIR ID LIST\n' +
+		'       ksy-check.js slices OUTDIR ID TYPE ends|pairs -- INDEX FILE...\n');
 	process.exit(2);
 }
 
@@ -145,9 +159,9 @@ function recordSpans(root, spans) {
 	patch(root.name, root);
 }
 
-function parse(outdir, id, params, files, spans) {
-	const KaitaiStream = require(path.join(modules, 'kaitai-struct', 'KaitaiStream'));
-	// The generated modules require 'kaitai-struct/KaitaiStream' by name.
+// files: [file, params] pairs.
+// The Kaitai runtime, which the generated modules require by name.
+function loadRuntime() {
 	const Module = require('module');
 	const resolve = Module._resolveFilename;
 	Module._resolveFilename = function (request, ...rest) {
@@ -155,11 +169,16 @@ function parse(outdir, id, params, files, spans) {
 			return path.join(modules, 'kaitai-struct', 'KaitaiStream.js');
 		return resolve.call(this, request, ...rest);
 	};
+	return require(path.join(modules, 'kaitai-struct', 'KaitaiStream'));
+}
+
+function parse(outdir, id, files, spans) {
+	const KaitaiStream = loadRuntime();
 	const cls = className(id);
 	const Parser = require(path.resolve(outdir, cls + '.js'))[cls];
 	if (spans)
 		recordSpans(Parser, spans);
-	for (const file of files) {
+	for (const [file, params] of files) {
 		const bytes = fs.readFileSync(file);
 		const stream = new KaitaiStream(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
 		try {
@@ -179,6 +198,60 @@ function parse(outdir, id, params, files, spans) {
 	}
 }
 
+function slices(outdir, id, type, kind, pairs) {
+	const KaitaiStream = loadRuntime();
+	const cls = className(id);
+	const Parser = require(path.resolve(outdir, cls + '.js'))[cls][className(type)];
+	if (typeof Parser !== 'function')
+		throw new Error(`${cls}.js has no type ${type}`);
+	for (let k = 0; k + 1 < pairs.length; k += 2)
+		slicesOf(KaitaiStream, Parser, kind, pairs[k], pairs[k + 1]);
+}
+
+function slicesOf(KaitaiStream, Parser, kind, index, file) {
+	const ix = fs.readFileSync(index);
+	const v = [];
+	for (let o = 0; o + 8 <= ix.length; o += 8)
+		v.push(Number(ix.readBigInt64LE(o)));
+	const pieces = [];
+	if (kind === 'ends')
+		for (let i = 0; i + 1 < v.length; i++)
+			pieces.push([v[i], v[i + 1]]);
+	else
+		for (let i = 0; i + 1 < v.length; i += 2)
+			pieces.push([v[i], v[i] + v[i + 1]]);
+	const bytes = fs.readFileSync(file);
+	for (let i = 0; i < pieces.length; i++) {
+		const [from, to] = pieces[i];
+		try {
+			if (!(from >= 0 && from <= to && to <= bytes.length))
+				throw new Error(`[${from}, ${to}) is outside the file`);
+			const b = bytes.subarray(from, to);
+			const stream = new KaitaiStream(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+			const obj = new Parser(stream, null, null);
+			touch(obj, new Set());
+			if (!stream.isEof())
+				throw new Error(`stopped at byte ${stream.pos} of ${stream.size}`);
+		} catch (e) {
+			const msg = (e && e.message ? e.message : String(e)).replace(/\s+/g, ' ');
+			const at = e && e.srcPath ? ` (${e.srcPath})` : '';
+			process.stdout.write(`fail ${file}: piece ${i}: ${e && e.name ? e.name + ': ' : ''}${msg}${at}\n`);
+			return;
+		}
+	}
+	process.stdout.write(`ok ${file} ${pieces.length}\n`);
+}
+
+// NAME=VALUE arguments: the values, in order (booleans, integers, strings).
+function paramValues(args) {
+	return args.map(p => {
+		const v = p.slice(p.indexOf('=') + 1);
+		if (v === 'true' || v === 'false')
+			return v === 'true';
+		return /^-?\d+$/.test(v) ? Number(v) : v;
+	});
+}
+
 const [mode, outdir, ...rest] = process.argv.slice(2);
 if (mode === 'lint' && outdir)
 	lint([outdir, ...rest]);
@@ -188,16 +261,20 @@ else if ((mode === 'parse' || mode === 'spans') && outdir && rest.length) {
 	const sep = rest.indexOf('--');
 	if (sep < 1)
 		usage();
-	const params = rest.slice(1, sep).map(p => {
-		const v = p.slice(p.indexOf('=') + 1);
-		if (v === 'true' || v === 'false')
-			return v === 'true';
-		return /^-?\d+$/.test(v) ? Number(v) : v;
-	});
+	const params = paramValues(rest.slice(1, sep));
 	const spans = mode === 'spans' ? new Map() : null;
-	parse(outdir, rest[0], params, rest.slice(sep + 1), spans);
+	parse(outdir, rest[0], rest.slice(sep + 1).map(f => [f, params]), spans);
 	if (spans)
 		for (const [name, sizes] of [...spans].sort())
 			process.stdout.write(`${name} ${[...sizes].sort((a, b) => a - b).join(' ')}\n`);
-} else
+} else if (mode === 'parse-each' && outdir && rest.length === 2) {
+	const lines = fs.readFileSync(rest[1], 'utf8').split('\n').filter(l => l.trim() !== '');
+	parse(outdir, rest[0], lines.map(l => {
+		const w = l.trim().split(/\s+/);
+		return [w[0], paramValues(w.slice(1))];
+	}), null);
+} else if (mode === 'slices' && outdir && rest.length >= 6 && rest.length % 2 === 0 &&
+	   ['ends', 'pairs'].includes(rest[2]) && rest[3] === '--')
+	slices(outdir, rest[0], rest[1], rest[2], rest.slice(4));
+else
 	usage();

@@ -17,7 +17,7 @@ seq:
     size: header.table_fp - 32
     doc: Bytes between the header and the rows (the extra area may lie here).
   - id: rows
-    type: address_range
+    type: 'address_range(_index > 0, _index > 0 ? rows[_index - 1].first : 0, _index > 0 ? rows[_index - 1].last : 0)'
     size: header.len_row
     repeat: expr
     repeat-expr: header.num_rows
@@ -53,14 +53,30 @@ types:
           min: 32
         doc: TableFP, at or after the header (UMT-TABLE-ROWS-OFFSET).
   address_range:
+    params:
+      - id: has_prev
+        type: bool
+        doc: Whether a range comes before this one (UMT-RANGES-OVERLAP).
+      - id: prev_first
+        type: u8
+        doc: The previous range's First (UMT-RANGES-OVERLAP).
+      - id: prev_last
+        type: u8
+        doc: The previous range's Last (UMT-RANGES-OVERLAP).
     seq:
       - id: first
         type: u8
         valid:
           expr: _ % 4096 == 0
-        doc: First byte, page-aligned and below Last (UMT-RANGE-FIRST-ALIGNED, UMT-RANGE-ORDER, UMT-RANGES-SORTED..UMT-RANGES-ADJACENT).
+        doc: First byte, page-aligned and below Last (UMT-RANGE-FIRST-ALIGNED, UMT-RANGE-ORDER, UMT-RANGES-SORTED, UMT-RANGES-OVERLAP, UMT-RANGES-ADJACENT).
       - id: last
         type: u8
         valid:
-          expr: (_ + 1) % 4096 == 0 and first < _
-        doc: Last byte; Last + 1 is page-aligned (UMT-RANGE-END-ALIGNED, UMT-RANGE-ORDER, UMT-RANGES-OVERLAP).
+          expr: |
+            (_ + 1) % 4096 == 0 and first < _ and
+              not (has_prev and first <= prev_last and _ >= prev_first)
+        doc: |
+          Last byte; Last + 1 is page-aligned (UMT-RANGE-END-ALIGNED), above First
+          (UMT-RANGE-ORDER); the range shares no byte with the previous one
+          (UMT-RANGES-OVERLAP; unsorted or adjacent ranges are the warnings
+          UMT-RANGES-SORTED and UMT-RANGES-ADJACENT).

@@ -71,6 +71,59 @@ umt_files() {
 	done
 }
 
+# The offset-linked UMTracer member files: each has a grammar of its own, and
+# what it needs of another file comes in as parameters (a header's RecordCount,
+# a file size) or, for the records of the .vtable files, as the pieces their
+# offsets file cuts.
+UMT_LINKED="exec.vtable exec.offsets exec.prev_next.column syscall.vtable syscall.offsets"
+
+# i64_at8 FILE: the little-endian i64 at byte 8 (a .vtable header's RecordCount).
+i64_at8() {
+	od -An -t d8 -j 8 -N 8 "$1" | tr -d ' '
+}
+
+# umt_linked DIR...: one line per offset-linked member file of each trace
+# directory, "ok FILE", "fail FILE: why", or "skip FILE" when the file it takes
+# its parameters from does not parse (the validator skips it too: a header
+# that fails stops every check that points through it). A .vtable file fails
+# when its header does, or when exec.offsets (syscall.offsets) parses and one
+# of the pieces it cuts fails the record type (exec_rec, syscall_rec).
+umt_linked() {
+	for t in exec syscall; do
+		for d in "$@"; do
+			d=${d%/}
+			[ -f "$d/$t.vtable" ] && echo "$d/$t.vtable"
+		done > $t.vt
+		: > $t.vt.res
+		[ -s $t.vt ] && node "$CHECK" parse out ${t}_vtable -- $(cat $t.vt) > $t.vt.res
+		: > $t.of.list; : > $t.pn.list
+		for v in $(sed -n 's/^ok //p' $t.vt.res); do
+			d=$(dirname "$v") n=$(i64_at8 "$v") s=$(wc -c < "$v")
+			[ -f "$d/$t.offsets" ] && echo "$d/$t.offsets n=$n s=$s" >> $t.of.list
+			[ $t = exec ] && [ -f "$d/exec.prev_next.column" ] && echo "$d/exec.prev_next.column n=$n" >> $t.pn.list
+		done
+		node "$CHECK" parse-each out ${t}_offsets $t.of.list > $t.of.res
+		: > $t.pn.res
+		[ $t = exec ] && node "$CHECK" parse-each out exec_prev_next_column $t.pn.list > $t.pn.res
+		: > $t.rec.res
+		pairs=$(sed -n "s|^ok \(.*\)/$t\.offsets\$|\1/$t.offsets \1/$t.vtable|p" $t.of.res)
+		if [ $t = exec ]; then kind=ends; else kind=pairs; fi
+		[ -n "$pairs" ] && node "$CHECK" slices out ${t}_vtable ${t}_rec $kind -- $pairs > $t.rec.res
+		# A piece that fails makes its .vtable fail.
+		awk 'NR == FNR { if ($1 == "fail") { f = $2; sub(/:$/, "", f); bad[f] = $0 }; next }
+			$1 == "ok" && ($2 in bad) { print bad[$2]; next } { print }' $t.rec.res $t.vt.res
+		cat $t.of.res $t.pn.res
+	done > linked.res
+	for d in "$@"; do
+		d=${d%/}
+		for m in $UMT_LINKED; do
+			[ -f "$d/$m" ] || continue
+			grep -F -e "ok $d/$m" -e "fail $d/$m:" linked.res | grep -E "^(ok|fail) $d/$m(:| |\$)" ||
+				echo "skip $d/$m"
+		done
+	done
+}
+
 # expect_valid ID MIN DIR: every case in DIR parses.
 expect_valid() {
 	id=$1 min=$2 dir=$3
@@ -137,7 +190,8 @@ compile_clean_head() {
 compile_clean_body() {
 	need_compiler
 	compile "$G"/*.ksy "$G"/umtrace/*.ksy
-	for p in Xray Tfile ThreadItable AddressSpaceItable ModuleItable InsItable ContextMapItable; do
+	for p in Xray Tfile ThreadItable AddressSpaceItable ModuleItable InsItable ContextMapItable \
+		ExecVtable ExecOffsets ExecPrevNextColumn SyscallVtable SyscallOffsets; do
 		[ -f out/$p.js ] || atf_fail "no parser $p.js generated"
 	done
 	node "$CHECK" lint "$G"/*.ksy "$G"/umtrace/*.ksy > lint 2>&1 || { cat lint; atf_fail "a field has no doc"; }
@@ -242,7 +296,7 @@ tfile_layout_body() {
 
 atf_test_case umtrace_valid
 umtrace_valid_head() {
-	atf_set descr "the grammars of grammars/umtrace parse their member file of every valid trace"
+	atf_set descr "the grammars of grammars/umtrace parse their member file of every valid trace, the offset-linked ones and every record and syscall block included"
 }
 umtrace_valid_body() {
 	need_compiler
@@ -257,6 +311,19 @@ umtrace_valid_body() {
 		atf_fail "a UMTracer grammar rejects a valid member file"
 	fi
 	[ "$(grep -c '^ok ' result)" -eq "$n" ] || { cat result; atf_fail "not every file was parsed"; }
+	dirs=$(ls -d "$SRCDIR"/corpus/umtrace/valid/*/)
+	umt_linked $dirs > linked
+	if grep -v '^ok ' linked; then
+		atf_fail "a grammar of an offset-linked member file rejects a valid trace"
+	fi
+	[ "$(grep -c '^ok ' linked)" -eq $(($(echo "$dirs" | wc -l) * 5)) ] ||
+		{ cat linked; atf_fail "not every offset-linked member file was parsed"; }
+	# The records and syscall blocks were parsed too, one per RecordCount.
+	for t in exec syscall; do
+		want=$(for v in $(cat $t.vt); do i64_at8 "$v"; done | awk '{ n += $1 } END { print n }')
+		got=$(awk '{ n += $3 } END { print n }' $t.rec.res)
+		[ "$got" = "$want" ] || atf_fail "$got of $want $t records parsed"
+	done
 }
 
 atf_test_case umtrace_invalid
@@ -273,9 +340,12 @@ umtrace_invalid_body() {
 	for m in $UMT_MEMBERS; do
 		node "$CHECK" parse out "${m}_itable" -- $(grep "/$m\.itable\$" list)
 	done > results
+	umt_linked "$SRCDIR"/corpus/umtrace/invalid/*/ >> results
 	for d in "$SRCDIR"/corpus/umtrace/invalid/*/; do
 		d=${d%/}
-		for f in $(umt_files "$d"); do
+		for f in $(umt_files "$d"; for m in $UMT_LINKED; do [ -f "$d/$m" ] && echo "$d/$m"; done); do
+			# Not checked by the validator either: the file its parameters come from failed.
+			grep -qxF "skip $f" results && continue
 			m=$(basename "$f")
 			errors=$(sed -e 's/#.*//' "$d.expected" |
 				awk -v m="$m" '$2 == "error" && index($1, m ":") == 1 { print $3 }' | sort -u)
@@ -325,7 +395,46 @@ umtrace_layout_body() {
 	span_is context_map ContextMapItable "$(define UMT_CMAP_SIZE validators/umtrace/umt.h)"
 }
 
+atf_test_case umtrace_linked_layout
+umtrace_linked_layout_head() {
+	atf_set descr "the grammars of the offset-linked UMTracer files and the context map read structures of the sizes validators/umtrace hard-codes"
+}
+# first_number FILE SED-EXPR: the number the expression captures in FILE (a size
+# the validator passes to its reader).
+first_number() {
+	v=$(sed -n "$2" "$SRCDIR/$1" | head -1)
+	[ -n "$v" ] || atf_fail "no match of $2 in $1"
+	echo "$v"
+}
+umtrace_linked_layout_body() {
+	need_compiler
+	compile "$G"/umtrace/*.ksy
+	v=validators/umtrace
+	t="$SRCDIR/corpus/umtrace/valid/trace64"
+	node "$CHECK" spans out exec_vtable -- "$t/exec.vtable" > spans || { cat spans; atf_fail "exec.vtable does not parse"; }
+	span_is exec_vtable ExecHeader "$(first_number $v/umt_exec_index.c 's/.*umt_row(vt, 0, \([0-9]*\), &h).*/\1/p')"
+	n=$(i64_at8 "$t/exec.vtable")
+	node "$CHECK" spans out exec_prev_next_column n=$n -- "$t/exec.prev_next.column" > spans ||
+		{ cat spans; atf_fail "exec.prev_next.column does not parse"; }
+	span_is exec_prev_next_column PrevNext "$(first_number $v/umt_exec_index.c 's/.*tl_mul_u64(n, \([0-9]*\), &want).*/\1/p')"
+	node "$CHECK" spans out syscall_vtable -- "$t/syscall.vtable" > spans || { cat spans; atf_fail "syscall.vtable does not parse"; }
+	span_is syscall_vtable SyscallHeader "$(first_number $v/umt_syscall.c 's/.*umt_row(vt, 0, \([0-9]*\), &h).*/\1/p')"
+	n=$(i64_at8 "$t/syscall.vtable") s=$(wc -c < "$t/syscall.vtable")
+	node "$CHECK" spans out syscall_offsets n=$n s=$s -- "$t/syscall.offsets" > spans ||
+		{ cat spans; atf_fail "syscall.offsets does not parse"; }
+	span_is syscall_offsets Block "$(first_number $v/umt_syscall_block.c 's/.*umt_row(&t->f\[M_SYSCALL_OFFSETS\], at, \([0-9]*\), &row).*/\1/p')"
+	# The context map: names and register entries at the offsets the validator reads.
+	c=$v/umt_context_map.c
+	max=$(define CMAP_MAX $c) names=$(define CMAP_NAMES $c) m32=$(define CMAP_MAP32 $c) m64=$(define CMAP_MAP64 $c)
+	node "$CHECK" spans out context_map_itable -- "$t/context_map.itable" > spans
+	span_is context_map RegName $(((m32 - names) / max))
+	span_is context_map RegInfo $(((m64 - m32) / max))
+	[ $((m64 + max * (m64 - m32) / max)) -eq "$(define UMT_CMAP_SIZE $v/umt.h)" ] ||
+		atf_fail "the validator's context map layout does not end at UMT_CMAP_SIZE"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case umtrace_linked_layout
 	atf_add_test_case umtrace_valid
 	atf_add_test_case umtrace_invalid
 	atf_add_test_case umtrace_layout
