@@ -280,6 +280,7 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	free(t->lref);
 	free(t->lut);
 	free(t->steps);
+	free(t->step_chain);
 	free(t->step_code);
 	free(t->next_index);
 	free(t->next_cls);
@@ -662,15 +663,12 @@ static uint64_t b64_eight(const uint8_t *p)
  * mark, as when every step was one code: a repeat iteration then starts
  * with the buffer as it started the last one, and maybe_skip can skip the
  * identical iterations that follow. */
-/* Edges the hot loop may take between two checks of the edges left: an
- * entry takes at least one bit of the 64 the buffer holds. */
-#define HOT_EDGES (64 * STEP_CHAIN_MAX)
-
 /* Kept out of tl_dcfg_decode_chunk so the hot loop has the registers. */
 __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit)
 {
 	const struct ttable *t = d->t;
 	const sentry *steps = t->steps;
+	const uint8_t *chains = t->step_chain;
 	uint32_t off = t->lref[d->st].soff, sh = 64 - t->lref[d->st].sbits;
 	if (sh == 64)
 		return;
@@ -683,19 +681,23 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 	 * much more that no entry can cross REFILL_MARK (below, steps take one
 	 * code). */
 	const uint32_t near_end = REFILL_MARK + STEP_MAX_BITS;
+	/* Edges the hot loop may take between two checks of the edges left:
+	 * an entry takes at least one bit of the 64 the buffer holds. */
+	const uint64_t hot_edges = 64 * (uint64_t)t->step_chain_max;
 	uint32_t mark = literal_ahead(d) >= 8 ? REFILL_MARK : near_end;
 	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
 	for (;;) {
 		/* Near the last edge, steps take one code, each checked. */
-		if (left > HOT_EDGES)
+		if (left > hot_edges)
 			while (bufn >= mark) {
 				uint32_t ei = off + (uint32_t)(top >> sh);
 				sentry e = steps[ei];
-				if (!SE_CHAIN(e))
+				uint32_t chain = chains[ei];
+				if (!chain)
 					goto out;
 				top <<= SE_LEN(e);
 				bufn -= SE_LEN(e);
-				left -= SE_CHAIN(e);
+				left -= chain;
 				last = ei;
 				off = SE_NEXT(e);
 				sh = SE_SHIFT(e);

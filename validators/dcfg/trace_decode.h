@@ -58,24 +58,22 @@ struct lutref {
  * one load takes several codes. 4 bytes, packed so each field the loop
  * needs is a shift and a mask away: the shift that indexes the next step
  * table (64 minus its width, in the low bits, as x86 shifts take it), the
- * edges taken (0: no code taken, the general step decides), the bits
- * consumed, and the next step table (18 bits). An entry takes at most
- * STEP_CHAIN_MAX edges, so a code with a longer zero-bit chain is left to
- * the general step. The last code taken, needed only when the loop stops,
- * sits in a parallel array (step_code). */
+ * bits consumed, and the next step table (22 bits). The edges taken sit
+ * in a parallel byte array (step_chain; 0: no code taken, the general step
+ * decides): at most STEP_CHAIN_MAX, so a code with a longer zero-bit chain
+ * is left to the general step. The last code taken, needed only when the
+ * loop stops, sits in another (step_code). */
 typedef uint32_t sentry;
 #define SE_SHIFT(e) ((e) & 63u)
-#define SE_CHAIN(e) (((e) >> 6) & 15u)
-#define SE_LEN(e) (((e) >> 10) & 15u)
-#define SE_NEXT(e) ((e) >> 14)
-#define SE_MAKE(next, nbits, len, chain) \
-	((uint32_t)(next) << 14 | (uint32_t)(len) << 10 | (uint32_t)(chain) << 6 | (uint32_t)(64 - (nbits)))
-#define STEP_CHAIN_MAX 15u
-#define STEP_MAX_ENTRIES (1u << 18) /* what SE_NEXT can address */
+#define SE_LEN(e) (((e) >> 6) & 15u)
+#define SE_NEXT(e) ((e) >> 10)
+#define SE_MAKE(next, nbits, len) ((uint32_t)(next) << 10 | (uint32_t)(len) << 6 | (uint32_t)(64 - (nbits)))
+#define STEP_CHAIN_MAX UINT8_MAX
+#define STEP_MAX_ENTRIES (1u << 22) /* what SE_NEXT can address */
 
 #define STEP_MAX_BITS 12            /* two 6-bit codes, two Base64 characters */
 #define STEP_BUDGET (1u << 17)      /* entries of every state with tables at one width
-                                     * (512 KiB, and as much of last codes): the width
+                                     * (640 KiB, and 512 KiB of last codes): the width
                                      * narrows until they fit; a state where widening
                                      * does not pay keeps its lookup table's width */
 
@@ -99,6 +97,8 @@ struct ttable {
 	struct lutref *lref;       /* per code (used at a state's first code), or NULL */
 	uint32_t *lut;             /* the states' lookup tables */
 	sentry *steps;             /* the states' step tables, or NULL */
+	uint8_t *step_chain;       /* per step entry: the edges it takes */
+	uint8_t step_chain_max;    /* the most any entry takes */
 	uint32_t *step_code;       /* per step entry: the last code it takes */
 	bool reference;            /* set before finish: no lookup tables, codes compared one by one
 	                            * (the tests' reference decoder) */

@@ -59,7 +59,10 @@ static void fill_steps(struct ttable *t, uint32_t first)
 			last = c;
 			cur = t->fast[c].next;
 		}
-		t->steps[r->soff + x] = chain ? SE_MAKE(t->lref[cur].soff, t->lref[cur].sbits, used, chain) : 0;
+		t->steps[r->soff + x] = chain ? SE_MAKE(t->lref[cur].soff, t->lref[cur].sbits, used) : 0;
+		t->step_chain[r->soff + x] = (uint8_t)chain;
+		if (chain > t->step_chain_max)
+			t->step_chain_max = (uint8_t)chain;
 		t->step_code[r->soff + x] = last;
 	}
 }
@@ -130,11 +133,14 @@ void tl_dcfg_build_steps(struct ttable *t)
 	if (!total || total > STEP_MAX_ENTRIES)
 		return;
 	t->steps = malloc((size_t)total * sizeof *t->steps);
+	t->step_chain = malloc((size_t)total);
 	t->step_code = malloc((size_t)total * sizeof *t->step_code);
-	if (!t->steps || !t->step_code) {
+	if (!t->steps || !t->step_chain || !t->step_code) {
 		free(t->steps);
+		free(t->step_chain);
 		free(t->step_code);
 		t->steps = NULL;
+		t->step_chain = NULL;
 		t->step_code = NULL;
 		return;
 	}
