@@ -352,7 +352,8 @@ static void journal_compact(struct tally *t, size_t from)
 /* Compact a journal zone when it outgrows twice its last compacted size plus this. */
 #define JOURNAL_SLACK 256
 
-static const uint8_t b64val[128] = {
+/* 256 entries (the rest 0), so a byte indexes it unmasked. */
+static const uint8_t b64val[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 63, 0, 0,
@@ -544,7 +545,7 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 			if (take > rem)
 				take = rem;
 			for (uint32_t i = 0; i < take; i++)
-				d->buf = (d->buf << 6) | b64val[p[i] & 127];
+				d->buf = (d->buf << 6) | b64val[p[i]];
 			d->bufn += 6 * take;
 			d->pulled += 6 * (uint64_t)take;
 			f->sub += take;
@@ -615,13 +616,29 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 
 #define NO_ENTRY UINT32_MAX
 
-/* The characters left in the literal run the decoder is reading, 0 when
- * the next item is not a literal (a repeat or reference comes first). */
-static uint32_t literal_ahead(const struct decoder *d)
+/* The literal run the decoder is reading: its characters from the next
+ * one on, NULL when the next item is not a literal (a repeat or reference
+ * comes first). */
+static const uint8_t *literal_ahead(const struct decoder *d, uint32_t *n)
 {
 	const struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
 	const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
-	return it && it->kind == IT_LIT ? it->len - f->sub : 0;
+	*n = it && it->kind == IT_LIT ? it->len - f->sub : 0;
+	return *n ? f->text + it->start + f->sub : NULL;
+}
+
+/* Back into the frame: the fast loop read that run up to `n` characters
+ * from its end, adding `bits` bits. */
+static void literal_taken(struct decoder *d, uint32_t n, uint64_t bits)
+{
+	struct frame *f = &d->fr[d->depth - 1];
+	const struct item *it = &f->items[f->pos];
+	d->pulled += bits;
+	f->sub = it->len - n;
+	if (f->sub == it->len) {
+		f->pos++;
+		f->sub = 0;
+	}
 }
 
 /* The code the fast loop took last: the last code of step entry `last`, or
@@ -646,10 +663,9 @@ static void settle(struct decoder *d, uint32_t code)
  * here: its constants and masks outnumber the eight table loads.) */
 static uint64_t b64_eight(const uint8_t *p)
 {
-	return (uint64_t)b64val[p[0] & 127] << 42 | (uint64_t)b64val[p[1] & 127] << 36 |
-	       (uint64_t)b64val[p[2] & 127] << 30 | (uint64_t)b64val[p[3] & 127] << 24 |
-	       (uint64_t)b64val[p[4] & 127] << 18 | (uint64_t)b64val[p[5] & 127] << 12 |
-	       (uint64_t)b64val[p[6] & 127] << 6 | (uint64_t)b64val[p[7] & 127];
+	return (uint64_t)b64val[p[0]] << 42 | (uint64_t)b64val[p[1]] << 36 | (uint64_t)b64val[p[2]] << 30 |
+	       (uint64_t)b64val[p[3]] << 24 | (uint64_t)b64val[p[4]] << 18 | (uint64_t)b64val[p[5]] << 12 |
+	       (uint64_t)b64val[p[6]] << 6 | (uint64_t)b64val[p[7]];
 }
 
 /* Steps that each take one step table entry (one or more definite one-edge
@@ -684,8 +700,13 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 	/* Edges the hot loop may take between two checks of the edges left:
 	 * an entry takes at least one bit of the 64 the buffer holds. */
 	const uint64_t hot_edges = 64 * (uint64_t)t->step_chain_max;
-	uint32_t mark = literal_ahead(d) >= 8 ? REFILL_MARK : near_end;
-	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
+	/* The literal run in progress, read here eight characters at a time
+	 * (`lit_n` left) and put back into its frame before anything else
+	 * reads the frames. */
+	uint32_t lit_n;
+	const uint8_t *lit = literal_ahead(d, &lit_n);
+	uint32_t mark = lit_n >= 8 ? REFILL_MARK : near_end;
+	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn, lit_in = in;
 	for (;;) {
 		/* Near the last edge, steps take one code, each checked. */
 		if (left > hot_edges)
@@ -726,36 +747,37 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 		}
 		/* Eight characters straight from a literal run in progress (no
 		 * repeat boundary is crossed, so nothing for maybe_skip to see). */
-		struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
-		const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
-		if (it && it->kind == IT_LIT && it->len - f->sub >= 8) {
-			top |= b64_eight(f->text + it->start + f->sub) << (16 - bufn);
+		if (lit_n >= 8) {
+			top |= b64_eight(lit) << (16 - bufn);
 			bufn += 48;
 			in += 48;
-			d->pulled += 48;
-			f->sub += 8;
-			mark = it->len - f->sub >= 8 ? REFILL_MARK : near_end;
-			if (f->sub == it->len) {
-				f->pos++;
-				f->sub = 0;
-			}
+			lit += 8;
+			lit_n -= 8;
+			mark = lit_n >= 8 ? REFILL_MARK : near_end;
 			continue;
 		}
+		if (lit)
+			literal_taken(d, lit_n, in - lit_in);
 		code = last_code(t, last, code);
 		last = NO_ENTRY;
 		settle(d, code);
 		code = LUT_MISS;
 		d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
 		fill_to(d, REFILL_MARK, FILL_BITS);
-		bufn = d->bufn, left = limit - d->edges, in = d->used + bufn;
+		bufn = d->bufn, left = limit - d->edges, in = lit_in = d->used + bufn;
 		top = bufn ? d->buf << (64 - bufn) : 0;
-		mark = literal_ahead(d) >= 8 ? REFILL_MARK : near_end;
+		lit = literal_ahead(d, &lit_n);
+		mark = lit_n >= 8 ? REFILL_MARK : near_end;
 		/* Short of REFILL_MARK the sequence has ended: its last bits go
 		 * to the general step. */
-		if (bufn < REFILL_MARK || d->nomem)
+		if (bufn < REFILL_MARK || d->nomem) {
+			lit = NULL; /* the frames are up to date */
 			break;
+		}
 	}
 out:
+	if (lit)
+		literal_taken(d, lit_n, in - lit_in);
 	settle(d, last_code(t, last, code));
 	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
 }
