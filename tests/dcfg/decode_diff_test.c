@@ -499,15 +499,15 @@ ATF_TC_BODY(step_tables_are_bounded, tc)
 	fixed_table(&t, 4, 64); /* 6-bit codes: two a step */
 	ATF_REQUIRE(t.steps != NULL);
 	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 12);
-	ATF_CHECK_EQ(t.steps[0].chain, 2);
-	ATF_CHECK_EQ(t.steps[0].len, 12);
+	ATF_CHECK_EQ(t.step_chain[0], 2);
+	ATF_CHECK_EQ(SE_LEN(t.steps[0]), 12);
 	tl_dcfg_ttable_free(&t);
 	fixed_table(&t, 4, 256); /* 8-bit codes: a second one never fits in 12 bits */
 	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 8);
 	tl_dcfg_ttable_free(&t);
 	fixed_table(&t, 4, 2); /* 1-bit codes: twelve a step */
 	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 12);
-	ATF_CHECK_EQ(t.steps[0].chain, 12);
+	ATF_CHECK_EQ(t.step_chain[0], 12);
 	tl_dcfg_ttable_free(&t);
 	fixed_table(&t, 3000, 64); /* the budget narrows every state to its lookup width */
 	ATF_CHECK(step_entries(&t) <= STEP_BUDGET + 2 * (uint64_t)t.n);
@@ -518,11 +518,157 @@ ATF_TC_BODY(step_tables_are_bounded, tc)
 	tl_dcfg_ttable_free(&t);
 }
 
+/* The bench's table shapes, at a size the step tables matter: 16-, 64- and
+ * 256-way dispatch with fixed and skewed codes over 4 and 64 states, and
+ * states whose codes lead into zero-bit chains longer than a step entry
+ * may take (the general step's side path). Each walk is decoded from one
+ * literal run (the fast refill), from short runs and repeats, and damaged. */
+struct wide {
+	uint32_t nstates, per;      /* states, code slots a state */
+	struct code *codes;         /* nstates * per */
+	uint32_t *n;                /* codes of each state */
+	uint32_t chain;             /* zero-bit states after the last wide state, 0: none */
+};
+
+static void make_wide(struct rng *r, struct wide *w, uint32_t nstates, uint32_t ways, bool skewed, uint32_t chain)
+{
+	w->nstates = nstates;
+	w->per = ways;
+	w->chain = chain;
+	w->codes = calloc((size_t)nstates * ways, sizeof *w->codes);
+	w->n = calloc(nstates, sizeof *w->n);
+	ATF_REQUIRE(w->codes && w->n);
+	uint8_t len = 0;
+	while ((1u << len) < ways)
+		len++;
+	for (uint32_t s = 0; s < nstates; s++) {
+		struct code *c = &w->codes[(size_t)s * ways];
+		if (skewed)
+			w->n[s] = skewed_code(r, c, ways);
+		else {
+			w->n[s] = ways;
+			for (uint32_t i = 0; i < ways; i++)
+				c[i].bits = i, c[i].len = len;
+		}
+		for (uint32_t i = 0; i < w->n[s]; i++) {
+			c[i].nnext = 1;
+			/* Into a chain now and then (its first state is nstates + 1). */
+			c[i].next[0] = chain && rnd(r, 4) == 0 ? nstates + 1 : 1 + rnd(r, nstates);
+		}
+	}
+}
+
+static void build_wide(const struct wide *w, struct ttable *t, bool reference)
+{
+	memset(t, 0, sizeof *t);
+	t->reference = reference;
+	struct jv v = { 0 };
+	for (uint32_t s = 0; s < w->nstates; s++)
+		for (uint32_t i = 0; i < w->n[s]; i++) {
+			const struct code *c = &w->codes[(size_t)s * w->per + i];
+			ATF_REQUIRE(tl_dcfg_ttable_add(t, s + 1, c->bits, c->len, c->next, 1, s * w->per + i));
+		}
+	/* The chain: zero-bit states, the last back to the first wide state. */
+	for (uint32_t k = 0; k < w->chain; k++) {
+		uint64_t next = k + 1 < w->chain ? w->nstates + k + 2 : 1;
+		ATF_REQUIRE(tl_dcfg_ttable_add(t, w->nstates + k + 1, 0, 0, &next, 1, w->nstates * w->per + k));
+	}
+	tl_dcfg_ttable_finish(&v, t);
+	ATF_REQUIRE(!v.failed);
+}
+
+static uint64_t walk_wide(struct rng *r, const struct wide *w, uint32_t steps, struct bits *b)
+{
+	uint64_t edges = 1;
+	uint32_t s = 0;
+	for (uint32_t k = 0; k < steps; k++) {
+		const struct code *c = &w->codes[(size_t)s * w->per + rnd(r, w->n[s])];
+		put_bits(b, c->bits, c->len);
+		edges++;
+		s = (uint32_t)c->next[0] - 1;
+		if (s >= w->nstates) {
+			edges += w->chain;
+			s = 0;
+		}
+	}
+	if (b->nacc)
+		put_bits(b, 0, (uint8_t)(6 - b->nacc));
+	return edges;
+}
+
+ATF_TC_WITHOUT_HEAD(wide_shapes);
+ATF_TC_BODY(wide_shapes, tc)
+{
+	struct rng r = { 0x2545f4914f6cdd1dull };
+	static const char where[] = "{\"SEQ\": \"x\"}";
+	struct jv doc = { 0 };
+	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
+	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
+	static const uint32_t ways[] = { 16, 64, 256 }, states[] = { 4, 64 }, chains[] = { 0, 300 };
+	uint32_t cases = 0, literal_ok = 0, tables = 0, wide_steps = 0;
+	for (size_t wi = 0; wi < 3; wi++)
+		for (size_t si = 0; si < 2; si++)
+			for (int skewed = 0; skewed < 2; skewed++)
+				for (size_t ci = 0; ci < 2; ci++) {
+					struct wide w;
+					make_wide(&r, &w, states[si], ways[wi], skewed, chains[ci]);
+					struct ttable ref, lut;
+					build_wide(&w, &ref, true);
+					build_wide(&w, &lut, false);
+					ATF_REQUIRE(lut.steps != NULL);
+					wide_steps += lut.lref[lut.states[0].first].sbits > lut.lref[lut.states[0].first].bits;
+					for (uint32_t k = 0; k < 6; k++, cases++) {
+						struct bits b = { 0 };
+						uint64_t count = walk_wide(&r, &w, 20000, &b);
+						if (k >= 4) { /* damaged: a character changed, EDGE_COUNT off */
+							b.text[rnd(&r, b.n)] = b64[rnd(&r, 64)];
+							count = count + rnd(&r, 7) - 3;
+						}
+						struct seq s = { 0 };
+						if (k % 2 == 0)
+							make_seq(&r, &b, &s);
+						else { /* one literal run */
+							s.text = (const uint8_t *)b.text;
+							s.items = calloc(1, sizeof *s.items);
+							ATF_REQUIRE(s.items);
+							s.items[0] = (struct item){ .kind = IT_LIT, .start = 0, .len = b.n, .bits = 6 * (uint64_t)b.n };
+							s.n = 1;
+							tl_dcfg_seq_bits(&s, NULL);
+						}
+						struct chunk cr = { 0 }, cl = { 0 };
+						cr.edge_count = cl.edge_count = count;
+						cr.first_edge = cl.first_edge = 1;
+						cr.node = cl.node = seq_node;
+						static struct log lr, ll;
+						decode_logged(&doc, &s, &ref, NULL, &cr, &lr);
+						decode_logged(&doc, &s, &lut, NULL, &cl, &ll);
+						ATF_CHECK_MSG(same_result(&cr, &cl) && lr.n == ll.n && !memcmp(lr.text, ll.text, lr.n),
+							      "%u ways, %u states, %s, chain %u, case %u: reference ok=%d edges=%llu, "
+							      "tables ok=%d edges=%llu\n%s---\n%s",
+							      ways[wi], states[si], skewed ? "skewed" : "fixed", chains[ci], k, cr.ok,
+							      (unsigned long long)cr.edges_done, cl.ok, (unsigned long long)cl.edges_done, lr.text, ll.text);
+						literal_ok += (k == 1 || k == 3) && cr.ok;
+						free(s.items);
+						free(b.text);
+					}
+					tables++;
+					tl_dcfg_ttable_free(&ref);
+					tl_dcfg_ttable_free(&lut);
+					free(w.codes);
+					free(w.n);
+				}
+	/* Every whole walk in one literal run decodes, and some tables step several codes a lookup. */
+	ATF_CHECK_MSG(literal_ok == 2 * tables, "%u of %u undamaged literal walks decoded", literal_ok, 2 * tables);
+	ATF_CHECK_MSG(wide_steps >= 4, "only %u tables with step tables wider than their lookup tables", wide_steps);
+	tl_json_free(&doc.doc);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, random_tables_and_sequences);
 	ATF_TP_ADD_TC(tp, lookup_tables_are_bounded);
 	ATF_TP_ADD_TC(tp, step_tables_are_bounded);
+	ATF_TP_ADD_TC(tp, wide_shapes);
 	ATF_TP_ADD_TC(tp, corpus_chunks);
 	return atf_no_error();
 }

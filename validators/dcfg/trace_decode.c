@@ -280,6 +280,7 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	free(t->lref);
 	free(t->lut);
 	free(t->steps);
+	free(t->step_chain);
 	free(t->step_code);
 	free(t->next_index);
 	free(t->next_cls);
@@ -351,7 +352,8 @@ static void journal_compact(struct tally *t, size_t from)
 /* Compact a journal zone when it outgrows twice its last compacted size plus this. */
 #define JOURNAL_SLACK 256
 
-static const uint8_t b64val[128] = {
+/* 256 entries (the rest 0), so a byte indexes it unmasked. */
+static const uint8_t b64val[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 63, 0, 0,
@@ -543,7 +545,7 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 			if (take > rem)
 				take = rem;
 			for (uint32_t i = 0; i < take; i++)
-				d->buf = (d->buf << 6) | b64val[p[i] & 127];
+				d->buf = (d->buf << 6) | b64val[p[i]];
 			d->bufn += 6 * take;
 			d->pulled += 6 * (uint64_t)take;
 			f->sub += take;
@@ -614,13 +616,29 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 
 #define NO_ENTRY UINT32_MAX
 
-/* The characters left in the literal run the decoder is reading, 0 when
- * the next item is not a literal (a repeat or reference comes first). */
-static uint32_t literal_ahead(const struct decoder *d)
+/* The literal run the decoder is reading: its characters from the next
+ * one on, NULL when the next item is not a literal (a repeat or reference
+ * comes first). */
+static const uint8_t *literal_ahead(const struct decoder *d, uint32_t *n)
 {
 	const struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
 	const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
-	return it && it->kind == IT_LIT ? it->len - f->sub : 0;
+	*n = it && it->kind == IT_LIT ? it->len - f->sub : 0;
+	return *n ? f->text + it->start + f->sub : NULL;
+}
+
+/* Back into the frame: the fast loop read that run up to `n` characters
+ * from its end, adding `bits` bits. */
+static void literal_taken(struct decoder *d, uint32_t n, uint64_t bits)
+{
+	struct frame *f = &d->fr[d->depth - 1];
+	const struct item *it = &f->items[f->pos];
+	d->pulled += bits;
+	f->sub = it->len - n;
+	if (f->sub == it->len) {
+		f->pos++;
+		f->sub = 0;
+	}
 }
 
 /* The code the fast loop took last: the last code of step entry `last`, or
@@ -640,6 +658,16 @@ static void settle(struct decoder *d, uint32_t code)
 	d->slot = f->next_off;
 }
 
+/* Eight modified-Base64 characters as 48 bits, the first the highest. (A
+ * SWAR decode, the eight range tests in parallel, costs more instructions
+ * here: its constants and masks outnumber the eight table loads.) */
+static uint64_t b64_eight(const uint8_t *p)
+{
+	return (uint64_t)b64val[p[0]] << 42 | (uint64_t)b64val[p[1]] << 36 | (uint64_t)b64val[p[2]] << 30 |
+	       (uint64_t)b64val[p[3]] << 24 | (uint64_t)b64val[p[4]] << 18 | (uint64_t)b64val[p[5]] << 12 |
+	       (uint64_t)b64val[p[6]] << 6 | (uint64_t)b64val[p[7]];
+}
+
 /* Steps that each take one step table entry (one or more definite one-edge
  * codes, each leading to a state with tables), with the decoder's state in
  * locals, until a step needs more (a longer code, a group, a missing row,
@@ -651,90 +679,59 @@ static void settle(struct decoder *d, uint32_t code)
  * mark, as when every step was one code: a repeat iteration then starts
  * with the buffer as it started the last one, and maybe_skip can skip the
  * identical iterations that follow. */
-static void run_fast(struct decoder *d, uint64_t limit)
+/* Kept out of tl_dcfg_decode_chunk so the hot loop has the registers. */
+__attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit)
 {
 	const struct ttable *t = d->t;
-	const struct sentry *steps = t->steps;
-	uint32_t off = t->lref[d->st].soff, nb = t->lref[d->st].sbits;
-	if (!nb)
+	const sentry *steps = t->steps;
+	const uint8_t *chains = t->step_chain;
+	uint32_t off = t->lref[d->st].soff, sh = 64 - t->lref[d->st].sbits;
+	if (sh == 64)
 		return;
 	/* The bits left-aligned in `top`, so a table index is one shift; the
 	 * edges still to go in `left`; bits used follow from bufn and what
 	 * was added (`in`), so a step updates as little as it can. */
 	uint32_t bufn = d->bufn, last = NO_ENTRY, code = LUT_MISS;
-	/* Below `floor` bits, steps take one code: REFILL_MARK unless eight
-	 * characters of a literal run are still to come. */
-	uint32_t floor = literal_ahead(d) >= 8 ? 0 : REFILL_MARK;
-	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn;
+	/* Step entries run while the buffer holds `mark` bits: REFILL_MARK
+	 * while eight characters of a literal run are still to come, else so
+	 * much more that no entry can cross REFILL_MARK (below, steps take one
+	 * code). */
+	const uint32_t near_end = REFILL_MARK + STEP_MAX_BITS;
+	/* Edges the hot loop may take between two checks of the edges left:
+	 * an entry takes at least one bit of the 64 the buffer holds. */
+	const uint64_t hot_edges = 64 * (uint64_t)t->step_chain_max;
+	/* The literal run in progress, read here eight characters at a time
+	 * (`lit_n` left) and put back into its frame before anything else
+	 * reads the frames. */
+	uint32_t lit_n;
+	const uint8_t *lit = literal_ahead(d, &lit_n);
+	uint32_t mark = lit_n >= 8 ? REFILL_MARK : near_end;
+	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn, lit_in = in;
 	for (;;) {
-		if (bufn < REFILL_MARK) {
-			/* Eight characters straight from a literal run in progress (no
-			 * repeat boundary is crossed, so nothing for maybe_skip to see). */
-			struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
-			const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
-			if (it && it->kind == IT_LIT && it->len - f->sub >= 8) {
-				const uint8_t *p = f->text + it->start + f->sub;
-				uint64_t v = (uint64_t)b64val[p[0] & 127] << 42 | (uint64_t)b64val[p[1] & 127] << 36 |
-					     (uint64_t)b64val[p[2] & 127] << 30 | (uint64_t)b64val[p[3] & 127] << 24 |
-					     (uint64_t)b64val[p[4] & 127] << 18 | (uint64_t)b64val[p[5] & 127] << 12 |
-					     (uint64_t)b64val[p[6] & 127] << 6 | (uint64_t)b64val[p[7] & 127];
-				top |= v << (16 - bufn);
-				bufn += 48;
-				in += 48;
-				d->pulled += 48;
-				f->sub += 8;
-				floor = it->len - f->sub >= 8 ? 0 : REFILL_MARK;
-				if (f->sub == it->len) {
-					f->pos++;
-					f->sub = 0;
-				}
-			} else {
-				code = last_code(t, last, code);
-				last = NO_ENTRY;
-				settle(d, code);
-				code = LUT_MISS;
-				d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
-				fill_to(d, REFILL_MARK, FILL_BITS);
-				bufn = d->bufn, left = limit - d->edges, in = d->used + bufn;
-				top = bufn ? d->buf << (64 - bufn) : 0;
-				floor = literal_ahead(d) >= 8 ? 0 : REFILL_MARK;
-				if (bufn < nb || d->nomem)
-					break;
-			}
-		}
-		if (!floor) {
-			/* Eight characters of the literal run still to come: step
-			 * tables all the way to the refill mark. */
-			bool stop = false;
-			do {
-				uint32_t ei = off + (uint32_t)(top >> (64 - nb));
-				const struct sentry *e = &steps[ei];
-				if (!e->nbits || e->chain > left) {
-					stop = true;
-					break;
-				}
-				top <<= e->len;
-				bufn -= e->len;
-				left -= e->chain;
+		/* Near the last edge, steps take one code, each checked. */
+		if (left > hot_edges)
+			while (bufn >= mark) {
+				uint32_t ei = off + (uint32_t)(top >> sh);
+				sentry e = steps[ei];
+				uint32_t chain = chains[ei];
+				if (!chain)
+					goto out;
+				top <<= SE_LEN(e);
+				bufn -= SE_LEN(e);
+				left -= chain;
 				last = ei;
-				off = e->next;
-				nb = e->nbits;
-			} while (left && bufn >= REFILL_MARK);
-			if (stop || !left)
-				break;
-			continue;
-		}
-		uint32_t ei = off + (uint32_t)(top >> (64 - nb));
-		const struct sentry *e = &steps[ei];
-		if (!e->nbits || e->chain > left)
+				off = SE_NEXT(e);
+				sh = SE_SHIFT(e);
+			}
+		if (!left)
 			break;
-		if (bufn - e->len < REFILL_MARK) {
+		if (bufn >= REFILL_MARK) {
 			/* One code, as the state's lookup table names it. */
 			code = last_code(t, last, code);
 			last = NO_ENTRY;
 			uint32_t st = code == LUT_MISS ? d->st : t->fast[code].next;
 			const struct lutref *r = &t->lref[st];
-			uint32_t c = bufn >= r->bits ? t->lut[r->off + (uint32_t)(top >> (64 - r->bits))] : LUT_MISS;
+			uint32_t c = t->lut[r->off + (uint32_t)(top >> (64 - r->bits))];
 			if (c & LUT_VERIFY) /* LUT_MISS included */
 				break;
 			const struct dcode *f = &t->fast[c];
@@ -745,18 +742,42 @@ static void run_fast(struct decoder *d, uint64_t limit)
 			left -= f->chain;
 			code = c;
 			off = t->lref[f->next].soff;
-			nb = t->lref[f->next].sbits;
-		} else {
-			top <<= e->len;
-			bufn -= e->len;
-			left -= e->chain;
-			last = ei;
-			off = e->next;
-			nb = e->nbits;
+			sh = 64 - t->lref[f->next].sbits;
+			continue;
 		}
-		if (!left)
+		/* Eight characters straight from a literal run in progress (no
+		 * repeat boundary is crossed, so nothing for maybe_skip to see). */
+		if (lit_n >= 8) {
+			top |= b64_eight(lit) << (16 - bufn);
+			bufn += 48;
+			in += 48;
+			lit += 8;
+			lit_n -= 8;
+			mark = lit_n >= 8 ? REFILL_MARK : near_end;
+			continue;
+		}
+		if (lit)
+			literal_taken(d, lit_n, in - lit_in);
+		code = last_code(t, last, code);
+		last = NO_ENTRY;
+		settle(d, code);
+		code = LUT_MISS;
+		d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
+		fill_to(d, REFILL_MARK, FILL_BITS);
+		bufn = d->bufn, left = limit - d->edges, in = lit_in = d->used + bufn;
+		top = bufn ? d->buf << (64 - bufn) : 0;
+		lit = literal_ahead(d, &lit_n);
+		mark = lit_n >= 8 ? REFILL_MARK : near_end;
+		/* Short of REFILL_MARK the sequence has ended: its last bits go
+		 * to the general step. */
+		if (bufn < REFILL_MARK || d->nomem) {
+			lit = NULL; /* the frames are up to date */
 			break;
+		}
 	}
+out:
+	if (lit)
+		literal_taken(d, lit_n, in - lit_in);
 	settle(d, last_code(t, last, code));
 	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
 }

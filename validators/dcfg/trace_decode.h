@@ -55,20 +55,27 @@ struct lutref {
 /* A step table entry (the fast loop's, trace_steps.c): every whole code
  * the state's next `sbits` bits hold, followed from state to state as long
  * as each is a definite one-edge code leading to a state with tables, so
- * one load takes several codes. 8 bytes; the last code taken, needed only
- * when the loop stops, sits in a parallel array (step_code). */
-struct sentry {
-	uint32_t next;        /* the step table of the state reached */
-	uint16_t chain;       /* edges taken; 0: no code taken, the general step decides */
-	uint8_t len;          /* bits consumed */
-	uint8_t nbits;        /* the next step table's width */
-};
+ * one load takes several codes. 4 bytes, packed so each field the loop
+ * needs is a shift and a mask away: the shift that indexes the next step
+ * table (64 minus its width, in the low bits, as x86 shifts take it), the
+ * bits consumed, and the next step table (22 bits). The edges taken sit
+ * in a parallel byte array (step_chain; 0: no code taken, the general step
+ * decides): at most STEP_CHAIN_MAX, so a code with a longer zero-bit chain
+ * is left to the general step. The last code taken, needed only when the
+ * loop stops, sits in another (step_code). */
+typedef uint32_t sentry;
+#define SE_SHIFT(e) ((e) & 63u)
+#define SE_LEN(e) (((e) >> 6) & 15u)
+#define SE_NEXT(e) ((e) >> 10)
+#define SE_MAKE(next, nbits, len) ((uint32_t)(next) << 10 | (uint32_t)(len) << 6 | (uint32_t)(64 - (nbits)))
+#define STEP_CHAIN_MAX UINT8_MAX
+#define STEP_MAX_ENTRIES (1u << 22) /* what SE_NEXT can address */
 
 #define STEP_MAX_BITS 12            /* two 6-bit codes, two Base64 characters */
 #define STEP_BUDGET (1u << 17)      /* entries of every state with tables at one width
-                                     * (1 MiB + 512 KiB): the width narrows until they fit;
-                                     * a state where widening does not pay keeps its
-                                     * lookup table's width */
+                                     * (640 KiB, and 512 KiB of last codes): the width
+                                     * narrows until they fit; a state where widening
+                                     * does not pay keeps its lookup table's width */
 
 #define DC_SINGLE 1   /* the group is one edge */
 #define DC_LAST 2     /* the last code of its state */
@@ -89,7 +96,9 @@ struct ttable {
 	uint32_t *step_next;       /* per code: state of its group's last edge, no chain (slow path) */
 	struct lutref *lref;       /* per code (used at a state's first code), or NULL */
 	uint32_t *lut;             /* the states' lookup tables */
-	struct sentry *steps;      /* the states' step tables, or NULL */
+	sentry *steps;             /* the states' step tables, or NULL */
+	uint8_t *step_chain;       /* per step entry: the edges it takes */
+	uint8_t step_chain_max;    /* the most any entry takes */
 	uint32_t *step_code;       /* per step entry: the last code it takes */
 	bool reference;            /* set before finish: no lookup tables, codes compared one by one
 	                            * (the tests' reference decoder) */

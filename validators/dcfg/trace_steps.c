@@ -52,22 +52,18 @@ static void fill_steps(struct ttable *t, uint32_t first)
 		uint32_t bits = x << (32 - k), cur = first, used = 0, chain = 0, last = LUT_MISS;
 		while (used < k) {
 			uint32_t c = decided_code(t, cur, bits << used, k - used);
-			if (c == LUT_MISS || !one_load(t, c) || chain + t->fast[c].chain > UINT16_MAX)
+			if (c == LUT_MISS || !one_load(t, c) || chain + t->fast[c].chain > STEP_CHAIN_MAX)
 				break;
 			used += t->fast[c].len;
 			chain += t->fast[c].chain;
 			last = c;
 			cur = t->fast[c].next;
 		}
-		struct sentry *e = &t->steps[r->soff + x];
-		*e = (struct sentry){ 0 };
+		t->steps[r->soff + x] = chain ? SE_MAKE(t->lref[cur].soff, t->lref[cur].sbits, used) : 0;
+		t->step_chain[r->soff + x] = (uint8_t)chain;
+		if (chain > t->step_chain_max)
+			t->step_chain_max = (uint8_t)chain;
 		t->step_code[r->soff + x] = last;
-		if (chain) {
-			e->next = t->lref[cur].soff;
-			e->nbits = t->lref[cur].sbits;
-			e->chain = (uint16_t)chain;
-			e->len = (uint8_t)used;
-		}
 	}
 }
 
@@ -114,21 +110,37 @@ void tl_dcfg_build_steps(struct ttable *t)
 		w--;
 	for (uint32_t st = 0; st < t->nstates; st++) {
 		struct lutref *r = &t->lref[t->states[st].first];
-		if (!r->bits)
-			continue;
-		r->sbits = r->bits < w && widen_pays(t, shortest, t->states[st].first, w) ? w : r->bits;
-		r->soff = (uint32_t)total;
-		total += (uint64_t)1 << r->sbits;
+		if (r->bits)
+			r->sbits = r->bits < w && widen_pays(t, shortest, t->states[st].first, w) ? w : r->bits;
+	}
+	/* The lookup widths alone can pass what an entry addresses (hundreds
+	 * of thousands of codes): every table then narrows to `cap` bits. */
+	for (uint8_t cap = STEP_MAX_BITS; cap; cap--) {
+		total = 0;
+		for (uint32_t st = 0; st < t->nstates; st++) {
+			struct lutref *r = &t->lref[t->states[st].first];
+			if (!r->bits)
+				continue;
+			if (r->sbits > cap)
+				r->sbits = cap;
+			r->soff = (uint32_t)total;
+			total += (uint64_t)1 << r->sbits;
+		}
+		if (total <= STEP_MAX_ENTRIES)
+			break;
 	}
 	free(shortest);
-	if (!total || total > UINT32_MAX / 2)
+	if (!total || total > STEP_MAX_ENTRIES)
 		return;
 	t->steps = malloc((size_t)total * sizeof *t->steps);
+	t->step_chain = malloc((size_t)total);
 	t->step_code = malloc((size_t)total * sizeof *t->step_code);
-	if (!t->steps || !t->step_code) {
+	if (!t->steps || !t->step_chain || !t->step_code) {
 		free(t->steps);
+		free(t->step_chain);
 		free(t->step_code);
 		t->steps = NULL;
+		t->step_chain = NULL;
 		t->step_code = NULL;
 		return;
 	}
