@@ -4,6 +4,7 @@
  * reported, their load intervals are pairwise disjoint: a search tree ordered by load
  * interval (POSIX tsearch) then finds one overlapping the new module in O(log n), and
  * a heap by EndAddr closes them. Memory: one entry per module row. */
+#include "compare.h"
 #include "umt.h"
 
 #include <search.h>
@@ -18,9 +19,7 @@ struct mod {
 static int by_start(const void *a, const void *b)
 {
 	const struct mod *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->row < y->row ? -1 : x->row > y->row;
+	return tl_cmp_u64_pair(x->start, x->row, y->start, y->row);
 }
 
 /* Disjoint intervals are ordered; overlapping ones compare equal, which is the find. */
