@@ -248,17 +248,28 @@ struct umt_ins_info;
  * tl_umt_memory_end. */
 struct umt_mem_plan;
 struct umt_memory {
+	const struct umt_table *ranges; /* address_space.itable when ranges_ok, else NULL */
 	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts */
 	uint64_t range_hit;          /* the address range of the last reference */
 };
-void tl_umt_check_memory_operands(struct umt_trace *t, const struct umt_tables *tabs,
-				  struct umt_memory *m, uint64_t eid,
+void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
 			       uint64_t start, const struct umt_ins_info *info);
 void tl_umt_memory_end(struct umt_memory *m);
-/* [lo, hi] inside one address range (umt_address_lookup.c); *hit: the caller's cache
- * of the range found last. Only when ranges_ok. */
-bool tl_umt_address_listed(const struct umt_trace *t, const struct umt_table *address,
+/* [lo, hi] inside one address range; *hit: the caller's cache of the range found
+ * last. Only when ranges_ok. The search is umt_address_lookup.c's; the cached range
+ * is tried inline, as references cluster and most are found there. */
+bool tl_umt_address_search(const struct umt_trace *t, const struct umt_table *address,
 			   uint64_t *hit, uint64_t lo, uint64_t hi);
+static inline bool umt_address_listed(const struct umt_trace *t, const struct umt_table *address,
+				      uint64_t *hit, uint64_t lo, uint64_t hi)
+{
+	struct tl_cursor r;
+	uint64_t first, last;
+	if (umt_table_row(&t->f[M_ADDRESS], address, *hit, &r) && umt_get(&r, 0, 8, &first) &&
+	    umt_get(&r, 8, 8, &last) && first <= lo && hi <= last)
+		return true;
+	return tl_umt_address_search(t, address, hit, lo, hi);
+}
 
 /* Random access helpers used across tables (umt_exec_index.c). */
 bool tl_umt_exec_record(struct umt_trace *t, const struct umt_exec_index *exec, uint64_t eid,

@@ -143,8 +143,7 @@ TL_HOT bool mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint
 	return true;
 }
 
-static void check_slot(struct umt_trace *t, const struct umt_tables *tabs, struct umt_memory *m,
-		       uint64_t eid, uint64_t lc,
+static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
 		       const struct umt_mem_plan *p, const struct plan_slot *ps)
 {
 	uint64_t at = lc + ps->at, width = ps->width, addr = 0, want;
@@ -165,12 +164,12 @@ static void check_slot(struct umt_trace *t, const struct umt_tables *tabs, struc
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
 				   (unsigned long long)low_bytes(want, width), (unsigned long long)addr);
 	}
-	if (ps->kind == K_AGEN || !tabs->ranges_ok)
+	if (ps->kind == K_AGEN || !m->ranges)
 		return;
 	uint64_t last = ps->value_size ? addr + (ps->value_size - 1) : addr;
 	if (last < addr)
 		last = UINT64_MAX;
-	if (!tl_umt_address_listed(t, &tabs->address, &m->range_hit, addr, last))
+	if (!umt_address_listed(t, m->ranges, &m->range_hit, addr, last))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, at,
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
@@ -183,8 +182,7 @@ void tl_umt_memory_end(struct umt_memory *m)
 	m->plans = NULL;
 }
 
-void tl_umt_check_memory_operands(struct umt_trace *t, const struct umt_tables *tabs,
-				  struct umt_memory *m, uint64_t eid,
+void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
 			       uint64_t start, const struct umt_ins_info *info)
 {
 	const struct tl_input *ins = &t->f[M_INS];
@@ -202,7 +200,7 @@ void tl_umt_check_memory_operands(struct umt_trace *t, const struct umt_tables *
 		build_plan(ins, info->decoded, 0, p);
 	}
 	for (unsigned k = 0; k < p->n; k++)
-		check_slot(t, tabs, m, eid, lc, p, &p->s[k]);
+		check_slot(t, m, eid, lc, p, &p->s[k]);
 	/* more memory slots than a plan holds: go on without the cache */
 	if (!umt_rd(ins, info->decoded + 62, 1, &count))
 		return;
@@ -210,6 +208,6 @@ void tl_umt_check_memory_operands(struct umt_trace *t, const struct umt_tables *
 		build_plan(ins, info->decoded, p->next_slot, &local);
 		p = &local;
 		for (unsigned k = 0; k < p->n; k++)
-			check_slot(t, tabs, m, eid, lc, p, &p->s[k]);
+			check_slot(t, m, eid, lc, p, &p->s[k]);
 	}
 }

@@ -14,7 +14,7 @@ struct rec {
 /* The pass's own state: what its checks remember from record to record. */
 struct pass {
 	struct umt_trace *t;
-	const struct umt_tables *tabs; /* decoded before the pass, read only */
+	struct umt_tables tabs;      /* a copy of what was decoded before the pass, read only */
 	struct umt_chains *chains;   /* filled for the thread rows' check */
 	struct umt_links *links;     /* filled for the syscall links' check */
 	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
@@ -42,14 +42,14 @@ static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
 static bool listed(struct pass *p, uint64_t addr, uint64_t size)
 {
 	uint64_t last = addr + (size - 1);
-	return tl_umt_address_listed(p->t, &p->tabs->address, &p->range_hit, addr,
+	return umt_address_listed(p->t, &p->tabs.address, &p->range_hit, addr,
 				     last < addr ? UINT64_MAX : last);
 }
 
 static void check_context(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	uint64_t rel = r->type == 4 || r->type == 5 ? 14 : 6, c = r->start + rel;
 	int64_t mem_count, regs;
 	uint64_t data_lo;
@@ -111,7 +111,7 @@ static void check_context(struct pass *p, const struct rec *r)
 static void check_instruction(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	int64_t ins;
 	if (!tabs->ins.ok || !umt_get_s(&r->c, 6, 8, &ins)) /* a type-0 record has 14 bytes or more */
 		return;
@@ -134,7 +134,7 @@ static void check_instruction(struct pass *p, const struct rec *r)
 			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
 			   info.cs64, (long long)ins, (unsigned long long)r->flags);
 	if (r->size == 14 + (uint64_t)info.lc_size)
-		tl_umt_check_memory_operands(t, tabs, &p->memory, r->eid, r->start, &info);
+		tl_umt_check_memory_operands(t, &p->memory, r->eid, r->start, &info);
 	if ((r->flags & 0x08) && !(info.flags & 3))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_REP_FLAG, r->start + 5,
 			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",
@@ -150,7 +150,7 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 static void check_syscall_link(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	int64_t sid;
 	if (!tabs->syscall.ok || !umt_get_s(&r->c, 6, 8, &sid) || (r->type == 5 && sid == UMT_NONE))
 		return;
@@ -232,7 +232,7 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 			      const struct umt_syscall_rec *call)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	struct umt_links *l = p->links;
 	if (r->type == 4) {
 		if (!(r->flags & 1))
@@ -255,7 +255,7 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
  * chain: pointers to it are follow-on findings. */
 static bool bad_thread_record(const struct pass *p, int64_t eid)
 {
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	int64_t other;
 	return eid >= 0 && thread_of(p->t, &tabs->exec, (uint64_t)eid, &other) &&
 	       (other < 0 || (uint64_t)other >= tabs->thread.rows);
@@ -271,7 +271,7 @@ static bool aborted(const struct umt_tables *tabs, uint8_t flags)
 static void check_flow(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	struct umt_thread_state *ts = &p->chains->threads[r->thread];
 	uint64_t at = 16 * r->eid;
 	struct tl_cursor links;
@@ -328,7 +328,7 @@ static void check_flow(struct pass *p, const struct rec *r)
 static void check_cs_bit(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	int bit = (int)(r->flags & 1);
 	if (p->cs_bit < 0)
 		p->cs_bit = tabs->bitness ? tabs->bitness == 64 : bit;
@@ -346,7 +346,7 @@ static void check_cs_bit(struct pass *p, const struct rec *r)
 static void check_record(struct pass *p, struct rec *r)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	if (r->size < 6) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
 			   "expected record %llu of at least 6 bytes, found %llu",
@@ -400,7 +400,7 @@ static void check_record(struct pass *p, struct rec *r)
 static void finish_threads(const struct pass *p)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	for (uint64_t k = 0; k < tabs->thread.rows; k++) {
 		struct umt_thread_state *ts = &p->chains->threads[k];
 		if (ts->last >= 0 && aborted(tabs, ts->last_flags) && p->app_end_seen)
@@ -429,7 +429,7 @@ static void drop_all(struct umt_trace *t)
 static void start_state(struct pass *p)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	struct umt_chains *c = p->chains;
 	if (tabs->thread.ok && tabs->exec.prevnext_ok) {
 		c->threads = calloc(tabs->thread.rows ? (size_t)tabs->thread.rows : 1, sizeof *c->threads);
@@ -474,7 +474,7 @@ static bool next_offset(struct umt_trace *t, const struct umt_exec_index *exec, 
 static bool walk(struct pass *p)
 {
 	struct umt_trace *t = p->t;
-	const struct umt_tables *tabs = p->tabs;
+	const struct umt_tables *tabs = &p->tabs;
 	start_state(p);
 	uint64_t start = tabs->exec.first, next_drop = start + UMT_WINDOW, i;
 	for (i = 0; i < tabs->exec.count && !tl_stopped(t->ctx); i++) {
@@ -520,7 +520,8 @@ bool tl_umt_check_exec_records(struct umt_trace *t, const struct umt_tables *tab
 {
 	if (!tabs->exec.ok)
 		return false;
-	struct pass p = { .t = t, .tabs = tabs, .chains = chains, .links = links, .cs_bit = -1 };
+	struct pass p = { .t = t, .tabs = *tabs, .chains = chains, .links = links, .cs_bit = -1 };
+	p.memory.ranges = tabs->ranges_ok ? &tabs->address : NULL;
 	bool located = walk(&p);
 	tl_umt_memory_end(&p.memory);
 	return located;
