@@ -185,7 +185,7 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 		return;
 	}
 	t->ctx = ctx;
-	struct umt_tables tabs = { .exec.ok = false };
+	struct umt_tables tabs = { .bitness = 0 }; /* nothing decoded yet: every field zero */
 	bool located = false;
 	if (in->is_directory) {
 		open_members(t);
