@@ -5,6 +5,7 @@
 #include "baseline.h"
 #include "grow.h"
 #include "safe_text.h"
+#include "str_pack.h"
 #include "json_string.h"
 #include "json_tree.h"
 
@@ -24,17 +25,15 @@ static bool push(struct baseline *b, const char *path, const char *rule, const c
 	b->entries = more;
 	struct baseline_entry *e = &b->entries[b->count];
 	memset(e, 0, sizeof *e);
-	e->path = strdup(path);
-	e->rule = strdup(rule);
-	e->message = strdup(message);
+	const char *in[3] = { path, rule, message }, *out[3];
+	e->strings = tl_str_pack(3, in, out);
+	if (!e->strings)
+		return false;
+	e->path = out[0];
+	e->rule = out[1];
+	e->message = out[2];
 	snprintf(e->fingerprint, sizeof e->fingerprint, "%s", fingerprint);
 	e->seq = b->count;
-	if (!e->path || !e->rule || !e->message) {
-		free(e->path);
-		free(e->rule);
-		free(e->message);
-		return false;
-	}
 	b->count++;
 	return true;
 }
@@ -245,11 +244,6 @@ bool baseline_write(const struct baseline *b, const char *file, char *err, size_
 
 void baseline_free(struct baseline *b)
 {
-	for (size_t i = 0; i < b->count; i++) {
-		free(b->entries[i].path);
-		free(b->entries[i].rule);
-		free(b->entries[i].message);
-	}
-	free(b->entries);
+	tl_free_array(b->entries, b->count, sizeof *b->entries, offsetof(struct baseline_entry, strings));
 	memset(b, 0, sizeof *b);
 }

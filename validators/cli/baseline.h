@@ -10,9 +10,10 @@
 #include <stdio.h>
 
 struct baseline_entry {
-	char *path;          /* as the diagnostic was shown (member included) */
-	char *rule;
-	char *message;
+	const char *path;    /* as the diagnostic was shown (member included) */
+	const char *rule;
+	const char *message;
+	char *strings;       /* the three above, one block */
 	char fingerprint[17];
 	size_t seq;          /* its place in the file, for messages in that order */
 	bool matched;

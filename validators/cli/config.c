@@ -6,6 +6,7 @@
 #include "config_file.h"
 #include "glob.h"
 #include "grow.h"
+#include "rule_list.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -183,13 +184,9 @@ static char *expand(const char *templ, const struct config_file *f, const char *
 static bool push_rules(struct cli_file_options *o, size_t *cap, size_t *count,
 		       const struct tl_rule_setting *rules, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		struct tl_rule_setting *more = tl_grow_array(o->rules, cap, *count, sizeof *more, 16);
-		if (!more)
+	for (size_t i = 0; i < n; i++)
+		if (!cli_add_rule(&o->rules, count, cap, rules[i]))
 			return false;
-		o->rules = more;
-		o->rules[(*count)++] = rules[i];
-	}
 	return true;
 }
 

@@ -2,6 +2,7 @@
  * this file gives each key its meaning and says where a value is wrong. */
 #include "config_file.h"
 #include "grow.h"
+#include "rule_list.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -113,16 +114,12 @@ static struct config_section *section_for(struct parse *p, const char *name)
 
 static bool add_rule(struct config_section *s, const char *pattern, enum tl_rule_action action)
 {
-	struct tl_rule_setting *more = tl_grow_array(s->rules, &s->rule_cap, s->rule_count,
-						     sizeof *more, 8);
-	if (!more)
-		return false;
-	s->rules = more;
-	char *copy = strdup(pattern);
-	if (!copy)
-		return false;
-	s->rules[s->rule_count++] = (struct tl_rule_setting){ copy, action };
-	return true;
+	char *copy = strdup(pattern); /* the section owns its patterns */
+	if (copy && cli_add_rule(&s->rules, &s->rule_count, &s->rule_cap,
+				 (struct tl_rule_setting){ copy, action }))
+		return true;
+	free(copy);
+	return false;
 }
 
 /* RULES: IDs, globs or format names, separated by commas or blanks. */

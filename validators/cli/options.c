@@ -1,7 +1,7 @@
 /* The command line: GNU-style options anywhere among the paths, every usage
  * error naming the argument it is about. */
 #include "cli.h"
-#include "grow.h"
+#include "rule_list.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -118,12 +118,8 @@ static bool parse_size(const char *s, uint64_t *out)
 
 static bool add_setting(struct cli *c, const char *pattern, enum tl_rule_action action)
 {
-	struct tl_rule_setting *more = tl_grow_array(c->rules, &c->rule_cap, c->rule_count, sizeof *more, 16);
-	if (!more)
-		return false;
-	c->rules = more;
-	c->rules[c->rule_count++] = (struct tl_rule_setting){ pattern, action };
-	return true;
+	return cli_add_rule(&c->rules, &c->rule_count, &c->rule_cap,
+			    (struct tl_rule_setting){ pattern, action });
 }
 
 /* OPTION=a,b,c: each pattern must name at least one rule of the catalog.
@@ -202,40 +198,27 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
 	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
 	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR };
+	/* grouped by topic: input, rules, config and baselines, output, modes; ARG takes a
+	 * value, FLAG does not */
+#define ARG(name, id) { name, required_argument, NULL, id }
+#define FLAG(name, id) { name, no_argument, NULL, id }
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "pair", required_argument, NULL, OPT_PAIR },
-		{ "instr-map", required_argument, NULL, OPT_INSTR_MAP },
-		{ "output", required_argument, NULL, 'o' },
-		{ "werror", no_argument, NULL, 'W' },
-		{ "select", required_argument, NULL, OPT_SELECT },
-		{ "ignore", required_argument, NULL, OPT_IGNORE },
-		{ "severity", required_argument, NULL, OPT_SEVERITY },
-		{ "error", required_argument, NULL, OPT_ERROR },
-		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
-		{ "endian", required_argument, NULL, OPT_ENDIAN },
-		{ "stdin-limit", required_argument, NULL, OPT_STDIN_LIMIT },
-		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
-		{ "null", no_argument, NULL, '0' },
-		{ "unknown-format", required_argument, NULL, OPT_UNKNOWN },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "config", required_argument, NULL, OPT_CONFIG },
-		{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
-		{ "baseline", required_argument, NULL, OPT_BASELINE },
-		{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
-		{ "sarif-root", required_argument, NULL, OPT_SARIF_ROOT },
-		{ "sarif-help-base", required_argument, NULL, OPT_HELP_BASE },
-		{ "context", no_argument, NULL, OPT_CONTEXT },
-		{ "no-context", no_argument, NULL, OPT_NO_CONTEXT },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "colour", required_argument, NULL, OPT_COLOR },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
+		ARG("format", 'f'), ARG("pair", OPT_PAIR), ARG("instr-map", OPT_INSTR_MAP),
+		ARG("endian", OPT_ENDIAN), ARG("stdin-limit", OPT_STDIN_LIMIT),
+		ARG("files-from", OPT_FILES_FROM), FLAG("null", '0'), ARG("unknown-format", OPT_UNKNOWN),
+		ARG("select", OPT_SELECT), ARG("ignore", OPT_IGNORE), ARG("severity", OPT_SEVERITY),
+		ARG("error", OPT_ERROR), FLAG("werror", 'W'), ARG("max-errors", OPT_MAX_ERRORS),
+		ARG("config", OPT_CONFIG), FLAG("no-config", OPT_NO_CONFIG),
+		ARG("baseline", OPT_BASELINE), ARG("write-baseline", OPT_WRITE_BASELINE),
+		ARG("output", 'o'), ARG("sarif-root", OPT_SARIF_ROOT), ARG("sarif-help-base", OPT_HELP_BASE),
+		FLAG("context", OPT_CONTEXT), FLAG("no-context", OPT_NO_CONTEXT),
+		ARG("color", OPT_COLOR), ARG("colour", OPT_COLOR), FLAG("quiet", 'q'),
+		ARG("jobs", 'j'), FLAG("list-rules", OPT_LIST_RULES), FLAG("explain", OPT_EXPLAIN),
+		FLAG("version", 'V'), FLAG("help", 'h'),
 		{ NULL, 0, NULL, 0 },
 	};
+#undef ARG
+#undef FLAG
 	static const char *const styles[] = { "text", "json", "sarif" };
 	static const char *const orders[] = { "auto", "little", "big" };
 	static const char *const unknown_actions[] = { "skip", "error" };

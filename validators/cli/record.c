@@ -1,18 +1,10 @@
 /* See record.h. */
 #include "record.h"
 #include "grow.h"
+#include "str_pack.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static char *copy(const char *s, bool *failed)
-{
-	if (!s)
-		return NULL;
-	char *c = strdup(s);
-	*failed |= !c;
-	return c;
-}
 
 void diag_record_add(const struct tl_diagnostic *d, void *record)
 {
@@ -25,14 +17,18 @@ void diag_record_add(const struct tl_diagnostic *d, void *record)
 		return;
 	}
 	r->items = more;
-	bool failed = false;
 	struct recorded_diag *kept = &r->items[r->count];
+	const char *in[3] = { d->message, d->loc.member, d->loc.pointer }, *out[3];
 	kept->diag = *d;
-	kept->diag.message = kept->message = copy(d->message, &failed);
-	kept->diag.loc.member = kept->member = copy(d->loc.member, &failed);
-	kept->diag.loc.pointer = kept->pointer = copy(d->loc.pointer, &failed);
+	kept->strings = tl_str_pack(3, in, out);
+	if (!kept->strings) {
+		r->out_of_memory = true;
+		return;
+	}
+	kept->diag.message = out[0];
+	kept->diag.loc.member = out[1];
+	kept->diag.loc.pointer = out[2];
 	r->count++;
-	r->out_of_memory = failed;
 }
 
 void diag_record_replay(const struct diag_record *r, tl_diag_fn fn, void *user)
@@ -43,11 +39,6 @@ void diag_record_replay(const struct diag_record *r, tl_diag_fn fn, void *user)
 
 void diag_record_free(struct diag_record *r)
 {
-	for (size_t i = 0; i < r->count; i++) {
-		free(r->items[i].message);
-		free(r->items[i].member);
-		free(r->items[i].pointer);
-	}
-	free(r->items);
+	tl_free_array(r->items, r->count, sizeof *r->items, offsetof(struct recorded_diag, strings));
 	memset(r, 0, sizeof *r);
 }

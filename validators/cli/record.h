@@ -10,8 +10,8 @@
 #include <stddef.h>
 
 struct recorded_diag {
-	struct tl_diagnostic diag;   /* its strings point to the copies below */
-	char *message, *member, *pointer;
+	struct tl_diagnostic diag;   /* its strings point into `strings` */
+	char *strings;               /* message, member and pointer, one block */
 };
 
 struct diag_record {

@@ -136,8 +136,6 @@ bool cli_expand_list(struct cli_targets *t, const char *list, bool nul_separated
 
 void cli_targets_free(struct cli_targets *t)
 {
-	for (size_t i = 0; i < t->count; i++)
-		free(t->items[i].path);
-	free(t->items);
+	tl_free_array(t->items, t->count, sizeof *t->items, offsetof(struct cli_target, path));
 	memset(t, 0, sizeof *t);
 }

@@ -13,6 +13,17 @@ struct tl_field_view {
 	char fields[200];       /* "record: kind=function-exit func=8 tsc_delta=41", or "" */
 };
 
+/* For a describe hook: the field a rule's marker spans, at bytes past the start
+ * of the record or frame the diagnostic is in, width bytes (a format may let 0
+ * mean the whole record). Rules without a row keep the format's default. */
+struct tl_rule_field {
+	const char *rule;
+	uint8_t at, width;
+};
+/* The row of fields[0..n) for rule, or NULL (rule_field.c). */
+const struct tl_rule_field *tl_rule_field(const struct tl_rule_field *fields, size_t n,
+					  const char *rule);
+
 /* Reads up to n bytes at off of the file a diagnostic is about; how many. */
 typedef size_t (*tl_read_back_fn)(void *file, uint64_t off, uint8_t *buf, size_t n);
 

@@ -4,6 +4,9 @@
  * path ends; at most HOLD_MAX at a time, so memory stays bounded when
  * --max-errors is 0: past that the held ones are written and holding starts
  * again. Diagnostics without a member pass straight through. */
+#include "compare.h"
+#include "grow.h"
+#include "str_pack.h"
 #include "writer.h"
 #include "writer_order.h"
 
@@ -28,12 +31,8 @@ static int by_member_then_offset(const void *pa, const void *pb)
 	const struct tl_held *a = pa, *b = pb;
 	if (last_of_all(a) != last_of_all(b))
 		return last_of_all(a) ? 1 : -1;
-	int m = strcmp(a->d.loc.member, b->d.loc.member);
-	if (m)
-		return m;
-	if (a->d.loc.offset != b->d.loc.offset)
-		return a->d.loc.offset < b->d.loc.offset ? -1 : 1;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
+	int c = strcmp(a->d.loc.member, b->d.loc.member);
+	return c ? c : tl_cmp_u64_pair(a->d.loc.offset, a->seq, b->d.loc.offset, b->seq);
 }
 
 void tl_writer_release(struct tl_writer *w)
@@ -50,19 +49,14 @@ void tl_writer_release(struct tl_writer *w)
 
 static char *copy_strings(const struct tl_diagnostic *d, struct tl_diagnostic *to)
 {
-	const char *message = d->message ? d->message : "";
-	size_t lm = strlen(message) + 1, lmem = strlen(d->loc.member) + 1;
-	size_t lp = d->loc.pointer ? strlen(d->loc.pointer) + 1 : 0;
-	char *s = malloc(lm + lmem + lp);
-	if (!s)
-		return NULL;
-	memcpy(s, message, lm);
-	memcpy(s + lm, d->loc.member, lmem);
-	if (lp)
-		memcpy(s + lm + lmem, d->loc.pointer, lp);
-	to->message = s;
-	to->loc.member = s + lm;
-	to->loc.pointer = lp ? s + lm + lmem : NULL;
+	const char *in[3] = { d->message ? d->message : "", d->loc.member, d->loc.pointer };
+	const char *out[3];
+	char *s = tl_str_pack(3, in, out);
+	if (s) {
+		to->message = out[0];
+		to->loc.member = out[1];
+		to->loc.pointer = out[2];
+	}
 	return s;
 }
 
@@ -100,9 +94,7 @@ void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
 
 void tl_writer_drop_held(struct tl_writer *w)
 {
-	for (size_t i = 0; i < w->held_count; i++)
-		free(w->held[i].strings);
-	free(w->held);
+	tl_free_array(w->held, w->held_count, sizeof *w->held, offsetof(struct tl_held, strings));
 	w->held = NULL;
 	w->held_count = w->held_cap = 0;
 }

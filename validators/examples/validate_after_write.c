@@ -33,24 +33,30 @@ static int write_trace(const char *path, bool broken)
 	return fclose(f);
 }
 
+/* Checks the file just written and prints what tracelint would; the exit status. */
+static int validate(char *path)
+{
+	struct tl_options opts;
+	tl_options_init(&opts);          /* the defaults, then what this producer knows: */
+	opts.format = TL_FORMAT_XRAY;    /* the format it wrote, so nothing is guessed */
+	opts.on_diag = print_diagnostic; /* every diagnostic as it is found */
+	opts.user = path;
+	struct tl_result result;
+	char err[512];
+	if (tl_validate_path(path, &opts, &result, err, sizeof err) != TL_OK) {
+		fprintf(stderr, "%s\n", err); /* not a verdict: the file could not be read */
+		return 2;
+	}
+	printf("%s: %s (%" PRIu64 " errors, %" PRIu64 " warnings; %s)\n", path,
+	       result.valid ? "valid" : "invalid", result.errors, result.warnings, result.detail);
+	return result.valid ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2 || write_trace(argv[1], argc > 2 && strcmp(argv[2], "--broken") == 0) != 0) {
 		fprintf(stderr, "usage: validate_after_write FILE [--broken]\n");
 		return 2;
 	}
-	struct tl_options opts;
-	struct tl_result result;
-	char err[512];
-	tl_options_init(&opts);
-	opts.format = TL_FORMAT_XRAY;
-	opts.on_diag = print_diagnostic;
-	opts.user = argv[1];
-	if (tl_validate_path(argv[1], &opts, &result, err, sizeof err) != TL_OK) {
-		fprintf(stderr, "%s\n", err);
-		return 2;
-	}
-	printf("%s: %s (%" PRIu64 " errors, %" PRIu64 " warnings; %s)\n", argv[1],
-	       result.valid ? "valid" : "invalid", result.errors, result.warnings, result.detail);
-	return result.valid ? 0 : 1;
+	return validate(argv[1]);
 }

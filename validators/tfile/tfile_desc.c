@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "grow.h"
 #include "tfile.h"
 
 struct prefix {
@@ -133,9 +134,7 @@ uint64_t tl_tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in
 
 void tl_tfile_desc_free(struct tfile_desc *desc)
 {
-	for (size_t i = 0; i < desc->tsv_count; i++)
-		free(desc->tsvs[i].name);
-	free(desc->tsvs);
+	tl_free_array(desc->tsvs, desc->tsv_count, sizeof *desc->tsvs, offsetof(struct tfile_tsv, name));
 	free(desc->tsv_numbers);
 	free(desc->pieces);
 	free(desc->tp_numbers);

@@ -89,18 +89,17 @@ static bool choose_order(tl_read_back_fn read, void *file, uint64_t off, bool bl
 /* The field each rule's marker spans, from the frame's or block's start. */
 static void field_of(const char *rule, uint8_t type, struct tl_field_view *v)
 {
-	static const struct { const char *rule; uint8_t at, width; } fields[] = {
+	static const struct tl_rule_field fields[] = {
 		{ "TFILE-FRAME-TPNUM", 0, 2 },   { "TFILE-FRAME-TPNUM-UNDEFINED", 0, 2 },
 		{ "TFILE-FRAME-SIZE", 2, 4 },    { "TFILE-FRAME-HEADER", 0, FRAME_HEADER },
 		{ "TFILE-BLOCK-M-EMPTY", 9, 2 }, { "TFILE-BLOCK-M-WRAP", 1, 10 },
 		{ "TFILE-BLOCK-M-ADDR32", 1, 8 }, { "TFILE-BLOCK-V-UNDEFINED", 1, 4 },
 	};
-	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-		if (strcmp(fields[i].rule, rule) == 0) {
-			v->offset += fields[i].at;
-			v->width = fields[i].width;
-			return;
-		}
+	const struct tl_rule_field *f = tl_rule_field(fields, sizeof fields / sizeof fields[0], rule);
+	if (f) {
+		v->offset += f->at;
+		v->width = f->width;
+		return;
 	}
 	/* a block that overruns its frame: its header (type, and M's address
 	 * and length or V's number and value) */

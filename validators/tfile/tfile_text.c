@@ -7,11 +7,8 @@ int tl_tfile_hex_value(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	c |= 0x20; /* 'A'..'F' to 'a'..'f'; no other byte lands there */
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
 size_t tl_tfile_text_hex_run(struct tfile_text *t)
@@ -48,6 +45,27 @@ const char *tl_tfile_text_found(const struct tfile_text *t, char *buf, size_t bu
 	tl_quote(quoted, sizeof quoted, t->p + t->pos, n > 16 ? 16 : n);
 	snprintf(buf, buflen, "\"%s%s\"", quoted, n > 16 ? "..." : "");
 	return buf;
+}
+
+bool tl_tfile_text_expected(struct tl_ctx *ctx, enum tl_rule_id rule, const struct tfile_text *t,
+			    const char *what)
+{
+	char found[64];
+	struct tl_location loc = tfile_text_loc(t);
+	tl_report(ctx, rule, &loc, "expected %s, found %s", what,
+		  tl_tfile_text_found(t, found, sizeof found));
+	return false;
+}
+
+bool tl_tfile_number_in_range(struct tl_ctx *ctx, enum tl_rule_id rule,
+			      const struct tl_location *loc, uint64_t number, uint64_t max,
+			      const char *what, const char *why)
+{
+	if (number != 0 && number <= max)
+		return true;
+	tl_report(ctx, rule, loc, "expected %s in 1..0x%llx (%s), found 0x%llx", what,
+		  (unsigned long long)max, why, (unsigned long long)number);
+	return false;
 }
 
 struct tfile_text tl_tfile_text_until(struct tfile_text *t, uint8_t sep)

@@ -53,6 +53,17 @@ size_t tl_tfile_text_hex_run(struct tfile_text *t);
 /* Describes what stands at the cursor for "found ..." in messages. */
 const char *tl_tfile_text_found(const struct tfile_text *t, char *buf, size_t buflen);
 
+/* Reports rule at the cursor: "expected <what>, found <what stands there>".
+ * Returns false, for `return tl_tfile_text_expected(...)` in a parser. */
+bool tl_tfile_text_expected(struct tl_ctx *ctx, enum tl_rule_id rule, const struct tfile_text *t,
+			    const char *what);
+
+/* A tracepoint or variable number in 1..max; otherwise reported at loc as
+ * "expected <what> in 1..0x<max> (<why>), found 0x<number>". */
+bool tl_tfile_number_in_range(struct tl_ctx *ctx, enum tl_rule_id rule,
+			      const struct tl_location *loc, uint64_t number, uint64_t max,
+			      const char *what, const char *why);
+
 /* Splits off the text up to the next sep (or the end) as its own cursor. */
 struct tfile_text tl_tfile_text_until(struct tfile_text *t, uint8_t sep);
 

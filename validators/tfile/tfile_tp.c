@@ -18,14 +18,10 @@ static void add_piece(struct tfile_desc *desc, const struct tfile_piece_rec *rec
 	desc->pieces[desc->piece_count++] = *rec;
 }
 
-static bool fail(struct tl_ctx *ctx, enum tl_rule_id rule, struct tfile_text *t,
-		 const char *what)
+/* Short for the many grammar errors of a tp line. */
+static bool fail(struct tl_ctx *ctx, enum tl_rule_id rule, struct tfile_text *t, const char *what)
 {
-	char found[64];
-	struct tl_location loc = tfile_text_loc(t);
-	tl_report(ctx, rule, &loc, "expected %s, found %s", what,
-		  tl_tfile_text_found(t, found, sizeof found));
-	return false;
+	return tl_tfile_text_expected(ctx, rule, t, what);
 }
 
 /* X<hexlen>,<2*len hex digits>: agent bytecode, shared by T and actions. */
@@ -161,12 +157,9 @@ void tl_tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile
 		fail(ctx, RULE_TFILE_TP_PREFIX, t, "':', the address as 1 to 16 hex digits and ':'");
 		return;
 	}
-	if (number == 0 || number > TFILE_MAX_TPNUM) {
-		tl_report(ctx, RULE_TFILE_TP_NUMBER, &number_loc,
-			  "expected a tracepoint number in 1..0x7fff (frames hold it in a signed 16-bit "
-			  "field), found 0x%llx", (unsigned long long)number);
+	if (!tl_tfile_number_in_range(ctx, RULE_TFILE_TP_NUMBER, &number_loc, number, TFILE_MAX_TPNUM,
+				      "a tracepoint number", "frames hold it in a signed 16-bit field"))
 		return;
-	}
 	rec.number = (uint32_t)number;
 	rec.address = address;
 	bool ok;

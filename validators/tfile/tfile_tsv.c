@@ -19,13 +19,7 @@ static bool add_tsv(struct tfile_desc *desc, uint32_t number, uint32_t line, uin
 /* Reports the first grammar error of the line; false when there is one. */
 static bool expect(struct tl_ctx *ctx, struct tfile_text *t, bool ok, const char *what)
 {
-	char found[64];
-	if (ok)
-		return true;
-	struct tl_location loc = tfile_text_loc(t);
-	tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &loc, "expected %s, found %s", what,
-		  tl_tfile_text_found(t, found, sizeof found));
-	return false;
+	return ok || tl_tfile_text_expected(ctx, RULE_TFILE_TSV_SYNTAX, t, what);
 }
 
 void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_text *t)
@@ -36,12 +30,9 @@ void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	if (!expect(ctx, t, tl_tfile_text_hex(t, 8, &number), "the variable number in hex") ||
 	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the variable number"))
 		return;
-	if (number == 0 || number > INT32_MAX) {
-		tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &number_loc,
-			  "expected a variable number in 1..0x7fffffff (V blocks hold it as a signed "
-			  "32-bit integer), found 0x%llx", (unsigned long long)number);
+	if (!tl_tfile_number_in_range(ctx, RULE_TFILE_TSV_SYNTAX, &number_loc, number, INT32_MAX,
+				      "a variable number", "V blocks hold it as a signed 32-bit integer"))
 		return;
-	}
 	if (!expect(ctx, t, tl_tfile_text_hex(t, 16, &value), "the initial value as 1 to 16 hex digits") ||
 	    !expect(ctx, t, tfile_text_eat(t, ':'), "':' after the initial value"))
 		return;

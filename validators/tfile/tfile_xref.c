@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "tfile.h"
 
 static const char *const piece_names[] = { "T", "A", "S", "Z at", "Z cond", "Z cmd", "V" };
@@ -11,40 +12,31 @@ static const char *const piece_names[] = { "T", "A", "S", "Z at", "Z cond", "Z c
 static int by_number(const void *a, const void *b)
 {
 	const struct tfile_tsv *x = a, *y = b;
-	if (x->number != y->number)
-		return x->number < y->number ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return tl_cmp_u64_pair(x->number, x->line, y->number, y->line);
 }
 
 static int by_name(const void *a, const void *b)
 {
 	const struct tfile_tsv *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
-	if (c)
-		return c;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return c ? c : tl_cmp_u64(x->line, y->line);
 }
 
 static int by_location(const void *a, const void *b)
 {
 	const struct tfile_piece_rec *x = a, *y = b;
-	if (x->number != y->number)
-		return x->number < y->number ? -1 : 1;
-	if (x->address != y->address)
-		return x->address < y->address ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	int c = tl_cmp_u64(x->number, y->number);
+	return c ? c : tl_cmp_u64_pair(x->address, x->line, y->address, y->line);
 }
 
 static int compare_u32(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
+	return tl_cmp_u64(*(const uint32_t *)a, *(const uint32_t *)b);
 }
 
 static int compare_u16(const void *a, const void *b)
 {
-	uint16_t x = *(const uint16_t *)a, y = *(const uint16_t *)b;
-	return x < y ? -1 : x > y;
+	return tl_cmp_u64(*(const uint16_t *)a, *(const uint16_t *)b);
 }
 
 static void check_tsvs(struct tl_ctx *ctx, struct tfile_desc *desc)

@@ -1,4 +1,5 @@
-/* UMTracer trace validator: what the per-table checkers share, and their entry points.
+/* UMTracer trace validator: the trace's members, what the decode steps hand to the
+ * checks after them (struct umt_tables, read only), and the steps' entry points.
  * Layouts follow the seed's sections 4-11 and the Kaitai grammars in grammars/umtrace/. Every read of file
  * bytes goes through the core cursor (umt_rd, or a row read whole with umt_row /
  * umt_table_row and its fields with umt_get) and reports failure; every offset sum
@@ -60,35 +61,50 @@ struct umt_thread_state {
 	uint8_t last_flags;
 };
 
-/* What the checkers share: the mapped members and what each table's checker
- * decoded of its table for the others (its header, which rows are usable). What a
- * checker remembers for itself lives in its own state (struct pass in
- * umt_exec_records.c, struct umt_memory), and what the record pass hands to the
- * checks after it in struct umt_chains and struct umt_links. */
+/* The trace's members as mapped: what every checker reads and reports against.
+ * Nothing decoded lives here (struct umt_tables). */
 struct umt_trace {
 	struct tl_ctx *ctx;
 	bool single;                 /* one table validated alone */
 	struct tl_input f[M_COUNT];
 	bool have[M_COUNT];
+};
 
-	struct umt_table ins, module, thread, address; /* umt_table.c */
-	bool ranges_ok;              /* umt_address.c: ranges sorted, disjoint, merged (U700..U705 clean) */
-	uint8_t *ins_bad;            /* umt_ins.c, bitmap: insRec or its decodedIns is broken */
-
-	bool cmap_ok;                /* umt_context_map.c */
+/* context_map.itable as decoded by umt_context_map.c. */
+struct umt_cmap {
+	bool ok;
 	uint16_t dump_size;
-	uint16_t cmap_count;         /* ElemCount, when cmap_ok */
-	unsigned bitness;            /* umt_xml.c: App/Bitness 32 or 64; 0 when absent or bad */
+	uint16_t count;              /* ElemCount */
+};
 
-	bool exec_ok;                /* umt_exec_index.c: header and offsets usable: records can be read */
+/* The exec index as decoded by umt_exec_index.c: ok when records can be located. */
+struct umt_exec_index {
+	bool ok;
 	bool prevnext_ok;
-	uint32_t exec_version;
-	uint64_t exec_count;
-	uint64_t exec_first, exec_last; /* Offset[0] and Offset[RecordCount] */
+	uint32_t version;
+	uint64_t count;
+	uint64_t first, last;        /* Offset[0] and Offset[RecordCount] */
+};
 
-	bool syscall_ok;             /* umt_syscall.c */
-	uint64_t syscall_count;
-	uint8_t *syscall_bad;        /* bitmap: block unusable */
+/* syscall.vtable as decoded by umt_syscall.c. */
+struct umt_syscalls {
+	bool ok;
+	uint64_t count;
+	uint8_t *bad;                /* bitmap: block unusable */
+};
+
+/* What the decode steps learned of the tables, for the checks after them. Each
+ * field has one writer, the step named beside it, which receives only that field;
+ * every later step reads the whole as const. umt_format.c owns it and runs the
+ * steps in order. */
+struct umt_tables {
+	struct umt_table ins, module, thread, address; /* umt_table.c */
+	struct umt_cmap cmap;        /* umt_context_map.c */
+	unsigned bitness;            /* umt_xml.c: App/Bitness 32 or 64; 0 when absent or bad */
+	struct umt_exec_index exec;  /* umt_exec_index.c */
+	uint8_t *ins_bad;            /* umt_ins.c, bitmap: insRec or its decodedIns is broken */
+	struct umt_syscalls syscall; /* umt_syscall.c */
+	bool ranges_ok;              /* umt_address.c: ranges sorted, disjoint, merged (U700..U705 clean) */
 };
 
 /* What the record pass learns of the threads' chains, for the thread rows
@@ -182,21 +198,25 @@ struct umt_module_row {
 	uint64_t start, end;         /* StartAddr, EndAddr (inclusive) */
 	int64_t win_name, device_name; /* WinNameFP, DeviceNameFP */
 };
-bool tl_umt_module_row(const struct umt_trace *t, uint64_t i, struct umt_module_row *m);
+bool tl_umt_module_row(const struct umt_trace *t, const struct umt_table *module, uint64_t i,
+		       struct umt_module_row *m);
 
 /* Strings (umt_string.c): a cStr (unit 1) or uStr (unit 2) at abs inside [lo, hi). */
 bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, unsigned unit,
 		      uint64_t lo, uint64_t hi);
 
-/* Per-table checkers, in the order umt_format.c runs them. */
+/* The steps, in the order umt_format.c runs them. A decode step checks its table
+ * and writes what it decoded to its out parameter, a field of struct umt_tables; a
+ * check reads the tables decoded before it (const) and keeps its own state. */
 void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct umt_table *tab);
-void tl_umt_check_context_map(struct umt_trace *t);
-void tl_umt_check_xml(struct umt_trace *t);
-void tl_umt_check_modules(struct umt_trace *t);
-void tl_umt_check_module_overlap(struct umt_trace *t);
-void tl_umt_check_instructions(struct umt_trace *t);
-void tl_umt_check_exec_index(struct umt_trace *t);
-void tl_umt_check_syscall_table(struct umt_trace *t);
+void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out);
+void tl_umt_check_xml(struct umt_trace *t, unsigned *bitness);
+void tl_umt_check_modules(struct umt_trace *t, const struct umt_tables *tabs);
+void tl_umt_check_module_overlap(struct umt_trace *t, const struct umt_table *module);
+void tl_umt_check_instructions(struct umt_trace *t, const struct umt_tables *tabs,
+			       uint8_t **ins_bad);
+void tl_umt_check_exec_index(struct umt_trace *t, struct umt_exec_index *out);
+void tl_umt_check_syscall_table(struct umt_trace *t, struct umt_syscalls *out);
 /* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
 bool tl_umt_syscall_block(const struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
 /* The fixed 64 bytes of syscall block s (syscallRec), read as a whole; U403's
@@ -212,12 +232,15 @@ struct umt_syscall_rec {
 };
 bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r);
 /* U404 (umt_syscall_overlap.c), after the blocks passed the table check (syscall_ok). */
-void tl_umt_check_syscall_overlap(struct umt_trace *t);
-void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
-			    struct umt_links *links);
-void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains);
-void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_links *links);
-void tl_umt_check_addresses(struct umt_trace *t);
+void tl_umt_check_syscall_overlap(struct umt_trace *t, const struct umt_syscalls *sys);
+/* The record pass; false when records could not all be located (U208). */
+bool tl_umt_check_exec_records(struct umt_trace *t, const struct umt_tables *tabs,
+			       struct umt_chains *chains, struct umt_links *links);
+void tl_umt_check_threads(struct umt_trace *t, const struct umt_table *thread,
+			  const struct umt_chains *chains);
+void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_tables *tabs,
+				const struct umt_links *links);
+void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address, bool *ranges_ok);
 
 struct umt_ins_info;
 /* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
@@ -225,20 +248,34 @@ struct umt_ins_info;
  * tl_umt_memory_end. */
 struct umt_mem_plan;
 struct umt_memory {
+	const struct umt_table *ranges; /* address_space.itable when ranges_ok, else NULL */
 	struct umt_mem_plan *plans;  /* cache of decodedIns memory layouts */
 	uint64_t range_hit;          /* the address range of the last reference */
 };
 void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uint64_t eid,
 			       uint64_t start, const struct umt_ins_info *info);
 void tl_umt_memory_end(struct umt_memory *m);
-/* [lo, hi] inside one address range (umt_address_lookup.c); *hit: the caller's cache
- * of the range found last. Only when ranges_ok. */
-bool tl_umt_address_listed(const struct umt_trace *t, uint64_t *hit, uint64_t lo, uint64_t hi);
+/* [lo, hi] inside one address range; *hit: the caller's cache of the range found
+ * last. Only when ranges_ok. The search is umt_address_lookup.c's; the cached range
+ * is tried inline, as references cluster and most are found there. */
+bool tl_umt_address_search(const struct umt_trace *t, const struct umt_table *address,
+			   uint64_t *hit, uint64_t lo, uint64_t hi);
+static inline bool umt_address_listed(const struct umt_trace *t, const struct umt_table *address,
+				      uint64_t *hit, uint64_t lo, uint64_t hi)
+{
+	struct tl_cursor r;
+	uint64_t first, last;
+	if (umt_table_row(&t->f[M_ADDRESS], address, *hit, &r) && umt_get(&r, 0, 8, &first) &&
+	    umt_get(&r, 8, 8, &last) && first <= lo && hi <= last)
+		return true;
+	return tl_umt_address_search(t, address, hit, lo, hi);
+}
 
 /* Random access helpers used across tables (umt_exec_index.c). */
-bool tl_umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end);
+bool tl_umt_exec_record(struct umt_trace *t, const struct umt_exec_index *exec, uint64_t eid,
+			uint64_t *start, uint64_t *end);
 /* ins.itable row k: LCSize and code width, when the row is usable. */
-bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64);
+bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint64_t at, bool cs64);
 /* What an instruction record needs of its insRec and decodedIns. */
 struct umt_ins_info {
 	uint64_t decoded;            /* file offset of the decodedIns in ins.itable */
@@ -248,9 +285,10 @@ struct umt_ins_info {
 };
 
 /* Inline: the record pass calls it for every instruction record. */
-static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_ins_info *info)
+static inline bool umt_ins_lookup(struct umt_trace *t, const struct umt_tables *tabs, uint64_t k,
+				  struct umt_ins_info *info)
 {
-	if (!t->ins.ok || !t->ins_bad || k >= t->ins.rows || umt_bit(t->ins_bad, k))
+	if (!tabs->ins.ok || !tabs->ins_bad || k >= tabs->ins.rows || umt_bit(tabs->ins_bad, k))
 		return false;
 	const struct tl_input *in = &t->f[M_INS];
 	struct tl_cursor row, dec;
@@ -258,8 +296,8 @@ static inline bool umt_ins_lookup(struct umt_trace *t, uint64_t k, struct umt_in
 	int64_t lc_size;
 	/* the row and its decodedIns passed their checks (ins_bad clear): these reads
 	 * fail only on a layout error, and then the instruction is not used */
-	if (!umt_table_row(in, &t->ins, k, &row) || !umt_get(&row, 48, 8, &decoded) ||
-	    !umt_get(&row, 9, 1, &cs64) || !tl_add_u64(t->ins.extra_fp, decoded, &decoded) ||
+	if (!umt_table_row(in, &tabs->ins, k, &row) || !umt_get(&row, 48, 8, &decoded) ||
+	    !umt_get(&row, 9, 1, &cs64) || !tl_add_u64(tabs->ins.extra_fp, decoded, &decoded) ||
 	    !umt_row(in, decoded, 88, &dec) || !umt_get_s(&dec, 58, 2, &lc_size) ||
 	    !umt_get(&dec, 6, 1, &flags))
 		return false;

@@ -1,17 +1,17 @@
 /* address_space.itable rows: page-aligned inclusive ranges, sorted, disjoint, merged. */
 #include "umt.h"
 
-void tl_umt_check_addresses(struct umt_trace *t)
+void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address, bool *ranges_ok)
 {
 	const struct tl_input *in = &t->f[M_ADDRESS];
 	bool have_prev = false, clean = true;
 	uint64_t findings = t->ctx->result->errors + t->ctx->result->warnings;
 	uint64_t prev_first = 0, prev_last = 0;
-	for (uint64_t k = 0; k < t->address.rows && !tl_stopped(t->ctx); k++) {
+	for (uint64_t k = 0; k < address->rows && !tl_stopped(t->ctx); k++) {
 		struct tl_cursor r;
 		uint64_t first, last;
 		/* the header check put every row inside the file */
-		if (!umt_table_row(in, &t->address, k, &r) || !umt_get(&r, 0, 8, &first) ||
+		if (!umt_table_row(in, address, k, &r) || !umt_get(&r, 0, 8, &first) ||
 		    !umt_get(&r, 8, 8, &last)) {
 			clean = false;
 			continue;
@@ -60,5 +60,5 @@ void tl_umt_check_addresses(struct umt_trace *t)
 	}
 	clean = clean && t->ctx->result->errors + t->ctx->result->warnings == findings;
 	/* U706 looks references up by binary search: only in a table without findings */
-	t->ranges_ok = clean && !tl_stopped(t->ctx);
+	*ranges_ok = clean && !tl_stopped(t->ctx);
 }

@@ -5,22 +5,19 @@
 /* [lo, hi] lies in one range. Only used when the ranges are well formed, sorted,
  * disjoint and merged (ranges_ok): a gap between two ranges is then never listed, so
  * a listed reference lies in the one range found by binary search on First. *hit is
- * the caller's: the row that held its last reference, tried first. */
-bool tl_umt_address_listed(const struct umt_trace *t, uint64_t *hit, uint64_t lo, uint64_t hi)
+ * the caller's: the row that held its last reference (umt_address_listed tried it). */
+bool tl_umt_address_search(const struct umt_trace *t, const struct umt_table *address,
+			   uint64_t *hit, uint64_t lo, uint64_t hi)
 {
 	const struct tl_input *in = &t->f[M_ADDRESS];
 	struct tl_cursor r;
 	uint64_t first, last;
-	/* references cluster: try the last range hit first */
-	if (umt_table_row(in, &t->address, *hit, &r) && umt_get(&r, 0, 8, &first) &&
-	    umt_get(&r, 8, 8, &last) && first <= lo && hi <= last)
-		return true;
-	uint64_t a = 0, b = t->address.rows; /* find the first row with First > lo */
+	uint64_t a = 0, b = address->rows; /* find the first row with First > lo */
 	while (a < b) {
 		uint64_t mid = a + (b - a) / 2;
 		/* ranges_ok says every row was read: a failure here is a layout error, and
 		 * the row is taken as past lo, which can only hide a finding */
-		if (umt_table_row(in, &t->address, mid, &r) && umt_get(&r, 0, 8, &first) && first <= lo)
+		if (umt_table_row(in, address, mid, &r) && umt_get(&r, 0, 8, &first) && first <= lo)
 			a = mid + 1;
 		else
 			b = mid;
@@ -28,5 +25,5 @@ bool tl_umt_address_listed(const struct umt_trace *t, uint64_t *hit, uint64_t lo
 	if (a == 0)
 		return false;
 	*hit = a - 1;
-	return !umt_table_row(in, &t->address, a - 1, &r) || !umt_get(&r, 8, 8, &last) || hi <= last;
+	return !umt_table_row(in, address, a - 1, &r) || !umt_get(&r, 8, 8, &last) || hi <= last;
 }

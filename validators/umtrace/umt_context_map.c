@@ -19,16 +19,16 @@ static bool entry(const struct tl_cursor *map, uint64_t at, uint32_t *off, uint3
 }
 
 static void check_reg_info(struct umt_trace *t, const struct tl_cursor *map, uint64_t base,
-			   unsigned i, const char *mode)
+			   unsigned i, const char *mode, unsigned dump_size)
 {
 	uint64_t at = base + 8u * i;
 	uint32_t off, size;
 	if (!entry(map, at, &off, &size) || (off == 0xffff && size == 0))
 		return;
-	if (size == 0 || off + size > t->dump_size)
+	if (size == 0 || off + size > dump_size)
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_IN_DUMP, at,
 			   "expected %s register %u absent (0xffff, 0) or inside DumpSize %u, found Offset %u Size %u",
-			   mode, i, t->dump_size, off, size);
+			   mode, i, dump_size, off, size);
 }
 
 static bool present(const struct tl_cursor *map, uint64_t at, uint32_t *off, uint32_t *size)
@@ -72,7 +72,7 @@ static void check_unused_entries(struct umt_trace *t, const struct tl_cursor *ma
 	}
 }
 
-void tl_umt_check_context_map(struct umt_trace *t)
+void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 {
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
 	struct tl_cursor map;
@@ -84,7 +84,7 @@ void tl_umt_check_context_map(struct umt_trace *t)
 		return;
 	}
 	/* from here on every offset is inside the map's fixed layout */
-	t->dump_size = (uint16_t)dump_size;
+	out->dump_size = (uint16_t)dump_size;
 	unsigned count = (unsigned)elems;
 	if (count > CMAP_MAX) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COUNT, 2, "expected ElemCount <= 512, found %u",
@@ -95,8 +95,8 @@ void tl_umt_check_context_map(struct umt_trace *t)
 	for (unsigned i = 0; i < count; i++) {
 		check_enclosing(t, &map, CMAP_MAP32, i, count, "32-bit");
 		check_enclosing(t, &map, CMAP_MAP64, i, count, "64-bit");
-		check_reg_info(t, &map, CMAP_MAP32, i, "32-bit");
-		check_reg_info(t, &map, CMAP_MAP64, i, "64-bit");
+		check_reg_info(t, &map, CMAP_MAP32, i, "32-bit", out->dump_size);
+		check_reg_info(t, &map, CMAP_MAP64, i, "64-bit", out->dump_size);
 		uint64_t name = CMAP_NAMES + 16u * i;
 		bool nul = false;
 		for (unsigned k = 0; k < 16 && !nul; k++) {
@@ -121,6 +121,6 @@ void tl_umt_check_context_map(struct umt_trace *t)
 				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",
 				   i, (long long)common, (long long)again);
 	}
-	t->cmap_count = (uint16_t)count;
-	t->cmap_ok = true;
+	out->count = (uint16_t)count;
+	out->ok = true;
 }

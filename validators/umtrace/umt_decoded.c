@@ -21,6 +21,7 @@ struct decoded {
 	uint64_t lc_count, first_after;
 	int64_t lc_size;
 	uint64_t first_out;
+	const struct umt_cmap *cmap;  /* the context map, for the slots' register names */
 };
 
 #define REG_INVALID 0
@@ -55,22 +56,22 @@ static bool operand_at(const struct decoded *d, uint64_t k, struct operand *o)
 static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint64_t s,
 			     const struct slot *sl)
 {
-	if (!t->cmap_ok)
+	if (!d->cmap->ok)
 		return;
 	uint64_t at = d->at + 88 + 12 * s;
 	uint64_t reg = sl->reg, common = sl->common, want;
 	if (reg == REG_MEM0 || reg == REG_MEM1 || reg == REG_AGEN)
 		return;
-	if (reg >= t->cmap_count) {
+	if (reg >= d->cmap->count) {
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_REGISTER, at,
 			   "expected lcSlot %llu RegName MEM0/MEM1/AGEN or below ElemCount %u, found %llu",
-			   (unsigned long long)s, t->cmap_count, (unsigned long long)reg);
+			   (unsigned long long)s, d->cmap->count, (unsigned long long)reg);
 		return;
 	}
 	if (!umt_rd(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2, &want))
 		return;
 	/* a CommonName outside the map was reported there (U604) */
-	if (common != want && want < t->cmap_count)
+	if (common != want && want < d->cmap->count)
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
 			   "expected lcSlot %llu CommonRegName %llu (the context map's for register %llu), found %llu",
 			   (unsigned long long)s, (unsigned long long)want, (unsigned long long)reg,
@@ -255,10 +256,10 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 	}
 }
 
-bool tl_umt_check_decoded(struct umt_trace *t, uint64_t at, bool cs64)
+bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint64_t at, bool cs64)
 {
 	const struct tl_input *in = &t->f[M_INS];
-	struct decoded d = { .at = at };
+	struct decoded d = { .at = at, .cmap = cmap };
 	uint64_t flags, exp_count, eff[2], scale, index, ph[4];
 	/* the row check put 88 + 12 x LCCount bytes at `at` inside the extra area: the
 	 * fixed part and the slots are read as one structure, which fails as a whole */

@@ -2,7 +2,7 @@
  * sizes agree with RecordCount, offsets strictly increase and stay in the file. */
 #include "umt.h"
 
-static bool check_header(struct umt_trace *t)
+static bool check_header(struct umt_trace *t, struct umt_exec_index *out)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
 	struct tl_cursor h;
@@ -13,10 +13,10 @@ static bool check_header(struct umt_trace *t)
 			   "expected a 16-byte header, found %zu bytes", vt->size);
 		return false;
 	}
-	t->exec_version = (uint32_t)version;
-	if (t->exec_version > 1) {
+	out->version = (uint32_t)version;
+	if (out->version > 1) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_VERSION, 0, "expected Version 0 or 1, found %u",
-			   t->exec_version);
+			   out->version);
 		return false;
 	}
 	if (count < 0) {
@@ -24,16 +24,16 @@ static bool check_header(struct umt_trace *t)
 			   (long long)count);
 		return false;
 	}
-	t->exec_count = (uint64_t)count;
+	out->count = (uint64_t)count;
 	return true;
 }
 
-void tl_umt_check_exec_index(struct umt_trace *t)
+void tl_umt_check_exec_index(struct umt_trace *t, struct umt_exec_index *out)
 {
-	if (!check_header(t) || t->single)
+	if (!check_header(t, out) || t->single)
 		return;
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE], *offs = &t->f[M_EXEC_OFFSETS];
-	uint64_t n = t->exec_count, want;
+	uint64_t n = out->count, want;
 	if (!tl_add_u64(n, 1, &want) || !tl_mul_u64(want, 8, &want) || offs->size != want) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_SIZE, 0,
 			   "expected (RecordCount %llu + 1) x 8 bytes, found %zu",
@@ -45,7 +45,7 @@ void tl_umt_check_exec_index(struct umt_trace *t)
 			   "expected RecordCount %llu x 16 bytes, found %zu", (unsigned long long)n,
 			   t->f[M_EXEC_PREVNEXT].size);
 	else
-		t->prevnext_ok = true;
+		out->prevnext_ok = true;
 	int64_t first, last;
 	/* the size check above: RecordCount + 1 entries */
 	if (!umt_rd_s(offs, 0, 8, &first) || !umt_rd_s(offs, 8 * n, 8, &last))
@@ -77,19 +77,20 @@ void tl_umt_check_exec_index(struct umt_trace *t)
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_TRAILING_BYTES, 8 * n,
 			   "expected Offset[RecordCount] = exec.vtable size %zu, found %lld", vt->size,
 			   (long long)last);
-	t->exec_first = (uint64_t)first;
-	t->exec_last = (uint64_t)last;
-	t->exec_ok = true;
+	out->first = (uint64_t)first;
+	out->last = (uint64_t)last;
+	out->ok = true;
 }
 
-bool tl_umt_exec_record(struct umt_trace *t, uint64_t eid, uint64_t *start, uint64_t *end)
+bool tl_umt_exec_record(struct umt_trace *t, const struct umt_exec_index *exec, uint64_t eid,
+			uint64_t *start, uint64_t *end)
 {
-	if (!t->exec_ok || eid >= t->exec_count)
+	if (!exec->ok || eid >= exec->count)
 		return false;
 	struct tl_cursor pair;
 	if (!umt_row(&t->f[M_EXEC_OFFSETS], 8 * eid, 16, &pair) || !umt_get(&pair, 0, 8, start) ||
 	    !umt_get(&pair, 8, 8, end))
 		return false;
 	/* Inside the pass, entries past the cursor are not yet known to increase. */
-	return *start < *end && *end <= t->exec_last;
+	return *start < *end && *end <= exec->last;
 }

@@ -164,12 +164,12 @@ static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, 
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
 				   (unsigned long long)low_bytes(want, width), (unsigned long long)addr);
 	}
-	if (ps->kind == K_AGEN || !t->ranges_ok)
+	if (ps->kind == K_AGEN || !m->ranges)
 		return;
 	uint64_t last = ps->value_size ? addr + (ps->value_size - 1) : addr;
 	if (last < addr)
 		last = UINT64_MAX;
-	if (!tl_umt_address_listed(t, &m->range_hit, addr, last))
+	if (!umt_address_listed(t, m->ranges, &m->range_hit, addr, last))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, at,
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,

@@ -14,6 +14,7 @@ struct rec {
 /* The pass's own state: what its checks remember from record to record. */
 struct pass {
 	struct umt_trace *t;
+	struct umt_tables tabs;      /* a copy of what was decoded before the pass, read only */
 	struct umt_chains *chains;   /* filled for the thread rows' check */
 	struct umt_links *links;     /* filled for the syscall links' check */
 	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
@@ -41,12 +42,14 @@ static bool size_fits(const struct rec *r, uint64_t *want, const char **how)
 static bool listed(struct pass *p, uint64_t addr, uint64_t size)
 {
 	uint64_t last = addr + (size - 1);
-	return tl_umt_address_listed(p->t, &p->range_hit, addr, last < addr ? UINT64_MAX : last);
+	return umt_address_listed(p->t, &p->tabs.address, &p->range_hit, addr,
+				     last < addr ? UINT64_MAX : last);
 }
 
 static void check_context(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	uint64_t rel = r->type == 4 || r->type == 5 ? 14 : 6, c = r->start + rel;
 	int64_t mem_count, regs;
 	uint64_t data_lo;
@@ -60,16 +63,16 @@ static void check_context(struct pass *p, const struct rec *r)
 		return;
 	}
 	data_lo = c + 16 + 24 * (uint64_t)mem_count;
-	if (t->cmap_ok && !tl_umt_fp_inside(c, regs, t->dump_size, data_lo, r->end, NULL))
+	if (tabs->cmap.ok && !tl_umt_fp_inside(c, regs, tabs->cmap.dump_size, data_lo, r->end, NULL))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_REGS_IN_RECORD, c + 8,
 			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
-			   (long long)regs, t->dump_size, (unsigned long long)(data_lo - c),
+			   (long long)regs, tabs->cmap.dump_size, (unsigned long long)(data_lo - c),
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
-	bool want_tib = r->type == 1 && t->thread.ok && r->thread >= 0 &&
-			(uint64_t)r->thread < t->thread.rows;
+	bool want_tib = r->type == 1 && tabs->thread.ok && r->thread >= 0 &&
+			(uint64_t)r->thread < tabs->thread.rows;
 	uint64_t tib = 0;
 	struct tl_cursor trow;
-	if (want_tib && (!umt_table_row(&t->f[M_THREAD], &t->thread, (uint64_t)r->thread, &trow) ||
+	if (want_tib && (!umt_table_row(&t->f[M_THREAD], &tabs->thread, (uint64_t)r->thread, &trow) ||
 			 !umt_get(&trow, 8, 8, &tib)))
 		want_tib = false; /* the thread table's header put its rows inside */
 	bool tib_seen = false;
@@ -84,7 +87,7 @@ static void check_context(struct pass *p, const struct rec *r)
 			tib_seen = true;
 		size = tl_sign_extend(msize, 64);
 		bool data_ok = tl_umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
-		if (data_ok && size > 0 && t->ranges_ok && !listed(p, addr, (uint64_t)size))
+		if (data_ok && size > 0 && tabs->ranges_ok && !listed(p, addr, (uint64_t)size))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, m,
 				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
 				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
@@ -108,17 +111,18 @@ static void check_context(struct pass *p, const struct rec *r)
 static void check_instruction(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	int64_t ins;
-	if (!t->ins.ok || !umt_get_s(&r->c, 6, 8, &ins)) /* a type-0 record has 14 bytes or more */
+	if (!tabs->ins.ok || !umt_get_s(&r->c, 6, 8, &ins)) /* a type-0 record has 14 bytes or more */
 		return;
-	if (ins < 0 || (uint64_t)ins >= t->ins.rows) {
+	if (ins < 0 || (uint64_t)ins >= tabs->ins.rows) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_ID, r->start + 6,
-			   "expected InsID in [0, %llu), found %lld", (unsigned long long)t->ins.rows,
+			   "expected InsID in [0, %llu), found %lld", (unsigned long long)tabs->ins.rows,
 			   (long long)ins);
 		return;
 	}
 	struct umt_ins_info info;
-	if (!umt_ins_lookup(t, (uint64_t)ins, &info))
+	if (!umt_ins_lookup(t, tabs, (uint64_t)ins, &info))
 		return;
 	if (r->size != 14 + (uint64_t)info.lc_size)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_SIZE, r->start,
@@ -146,19 +150,20 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 static void check_syscall_link(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	int64_t sid;
-	if (!t->syscall_ok || !umt_get_s(&r->c, 6, 8, &sid) || (r->type == 5 && sid == UMT_NONE))
+	if (!tabs->syscall.ok || !umt_get_s(&r->c, 6, 8, &sid) || (r->type == 5 && sid == UMT_NONE))
 		return;
-	if (sid < 0 || (uint64_t)sid >= t->syscall_count) {
+	if (sid < 0 || (uint64_t)sid >= tabs->syscall.count) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_ID, r->start + 6,
 			   "expected SyscallID in [0, %llu)%s, found %lld",
-			   (unsigned long long)t->syscall_count, r->type == 5 ? " or -1" : "",
+			   (unsigned long long)tabs->syscall.count, r->type == 5 ? " or -1" : "",
 			   (long long)sid);
 		return;
 	}
 	struct umt_syscall_rec call;
 	/* a block not in syscall_bad passed its checks: it reads whole */
-	if (umt_bit(t->syscall_bad, (uint64_t)sid) || !tl_umt_syscall_rec(t, (uint64_t)sid, &call))
+	if (umt_bit(tabs->syscall.bad, (uint64_t)sid) || !tl_umt_syscall_rec(t, (uint64_t)sid, &call))
 		return;
 	int64_t link = r->type == 4 ? call.begin : call.end;
 	uint64_t completed = call.completed;
@@ -176,7 +181,7 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 	uint64_t ls, le, ltype;
 	int64_t lsid;
 	struct tl_cursor lr;
-	if (link < 0 || !tl_umt_exec_record(t, (uint64_t)link, &ls, &le) || le - ls < 14 ||
+	if (link < 0 || !tl_umt_exec_record(t, &tabs->exec, (uint64_t)link, &ls, &le) || le - ls < 14 ||
 	    !umt_row(&t->f[M_EXEC_VTABLE], ls, 14, &lr) || !umt_get(&lr, 4, 1, &ltype) ||
 	    !umt_get_s(&lr, 6, 8, &lsid) || ltype != r->type || lsid != sid)
 		return;
@@ -186,10 +191,11 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 		   (long long)link);
 }
 
-static bool thread_of(struct umt_trace *t, uint64_t eid, int64_t *thread)
+static bool thread_of(struct umt_trace *t, const struct umt_exec_index *exec, uint64_t eid,
+		      int64_t *thread)
 {
 	uint64_t s, e;
-	return tl_umt_exec_record(t, eid, &s, &e) && e - s >= 6 &&
+	return tl_umt_exec_record(t, exec, eid, &s, &e) && e - s >= 6 &&
 	       umt_rd_s(&t->f[M_EXEC_VTABLE], s, 4, thread);
 }
 
@@ -226,6 +232,7 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 			      const struct umt_syscall_rec *call)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	struct umt_links *l = p->links;
 	if (r->type == 4) {
 		if (!(r->flags & 1))
@@ -239,30 +246,32 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 	umt_set_bit(l->end_seen, sid);
 	int64_t begin = call->begin, thread;
 	/* the entry, already seen, is earlier: only its thread is left to compare */
-	if (umt_bit(l->begin_seen, sid) && thread_of(t, (uint64_t)begin, &thread) &&
+	if (umt_bit(l->begin_seen, sid) && thread_of(t, &tabs->exec, (uint64_t)begin, &thread) &&
 	    thread != r->thread)
 		umt_set_bit(l->pair_bad, sid);
 }
 
 /* A record whose ThreadID is out of range was reported (U222) and left out of every
  * chain: pointers to it are follow-on findings. */
-static bool bad_thread_record(struct umt_trace *t, int64_t eid)
+static bool bad_thread_record(const struct pass *p, int64_t eid)
 {
+	const struct umt_tables *tabs = &p->tabs;
 	int64_t other;
-	return eid >= 0 && thread_of(t, (uint64_t)eid, &other) &&
-	       (other < 0 || (uint64_t)other >= t->thread.rows);
+	return eid >= 0 && thread_of(p->t, &tabs->exec, (uint64_t)eid, &other) &&
+	       (other < 0 || (uint64_t)other >= tabs->thread.rows);
 }
 
 /* Exec version 1 flag 0x80: the process aborted around this record. */
-static bool aborted(const struct umt_trace *t, uint8_t flags)
+static bool aborted(const struct umt_tables *tabs, uint8_t flags)
 {
-	return t->exec_version == 1 && (flags & 0x80);
+	return tabs->exec.version == 1 && (flags & 0x80);
 }
 
 /* Prev/Next: the neighbours of the same thread in EID order (decision D7). */
 static void check_flow(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	struct umt_thread_state *ts = &p->chains->threads[r->thread];
 	uint64_t at = 16 * r->eid;
 	struct tl_cursor links;
@@ -271,20 +280,20 @@ static void check_flow(struct pass *p, const struct rec *r)
 	if (!umt_row(&t->f[M_EXEC_PREVNEXT], at, 16, &links) || !umt_get_s(&links, 0, 8, &prev) ||
 	    !umt_get_s(&links, 8, 8, &next))
 		return;
-	int64_t n = (int64_t)t->exec_count;
+	int64_t n = (int64_t)tabs->exec.count;
 	if (prev < -1 || prev >= n || next < -1 || next >= n) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_RANGE, at,
 			   "expected Prev/Next of record %llu to be -1 or in [0, %lld), found %lld, %lld",
 			   (unsigned long long)r->eid, (long long)n, (long long)prev, (long long)next);
 		next = -2; /* no expectation for the successor */
-	} else if (prev != ts->last && !bad_thread_record(t, prev)) {
+	} else if (prev != ts->last && !bad_thread_record(p, prev)) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_PREV, at,
 			   "expected Prev of record %llu = %lld (previous record of thread %lld), found %lld",
 			   (unsigned long long)r->eid, (long long)ts->last, (long long)r->thread,
 			   (long long)prev);
 	}
 	if (ts->last >= 0 && ts->pending_next != -2 && ts->pending_next != (int64_t)r->eid) {
-		if (!bad_thread_record(t, ts->pending_next))
+		if (!bad_thread_record(p, ts->pending_next))
 			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_NEXT, 16 * (uint64_t)ts->last + 8,
 				   "expected Next of record %lld = %llu (next record of thread %lld), found %lld",
 				   (long long)ts->last, (unsigned long long)r->eid, (long long)r->thread,
@@ -299,7 +308,7 @@ static void check_flow(struct pass *p, const struct rec *r)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_THREAD_END_LAST, r->start,
 			   "expected no record of thread %lld after its Thread end %lld, found record %llu",
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
-	if (ts->last >= 0 && aborted(t, ts->last_flags))
+	if (ts->last >= 0 && aborted(tabs, ts->last_flags))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 			   "expected the aborted flag 0x80 only on the last record of thread %lld, found it on record %lld followed by record %llu",
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
@@ -319,16 +328,17 @@ static void check_flow(struct pass *p, const struct rec *r)
 static void check_cs_bit(struct pass *p, const struct rec *r)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	int bit = (int)(r->flags & 1);
 	if (p->cs_bit < 0)
-		p->cs_bit = t->bitness ? t->bitness == 64 : bit;
+		p->cs_bit = tabs->bitness ? tabs->bitness == 64 : bit;
 	if (bit == p->cs_bit || p->cs_bit_reported)
 		return;
 	p->cs_bit_reported = true;
 	tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_BITNESS, r->start + 5,
 		   "expected flag 0x01 %s in every record (%s), found record %llu with flags 0x%02llx",
 		   p->cs_bit ? "set" : "clear",
-		   t->bitness ? (t->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
+		   tabs->bitness ? (tabs->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
 			      : "as in record 0",
 		   (unsigned long long)r->eid, (unsigned long long)r->flags);
 }
@@ -336,6 +346,7 @@ static void check_cs_bit(struct pass *p, const struct rec *r)
 static void check_record(struct pass *p, struct rec *r)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	if (r->size < 6) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
 			   "expected record %llu of at least 6 bytes, found %llu",
@@ -354,15 +365,15 @@ static void check_record(struct pass *p, struct rec *r)
 	check_cs_bit(p, r);
 	if (r->type == 3)
 		p->app_end_seen = true;
-	bool thread_ok = t->thread.ok && r->thread >= 0 && (uint64_t)r->thread < t->thread.rows;
-	if (t->thread.ok && !thread_ok)
+	bool thread_ok = tabs->thread.ok && r->thread >= 0 && (uint64_t)r->thread < tabs->thread.rows;
+	if (tabs->thread.ok && !thread_ok)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_THREAD, r->start,
 			   "expected ThreadID in [0, %llu), found %lld",
-			   (unsigned long long)t->thread.rows, (long long)r->thread);
-	if (r->type == 3 && r->eid + 1 != t->exec_count)
+			   (unsigned long long)tabs->thread.rows, (long long)r->thread);
+	if (r->type == 3 && r->eid + 1 != tabs->exec.count)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_APP_END_LAST, r->start + 4,
 			   "expected the Application end to be the last record %llu, found it at %llu",
-			   (unsigned long long)(t->exec_count - 1), (unsigned long long)r->eid);
+			   (unsigned long long)(tabs->exec.count - 1), (unsigned long long)r->eid);
 	if (r->type != 0 && (r->flags & 0xfc))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_FLAGS, r->start + 5,
 			   "expected instruction-only flags 0x04..0x80 clear on a type-%llu record, found 0x%02llx",
@@ -389,9 +400,10 @@ static void check_record(struct pass *p, struct rec *r)
 static void finish_threads(const struct pass *p)
 {
 	struct umt_trace *t = p->t;
-	for (uint64_t k = 0; k < t->thread.rows; k++) {
+	const struct umt_tables *tabs = &p->tabs;
+	for (uint64_t k = 0; k < tabs->thread.rows; k++) {
 		struct umt_thread_state *ts = &p->chains->threads[k];
-		if (ts->last >= 0 && aborted(t, ts->last_flags) && p->app_end_seen)
+		if (ts->last >= 0 && aborted(tabs, ts->last_flags) && p->app_end_seen)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
 				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
 				   (long long)ts->last, (unsigned long long)k);
@@ -417,18 +429,19 @@ static void drop_all(struct umt_trace *t)
 static void start_state(struct pass *p)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	struct umt_chains *c = p->chains;
-	if (t->thread.ok && t->prevnext_ok) {
-		c->threads = calloc(t->thread.rows ? (size_t)t->thread.rows : 1, sizeof *c->threads);
+	if (tabs->thread.ok && tabs->exec.prevnext_ok) {
+		c->threads = calloc(tabs->thread.rows ? (size_t)tabs->thread.rows : 1, sizeof *c->threads);
 		if (!c->threads)
 			tl_out_of_memory(t->ctx);
-		for (uint64_t k = 0; c->threads && k < t->thread.rows; k++)
+		for (uint64_t k = 0; c->threads && k < tabs->thread.rows; k++)
 			c->threads[k] = (struct umt_thread_state){ -1, -1, -1, 0, 0, 0xff, 0 };
 	}
-	if (t->syscall_ok) {
-		p->links->begin_seen = tl_umt_bitmap_new(t->syscall_count);
-		p->links->end_seen = tl_umt_bitmap_new(t->syscall_count);
-		p->links->pair_bad = tl_umt_bitmap_new(t->syscall_count);
+	if (tabs->syscall.ok) {
+		p->links->begin_seen = tl_umt_bitmap_new(tabs->syscall.count);
+		p->links->end_seen = tl_umt_bitmap_new(tabs->syscall.count);
+		p->links->pair_bad = tl_umt_bitmap_new(tabs->syscall.count);
 		if (!p->links->begin_seen || !p->links->end_seen || !p->links->pair_bad)
 			tl_out_of_memory(t->ctx);
 	}
@@ -436,12 +449,13 @@ static void start_state(struct pass *p)
 
 /* The pass reads exec.offsets once: entry i + 1 must be above entry i and not above
  * Offset[RecordCount] (checked first), else no later record can be located (U208). */
-static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_t *end)
+static bool next_offset(struct umt_trace *t, const struct umt_exec_index *exec, uint64_t i,
+			uint64_t start, uint64_t *end)
 {
 	/* exec.offsets holds RecordCount + 1 entries (tl_umt_check_exec_index) */
 	if (!umt_rd(&t->f[M_EXEC_OFFSETS], 8 * i + 8, 8, end))
 		return false;
-	if (*end > start && *end <= t->exec_last)
+	if (*end > start && *end <= exec->last)
 		return true;
 	if (*end <= start)
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * i + 8,
@@ -451,23 +465,24 @@ static bool next_offset(struct umt_trace *t, uint64_t i, uint64_t start, uint64_
 	else
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * i + 8,
 			   "expected Offset[%llu] < Offset[RecordCount] = %llu (offsets strictly increase), found %lld",
-			   (unsigned long long)(i + 1), (unsigned long long)t->exec_last,
+			   (unsigned long long)(i + 1), (unsigned long long)exec->last,
 			   (long long)*end);
 	return false;
 }
 
-static void walk(struct pass *p)
+/* False when a record could not be located (U208): the pass stopped there. */
+static bool walk(struct pass *p)
 {
 	struct umt_trace *t = p->t;
+	const struct umt_tables *tabs = &p->tabs;
 	start_state(p);
-	uint64_t start = t->exec_first, next_drop = start + UMT_WINDOW, i;
-	for (i = 0; i < t->exec_count && !tl_stopped(t->ctx); i++) {
+	uint64_t start = tabs->exec.first, next_drop = start + UMT_WINDOW, i;
+	for (i = 0; i < tabs->exec.count && !tl_stopped(t->ctx); i++) {
 		uint64_t end;
-		if (!next_offset(t, i, start, &end)) {
+		if (!next_offset(t, &tabs->exec, i, start, &end)) {
 			/* Records cannot be located: nothing is compared with their totals. */
-			t->exec_ok = false;
 			tl_umt_chains_end(p->chains);
-			return;
+			return false;
 		}
 		struct rec r = { .eid = i, .start = start, .end = end, .size = end - start };
 		/* end <= Offset[RecordCount] <= the file's size (tl_umt_check_exec_index) */
@@ -479,10 +494,11 @@ static void walk(struct pass *p)
 			next_drop = start + UMT_WINDOW;
 		}
 	}
-	p->links->complete = i == t->exec_count && p->links->begin_seen && p->links->end_seen &&
+	p->links->complete = i == tabs->exec.count && p->links->begin_seen && p->links->end_seen &&
 			     p->links->pair_bad;
 	if (p->chains->threads)
 		finish_threads(p);
+	return true;
 }
 
 void tl_umt_chains_end(struct umt_chains *c)
@@ -499,12 +515,14 @@ void tl_umt_links_end(struct umt_links *l)
 	*l = (struct umt_links){ NULL, NULL, NULL, false };
 }
 
-void tl_umt_check_exec_records(struct umt_trace *t, struct umt_chains *chains,
-			    struct umt_links *links)
+bool tl_umt_check_exec_records(struct umt_trace *t, const struct umt_tables *tabs,
+			       struct umt_chains *chains, struct umt_links *links)
 {
-	if (!t->exec_ok)
-		return;
-	struct pass p = { .t = t, .chains = chains, .links = links, .cs_bit = -1 };
-	walk(&p);
+	if (!tabs->exec.ok)
+		return false;
+	struct pass p = { .t = t, .tabs = *tabs, .chains = chains, .links = links, .cs_bit = -1 };
+	p.memory.ranges = tabs->ranges_ok ? &tabs->address : NULL;
+	bool located = walk(&p);
 	tl_umt_memory_end(&p.memory);
+	return located;
 }

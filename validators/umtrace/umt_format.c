@@ -94,46 +94,51 @@ static void run_fixed(struct umt_trace *t, enum umt_member m, struct umt_table *
 		tl_umt_check_table_header(t, m, tab);
 }
 
-static void run_all(struct umt_trace *t)
+/* The steps in a fixed order: each decode step checks its table and fills its own
+ * field of *tabs; each check reads what was decoded before it and keeps its own
+ * state. What the record pass hands on (chains, links) goes only to the checks after
+ * it. Returns whether the record pass located every record. */
+static bool run_all(struct umt_trace *t, struct umt_tables *tabs)
 {
-	run_fixed(t, M_INS, &t->ins);
-	run_fixed(t, M_MODULE, &t->module);
-	run_fixed(t, M_THREAD, &t->thread);
-	run_fixed(t, M_ADDRESS, &t->address);
+	run_fixed(t, M_INS, &tabs->ins);
+	run_fixed(t, M_MODULE, &tabs->module);
+	run_fixed(t, M_THREAD, &tabs->thread);
+	run_fixed(t, M_ADDRESS, &tabs->address);
 	if (t->have[M_CONTEXT_MAP])
-		tl_umt_check_context_map(t);
+		tl_umt_check_context_map(t, &tabs->cmap);
 	if (t->have[M_XML])
-		tl_umt_check_xml(t);
+		tl_umt_check_xml(t, &tabs->bitness);
 	bool exec_files = t->have[M_EXEC_VTABLE] && (t->single || (t->have[M_EXEC_OFFSETS] &&
 								     t->have[M_EXEC_PREVNEXT]));
 	if (exec_files)
-		tl_umt_check_exec_index(t);
-	if (t->module.ok) {
-		tl_umt_check_modules(t);
-		tl_umt_check_module_overlap(t);
+		tl_umt_check_exec_index(t, &tabs->exec);
+	if (tabs->module.ok) {
+		tl_umt_check_modules(t, tabs);
+		tl_umt_check_module_overlap(t, &tabs->module);
 	}
-	if (t->ins.ok)
-		tl_umt_check_instructions(t);
+	if (tabs->ins.ok)
+		tl_umt_check_instructions(t, tabs, &tabs->ins_bad);
 	if (t->have[M_SYSCALL_VTABLE] && (t->single || t->have[M_SYSCALL_OFFSETS]))
-		tl_umt_check_syscall_table(t);
-	if (t->syscall_ok)
-		tl_umt_check_syscall_overlap(t);
+		tl_umt_check_syscall_table(t, &tabs->syscall);
+	if (tabs->syscall.ok)
+		tl_umt_check_syscall_overlap(t, &tabs->syscall);
 	/* before the record pass, which looks memory references up in the ranges (U706) */
-	if (t->address.ok)
-		tl_umt_check_addresses(t);
+	if (tabs->address.ok)
+		tl_umt_check_addresses(t, &tabs->address, &tabs->ranges_ok);
 	/* the record pass follows the threads' chains and sees the syscalls' links, for
 	 * the checks of the thread rows and of the syscall links after it */
 	struct umt_chains chains = { NULL };
 	struct umt_links links = { NULL, NULL, NULL, false };
-	tl_umt_check_exec_records(t, &chains, &links);
-	if (t->thread.ok)
-		tl_umt_check_threads(t, &chains);
-	tl_umt_check_syscall_links(t, &links);
+	bool located = tl_umt_check_exec_records(t, tabs, &chains, &links);
+	if (tabs->thread.ok)
+		tl_umt_check_threads(t, &tabs->thread, &chains);
+	tl_umt_check_syscall_links(t, tabs, &links);
 	tl_umt_chains_end(&chains);
 	tl_umt_links_end(&links);
+	return located;
 }
 
-static void validate_single(struct umt_trace *t, const struct tl_input *in)
+static void validate_single(struct umt_trace *t, struct umt_tables *tabs, const struct tl_input *in)
 {
 	int m = member_by_name(base_name(in->name));
 	if (m < 0)
@@ -151,24 +156,25 @@ static void validate_single(struct umt_trace *t, const struct tl_input *in)
 	tl_umt_report(t, (enum umt_member)m, RULE_UMT_SINGLE_TABLE, 0,
 		   "validating %s alone: checks that need the other trace files are skipped",
 		   tl_umt_member_name[m]);
-	run_all(t);
+	run_all(t, tabs);
 	memset(&t->f[m], 0, sizeof t->f[m]); /* owned by the caller */
 }
 
-/* The verdict's detail: what the trace holds, as far as its tables could be read. */
-static void describe(struct umt_trace *t)
+/* The verdict's detail: what the trace holds, as far as its tables could be read;
+ * records counted only when the record pass located them all. */
+static void describe(struct umt_trace *t, const struct umt_tables *tabs, bool located)
 {
 	char bits[24] = "";
-	if (t->bitness)
-		snprintf(bits, sizeof bits, "%u-bit, ", t->bitness);
+	if (tabs->bitness)
+		snprintf(bits, sizeof bits, "%u-bit, ", tabs->bitness);
 	if (t->single)
 		tl_set_detail(t->ctx, "one table alone");
 	else
 		tl_set_detail(t->ctx, "%s%llu exec record(s), %llu thread(s), %llu module(s), %llu syscall(s)", bits,
-			      (unsigned long long)(t->exec_ok ? t->exec_count : 0),
-			      (unsigned long long)(t->thread.ok ? t->thread.rows : 0),
-			      (unsigned long long)(t->module.ok ? t->module.rows : 0),
-			      (unsigned long long)(t->syscall_ok ? t->syscall_count : 0));
+			      (unsigned long long)(located ? tabs->exec.count : 0),
+			      (unsigned long long)(tabs->thread.ok ? tabs->thread.rows : 0),
+			      (unsigned long long)(tabs->module.ok ? tabs->module.rows : 0),
+			      (unsigned long long)(tabs->syscall.ok ? tabs->syscall.count : 0));
 }
 
 static void validate(struct tl_ctx *ctx, const struct tl_input *in)
@@ -179,20 +185,22 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 		return;
 	}
 	t->ctx = ctx;
+	struct umt_tables tabs = { .bitness = 0 }; /* nothing decoded yet: every field zero */
+	bool located = false;
 	if (in->is_directory) {
 		open_members(t);
 		if (!ctx->unreadable)
-			run_all(t);
+			located = run_all(t, &tabs);
 		for (int m = 0; m < M_COUNT; m++)
 			if (t->have[m])
 				tl_close_input(t->ctx, &t->f[m]);
 	} else {
-		validate_single(t, in);
+		validate_single(t, &tabs, in);
 	}
 	if (!ctx->unreadable)
-		describe(t);
-	free(t->ins_bad);
-	free(t->syscall_bad);
+		describe(t, &tabs, located);
+	free(tabs.ins_bad);
+	free(tabs.syscall.bad);
 	free(t);
 }
 

@@ -10,11 +10,11 @@ static bool valid_ins_type(uint64_t type)
 
 /* The code bytes lie inside the module the row names (a warning: modules mapped twice
  * or relocated are reported, not rejected). */
-static void check_in_module(struct umt_trace *t, uint64_t row, uint64_t module, uint64_t address,
-			    uint64_t code_size)
+static void check_in_module(struct umt_trace *t, const struct umt_table *modules, uint64_t row,
+			    uint64_t module, uint64_t address, uint64_t code_size)
 {
 	struct umt_module_row m;
-	if (!tl_umt_module_row(t, module, &m))
+	if (!tl_umt_module_row(t, modules, module, &m))
 		return;
 	uint64_t start = m.start, end = m.end;
 	if (start > end) /* reported on the module (U500) */
@@ -28,10 +28,10 @@ static void check_in_module(struct umt_trace *t, uint64_t row, uint64_t module, 
 }
 
 /* One row; false when exec records must not rely on it. */
-static bool check_row(struct umt_trace *t, uint64_t i)
+static bool check_row(struct umt_trace *t, const struct umt_tables *tabs, uint64_t i)
 {
 	const struct tl_input *in = &t->f[M_INS];
-	const struct umt_table *tab = &t->ins;
+	const struct umt_table *tab = &tabs->ins;
 	uint64_t xlo = tab->extra_fp, xhi = tab->extra_fp + tab->extra_size;
 	struct tl_cursor r;
 	int64_t id, module, disasm, decoded;
@@ -59,17 +59,17 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 	if (code_size < 1 || code_size > 15)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_CODE_SIZE, row + 10, "expected CodeSize 1..15, found %llu",
 			   (unsigned long long)code_size);
-	if (t->module.ok && module != UMT_NONE && (module < 0 || (uint64_t)module >= t->module.rows))
+	if (tabs->module.ok && module != UMT_NONE && (module < 0 || (uint64_t)module >= tabs->module.rows))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_MODULE, row + 12,
 			   "expected ModuleID -1 or in [0, %llu), found %lld",
-			   (unsigned long long)t->module.rows, (long long)module);
+			   (unsigned long long)tabs->module.rows, (long long)module);
 	if (cs64 == 0 && address > UINT32_MAX)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_ADDR32,
 			   row + 16, "expected a 32-bit code Address below 2^32, found 0x%llx",
 			   (unsigned long long)address);
-	else if (t->module.ok && module >= 0 && (uint64_t)module < t->module.rows &&
+	else if (tabs->module.ok && module >= 0 && (uint64_t)module < tabs->module.rows &&
 		 code_size >= 1 && code_size <= 15)
-		check_in_module(t, row, (uint64_t)module, address, code_size);
+		check_in_module(t, &tabs->module, row, (uint64_t)module, address, code_size);
 	uint64_t abs;
 	if (!tl_umt_fp_inside(xlo, disasm, 1, xlo, xhi, &abs))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_DISASM_POINTER, row + 40,
@@ -87,19 +87,21 @@ static bool check_row(struct umt_trace *t, uint64_t i)
 			   (unsigned long long)tab->extra_size);
 		return false;
 	}
-	return tl_umt_check_decoded(t, abs, cs64 != 0) && ok;
+	return tl_umt_check_decoded(t, &tabs->cmap, abs, cs64 != 0) && ok;
 }
 
-void tl_umt_check_instructions(struct umt_trace *t)
+void tl_umt_check_instructions(struct umt_trace *t, const struct umt_tables *tabs,
+			       uint8_t **ins_bad)
 {
-	t->ins_bad = tl_umt_bitmap_new(t->ins.rows);
-	if (!t->ins_bad) {
+	uint8_t *bad = tl_umt_bitmap_new(tabs->ins.rows);
+	*ins_bad = bad;
+	if (!bad) {
 		tl_out_of_memory(t->ctx);
 		return;
 	}
-	for (uint64_t i = 0; i < t->ins.rows && !tl_stopped(t->ctx); i++) {
-		if (!check_row(t, i))
-			umt_set_bit(t->ins_bad, i);
+	for (uint64_t i = 0; i < tabs->ins.rows && !tl_stopped(t->ctx); i++) {
+		if (!check_row(t, tabs, i))
+			umt_set_bit(bad, i);
 		/* rows in order, decodedIns anywhere in the extra area: drop all now and then */
 		if ((i & 0xffff) == 0xffff)
 			tl_umt_drop_pages(t, M_INS);

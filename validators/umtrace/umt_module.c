@@ -1,10 +1,9 @@
 /* module.itable rows (moduleRec): address range, load/unload EIDs, UTF-16 names. */
 #include "umt.h"
 
-static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, int64_t fp,
-		       const char *what)
+static void check_name(struct umt_trace *t, const struct umt_table *tab, uint64_t row, uint64_t field,
+		       int64_t fp, const char *what)
 {
-	const struct umt_table *tab = &t->module;
 	uint64_t lo = tab->extra_fp, hi = tab->extra_fp + tab->extra_size;
 	if (fp < 0 || (uint64_t)fp < lo || (uint64_t)fp >= hi) {
 		tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_NAME_POINTER, row + field,
@@ -15,12 +14,12 @@ static void check_name(struct umt_trace *t, uint64_t row, uint64_t field, int64_
 	tl_umt_check_string(t, M_MODULE, (uint64_t)fp, 2, lo, hi);
 }
 
-void tl_umt_check_modules(struct umt_trace *t)
+void tl_umt_check_modules(struct umt_trace *t, const struct umt_tables *tabs)
 {
-	const struct umt_table *tab = &t->module;
+	const struct umt_table *tab = &tabs->module;
 	for (uint64_t i = 0; i < tab->rows && !tl_stopped(t->ctx); i++) {
 		struct umt_module_row m;
-		if (!tl_umt_module_row(t, i, &m)) /* the header check put every row inside */
+		if (!tl_umt_module_row(t, tab, i, &m)) /* the header check put every row inside */
 			continue;
 		uint64_t row = m.at, start = m.start, end = m.end;
 		int64_t load = m.load, unload = m.unload;
@@ -29,7 +28,7 @@ void tl_umt_check_modules(struct umt_trace *t)
 				   "expected module %llu StartAddr <= EndAddr, found 0x%llx > 0x%llx",
 				   (unsigned long long)i, (unsigned long long)start,
 				   (unsigned long long)end);
-		if (t->bitness == 32 && start <= end && end > UINT32_MAX)
+		if (tabs->bitness == 32 && start <= end && end > UINT32_MAX)
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_ADDR32, row + 24,
 				   "expected module %llu below 2^32 in a 32-bit trace (App/Bitness 32), found [0x%llx, 0x%llx]",
 				   (unsigned long long)i, (unsigned long long)start,
@@ -38,13 +37,13 @@ void tl_umt_check_modules(struct umt_trace *t)
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_LOAD_EIDS, row,
 				   "expected module %llu LoadEID >= 0 and UnloadEID -1 or >= LoadEID, found %lld and %lld",
 				   (unsigned long long)i, (long long)load, (long long)unload);
-		else if (t->exec_ok && ((uint64_t)load > t->exec_count ||
-					(unload != UMT_NONE && (uint64_t)unload > t->exec_count)))
+		else if (tabs->exec.ok && ((uint64_t)load > tabs->exec.count ||
+					(unload != UMT_NONE && (uint64_t)unload > tabs->exec.count)))
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_EIDS_IN_TRACE, row,
 				   "expected module %llu load/unload EIDs <= RecordCount %llu, found %lld and %lld",
-				   (unsigned long long)i, (unsigned long long)t->exec_count,
+				   (unsigned long long)i, (unsigned long long)tabs->exec.count,
 				   (long long)load, (long long)unload);
-		check_name(t, row, 32, m.win_name, "WinNameFP");
-		check_name(t, row, 40, m.device_name, "DeviceNameFP");
+		check_name(t, tab, row, 32, m.win_name, "WinNameFP");
+		check_name(t, tab, row, 40, m.device_name, "DeviceNameFP");
 	}
 }

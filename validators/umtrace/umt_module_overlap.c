@@ -4,6 +4,7 @@
  * reported, their load intervals are pairwise disjoint: a search tree ordered by load
  * interval (POSIX tsearch) then finds one overlapping the new module in O(log n), and
  * a heap by EndAddr closes them. Memory: one entry per module row. */
+#include "compare.h"
 #include "umt.h"
 
 #include <search.h>
@@ -18,9 +19,7 @@ struct mod {
 static int by_start(const void *a, const void *b)
 {
 	const struct mod *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->row < y->row ? -1 : x->row > y->row;
+	return tl_cmp_u64_pair(x->start, x->row, y->start, y->row);
 }
 
 /* Disjoint intervals are ordered; overlapping ones compare equal, which is the find. */
@@ -69,12 +68,12 @@ static struct mod *heap_pop(struct heap *h)
 }
 
 /* Rows whose own fields are wrong (U500, U501) are left out. */
-static size_t read_modules(struct umt_trace *t, struct mod *mods)
+static size_t read_modules(struct umt_trace *t, const struct umt_table *module, struct mod *mods)
 {
 	size_t n = 0;
-	for (uint64_t i = 0; i < t->module.rows; i++) {
+	for (uint64_t i = 0; i < module->rows; i++) {
 		struct umt_module_row m;
-		if (!tl_umt_module_row(t, i, &m))
+		if (!tl_umt_module_row(t, module, i, &m))
 			continue;
 		int64_t load = m.load, unload = m.unload;
 		uint64_t start = m.start, end = m.end;
@@ -88,10 +87,11 @@ static size_t read_modules(struct umt_trace *t, struct mod *mods)
 	return n;
 }
 
-static void report(struct umt_trace *t, const struct mod *m, const struct mod *other)
+static void report(struct umt_trace *t, const struct umt_table *module, const struct mod *m,
+		   const struct mod *other)
 {
 	tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_OVERLAP,
-		   t->module.table_fp + m->row * t->module.row_size + 16,
+		   module->table_fp + m->row * module->row_size + 16,
 		   "expected module %llu [0x%llx, 0x%llx] not to share addresses with module %llu [0x%llx, 0x%llx] while both are loaded, found load intervals [%llu, %lld) and [%llu, %lld)",
 		   (unsigned long long)m->row, (unsigned long long)m->start,
 		   (unsigned long long)m->end, (unsigned long long)other->row,
@@ -101,18 +101,18 @@ static void report(struct umt_trace *t, const struct mod *m, const struct mod *o
 		   other->unload == UINT64_MAX ? -1LL : (long long)other->unload);
 }
 
-void tl_umt_check_module_overlap(struct umt_trace *t)
+void tl_umt_check_module_overlap(struct umt_trace *t, const struct umt_table *module)
 {
-	if (!t->module.rows || t->module.rows > SIZE_MAX / sizeof(struct mod))
+	if (!module->rows || module->rows > SIZE_MAX / sizeof(struct mod))
 		return;
-	struct mod *mods = malloc((size_t)t->module.rows * sizeof *mods);
-	struct heap open = { malloc((size_t)t->module.rows * sizeof *open.at), 0 };
+	struct mod *mods = malloc((size_t)module->rows * sizeof *mods);
+	struct heap open = { malloc((size_t)module->rows * sizeof *open.at), 0 };
 	void *tree = NULL;
 	if (!mods || !open.at) {
 		tl_out_of_memory(t->ctx);
 		goto out;
 	}
-	size_t n = read_modules(t, mods);
+	size_t n = read_modules(t, module, mods);
 	qsort(mods, n, sizeof *mods, by_start);
 	for (size_t i = 0; i < n && !tl_stopped(t->ctx); i++) {
 		struct mod *m = &mods[i];
@@ -120,7 +120,7 @@ void tl_umt_check_module_overlap(struct umt_trace *t)
 			tdelete(heap_pop(&open), &tree, by_time);
 		void *found = tfind(m, &tree, by_time);
 		if (found) {
-			report(t, m, *(struct mod **)found);
+			report(t, module, m, *(struct mod **)found);
 			continue; /* left out, so the open ones stay disjoint in time */
 		}
 		if (!tsearch(m, &tree, by_time)) {

@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-static bool check_header(struct umt_trace *t)
+static bool check_header(struct umt_trace *t, struct umt_syscalls *out)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
 	struct tl_cursor h;
@@ -35,7 +35,7 @@ static bool check_header(struct umt_trace *t)
 			   t->f[M_SYSCALL_OFFSETS].size);
 		return false;
 	}
-	t->syscall_count = (uint64_t)count;
+	out->count = (uint64_t)count;
 	return true;
 }
 
@@ -85,23 +85,23 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	return ok;
 }
 
-void tl_umt_check_syscall_table(struct umt_trace *t)
+void tl_umt_check_syscall_table(struct umt_trace *t, struct umt_syscalls *out)
 {
-	if (!check_header(t) || t->single)
+	if (!check_header(t, out) || t->single)
 		return;
-	t->syscall_bad = tl_umt_bitmap_new(t->syscall_count);
-	if (!t->syscall_bad) {
+	out->bad = tl_umt_bitmap_new(out->count);
+	if (!out->bad) {
 		tl_out_of_memory(t->ctx);
 		return;
 	}
-	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
+	for (uint64_t s = 0; s < out->count && !tl_stopped(t->ctx); s++) {
 		if (!check_block(t, s))
-			umt_set_bit(t->syscall_bad, s);
+			umt_set_bit(out->bad, s);
 		/* blocks lie anywhere in syscall.vtable: hand all pages back now and then */
 		if ((s & 0xffff) == 0xffff) {
 			tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
 			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);
 		}
 	}
-	t->syscall_ok = true;
+	out->ok = true;
 }

@@ -4,18 +4,19 @@
 
 /* The exec record at eid: its type, thread and SyscallID (types 4..6), if readable.
  * Used only to word a diagnostic: the links themselves were seen by the record pass. */
-static bool linked_record(struct umt_trace *t, int64_t eid, uint64_t *type, int64_t *thread,
-			  int64_t *sid)
+static bool linked_record(struct umt_trace *t, const struct umt_exec_index *exec, int64_t eid,
+			  uint64_t *type, int64_t *thread, int64_t *sid)
 {
 	uint64_t start, end;
-	if (eid < 0 || !tl_umt_exec_record(t, (uint64_t)eid, &start, &end) || end - start < 14)
+	if (eid < 0 || !tl_umt_exec_record(t, exec, (uint64_t)eid, &start, &end) || end - start < 14)
 		return false;
 	struct tl_cursor r;
 	return umt_row(&t->f[M_EXEC_VTABLE], start, 14, &r) && umt_get_s(&r, 0, 4, thread) &&
 	       umt_get(&r, 4, 1, type) && umt_get_s(&r, 6, 8, sid);
 }
 
-static void check_links(struct umt_trace *t, const struct umt_links *links, uint64_t s)
+static void check_links(struct umt_trace *t, const struct umt_exec_index *exec,
+			const struct umt_links *links, uint64_t s)
 {
 	struct umt_syscall_rec r;
 	if (!tl_umt_syscall_rec(t, s, &r)) /* not in syscall_bad: its block was read */
@@ -39,8 +40,8 @@ static void check_links(struct umt_trace *t, const struct umt_links *links, uint
 	if (umt_bit(links->pair_bad, s)) {
 		uint64_t type;
 		int64_t bthread = -1, ethread = -1, sid;
-		linked_record(t, begin, &type, &bthread, &sid);
-		linked_record(t, end, &type, &ethread, &sid);
+		linked_record(t, exec, begin, &type, &bthread, &sid);
+		linked_record(t, exec, end, &type, &ethread, &sid);
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_ORDER, at + 16,
 			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
 			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
@@ -49,13 +50,14 @@ static void check_links(struct umt_trace *t, const struct umt_links *links, uint
 
 /* After the record pass, in syscall order; reads only the syscall files (their pages
  * are handed back every 64 Ki calls, as in the block pass). */
-void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_links *links)
+void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_tables *tabs,
+				const struct umt_links *links)
 {
-	if (!t->syscall_ok || !t->exec_ok || !links->complete)
+	if (!tabs->syscall.ok || !tabs->exec.ok || !links->complete)
 		return;
-	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
-		if (!umt_bit(t->syscall_bad, s))
-			check_links(t, links, s);
+	for (uint64_t s = 0; s < tabs->syscall.count && !tl_stopped(t->ctx); s++) {
+		if (!umt_bit(tabs->syscall.bad, s))
+			check_links(t, &tabs->exec, links, s);
 		if ((s & 0xffff) == 0xffff) {
 			tl_umt_drop_pages(t, M_SYSCALL_OFFSETS);
 			tl_umt_drop_pages(t, M_SYSCALL_VTABLE);

@@ -63,14 +63,14 @@ static void sweep_block(struct umt_trace *t, struct sweep *w, uint64_t s, uint64
 
 /* Direction of the in-bounds blocks in ID order: 1 up, -1 down, 0 neither; *count gets
  * their number and *breaks the first ID out of order. */
-static int direction(struct umt_trace *t, uint64_t *count, uint64_t *breaks)
+static int direction(struct umt_trace *t, uint64_t calls, uint64_t *count, uint64_t *breaks)
 {
 	int dir = 0;
 	bool have = false, up = true, down = true;
 	uint64_t prev = 0, start, end;
 	*count = 0;
 	*breaks = 0;
-	for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
+	for (uint64_t s = 0; s < calls && !tl_stopped(t->ctx); s++) {
 		drop_now_and_then(t, s);
 		if (!tl_umt_syscall_block(t, s, &start, &end))
 			continue;
@@ -122,13 +122,13 @@ static void sort_by_offset(struct block_ref *a, uint64_t n)
 	}
 }
 
-static bool sweep_sorted(struct umt_trace *t, uint64_t count)
+static bool sweep_sorted(struct umt_trace *t, uint64_t calls, uint64_t count)
 {
 	struct block_ref *refs = malloc(count * sizeof *refs);
 	if (!refs)
 		return false;
 	uint64_t n = 0, start, end;
-	for (uint64_t s = 0; s < t->syscall_count && n < count; s++) {
+	for (uint64_t s = 0; s < calls && n < count; s++) {
 		drop_now_and_then(t, s);
 		if (tl_umt_syscall_block(t, s, &start, &end))
 			refs[n++] = (struct block_ref){ start, s };
@@ -144,15 +144,15 @@ static bool sweep_sorted(struct umt_trace *t, uint64_t count)
 	return true;
 }
 
-void tl_umt_check_syscall_overlap(struct umt_trace *t)
+void tl_umt_check_syscall_overlap(struct umt_trace *t, const struct umt_syscalls *sys)
 {
 	uint64_t count, breaks, start, end;
-	int dir = direction(t, &count, &breaks);
+	int dir = direction(t, sys->count, &count, &breaks);
 	if (tl_stopped(t->ctx) || count < 2)
 		return;
 	if (dir != 0) {
 		struct sweep w = { .up = dir > 0 };
-		for (uint64_t s = 0; s < t->syscall_count && !tl_stopped(t->ctx); s++) {
+		for (uint64_t s = 0; s < sys->count && !tl_stopped(t->ctx); s++) {
 			drop_now_and_then(t, s);
 			if (tl_umt_syscall_block(t, s, &start, &end))
 				sweep_block(t, &w, s, start, end);
@@ -161,7 +161,7 @@ void tl_umt_check_syscall_overlap(struct umt_trace *t)
 	}
 	uint64_t cap = sort_cap();
 	if (count <= cap / sizeof(struct block_ref)) {
-		if (!sweep_sorted(t, count))
+		if (!sweep_sorted(t, sys->count, count))
 			tl_out_of_memory(t->ctx);
 	} else {
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_OVERLAP_SKIPPED, 16 * breaks,

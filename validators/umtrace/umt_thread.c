@@ -1,14 +1,15 @@
 /* thread.itable rows (threadRec) against what the record pass counted (seed section 10). */
 #include "umt.h"
 
-void tl_umt_check_threads(struct umt_trace *t, const struct umt_chains *chains)
+void tl_umt_check_threads(struct umt_trace *t, const struct umt_table *thread,
+			  const struct umt_chains *chains)
 {
 	const struct tl_input *in = &t->f[M_THREAD];
-	for (uint64_t k = 0; k < t->thread.rows && !tl_stopped(t->ctx); k++) {
+	for (uint64_t k = 0; k < thread->rows && !tl_stopped(t->ctx); k++) {
 		struct tl_cursor r;
 		int64_t id, first, last, count;
 		/* the header check put every row inside the file */
-		if (!umt_table_row(in, &t->thread, k, &r) || !umt_get_s(&r, 0, 4, &id) ||
+		if (!umt_table_row(in, thread, k, &r) || !umt_get_s(&r, 0, 4, &id) ||
 		    !umt_get_s(&r, 16, 8, &first) || !umt_get_s(&r, 24, 8, &last) ||
 		    !umt_get_s(&r, 32, 8, &count))
 			continue;

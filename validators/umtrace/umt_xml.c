@@ -108,7 +108,7 @@ static bool decimal(const char *text, uint64_t *value, size_t *digits)
 	return n > 0 && *p == '\0';
 }
 
-static void check_fields(struct umt_trace *t, struct xml_state *s)
+static void check_fields(struct umt_trace *t, struct xml_state *s, unsigned *bitness)
 {
 	struct xml_field_value *xed = &s->v[F_XED_VERSION];
 	uint64_t value;
@@ -140,10 +140,10 @@ static void check_fields(struct umt_trace *t, struct xml_state *s)
 				"expected App/Bitness 32 or 64, found \"%s\"",
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)bits->text, bits->len));
 	else if (bits->seen)
-		t->bitness = (unsigned)value;
+		*bitness = (unsigned)value;
 }
 
-void tl_umt_check_xml(struct umt_trace *t)
+void tl_umt_check_xml(struct umt_trace *t, unsigned *bitness)
 {
 	const struct tl_input *in = &t->f[M_XML];
 	struct xml_state s;
@@ -185,7 +185,7 @@ void tl_umt_check_xml(struct umt_trace *t)
 				"expected well-formed XML, found: %s",
 				XML_ErrorString(XML_GetErrorCode(s.parser)));
 	} else {
-		check_fields(t, &s);
+		check_fields(t, &s, bitness);
 	}
 	XML_ParserFree(s.parser);
 }

@@ -14,36 +14,19 @@
 
 /* Where the checkers put the location of a rule about a record (bytes past
  * the record's start) and how wide the field they mean is; 0 = the whole
- * record. Rules not listed point at the record's start and mean all of it. */
-struct field_rule {
-	const char *rule;
-	uint8_t at;
-	uint8_t width;
-};
-
-static const struct field_rule fdr_fields[] = {
-	{ "XRAY-FDR-METADATA-KIND", 0, 1 },
-	{ "XRAY-FDR-KIND-VERSION", 0, 1 },
+ * record. Rules not listed point at the record's start and mean all of it.
+ * Grouped by field: kind bytes, function ID, TSC delta, then the metadata
+ * payloads (thread ID and event sizes, extents, wallclock micros). */
+static const struct tl_rule_field fdr_fields[] = {
+	{ "XRAY-FDR-METADATA-KIND", 0, 1 }, { "XRAY-FDR-KIND-VERSION", 0, 1 },
 	{ "XRAY-FDR-FUNCTION-ACTION", 0, 1 },
-	{ "XRAY-FUNCTION-ID-ZERO", 0, 4 },
-	{ "XRAY-FUNCTION-ID-UNDEFINED", 0, 4 },
+	{ "XRAY-FUNCTION-ID-ZERO", 0, 4 }, { "XRAY-FUNCTION-ID-UNDEFINED", 0, 4 },
 	{ "XRAY-FDR-TSC-DELTA-RANGE", 4, 4 },
-	{ "XRAY-FDR-THREAD-ID", 1, 4 },
-	{ "XRAY-FDR-EVENT-SIZE", 1, 4 },
-	{ "XRAY-FDR-EVENT-EMPTY", 1, 4 },
-	{ "XRAY-FDR-EXTENTS-CAPACITY", 1, 8 },
-	{ "XRAY-FDR-EXTENTS-EOF", 1, 8 },
+	{ "XRAY-FDR-THREAD-ID", 1, 4 }, { "XRAY-FDR-EVENT-SIZE", 1, 4 }, { "XRAY-FDR-EVENT-EMPTY", 1, 4 },
+	{ "XRAY-FDR-EXTENTS-CAPACITY", 1, 8 }, { "XRAY-FDR-EXTENTS-EOF", 1, 8 },
 	{ "XRAY-FDR-EXTENTS-EMPTY", 1, 8 },
 	{ "XRAY-FDR-WALLCLOCK-MICROS", 9, 4 },
 };
-
-static const struct field_rule *fdr_field(const char *rule)
-{
-	for (size_t i = 0; i < sizeof fdr_fields / sizeof fdr_fields[0]; i++)
-		if (strcmp(fdr_fields[i].rule, rule) == 0)
-			return &fdr_fields[i];
-	return NULL;
-}
 
 static const char *const kind_words[XRAY_KIND_COUNT] = {
 	"new-buffer", "end-of-buffer", "new-cpu-id", "tsc-wrap", "wallclock-time",
@@ -156,7 +139,8 @@ static void tsc_field(const struct xray_record *r, struct tl_field_view *view)
 static void describe_fdr(const struct tl_diagnostic *d, const struct xray_header *hdr,
 			 tl_read_back_fn read, void *file, struct tl_field_view *view)
 {
-	const struct field_rule *f = fdr_field(d->rule->id);
+	const struct tl_rule_field *f =
+		tl_rule_field(fdr_fields, sizeof fdr_fields / sizeof fdr_fields[0], d->rule->id);
 	uint64_t off = d->loc.offset;
 	if (f && off < HEADER_SIZE + f->at)
 		return;
