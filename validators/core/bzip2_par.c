@@ -9,6 +9,7 @@
 
 #define BLOCK_MAGIC UINT64_C(0x314159265359)
 #define END_MAGIC UINT64_C(0x177245385090)
+#define MAX_BLOCK_BITS (UINT64_C(8) << 23)
 
 /* One block: its bits [start, end) of the file, from its magic to the next. */
 struct piece {
@@ -103,6 +104,10 @@ static bool plan(const uint8_t *d, size_t size, const uint64_t *magic, size_t nm
 				break;
 			}
 			if (k + 1 == nmagic)
+				return false;
+			/* A block takes about 1 MB compressed at most: a span past 8 MB is
+			 * no block (and would strain libbz2's unsigned counts). */
+			if ((magic[k + 1] >> 1) - bit > MAX_BLOCK_BITS)
 				return false;
 			uint32_t crc = (uint32_t)bits_at(d, size, bit + 48, 32);
 			combined = (combined << 1 | combined >> 31) ^ crc;
@@ -269,10 +274,11 @@ enum tl_bzip2_par tl_bzip2_parallel(const uint8_t *data, size_t size, unsigned t
 {
 	if (threads < 2)
 		return TL_BZIP2_PAR_SEQUENTIAL;
-	/* A real block takes more than 32 bytes: more magics than that is not a
-	 * file worth splitting, and the list stays a fraction of the input. */
+	/* Blocks of real data take kilobytes: more than one magic a kilobyte
+	 * (past a few for tiny bombs) is not a file worth splitting, and the
+	 * lists stay a few percent of the input. */
 	size_t nmagic;
-	uint64_t *magic = find_magics(data, size, &nmagic, size / 32 + 2);
+	uint64_t *magic = find_magics(data, size, &nmagic, size / 1024 + 16);
 	if (!magic)
 		return TL_BZIP2_PAR_SEQUENTIAL;
 	struct piece *p = nmagic ? calloc(nmagic, sizeof *p) : NULL;
