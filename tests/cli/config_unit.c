@@ -47,7 +47,7 @@ ATF_TC_BODY(every_key, tc)
 	ATF_REQUIRE_MSG(load("# comment\n; another\n[tracelint]\nselect = xray, tfile\nselect = TFILE-*\n"
 			     "ignore = XRAY-FDR-PREAMBLE\nerror = XRAY-HEADER-FLAGS\nwarning = tfile\n"
 			     "note = XRAY-FDR-EXTENTS-EMPTY\ndefault = XRAY-FDR-PREAMBLE\nwerror = true\n"
-			     "max-errors = 7\nformat = xray\nendian = big\npair = {dir}/{stem}.dcfg.json\n"
+			     "max-errors = 7\nthreads = 3\nformat = xray\nendian = big\npair = {dir}/{stem}.dcfg.json\n"
 			     "instr-map = bin/app\nexclude = build/ tmp\nexclude = *.tmp\nunknown-format = error\n"
 			     "[path \"a/**\"]\nwerror = false\n[tracelint]\nignore: XRAY-FDR-KIND-VERSION\n",
 			     &f, err, sizeof err), "%s", err);
@@ -63,6 +63,8 @@ ATF_TC_BODY(every_key, tc)
 	ATF_CHECK_STREQ(g->rules[g->rule_count - 1].pattern, "XRAY-FDR-KIND-VERSION");
 	ATF_CHECK_EQ(g->werror, 1);
 	ATF_CHECK_EQ(g->max_errors, 7);
+	ATF_CHECK_EQ(g->threads, 3);
+	ATF_CHECK_EQ(f.sections[1].threads, -1);
 	ATF_CHECK_EQ(g->format, TL_FORMAT_XRAY);
 	ATF_CHECK_EQ(g->endian, TL_ENDIAN_BIG);
 	ATF_CHECK_STREQ(g->pair, "{dir}/{stem}.dcfg.json");
@@ -79,6 +81,8 @@ ATF_TC_BODY(refusals_name_their_place, tc)
 {
 	refused("[tracelint]\nmax-errors = many\n", "t.ini:2:14: max-errors: expected a whole number, found 'many'");
 	refused("[tracelint]\nmax-errors = 99999999999\n", "max-errors: expected a whole number");
+	refused("[tracelint]\nthreads = 0\n", "t.ini:2:11: threads: expected a number of threads from 1 to 64, found '0'");
+	refused("[tracelint]\nthreads = 65\n", "threads: expected a number of threads from 1 to 64, found '65'");
 	refused("[tracelint]\nformat = pdf\n", "t.ini:2:10: format: unknown format 'pdf'");
 	refused("[tracelint]\nwerror = maybe\n", "t.ini:2:10: werror: unknown value 'maybe'");
 	refused("[tracelint]\nunknown-format = ask\n", "unknown-format: unknown value 'ask'");

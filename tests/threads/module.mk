@@ -30,3 +30,12 @@ $(THREADS_TSAN_BIN): tests/threads/reentrancy.c $(TSAN_OBJS)
 	@$(FUZZ_CC) $(CSTD) $(TSAN_FLAGS) $(INCLUDES) -pthread -o $@ $< $(TSAN_OBJS) $(LDLIBS)
 
 TEST_EXTRA += $(THREADS_BIN) $(THREADS_TSAN_BIN)
+
+# The parallel bzip2 decoder under ThreadSanitizer (equiv_test.sh).
+BZIP2_PAR_TSAN_BIN := $(O)/threads/bzip2-par-tsan
+$(BZIP2_PAR_TSAN_BIN): tests/threads/bzip2_par.c $(TSAN_OBJS)
+	@mkdir -p $(@D)
+	@echo "  TSAN    $<"
+	@$(FUZZ_CC) $(CSTD) $(TSAN_FLAGS) $(INCLUDES) -pthread -o $@ $< $(TSAN_OBJS) $(LDLIBS)
+
+TEST_EXTRA += $(BZIP2_PAR_TSAN_BIN)

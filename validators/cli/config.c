@@ -201,6 +201,8 @@ static bool apply_section(struct cli_file_options *o, const struct config_sectio
 		o->opts.werror = s->werror;
 	if (s->max_errors >= 0)
 		o->opts.max_errors = (unsigned)s->max_errors;
+	if (s->threads >= 0)
+		o->opts.threads = (unsigned)s->threads;
 	if (s->pair) {
 		free(o->pair_path);
 		if (!(o->pair_path = expand(s->pair, f, path)))
@@ -292,6 +294,8 @@ bool cli_configs_resolve(struct cli_configs *cc, const struct cli *c, const char
 		out->opts.endian = c->opts.endian;
 	if (c->max_errors_given)
 		out->opts.max_errors = c->opts.max_errors;
+	if (c->opts.threads)
+		out->opts.threads = c->opts.threads;
 	if (c->opts.werror)
 		out->opts.werror = true;
 	if (c->opts.pair_path)

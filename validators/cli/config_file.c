@@ -78,7 +78,7 @@ static struct config_section *new_section(struct parse *p, const char *glob)
 	struct config_section *s = &f->sections[f->section_count++];
 	memset(s, 0, sizeof *s);
 	s->format = s->endian = s->werror = -1;
-	s->max_errors = -1;
+	s->max_errors = s->threads = -1;
 	if (glob && !(s->glob = strdup(glob))) {
 		f->section_count--;
 		return NULL;
@@ -162,6 +162,19 @@ static int set_string(struct parse *p, char **slot, const char *value)
 	return 1;
 }
 
+/* A whole number from least to most into *out; what says what was expected. */
+static int whole_number(struct parse *p, const char *key, const char *value, unsigned long long least,
+			unsigned long long most, const char *what, long long *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(value, &end, 10);
+	if (*value < '0' || *value > '9' || *end || errno || v < least || v > most)
+		return fail(p, value, "%s: expected %s, found '%s'", key, what, value);
+	*out = (long long)v;
+	return 1;
+}
+
 static int global_key(struct parse *p, const char *key, const char *value)
 {
 	struct config_file *f = p->file;
@@ -211,15 +224,10 @@ static int handle(void *user, const char *section, const char *key, const char *
 		s->format = id;
 		return 1;
 	}
-	if (strcmp(key, "max-errors") == 0) {
-		char *end;
-		errno = 0;
-		unsigned long long v = strtoull(value, &end, 10);
-		if (*value < '0' || *value > '9' || *end || errno || v > UINT_MAX)
-			return fail(p, value, "max-errors: expected a whole number, found '%s'", value);
-		s->max_errors = (long long)v;
-		return 1;
-	}
+	if (strcmp(key, "max-errors") == 0)
+		return whole_number(p, key, value, 0, UINT_MAX, "a whole number", &s->max_errors);
+	if (strcmp(key, "threads") == 0)
+		return whole_number(p, key, value, 1, 64, "a number of threads from 1 to 64", &s->threads);
 	if (strcmp(key, "pair") == 0)
 		return set_string(p, &s->pair, value);
 	if (strcmp(key, "instr-map") == 0)

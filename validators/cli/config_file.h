@@ -17,6 +17,7 @@ struct config_section {
 	int endian;                     /* -1: not set */
 	int werror;                     /* -1: not set */
 	long long max_errors;           /* -1: not set */
+	long long threads;              /* -1: not set */
 	char *pair;                     /* template ({dir}, {name}, {stem}) */
 	char *instr_map;
 };

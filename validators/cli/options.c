@@ -39,6 +39,10 @@ static const char usage_text[] =
 	"                      an error when named)\n"
 	"  -j, --jobs=N        validate N files at a time (default: one per core); the\n"
 	"                      output is the same, in the same order, whatever N\n"
+	"      --threads=N     threads for one file: decompressing bzip2 by blocks\n"
+	"                      (default: the config's threads, else TRACELINT_THREADS, else\n"
+	"                      every core this process may use); the output is the same\n"
+	"                      whatever N\n"
 	"      --config=FILE   read settings from FILE instead of the .tracelint.ini found\n"
 	"                      from each file's directory upward\n"
 	"      --no-config     read no config file\n"
@@ -197,7 +201,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_EXPLAIN, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
 	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
-	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR };
+	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR, OPT_THREADS };
 	/* grouped by topic: input, rules, config and baselines, output, modes; ARG takes a
 	 * value, FLAG does not */
 #define ARG(name, id) { name, required_argument, NULL, id }
@@ -213,7 +217,8 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		ARG("output", 'o'), ARG("sarif-root", OPT_SARIF_ROOT), ARG("sarif-help-base", OPT_HELP_BASE),
 		FLAG("context", OPT_CONTEXT), FLAG("no-context", OPT_NO_CONTEXT),
 		ARG("color", OPT_COLOR), ARG("colour", OPT_COLOR), FLAG("quiet", 'q'),
-		ARG("jobs", 'j'), FLAG("list-rules", OPT_LIST_RULES), FLAG("explain", OPT_EXPLAIN),
+		ARG("jobs", 'j'), ARG("threads", OPT_THREADS),
+		FLAG("list-rules", OPT_LIST_RULES), FLAG("explain", OPT_EXPLAIN),
 		FLAG("version", 'V'), FLAG("help", 'h'),
 		{ NULL, 0, NULL, 0 },
 	};
@@ -271,6 +276,11 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case 'j':
 			if (!parse_unsigned(optarg, &c->jobs) || c->jobs == 0 || c->jobs > 1024)
 				rc = cli_usage_error("--jobs needs a number of files from 1 to 1024, not '%s'", optarg);
+			break;
+		case OPT_THREADS:
+			if (!parse_unsigned(optarg, &c->opts.threads) || c->opts.threads == 0 || c->opts.threads > 64)
+				rc = cli_usage_error("--threads needs a number of threads from 1 to 64, not '%s'",
+						     optarg);
 			break;
 		case OPT_CONFIG: c->config_path = optarg; break;
 		case OPT_NO_CONFIG: c->no_config = true; break;

@@ -6,6 +6,7 @@
 #include "decompress.h"
 #include "write_cap.h"
 #include "knob.h"
+#include "bzip2_par.h"
 
 #include <bzlib.h>
 #include <errno.h>
@@ -134,8 +135,36 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 	return ok;
 }
 
-static bool inflate_bzip2(const struct source *in, struct sink *out)
+static bool sink_emit(void *ctx, const void *data, size_t n)
 {
+	return sink_write(ctx, data, n);
+}
+
+/* Empties the output file for a decoding that starts again. */
+static bool sink_rewind(struct sink *s)
+{
+	if (ftruncate(s->fd, 0) != 0 || lseek(s->fd, 0, SEEK_SET) != 0) {
+		snprintf(s->err, s->errlen, "%s: cannot write the decompressed data: %s", s->path,
+			 strerror(errno));
+		return false;
+	}
+	s->written = 0;
+	return true;
+}
+
+static bool inflate_bzip2(const struct source *in, struct sink *out, unsigned threads)
+{
+	/* Blocks on several threads when the file's structure allows; any
+	 * doubt goes to the sequential decoder below and its diagnostics. */
+	switch (tl_bzip2_parallel(in->data, in->size, threads, out->limit, sink_emit, out)) {
+	case TL_BZIP2_PAR_DONE: return true;
+	case TL_BZIP2_PAR_STOPPED: return false;
+	case TL_BZIP2_PAR_SEQUENTIAL:
+		if (out->written && !sink_rewind(out))
+			return false;
+		break;
+	}
+
 	uint8_t buf[CHUNK]; /* on the stack: the library keeps no static state */
 	size_t pos = 0;
 	while (pos < in->size) {
@@ -247,7 +276,7 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 }
 
 int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
-			  char *err, size_t errlen)
+			  unsigned threads, char *err, size_t errlen)
 {
 	const char *dir = getenv("TMPDIR");
 	char tmpl[4096];
@@ -271,7 +300,7 @@ int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t 
 	bool ok;
 	switch (kind) {
 	case TL_COMPRESSION_GZIP: ok = inflate_gzip(&in, &out); break;
-	case TL_COMPRESSION_BZIP2: ok = inflate_bzip2(&in, &out); break;
+	case TL_COMPRESSION_BZIP2: ok = inflate_bzip2(&in, &out, threads); break;
 	case TL_COMPRESSION_ZSTD: ok = inflate_zstd(&in, &out); break;
 	default:
 		snprintf(err, errlen, "%s: not compressed", path);

@@ -21,8 +21,10 @@ const char *tl_compression_name(enum tl_compression c);
  * path and the compressed byte near the defect (truncated or corrupt data,
  * bytes after the end, or output past the limit of max(1 GiB, 2000 x the
  * compressed size), which stops decompression bombs; TRACELINT_DECOMPRESS_FLOOR,
- * bytes, lowers the 1 GiB for tests). */
+ * bytes, lowers the 1 GiB for tests). threads (tl_threads_resolve) above 1
+ * decodes bzip2 blocks in parallel (bzip2_par.h) with the same output and
+ * diagnostics. */
 int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
-			  char *err, size_t errlen);
+			  unsigned threads, char *err, size_t errlen);
 
 #endif

@@ -4,6 +4,7 @@
 #include "write_cap.h"
 #include "decompress.h"
 #include "guard.h"
+#include "threads.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -121,7 +122,8 @@ static const char *kind_of(mode_t mode)
 static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compression kind,
 				     const char *path, char *err, size_t errlen)
 {
-	int out = tl_decompress_to_file(kind, in->data, in->size, path, err, errlen);
+	int out = tl_decompress_to_file(kind, in->data, in->size, path, tl_threads_resolve(in->threads), err,
+					errlen);
 	struct stat now;
 	if (out >= 0 && (tl_guard_tripped(in->guard) ||
 			 (fstat(fd, &now) == 0 && (uintmax_t)now.st_size < in->size))) {
@@ -174,8 +176,15 @@ static bool refuse(struct tl_input *in, int fd, int e)
 bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin_limit,
 			   char *err, size_t errlen)
 {
+	return tl_input_open_threads(in, path, stdin_limit, 0, err, errlen);
+}
+
+bool tl_input_open_threads(struct tl_input *in, const char *path, uint64_t stdin_limit, unsigned threads,
+			   char *err, size_t errlen)
+{
 	memset(in, 0, sizeof *in);
 	in->name = path;
+	in->threads = threads;
 	int fd;
 	if (strcmp(path, "-") == 0) {
 		fd = spool_stdin(stdin_limit ? stdin_limit : UINT64_MAX, err, errlen);

@@ -28,6 +28,7 @@ struct tl_input {
 	/* A stream being fed (tl_stream_*): size is what has arrived so far and
 	 * grows between calls; data is NULL, the bytes are read from fd. */
 	bool growing;
+	unsigned threads;     /* for decompression: tl_threads_resolve's argument (0: all cores) */
 };
 
 /* Standard input is spooled up to this many bytes by default. */
@@ -41,6 +42,9 @@ bool tl_input_open(struct tl_input *in, const char *path, char *err, size_t errl
  * Only regular files and directories are opened; FIFOs and devices are
  * refused without blocking. On failure in->error says why (ENOENT: absent). */
 bool tl_input_open_limited(struct tl_input *in, const char *path, uint64_t stdin_limit,
+			   char *err, size_t errlen);
+/* The same, decompressing on up to threads threads (0: tl_threads_resolve's default). */
+bool tl_input_open_threads(struct tl_input *in, const char *path, uint64_t stdin_limit, unsigned threads,
 			   char *err, size_t errlen);
 /* The same for a descriptor already open (it is closed on failure, or by
  * tl_input_close). in must be zeroed first. */

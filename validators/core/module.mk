@@ -11,3 +11,6 @@ bench: deps all
 	BENCH_DIR=$(BENCH_DIR) BENCH_SIZES="$(BENCH_SIZES)" BENCH_RUNS=$(BENCH_RUNS) \
 	BENCH_FORMATS="$(BENCH_FORMATS)" TRACELINT=$(abspath $(BIN)) \
 		sh validators/core/bench/bench.sh
+
+# The DCFG rows' ceiling column: a tiny simdjson validator the bench compiles.
+DEB_PACKAGES += libsimdjson-dev g++

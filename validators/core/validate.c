@@ -120,8 +120,8 @@ enum tl_status tl_validate_path_sized(const char *path, const struct tl_options 
 	struct tl_options o;
 	struct tl_input in;
 	full_options(&o, opts);
-	if (!tl_input_open_limited(&in, path, o.stdin_limit ? o.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
-				   err, errlen)) {
+	if (!tl_input_open_threads(&in, path, o.stdin_limit ? o.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
+				   o.threads, err, errlen)) {
 		struct tl_result r;
 		memset(&r, 0, sizeof r);
 		give_result(result, result_size, &r);

@@ -110,6 +110,10 @@ struct tl_options {
 	/* Most bytes spooled from standard input ("-"); 0 = the default, 4 GiB;
 	 * UINT64_MAX = no limit but the file system's (and ulimit -f). */
 	uint64_t stdin_limit;
+	/* Threads one validation may use (bzip2 decoded by blocks); 0 = the
+	 * TRACELINT_THREADS environment variable, else every core the process
+	 * may run on. The result is the same whatever the number. */
+	unsigned threads;
 };
 
 struct tl_result {

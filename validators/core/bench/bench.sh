@@ -12,12 +12,18 @@
 #   bench_items_name            what bench_items counts, e.g. "edges" (optional)
 #   bench_items FILE            prints how many of those FILE holds
 #   bench_options               extra tracelint options (optional), e.g. --max-errors=0
+#   bench_floor FILE            the floor to compare with (default: cat FILE), named by
+#   bench_floor_name            (default cat), e.g. bzcat for a compressed input
+#
+# BENCH_CPUS (e.g. 0, or 0,1) runs every measured command under taskset -c,
+# to measure one core and two on a larger machine.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 : "${BENCH_DIR:=/tmp/tracelint-bench}" "${BENCH_RUNS:=5}" "${BENCH_SIZES:=10 100 1000}"
-: "${BENCH_FORMATS:=tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors}" "${TRACELINT:=$top/build/tracelint}"
-export TRACELINT top BENCH_DIR
+: "${BENCH_FORMATS:=tfile xray dcfg dcfg-bz2 dcfg-zst dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors}" "${TRACELINT:=$top/build/tracelint}"
+: "${BENCH_CPUS:=}"
+export TRACELINT top BENCH_DIR BENCH_CPUS
 mkdir -p "$BENCH_DIR"
 results="$BENCH_DIR/results.tsv"
 : > "$results"
@@ -27,7 +33,7 @@ results="$BENCH_DIR/results.tsv"
 # for a 10 MB input read at GB/s).
 run_once() {
 	start=$(date +%s%N)
-	/usr/bin/time -f '%M' -o "$BENCH_DIR/rss.out" "$@" > /dev/null 2>&1 || true
+	/usr/bin/time -f '%M' -o "$BENCH_DIR/rss.out" ${BENCH_CPUS:+taskset -c "$BENCH_CPUS"} "$@" > /dev/null 2>&1 || true
 	end=$(date +%s%N)
 	echo "$(( (end - start) / 1000 )) $(tail -n 1 "$BENCH_DIR/rss.out")" |
 		awk '{ printf "%.6f %s\n", $1 / 1e6, $2 }'
@@ -50,7 +56,8 @@ input_bytes() { du -sb "$1" | awk '{print $1}'; }
 for fmt in $BENCH_FORMATS; do
 	def=$(ls "$top"/validators/*/bench/"$fmt".sh 2> /dev/null | head -n 1)
 	[ -n "$def" ] || { echo "no benchmark definition for $fmt" >&2; continue; }
-	unset -f bench_reference bench_items 2> /dev/null || true
+	unset -f bench_reference bench_items bench_floor 2> /dev/null || true
+	bench_floor_name=cat
 	bench_references=""
 	bench_reference_max_mb=0
 	bench_items_name=""
@@ -67,8 +74,13 @@ for fmt in $BENCH_FORMATS; do
 		verdict=$(tail -n 1 "$BENCH_DIR/verdict")
 		set -- $(measure "$BENCH_RUNS" "$TRACELINT" -q $bench_options "$input")
 		tl_s=$1 tl_kb=$2
-		# The floor: reading every byte once (all member files of a directory).
-		set -- $(measure "$BENCH_RUNS" sh -c "if [ -d '$input' ]; then cat '$input'/* > /dev/null; else cat '$input' > /dev/null; fi")
+		# The floor: reading every byte once (all member files of a directory),
+		# or decompressing them.
+		if [ "$bench_floor_name" = cat ]; then
+			set -- $(measure "$BENCH_RUNS" sh -c "if [ -d '$input' ]; then cat '$input'/* > /dev/null; else cat '$input' > /dev/null; fi")
+		else
+			set -- $(measure "$BENCH_RUNS" sh -c ". '$def'; bench_floor '$input'")
+		fi
 		cat_s=$1
 		refs=$bench_references
 		[ "$mb" -le "$bench_reference_max_mb" ] || refs=""
@@ -80,9 +92,10 @@ for fmt in $BENCH_FORMATS; do
 				set -- $(measure 1 sh -c ". '$def'; bench_reference '$ref' '$input'")
 				ref_s=$1 ref_kb=$2
 			fi
-			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$fmt" "$mb" "$bytes" "$tl_s" \
-				"$tl_kb" "$cat_s" "$ref" "$ref_s" "$ref_kb" "$items" "${bench_items_name:--}" >> "$results"
-			echo "$fmt $mb MB: tracelint ${tl_s}s ${tl_kb}KB, cat ${cat_s}s, $ref ${ref_s}s — $verdict"
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$fmt" "$mb" "$bytes" "$tl_s" \
+				"$tl_kb" "$cat_s" "$ref" "$ref_s" "$ref_kb" "$items" "${bench_items_name:--}" \
+				"$bench_floor_name" >> "$results"
+			echo "$fmt $mb MB: tracelint ${tl_s}s ${tl_kb}KB, $bench_floor_name ${cat_s}s, $ref ${ref_s}s — $verdict"
 		done
 	done
 done

@@ -14,7 +14,7 @@ ${BENCH_RUNS:-5} runs after a warm-up run with the input in the page cache (refe
 one run). Inputs come from our own generators (\`validators/<format>/bench/<row>.sh\`), so the run is
 reproducible; nothing large is kept in git. Throughput is input bytes / wall time of
 \`tracelint -q\`; "× cat" is tracelint's time over \`cat FILE > /dev/null\` (1.0 would be the
-physical floor); "NAME / tl" is how many times faster tracelint is than reference reader NAME (a
+physical floor; for a compressed input the floor is its decompressor, "× bzcat", "× zstdcat"); "NAME / tl" is how many times faster tracelint is than reference reader NAME (a
 reference column is empty above the size the reader can handle in reasonable time).
 
 HEAD
@@ -23,7 +23,7 @@ function mbs(bytes, s) { return s > 0 ? sprintf("%.0f", bytes / 1e6 / s) : "∞"
 function ratio(a, b) { return (b > 0 && a != "-") ? sprintf("%.1f", a / b) : "–" }
 function flush(   i, r, line) {
 	if (fmt == "") return
-	printf "\n## %s\n\n| size | bytes | tracelint s | MB/s | × cat |", fmt
+	printf "\n## %s\n\n| size | bytes | tracelint s | MB/s | × %s |", fmt, floor
 	if (itemsname != "-") printf " M %s/s |", itemsname
 	printf " peak RSS MB |"
 	for (i = 1; i <= nrefs; i++) if (refs[i] != "-") printf " %s s | %s / tl | %s RSS MB |", refs[i], refs[i], refs[i]
@@ -36,7 +36,7 @@ function flush(   i, r, line) {
 	nrefs = 0; nsizes = 0; delete refs; delete rows; delete refcols; delete seenref; delete seensize
 }
 {
-	if ($1 != fmt) { flush(); fmt = $1; itemsname = $11 }
+	if ($1 != fmt) { flush(); fmt = $1; itemsname = $11; floor = (NF >= 12 ? $12 : "cat") }
 	if (!($7 in seenref)) { seenref[$7] = 1; refs[++nrefs] = $7 }
 	if (!($2 in seensize)) {
 		seensize[$2] = ++nsizes
