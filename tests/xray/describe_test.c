@@ -50,7 +50,7 @@ ATF_TC_BODY(unsupported_header_is_not_decoded, tc)
 {
 	/* versions outside 1..5 (FDR) and 1..3 (basic) in either byte order,
 	 * a type of neither, and a cut header: the view stays as it was */
-	static const unsigned bad[][2] = { { XRAY_TYPE_FDR, 6 }, { XRAY_TYPE_BASIC, 4 },
+	static const unsigned bad[][2] = { { XRAY_TYPE_FDR, 6 }, { XRAY_TYPE_FDR, 0 }, { XRAY_TYPE_BASIC, 4 },
 					   { XRAY_TYPE_BASIC, 0 }, { 7, 1 } };
 	uint8_t p[32];
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -102,6 +102,11 @@ ATF_TC_BODY(basic_record_field_inside, tc)
 	ATF_CHECK_EQ(v.offset, 64u);
 	ATF_CHECK_EQ(v.width, 2u);
 	ATF_CHECK_STREQ(v.fields, "record: type=3 (undefined)");
+
+	/* one byte into the record: the 2-byte field there, not the record */
+	v = describe(p, sizeof p, "XRAY-BASIC-RECORD-TYPE", 65, 1);
+	ATF_CHECK_EQ(v.offset, 64u);
+	ATF_CHECK_EQ(v.width, 2u);
 
 	/* a record cut by the end of the file is left as it is */
 	v = describe(p, 80, "XRAY-BASIC-SIZE", 64, 1);
@@ -158,6 +163,31 @@ ATF_TC_BODY(tsc_backwards_marks_the_tsc, tc)
 	ATF_CHECK_EQ(v.offset, 32u);
 	ATF_CHECK_EQ(v.width, 16u);
 	ATF_CHECK(strncmp(v.fields, "record: kind=wallclock-time", 27) == 0);
+	/* function exit of id 1, delta 7 */
+	put(p + 32, 1u << 4 | 1u << 1, 4);
+	put(p + 36, 7, 4);
+	v = describe(p, 40, "XRAY-FDR-TSC-BACKWARDS", 32, 3);
+	ATF_CHECK_EQ(v.offset, 36u);
+	ATF_CHECK_EQ(v.width, 4u);
+	ATF_CHECK_STREQ(v.fields, "record: kind=function-exit func=1 tsc_delta=7");
+}
+
+ATF_TC_WITHOUT_HEAD(field_before_its_record);
+ATF_TC_BODY(field_before_its_record, tc)
+{
+	/* A rule about a field 9 bytes into its record, at an offset that leaves
+	 * no room for the record after the header: nothing to decode */
+	uint8_t p[48];
+	header(p, XRAY_TYPE_FDR, 5);
+	meta(p + 32, XRAY_WALLCLOCK, 5, 8);
+	struct tl_field_view v = describe(p, sizeof p, "XRAY-FDR-WALLCLOCK-MICROS", 35, 0);
+	ATF_CHECK_EQ(v.offset, 35u);
+	ATF_CHECK_EQ(v.width, 1u);
+	ATF_CHECK_STREQ(v.fields, "");
+	/* the same rule at its field: the 4 micros bytes */
+	v = describe(p, sizeof p, "XRAY-FDR-WALLCLOCK-MICROS", 41, 0);
+	ATF_CHECK_EQ(v.offset, 41u);
+	ATF_CHECK_EQ(v.width, 4u);
 }
 
 ATF_TP_ADD_TCS(tp)
@@ -167,5 +197,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, basic_record_field_inside);
 	ATF_TP_ADD_TC(tp, fdr_metadata_kinds);
 	ATF_TP_ADD_TC(tp, tsc_backwards_marks_the_tsc);
+	ATF_TP_ADD_TC(tp, field_before_its_record);
 	return 0;
 }
