@@ -226,6 +226,20 @@ def dcfg_cases():
     mut("dcfg_idom.dcfg.json", lambda x: image(x)["ROUTINES"][1][2][4].__setitem__(1, 12))
     mut("dcfg_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(1, [13]))
     mut("dcfg_loop_parent.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(3, 12))
+
+    def loop_rows(x):
+        # after the loop of 11, one defect per row: a head that is no block, the
+        # head 11 again, back-edge sources that are not an array, an unknown and a
+        # repeated node with a source lacking its edge, no back-edge source, and a
+        # row without its head whose parent is not a number
+        image(x)["ROUTINES"][1][3] += [
+            [99, [12], [11, 12], 0],
+            [11, [12], [11, 12], 0],
+            [12, "12", [12], 0],
+            [13, [13], [13, 99, 13], 0],
+            [10, [], [10], 0],
+            [12, [99, 11], [11], "eleven"]]
+    mut("dcfg_loop_rows.dcfg.json", loop_rows)
     # Suspicion-level rules (warnings, see specs/dcfg.md), so valid/.
     mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
     mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))
