@@ -17,6 +17,13 @@ static struct tl_field_view describe(const uint8_t *p, size_t n, const char *id,
 	return describe_with(tl_xray_describe, p, n, id, NULL, off, record);
 }
 
+/* The marker spans width bytes from offset. */
+#define CHECK_MARK(v, off, w)                                                                   \
+	do {                                                                                       \
+		ATF_CHECK_EQ((v).offset, (uint64_t)(off));                                         \
+		ATF_CHECK_EQ((v).width, (uint64_t)(w));                                            \
+	} while (0)
+
 /* A little-endian header of `type` and `version`. */
 static size_t header(uint8_t *p, unsigned type, unsigned version)
 {
@@ -36,8 +43,7 @@ ATF_TC_BODY(basic_header_has_no_buffer_size, tc)
 	uint8_t p[32];
 	header(p, XRAY_TYPE_BASIC, 3);
 	struct tl_field_view v = describe(p, sizeof p, "XRAY-HEADER-CYCLE-RANGE", 9, -1);
-	ATF_CHECK_EQ(v.offset, 8u);
-	ATF_CHECK_EQ(v.width, 8u);
+	CHECK_MARK(v, 8u, 8u);
 	ATF_CHECK_STREQ(v.fields, "header: version=3 type=basic flags=0x1 cycle_frequency=2000000000");
 	header(p, XRAY_TYPE_FDR, 5);
 	v = describe(p, sizeof p, "XRAY-HEADER-BUFFER-SIZE", 16, -1);
@@ -87,26 +93,22 @@ ATF_TC_BODY(basic_record_field_inside, tc)
 	put(a + 16, 42, 8);
 
 	struct tl_field_view v = describe(p, sizeof p, "XRAY-BASIC-ENTRY-TYPE", 35, 0);
-	ATF_CHECK_EQ(v.offset, 35u);
-	ATF_CHECK_EQ(v.width, 1u);
+	CHECK_MARK(v, 35u, 1u);
 	ATF_CHECK_STREQ(v.fields, "record: type=function cpu=1 entry=undefined func=9 tsc=1234 tid=77 pid=88");
 
 	v = describe(p, sizeof p, "XRAY-BASIC-ARGUMENT-ORPHAN", 64 + 9, 1);
-	ATF_CHECK_EQ(v.offset, 64u + 8);
-	ATF_CHECK_EQ(v.width, 4u);
+	CHECK_MARK(v, 64u + 8, 4u);
 	ATF_CHECK_STREQ(v.fields, "record: type=argument func=9 tid=77 pid=88 arg=42");
 
 	/* the record type itself: its two bytes, not the whole record */
 	put(a, 3, 2);
 	v = describe(p, sizeof p, "XRAY-BASIC-RECORD-TYPE", 64, 1);
-	ATF_CHECK_EQ(v.offset, 64u);
-	ATF_CHECK_EQ(v.width, 2u);
+	CHECK_MARK(v, 64u, 2u);
 	ATF_CHECK_STREQ(v.fields, "record: type=3 (undefined)");
 
 	/* one byte into the record: the 2-byte field there, not the record */
 	v = describe(p, sizeof p, "XRAY-BASIC-RECORD-TYPE", 65, 1);
-	ATF_CHECK_EQ(v.offset, 64u);
-	ATF_CHECK_EQ(v.width, 2u);
+	CHECK_MARK(v, 64u, 2u);
 
 	/* a record cut by the end of the file is left as it is */
 	v = describe(p, 80, "XRAY-BASIC-SIZE", 64, 1);
@@ -136,8 +138,7 @@ ATF_TC_BODY(fdr_metadata_kinds, tc)
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		meta(p + 32, kinds[i].kind, kinds[i].a, kinds[i].wa);
 		struct tl_field_view v = describe(p, sizeof p, "XRAY-FDR-PREAMBLE-IN-BODY", 32, 0);
-		ATF_CHECK_EQ(v.offset, 32u);
-		ATF_CHECK_EQ(v.width, 16u);
+		CHECK_MARK(v, 32u, 16u);
 		ATF_CHECK_STREQ(v.fields, kinds[i].fields);
 	}
 	/* an event before version 5 has no TSC delta */
@@ -147,47 +148,39 @@ ATF_TC_BODY(fdr_metadata_kinds, tc)
 	ATF_CHECK_STREQ(v.fields, "record: kind=typed-event size=0");
 }
 
-ATF_TC_WITHOUT_HEAD(tsc_backwards_marks_the_tsc);
-ATF_TC_BODY(tsc_backwards_marks_the_tsc, tc)
+ATF_TC_WITHOUT_HEAD(field_marked_per_rule);
+ATF_TC_BODY(field_marked_per_rule, tc)
 {
-	/* TSCWrap: its 8-byte TSC at byte 1; a metadata kind without a TSC:
-	 * the whole record; a function record: its 4-byte delta. */
+	/* TSC-BACKWARDS marks TSCWrap's 8-byte TSC at byte 1 and the whole of a
+	 * metadata kind without a TSC; WALLCLOCK-MICROS marks the 4 bytes at 9,
+	 * and nothing when its offset leaves no room for the record after the
+	 * header (no fields decoded then). */
+	static const struct {
+		unsigned kind;
+		const char *rule;
+		uint64_t off, mark, width;
+		bool decoded;
+	} cases[] = {
+		{ XRAY_TSC_WRAP, "XRAY-FDR-TSC-BACKWARDS", 32, 33, 8, true },
+		{ XRAY_WALLCLOCK, "XRAY-FDR-TSC-BACKWARDS", 32, 32, 16, true },
+		{ XRAY_WALLCLOCK, "XRAY-FDR-WALLCLOCK-MICROS", 41, 41, 4, true },
+		{ XRAY_WALLCLOCK, "XRAY-FDR-WALLCLOCK-MICROS", 35, 35, 1, false },
+	};
 	uint8_t p[48];
 	header(p, XRAY_TYPE_FDR, 5);
-	meta(p + 32, XRAY_TSC_WRAP, 5, 8);
-	struct tl_field_view v = describe(p, sizeof p, "XRAY-FDR-TSC-BACKWARDS", 32, 3);
-	ATF_CHECK_EQ(v.offset, 33u);
-	ATF_CHECK_EQ(v.width, 8u);
-	meta(p + 32, XRAY_WALLCLOCK, 5, 8);
-	v = describe(p, sizeof p, "XRAY-FDR-TSC-BACKWARDS", 32, 3);
-	ATF_CHECK_EQ(v.offset, 32u);
-	ATF_CHECK_EQ(v.width, 16u);
-	ATF_CHECK(strncmp(v.fields, "record: kind=wallclock-time", 27) == 0);
-	/* function exit of id 1, delta 7 */
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		meta(p + 32, cases[i].kind, 5, 8);
+		struct tl_field_view v = describe(p, sizeof p, cases[i].rule, cases[i].off, 3);
+		ATF_CHECK_EQ_MSG(v.offset, cases[i].mark, "case %zu", i);
+		ATF_CHECK_EQ_MSG(v.width, cases[i].width, "case %zu", i);
+		ATF_CHECK_EQ_MSG(v.fields[0] != '\0', cases[i].decoded, "case %zu: \"%s\"", i, v.fields);
+	}
+	/* a function record: its 4-byte delta (function exit of id 1, delta 7) */
 	put(p + 32, 1u << 4 | 1u << 1, 4);
 	put(p + 36, 7, 4);
-	v = describe(p, 40, "XRAY-FDR-TSC-BACKWARDS", 32, 3);
-	ATF_CHECK_EQ(v.offset, 36u);
-	ATF_CHECK_EQ(v.width, 4u);
+	struct tl_field_view v = describe(p, 40, "XRAY-FDR-TSC-BACKWARDS", 32, 3);
+	CHECK_MARK(v, 36, 4);
 	ATF_CHECK_STREQ(v.fields, "record: kind=function-exit func=1 tsc_delta=7");
-}
-
-ATF_TC_WITHOUT_HEAD(field_before_its_record);
-ATF_TC_BODY(field_before_its_record, tc)
-{
-	/* A rule about a field 9 bytes into its record, at an offset that leaves
-	 * no room for the record after the header: nothing to decode */
-	uint8_t p[48];
-	header(p, XRAY_TYPE_FDR, 5);
-	meta(p + 32, XRAY_WALLCLOCK, 5, 8);
-	struct tl_field_view v = describe(p, sizeof p, "XRAY-FDR-WALLCLOCK-MICROS", 35, 0);
-	ATF_CHECK_EQ(v.offset, 35u);
-	ATF_CHECK_EQ(v.width, 1u);
-	ATF_CHECK_STREQ(v.fields, "");
-	/* the same rule at its field: the 4 micros bytes */
-	v = describe(p, sizeof p, "XRAY-FDR-WALLCLOCK-MICROS", 41, 0);
-	ATF_CHECK_EQ(v.offset, 41u);
-	ATF_CHECK_EQ(v.width, 4u);
 }
 
 ATF_TP_ADD_TCS(tp)
@@ -196,7 +189,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, unsupported_header_is_not_decoded);
 	ATF_TP_ADD_TC(tp, basic_record_field_inside);
 	ATF_TP_ADD_TC(tp, fdr_metadata_kinds);
-	ATF_TP_ADD_TC(tp, tsc_backwards_marks_the_tsc);
-	ATF_TP_ADD_TC(tp, field_before_its_record);
+	ATF_TP_ADD_TC(tp, field_marked_per_rule);
 	return 0;
 }
