@@ -240,6 +240,31 @@ def dcfg_cases():
             [10, [], [10], 0],
             [12, [99, 11], [11], "eleven"]]
     mut("dcfg_loop_rows.dcfg.json", loop_rows)
+
+    def special_rows(x):
+        # SPECIAL_NODES rows: an id out of range, a name that is no string, a
+        # short row, and START named twice
+        x["SPECIAL_NODES"] += [[0, "X"], [4, 5], [5], [6, "START"]]
+    mut("dcfg_special_rows.dcfg.json", special_rows)
+
+    def special_edges(x):
+        # an edge out of END, one into START and one through UNKNOWN, each a
+        # special node used against its kind
+        proc(x)["EDGES"] += [[7, 2, 13, 7, [0]], [8, 12, 1, 7, [0]], [9, 12, 3, 7, [0]]]
+    mut("dcfg_special_edges.dcfg.json", special_edges)
+
+    def edge_ids(x):
+        # edge ids 0 and 2^31 and edge 3 twice
+        proc(x)["EDGES"] += [[0, 12, 13, 7, [0]], [0x80000000, 12, 13, 7, [0]], [3, 12, 13, 7, [0]]]
+    mut("dcfg_edge_ids.dcfg.json", edge_ids)
+
+    def block_cells(x):
+        # blocks of size 0, of more instructions than bytes, whose last
+        # instruction starts past the block, and one whose id is a special node
+        image(x)["BASIC_BLOCKS"] += [[20, "0x40", 0, 1, 0, 0], [21, "0x48", 2, 3, 0, 0],
+                                     [22, "0x50", 4, 2, 4, 0], [2, "0x58", 4, 1, 0, 0]]
+    mut("dcfg_block_cells.dcfg.json", block_cells)
+    mut("dcfg_thread_counts_empty.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT_PER_THREAD", []))
     # Suspicion-level rules (warnings, see specs/dcfg.md), so valid/.
     mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
     mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))

@@ -54,6 +54,8 @@ new valid const-slot-register;   poke ins.itable 263 1 0xfd              # U339
 new valid slot-addr-width-3;     poke ins.itable 497 1 3                 # U342
 new valid slot-common-name;      poke ins.itable 340 2 2                 # U344
 new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
+new valid decoded-addr-size-32bit trace32-abrupt; poke ins.itable 307 1 8 # U312 (EffAddrSize)
+new valid decoded-flags-32bit trace32-abrupt; poke ins.itable 256 1 0x08 # U314 (0x08 in 32-bit code)
 # exec records (umtgen -m): record 0 Thread begin at 16 (flags 21, C 22, contextMem 38),
 # record 1 "inc rax" at 142 (flags 147); trace32-abrupt: syscall 0 block at 416
 new valid rep-flag-no-prefix;    poke exec.vtable 147 1 0x09             # U228
@@ -145,6 +147,11 @@ new invalid decoded-lc-size;     poke ins.itable 308 2 -1                # U315
 new invalid decoded-slot-groups; poke ins.itable 310 1 2                 # U316
 new invalid decoded-mem1-base;   poke ins.itable 317 1 5                 # U317
 new invalid decoded-scale;       poke ins.itable 315 1 3                 # U319
+new invalid decoded-scale-no-index; poke ins.itable 315 1 2             # U319 (a scale without an index slot)
+new invalid decoded-addr-size;   poke ins.itable 307 1 3                 # U311 (EffAddrSize)
+new invalid decoded-first-after; poke ins.itable 311 1 254               # U316 (FirstAfterSlot past LCCount)
+new invalid slot-offset-negative; poke ins.itable 344 2 -1               # U340 (Offset)
+new invalid operand-flags-zero;  poke ins.itable 262 1 0                 # U330 (no read, no write)
 new invalid operand-flags;       poke ins.itable 262 1 4                 # U330
 new invalid operand-before-na;   poke ins.itable 263 1 0xff              # U331
 new invalid operand-after-na;    poke ins.itable 264 1 0xff              # U332
