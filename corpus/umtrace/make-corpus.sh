@@ -112,16 +112,20 @@ new invalid record-thread-id;    poke exec.vtable 142 4 9                # U222
 new invalid record-size-type;    poke exec.vtable 2072 1 6               # U223
 new invalid record-lc-size;      poke exec.vtable 148 8 1                # U224
 new invalid record-ins-id;       poke exec.vtable 148 8 99               # U225
+new invalid record-ins-id-negative; poke exec.vtable 148 8 -2          # U225 (negative)
 new invalid record-cs64;         poke exec.vtable 147 1 0                # U226
 new invalid context-mem-count;   poke exec.vtable 22 4 100               # U240
+new invalid context-mem-count-negative; poke exec.vtable 22 4 -1        # U240 (negative)
 new invalid context-regs-fp;     poke exec.vtable 30 8 8                 # U241
 new invalid context-mem-size;    poke exec.vtable 46 8 1000              # U242
 new invalid context-mem-32bit;   poke exec.vtable 21 1 0; poke exec.vtable 38 8 0x1234000000 # U243
 new invalid syscall-id-range;    poke exec.vtable 976 8 9                # U250
+new invalid syscall-id-negative; poke exec.vtable 976 8 -5              # U250 (negative; +U408)
 new invalid syscall-two-entries; poke exec.vtable 1522 8 0               # U251 (+U408)
 new invalid syscall-two-exits;   poke exec.vtable 1646 8 2               # U252 (+U409)
 new invalid syscall-completed;   poke syscall.vtable 181 1 1             # U253
 new invalid prev-out-of-range;   poke exec.prev_next.column 80 8 500     # U260
+new invalid prev-negative;       poke exec.prev_next.column 80 8 -5      # U260 (below -1)
 new invalid prev-wrong;          poke exec.prev_next.column 80 8 3       # U261
 new invalid next-wrong;          poke exec.prev_next.column 72 8 7       # U262
 new invalid thread-no-begin;     poke exec.vtable 206 1 8                # U263
@@ -129,14 +133,19 @@ new invalid after-thread-end;    poke exec.vtable 2068 4 0               # U264 
 new invalid app-end-early;       poke exec.vtable 2072 1 3               # U265
 new invalid thread-without-records; head -c 48 /dev/zero >> "$case_dir/thread.itable"; poke thread.itable 8 8 4; poke thread.itable 176 4 3 # U266
 new invalid thread-id;           poke thread.itable 80 4 5               # U270
+new invalid thread-id-negative;  poke thread.itable 80 4 -1              # U270 (negative)
 new invalid thread-first-eid;    poke thread.itable 48 8 1               # U271
 new invalid thread-last-eid;     poke thread.itable 56 8 10              # U272
 new invalid thread-rec-count;    poke thread.itable 64 8 99              # U273
+new invalid thread-rec-count-negative; poke thread.itable 64 8 -1       # U273 (negative)
 new invalid ins-id;              poke ins.itable 112 8 5                 # U300
+new invalid ins-id-negative;     poke ins.itable 112 8 -1                # U300 (negative)
 new invalid ins-type;            poke ins.itable 56 1 7                  # U301
 new invalid ins-cs64;            poke ins.itable 57 1 2                  # U302
 new invalid ins-code-size;       poke ins.itable 58 1 16                 # U303
+new invalid ins-code-size-zero;  poke ins.itable 58 1 0                  # U303 (0)
 new invalid ins-module-id;       poke ins.itable 60 4 7                  # U304
+new invalid ins-module-negative; poke ins.itable 60 4 -5                 # U304 (negative, not -1)
 new invalid ins-address-32bit trace32-abrupt; poke ins.itable 64 8 0x100401000 # U306
 new invalid ins-disasm-fp;       poke ins.itable 88 8 -1                 # U307
 new invalid ins-decoded-fp;      poke ins.itable 224 8 380               # U308
