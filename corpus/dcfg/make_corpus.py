@@ -265,6 +265,10 @@ def dcfg_cases():
                                      [22, "0x50", 4, 2, 4, 0], [2, "0x58", 4, 1, 0, 0]]
     mut("dcfg_block_cells.dcfg.json", block_cells)
     mut("dcfg_thread_counts_empty.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT_PER_THREAD", []))
+    mut("dcfg_thread_counts_type.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT_PER_THREAD", 14))
+    mut("dcfg_edges_type.dcfg.json", lambda x: proc(x).__setitem__("EDGES", {}))
+    mut("dcfg_edge_types_missing.dcfg.json", lambda x: x.pop("EDGE_TYPES"))
+    mut("dcfg_process_data_type.dcfg.json", lambda x: x["PROCESSES"][1].__setitem__(1, [1]))
     # Suspicion-level rules (warnings, see specs/dcfg.md), so valid/.
     mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
     mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))
