@@ -511,6 +511,20 @@ def trace_cases():
     mut("dtrace_nesting.trace.json", lambda x: chunk(x).__setitem__(4, "(1*" * 5000 + "E" + ")" * 5000))
     mut("dtrace_dict_ref.trace.json", lambda x: chunk(x).__setitem__(4, "<zz>"))
 
+    def table_cells(x):
+        # transition rows whose code is no string, whose next ids are no array,
+        # and whose next id is out of range
+        tproc(x)[2] += [[6, 5, [6]], [7, "", 3], [8, "", [0]]]
+    mut("dtrace_table_cells.trace.json", table_cells)
+
+    def thread_cells(x):
+        # thread 0 twice and a thread id that is no number; a chunk whose
+        # first edge id is 0 (its sequence, no string, is not read then)
+        rows = tproc(x)[3]
+        rows += [copy.deepcopy(rows[1]), ["x", copy.deepcopy(rows[1][1])]]
+        rows[1][1].append([14, 0, 1, 0, 5])
+    mut("dtrace_thread_cells.trace.json", thread_cells)
+
     def order(x):
         tproc(x)[3][1][1].append([10, 0, 0, 0, ""])
     mut("dtrace_chunk_order.trace.json", order)
