@@ -43,6 +43,29 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+# whitespace around numbers, a second ProcessID (ignored), elements deeper than the
+# reader keeps and names longer than it keeps, and App/Bitness outside TraceMetaData
+new valid xml-shapes
+cat > "$case_dir/trace.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<Data>
+  <TraceMetaData>
+    <Xed>
+      <Version> 20150121 </Version>
+    </Xed>
+    <App>
+      <ProcessID>	4242
+</ProcessID>
+      <ProcessID>-99</ProcessID>
+      <Bitness>
+64	</Bitness>
+    </App>
+    <Notes><a><b><c><d><e><f><g><h>deep</h></g></f></e></d></c></b></a></Notes>
+    <AnElementNameLongerThanTheThirtyTwoBytesKeptPerLevel>x</AnElementNameLongerThanTheThirtyTwoBytesKeptPerLevel>
+  </TraceMetaData>
+  <Other><App><Bitness>7</Bitness></App></Other>
+</Data>
+XML
 # decodedIns of "inc rax" at ins.itable 250, of "mov rax, [rbx]" at 389 (umtgen -m)
 new valid decoded-32bit-size8 trace32-abrupt; poke ins.itable 306 1 8    # U312
 new valid decoded-rep-repne;     poke ins.itable 256 1 3                 # U314
@@ -204,6 +227,7 @@ new invalid ranges-overlap;      poke address_space.itable 48 8 0x10000  # U704
 new invalid xml-malformed;       xml 's|</Data>|</Dat>|'                 # U800
 new invalid xml-xed-text;        xml 's/20150121/v1/'                    # U802
 new invalid xml-pid-text;        xml 's/4242/-5/'                        # U805
+new invalid xml-pid-overflow;    xml 's/4242/99999999999999999999999/'   # U805 (past 2^64)
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do
