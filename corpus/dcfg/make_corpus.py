@@ -256,7 +256,7 @@ def dcfg_cases():
     def edge_ids(x):
         # edge ids 0 and 2^31 and edge 3 twice
         proc(x)["EDGES"] += [[0, 12, 13, 7, [0]], [0x80000000, 12, 13, 7, [0]], [3, 12, 13, 7, [0]]]
-    mut("dcfg_edge_ids.dcfg.json", edge_ids)
+    mut("dcfg_ids_of_edges.dcfg.json", edge_ids)
 
     def block_cells(x):
         # blocks of size 0, of more instructions than bytes, whose last

@@ -43,8 +43,8 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
-# whitespace around numbers, a second ProcessID (ignored), elements deeper than the
-# reader keeps and names longer than it keeps, and App/Bitness outside TraceMetaData
+# whitespace around numbers, elements deeper than the reader keeps and names longer
+# than it keeps
 new valid xml-shapes
 cat > "$case_dir/trace.xml" <<'XML'
 <?xml version="1.0" encoding="UTF-8"?>
@@ -56,14 +56,12 @@ cat > "$case_dir/trace.xml" <<'XML'
     <App>
       <ProcessID>	4242
 </ProcessID>
-      <ProcessID>-99</ProcessID>
       <Bitness>
 64	</Bitness>
     </App>
     <Notes><a><b><c><d><e><f><g><h>deep</h></g></f></e></d></c></b></a></Notes>
     <AnElementNameLongerThanTheThirtyTwoBytesKeptPerLevel>x</AnElementNameLongerThanTheThirtyTwoBytesKeptPerLevel>
   </TraceMetaData>
-  <Other><App><Bitness>7</Bitness></App></Other>
 </Data>
 XML
 # decodedIns of "inc rax" at ins.itable 250, of "mov rax, [rbx]" at 389 (umtgen -m)
