@@ -13,8 +13,8 @@
 #define HEADER_SIZE XRAY_HEADER_SIZE
 
 /* Where the checkers put the location of a rule about a record (bytes past
- * the record's start) and how wide the field they mean is. Rules not listed
- * point at the record's start and mean all of it. */
+ * the record's start) and how wide the field they mean is; 0 = the whole
+ * record. Rules not listed point at the record's start and mean all of it. */
 struct field_rule {
 	const char *rule;
 	uint8_t at;
@@ -177,7 +177,7 @@ static void describe_fdr(const struct tl_diagnostic *d, const struct xray_header
 		return; /* a cut record: only its byte is marked */
 	(void)tl_xray_decode(&c, hdr, &r); /* fields are filled even for short events */
 	view->offset = f ? start + f->at : start;
-	view->width = f ? f->width : size;
+	view->width = f && f->width ? f->width : size;
 	if (strcmp(d->rule->id, "XRAY-FDR-TSC-BACKWARDS") == 0)
 		tsc_field(&r, view);
 	fdr_fields_line(hdr, &r, view->fields, sizeof view->fields);
