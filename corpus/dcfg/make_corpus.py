@@ -226,6 +226,49 @@ def dcfg_cases():
     mut("dcfg_idom.dcfg.json", lambda x: image(x)["ROUTINES"][1][2][4].__setitem__(1, 12))
     mut("dcfg_loop.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(1, [13]))
     mut("dcfg_loop_parent.dcfg.json", lambda x: image(x)["ROUTINES"][1][3][1].__setitem__(3, 12))
+
+    def loop_rows(x):
+        # after the loop of 11, one defect per row: a head that is no block, the
+        # head 11 again, back-edge sources that are not an array, an unknown and a
+        # repeated node with a source lacking its edge, no back-edge source, and a
+        # row without its head whose parent is not a number
+        image(x)["ROUTINES"][1][3] += [
+            [99, [12], [11, 12], 0],
+            [11, [12], [11, 12], 0],
+            [12, "12", [12], 0],
+            [13, [13], [13, 99, 13], 0],
+            [10, [], [10], 0],
+            [12, [99, 11], [11], "eleven"]]
+    mut("dcfg_loop_rows.dcfg.json", loop_rows)
+
+    def special_rows(x):
+        # SPECIAL_NODES rows: an id out of range, a name that is no string, a
+        # short row, and START named twice
+        x["SPECIAL_NODES"] += [[0, "X"], [4, 5], [5], [6, "START"]]
+    mut("dcfg_special_rows.dcfg.json", special_rows)
+
+    def special_edges(x):
+        # an edge out of END, one into START and one through UNKNOWN, each a
+        # special node used against its kind
+        proc(x)["EDGES"] += [[7, 2, 13, 7, [0]], [8, 12, 1, 7, [0]], [9, 12, 3, 7, [0]]]
+    mut("dcfg_special_edges.dcfg.json", special_edges)
+
+    def edge_ids(x):
+        # edge ids 0 and 2^31 and edge 3 twice
+        proc(x)["EDGES"] += [[0, 12, 13, 7, [0]], [0x80000000, 12, 13, 7, [0]], [3, 12, 13, 7, [0]]]
+    mut("dcfg_ids_of_edges.dcfg.json", edge_ids)
+
+    def block_cells(x):
+        # blocks of size 0, of more instructions than bytes, whose last
+        # instruction starts past the block, and one whose id is a special node
+        image(x)["BASIC_BLOCKS"] += [[20, "0x40", 0, 1, 0, 0], [21, "0x48", 2, 3, 0, 0],
+                                     [22, "0x50", 4, 2, 4, 0], [2, "0x58", 4, 1, 0, 0]]
+    mut("dcfg_block_cells.dcfg.json", block_cells)
+    mut("dcfg_thread_counts_empty.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT_PER_THREAD", []))
+    mut("dcfg_thread_counts_type.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT_PER_THREAD", 14))
+    mut("dcfg_edges_type.dcfg.json", lambda x: proc(x).__setitem__("EDGES", {}))
+    mut("dcfg_edge_types_missing.dcfg.json", lambda x: x.pop("EDGE_TYPES"))
+    mut("dcfg_process_data_type.dcfg.json", lambda x: x["PROCESSES"][1].__setitem__(1, [1]))
     # Suspicion-level rules (warnings, see specs/dcfg.md), so valid/.
     mut("dcfg_last_instr_length.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(2, 20))
     mut("dcfg_block_same_start.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][4].__setitem__(1, "0x20"))
@@ -467,6 +510,20 @@ def trace_cases():
     mut("dtrace_repeat_zero.trace.json", lambda x: chunk(x).__setitem__(4, "E(0*A)"))
     mut("dtrace_nesting.trace.json", lambda x: chunk(x).__setitem__(4, "(1*" * 5000 + "E" + ")" * 5000))
     mut("dtrace_dict_ref.trace.json", lambda x: chunk(x).__setitem__(4, "<zz>"))
+
+    def table_cells(x):
+        # transition rows whose code is no string, whose next ids are no array,
+        # and whose next id is out of range
+        tproc(x)[2] += [[6, 5, [6]], [7, "", 3], [8, "", [0]]]
+    mut("dtrace_table_cells.trace.json", table_cells)
+
+    def thread_cells(x):
+        # thread 0 twice and a thread id that is no number; a chunk whose
+        # first edge id is 0 (its sequence, no string, is not read then)
+        rows = tproc(x)[3]
+        rows += [copy.deepcopy(rows[1]), ["x", copy.deepcopy(rows[1][1])]]
+        rows[1][1].append([14, 0, 1, 0, 5])
+    mut("dtrace_thread_cells.trace.json", thread_cells)
 
     def order(x):
         tproc(x)[3][1][1].append([10, 0, 0, 0, ""])

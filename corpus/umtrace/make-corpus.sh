@@ -43,6 +43,27 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+# whitespace around numbers, elements deeper than the reader keeps and names longer
+# than it keeps
+new valid xml-shapes
+cat > "$case_dir/trace.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<Data>
+  <TraceMetaData>
+    <Xed>
+      <Version> 20150121 </Version>
+    </Xed>
+    <App>
+      <ProcessID>	4242
+</ProcessID>
+      <Bitness>
+64	</Bitness>
+    </App>
+    <Notes><a><b><c><d><e><f><g><h>deep</h></g></f></e></d></c></b></a></Notes>
+    <AnElementNameLongerThanTheThirtyTwoBytesKeptPerLevel>x</AnElementNameLongerThanTheThirtyTwoBytesKeptPerLevel>
+  </TraceMetaData>
+</Data>
+XML
 # decodedIns of "inc rax" at ins.itable 250, of "mov rax, [rbx]" at 389 (umtgen -m)
 new valid decoded-32bit-size8 trace32-abrupt; poke ins.itable 306 1 8    # U312
 new valid decoded-rep-repne;     poke ins.itable 256 1 3                 # U314
@@ -54,6 +75,8 @@ new valid const-slot-register;   poke ins.itable 263 1 0xfd              # U339
 new valid slot-addr-width-3;     poke ins.itable 497 1 3                 # U342
 new valid slot-common-name;      poke ins.itable 340 2 2                 # U344
 new valid slot-reg-name;         poke ins.itable 338 2 100               # U345
+new valid decoded-addr-size-32bit trace32-abrupt; poke ins.itable 307 1 8 # U312 (EffAddrSize)
+new valid decoded-flags-32bit trace32-abrupt; poke ins.itable 256 1 0x08 # U314 (0x08 in 32-bit code)
 # exec records (umtgen -m): record 0 Thread begin at 16 (flags 21, C 22, contextMem 38),
 # record 1 "inc rax" at 142 (flags 147); trace32-abrupt: syscall 0 block at 416
 new valid rep-flag-no-prefix;    poke exec.vtable 147 1 0x09             # U228
@@ -110,16 +133,20 @@ new invalid record-thread-id;    poke exec.vtable 142 4 9                # U222
 new invalid record-size-type;    poke exec.vtable 2072 1 6               # U223
 new invalid record-lc-size;      poke exec.vtable 148 8 1                # U224
 new invalid record-ins-id;       poke exec.vtable 148 8 99               # U225
+new invalid record-ins-id-negative; poke exec.vtable 148 8 -2          # U225 (negative)
 new invalid record-cs64;         poke exec.vtable 147 1 0                # U226
 new invalid context-mem-count;   poke exec.vtable 22 4 100               # U240
+new invalid context-mem-count-negative; poke exec.vtable 22 4 -1        # U240 (negative)
 new invalid context-regs-fp;     poke exec.vtable 30 8 8                 # U241
 new invalid context-mem-size;    poke exec.vtable 46 8 1000              # U242
 new invalid context-mem-32bit;   poke exec.vtable 21 1 0; poke exec.vtable 38 8 0x1234000000 # U243
 new invalid syscall-id-range;    poke exec.vtable 976 8 9                # U250
+new invalid syscall-id-negative; poke exec.vtable 976 8 -5              # U250 (negative; +U408)
 new invalid syscall-two-entries; poke exec.vtable 1522 8 0               # U251 (+U408)
 new invalid syscall-two-exits;   poke exec.vtable 1646 8 2               # U252 (+U409)
 new invalid syscall-completed;   poke syscall.vtable 181 1 1             # U253
 new invalid prev-out-of-range;   poke exec.prev_next.column 80 8 500     # U260
+new invalid prev-negative;       poke exec.prev_next.column 80 8 -5      # U260 (below -1)
 new invalid prev-wrong;          poke exec.prev_next.column 80 8 3       # U261
 new invalid next-wrong;          poke exec.prev_next.column 72 8 7       # U262
 new invalid thread-no-begin;     poke exec.vtable 206 1 8                # U263
@@ -127,14 +154,19 @@ new invalid after-thread-end;    poke exec.vtable 2068 4 0               # U264 
 new invalid app-end-early;       poke exec.vtable 2072 1 3               # U265
 new invalid thread-without-records; head -c 48 /dev/zero >> "$case_dir/thread.itable"; poke thread.itable 8 8 4; poke thread.itable 176 4 3 # U266
 new invalid thread-id;           poke thread.itable 80 4 5               # U270
+new invalid thread-id-negative;  poke thread.itable 80 4 -1              # U270 (negative)
 new invalid thread-first-eid;    poke thread.itable 48 8 1               # U271
 new invalid thread-last-eid;     poke thread.itable 56 8 10              # U272
 new invalid thread-rec-count;    poke thread.itable 64 8 99              # U273
+new invalid thread-rec-count-negative; poke thread.itable 64 8 -1       # U273 (negative)
 new invalid ins-id;              poke ins.itable 112 8 5                 # U300
+new invalid ins-id-negative;     poke ins.itable 112 8 -1                # U300 (negative)
 new invalid ins-type;            poke ins.itable 56 1 7                  # U301
 new invalid ins-cs64;            poke ins.itable 57 1 2                  # U302
 new invalid ins-code-size;       poke ins.itable 58 1 16                 # U303
+new invalid ins-code-size-zero;  poke ins.itable 58 1 0                  # U303 (0)
 new invalid ins-module-id;       poke ins.itable 60 4 7                  # U304
+new invalid ins-module-negative; poke ins.itable 60 4 -5                 # U304 (negative, not -1)
 new invalid ins-address-32bit trace32-abrupt; poke ins.itable 64 8 0x100401000 # U306
 new invalid ins-disasm-fp;       poke ins.itable 88 8 -1                 # U307
 new invalid ins-decoded-fp;      poke ins.itable 224 8 380               # U308
@@ -145,6 +177,11 @@ new invalid decoded-lc-size;     poke ins.itable 308 2 -1                # U315
 new invalid decoded-slot-groups; poke ins.itable 310 1 2                 # U316
 new invalid decoded-mem1-base;   poke ins.itable 317 1 5                 # U317
 new invalid decoded-scale;       poke ins.itable 315 1 3                 # U319
+new invalid decoded-scale-no-index; poke ins.itable 315 1 2             # U319 (a scale without an index slot)
+new invalid decoded-addr-size;   poke ins.itable 307 1 3                 # U311 (EffAddrSize)
+new invalid decoded-first-after; poke ins.itable 311 1 254               # U316 (FirstAfterSlot past LCCount)
+new invalid slot-offset-negative; poke ins.itable 344 2 -1               # U340 (Offset)
+new invalid operand-flags-zero;  poke ins.itable 262 1 0                 # U330 (no read, no write)
 new invalid operand-flags;       poke ins.itable 262 1 4                 # U330
 new invalid operand-before-na;   poke ins.itable 263 1 0xff              # U331
 new invalid operand-after-na;    poke ins.itable 264 1 0xff              # U332
@@ -188,6 +225,7 @@ new invalid ranges-overlap;      poke address_space.itable 48 8 0x10000  # U704
 new invalid xml-malformed;       xml 's|</Data>|</Dat>|'                 # U800
 new invalid xml-xed-text;        xml 's/20150121/v1/'                    # U802
 new invalid xml-pid-text;        xml 's/4242/-5/'                        # U805
+new invalid xml-pid-overflow;    xml 's/4242/99999999999999999999999/'   # U805 (past 2^64)
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do

@@ -174,6 +174,50 @@ ATF_TC_BODY(relative_relocations_fill_zero_fields, tc)
 	}
 }
 
+ATF_TC_WITHOUT_HEAD(relative_relocation_of_each_machine);
+ATF_TC_BODY(relative_relocation_of_each_machine, tc)
+{
+	/* Each machine's RELATIVE type resolves the zero fields (3 functions);
+	 * another machine's type leaves them 0 (one function). */
+	static const struct {
+		uint16_t machine;
+		uint32_t relative;
+	} machines[] = { { EM_AARCH64, R_AARCH64_RELATIVE }, { EM_ARM, R_ARM_RELATIVE },
+			 { EM_PPC64, R_PPC64_RELATIVE }, { EM_RISCV, R_RISCV_RELATIVE },
+			 { EM_MIPS, R_MIPS_REL32 }, { 258, 3 } };
+	struct image im;
+	struct xray_instr_map map;
+	char err[256];
+	for (size_t m = 0; m < sizeof machines / sizeof machines[0]; m++) {
+		build(&im, true, false, 1, true);
+		put(&im, 18, machines[m].machine, 2);
+		for (unsigned i = 0; i < im.sleds; i++)
+			put(&im, RELA_AT + i * 24 + 8, machines[m].relative, 8);
+		ATF_CHECK_MSG(parse(&im, sizeof im.b, &map, err, sizeof err), "%s", err);
+		ATF_CHECK_EQ_MSG(map.functions, 3u, "machine %u", machines[m].machine);
+		put(&im, 18, EM_SPARC, 2); /* no RELATIVE type known: fields stay 0 */
+		ATF_CHECK(parse(&im, sizeof im.b, &map, err, sizeof err));
+		ATF_CHECK_EQ_MSG(map.functions, 1u, "machine %u read as SPARC", machines[m].machine);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(reason_buffer_is_optional);
+ATF_TC_BODY(reason_buffer_is_optional, tc)
+{
+	/* Without a buffer, or with one of 0 bytes, the verdict is the same and
+	 * nothing is written. */
+	struct image im;
+	struct xray_instr_map map;
+	char err[4] = "abc";
+	build(&im, true, false, 2, false);
+	ATF_CHECK(parse(&im, sizeof im.b, &map, NULL, 0));
+	ATF_CHECK_EQ(map.functions, 3u);
+	im.b[0] = 'X';
+	ATF_CHECK(!parse(&im, sizeof im.b, &map, NULL, 0));
+	ATF_CHECK(!parse(&im, sizeof im.b, &map, err, 0));
+	ATF_CHECK_STREQ(err, "abc");
+}
+
 ATF_TC_WITHOUT_HEAD(every_truncation_is_refused);
 ATF_TC_BODY(every_truncation_is_refused, tc)
 {
@@ -342,6 +386,8 @@ ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, counts_functions_in_every_layout);
 	ATF_TP_ADD_TC(tp, relative_relocations_fill_zero_fields);
+	ATF_TP_ADD_TC(tp, relative_relocation_of_each_machine);
+	ATF_TP_ADD_TC(tp, reason_buffer_is_optional);
 	ATF_TP_ADD_TC(tp, every_truncation_is_refused);
 	ATF_TP_ADD_TC(tp, tables_and_sections_outside_the_file);
 	ATF_TP_ADD_TC(tp, sizes_that_are_not_whole_entries);

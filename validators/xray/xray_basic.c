@@ -27,17 +27,23 @@ static void decode(struct tl_cursor c, bool big, struct basic_record *r)
 {
 	uint8_t cpu = 0;
 	uint32_t tsc_lo = 0, tsc_hi = 0;
+	/* The caller hands over a whole 32-byte record: these reads cannot fail. */
 	(void)tl_cursor_u16(&c, big, &r->type);
 	if (r->type == BASIC_ARGUMENT) {
-		(void)(tl_cursor_skip(&c, 2) && tl_cursor_u32(&c, big, &r->function_id) &&
-		       tl_cursor_u32(&c, big, &r->tid) && tl_cursor_u32(&c, big, &r->pid));
+		(void)tl_cursor_skip(&c, 2);
+		(void)tl_cursor_u32(&c, big, &r->function_id);
+		(void)tl_cursor_u32(&c, big, &r->tid);
+		(void)tl_cursor_u32(&c, big, &r->pid);
 		return;
 	}
 	/* cpu at 2, entry type at 3, id at 4, TSC at 8, tid at 16, pid at 20. */
-	(void)(tl_cursor_u8(&c, &cpu) && tl_cursor_u8(&c, &r->entry_type) &&
-	       tl_cursor_u32(&c, big, &r->function_id) && tl_cursor_u32(&c, big, &tsc_lo) &&
-	       tl_cursor_u32(&c, big, &tsc_hi) && tl_cursor_u32(&c, big, &r->tid) &&
-	       tl_cursor_u32(&c, big, &r->pid));
+	(void)tl_cursor_u8(&c, &cpu);
+	(void)tl_cursor_u8(&c, &r->entry_type);
+	(void)tl_cursor_u32(&c, big, &r->function_id);
+	(void)tl_cursor_u32(&c, big, &tsc_lo);
+	(void)tl_cursor_u32(&c, big, &tsc_hi);
+	(void)tl_cursor_u32(&c, big, &r->tid);
+	(void)tl_cursor_u32(&c, big, &r->pid);
 }
 
 static void check_argument(struct tl_ctx *ctx, const struct xray_header *hdr,

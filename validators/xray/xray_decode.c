@@ -25,7 +25,9 @@ static void decode_function(const struct tl_cursor *c, bool big, struct xray_rec
 {
 	struct tl_cursor r = *c;
 	uint32_t word = 0, delta = 0;
-	(void)(tl_cursor_u32(&r, big, &word) && tl_cursor_u32(&r, big, &delta));
+	/* the caller checked the 8 bytes are there */
+	(void)tl_cursor_u32(&r, big, &word);
+	(void)tl_cursor_u32(&r, big, &delta);
 	if (big) {
 		rec->action = (uint8_t)((word >> 28) & 7u);
 		rec->function_id = word & 0x0fffffffu;

@@ -50,10 +50,12 @@ static bool header_of(tl_read_back_fn read, void *file, struct xray_header *hdr)
 		tl_cursor_init(&c, h, sizeof h, 0);
 		memset(hdr, 0, sizeof *hdr);
 		hdr->big = big;
-		(void)(tl_cursor_u16(&c, big, &hdr->version) && tl_cursor_u16(&c, big, &hdr->type) &&
-		       tl_cursor_u32(&c, big, &hdr->flags) &&
-		       tl_cursor_u64(&c, big, &hdr->cycle_frequency) &&
-		       tl_cursor_u64(&c, big, &hdr->buffer_size));
+		/* 32 bytes are there: these reads cannot fail */
+		(void)tl_cursor_u16(&c, big, &hdr->version);
+		(void)tl_cursor_u16(&c, big, &hdr->type);
+		(void)tl_cursor_u32(&c, big, &hdr->flags);
+		(void)tl_cursor_u64(&c, big, &hdr->cycle_frequency);
+		(void)tl_cursor_u64(&c, big, &hdr->buffer_size);
 		if ((hdr->type == XRAY_TYPE_FDR && hdr->version >= 1 && hdr->version <= 5) ||
 		    (hdr->type == XRAY_TYPE_BASIC && hdr->version >= 1 && hdr->version <= 3))
 			return true;
@@ -198,8 +200,11 @@ static void describe_basic(const struct tl_diagnostic *d, const struct xray_head
 		uint8_t cpu = b[2], entry = b[3];
 		tl_cursor_init(&c, b + 4, 20, start + 4);
 		uint32_t id = 0, tid = 0, pid = 0;
-		(void)(tl_cursor_u32(&c, big, &id) && tl_cursor_u64(&c, big, &v[0]) &&
-		       tl_cursor_u32(&c, big, &tid) && tl_cursor_u32(&c, big, &pid));
+		/* 20 bytes are there: these reads cannot fail */
+		(void)tl_cursor_u32(&c, big, &id);
+		(void)tl_cursor_u64(&c, big, &v[0]);
+		(void)tl_cursor_u32(&c, big, &tid);
+		(void)tl_cursor_u32(&c, big, &pid);
 		snprintf(view->fields, sizeof view->fields,
 			 "record: type=function cpu=%u entry=%s func=%" PRId32 " tsc=%" PRIu64
 			 " tid=%" PRIu32 " pid=%" PRIu32, cpu,
@@ -207,8 +212,10 @@ static void describe_basic(const struct tl_diagnostic *d, const struct xray_head
 	} else if (type == 1) {
 		uint32_t id = 0, tid = 0, pid = 0;
 		tl_cursor_init(&c, b + 4, 20, start + 4);
-		(void)(tl_cursor_u32(&c, big, &id) && tl_cursor_u32(&c, big, &tid) &&
-		       tl_cursor_u32(&c, big, &pid) && tl_cursor_u64(&c, big, &v[0]));
+		(void)tl_cursor_u32(&c, big, &id);
+		(void)tl_cursor_u32(&c, big, &tid);
+		(void)tl_cursor_u32(&c, big, &pid);
+		(void)tl_cursor_u64(&c, big, &v[0]);
 		snprintf(view->fields, sizeof view->fields,
 			 "record: type=argument func=%" PRId32 " tid=%" PRIu32 " pid=%" PRIu32
 			 " arg=%" PRIu64, (int32_t)id, tid, pid, v[0]);

@@ -19,10 +19,11 @@ static void read_fields(struct tl_cursor c, bool big, struct xray_header *hdr)
 {
 	hdr->big = big;
 	/* The caller made sure 32 bytes are there, so these reads cannot fail. */
-	(void)(tl_cursor_u16(&c, big, &hdr->version) && tl_cursor_u16(&c, big, &hdr->type) &&
-	       tl_cursor_u32(&c, big, &hdr->flags) &&
-	       tl_cursor_u64(&c, big, &hdr->cycle_frequency) &&
-	       tl_cursor_u64(&c, big, &hdr->buffer_size));
+	(void)tl_cursor_u16(&c, big, &hdr->version);
+	(void)tl_cursor_u16(&c, big, &hdr->type);
+	(void)tl_cursor_u32(&c, big, &hdr->flags);
+	(void)tl_cursor_u64(&c, big, &hdr->cycle_frequency);
+	(void)tl_cursor_u64(&c, big, &hdr->buffer_size);
 }
 
 static bool choose_order(struct tl_ctx *ctx, struct tl_cursor c, struct xray_header *hdr)

@@ -117,9 +117,15 @@ static bool read_section(const struct elf *e, uint64_t index, struct section *s)
 	if (!tl_mul_u64(index, e->shentsize, &at) || !tl_add_u64(at, e->shoff, &at) ||
 	    !file_range(e, at, e->shentsize, &c))
 		return false;
-	return tl_cursor_u32(&c, e->big, &s->name) && tl_cursor_u32(&c, e->big, &s->type) &&
-	       read_word(&c, e, &flags) && read_word(&c, e, &s->addr) &&
-	       read_word(&c, e, &s->offset) && read_word(&c, e, &s->size);
+	/* e_shentsize is at least a section header's size (read_header): these
+	 * reads cannot fail */
+	(void)tl_cursor_u32(&c, e->big, &s->name);
+	(void)tl_cursor_u32(&c, e->big, &s->type);
+	(void)read_word(&c, e, &flags);
+	(void)read_word(&c, e, &s->addr);
+	(void)read_word(&c, e, &s->offset);
+	(void)read_word(&c, e, &s->size);
+	return true;
 }
 
 /* Section 0 holds the real count and string-table index when they do not
@@ -132,9 +138,15 @@ static bool read_section_table(struct elf *e, char *err, size_t errlen)
 			    " lies outside the %zu-byte file", e->shoff, e->size);
 	uint32_t name = 0, type = 0, link = 0;
 	uint64_t flags = 0, addr = 0, offset = 0, size = 0;
-	(void)(tl_cursor_u32(&c, e->big, &name) && tl_cursor_u32(&c, e->big, &type) &&
-	       read_word(&c, e, &flags) && read_word(&c, e, &addr) && read_word(&c, e, &offset) &&
-	       read_word(&c, e, &size) && tl_cursor_u32(&c, e->big, &link));
+	/* a whole section header (read_header checked e_shentsize): these reads
+	 * cannot fail */
+	(void)tl_cursor_u32(&c, e->big, &name);
+	(void)tl_cursor_u32(&c, e->big, &type);
+	(void)read_word(&c, e, &flags);
+	(void)read_word(&c, e, &addr);
+	(void)read_word(&c, e, &offset);
+	(void)read_word(&c, e, &size);
+	(void)tl_cursor_u32(&c, e->big, &link);
 	if (e->shnum == 0)
 		e->shnum = size;
 	if (e->shstrndx == SHN_XINDEX)
@@ -222,8 +234,9 @@ static bool apply_relocations(const struct elf *e, const struct section *map,
 				    "whole number of %u-byte entries", i, s.size, s.offset, rela_size);
 		while (tl_cursor_left(&c) >= rela_size) {
 			uint64_t where = 0, info = 0, addend = 0;
-			(void)(read_word(&c, e, &where) && read_word(&c, e, &info) &&
-			       read_word(&c, e, &addend));
+			(void)read_word(&c, e, &where); /* a whole entry is left */
+			(void)read_word(&c, e, &info);
+			(void)read_word(&c, e, &addend);
 			uint32_t type = e->is64 ? (uint32_t)info : (uint32_t)(info & 0xff);
 			if (type != relative || where < map->addr || where - map->addr >= map->size)
 				continue;
@@ -253,24 +266,29 @@ static bool count_functions(const struct elf *e, const struct section *map,
 	if (sleds == 0)
 		return fail(err, errlen, "expected sled entries in the xray_instr_map section, "
 			    "found an empty section (no instrumented function)");
+	struct tl_cursor c;
+	if (!file_range(e, map->offset, map->size, &c)) /* find_section checked it */
+		return fail(err, errlen, "the xray_instr_map section lies outside the file");
 	/* Bounded by the file's size: the section lies inside it. */
-	uint64_t *function = calloc(sleds ? sleds : 1, sizeof *function);
-	uint8_t *version = calloc(sleds ? sleds : 1, 1);
+	uint64_t *function = calloc(sleds, sizeof *function);
+	uint8_t *version = calloc(sleds, 1);
 	if (!function || !version) {
 		free(function);
 		free(version);
 		return fail(err, errlen, "out of memory for %" PRIu64 " sleds", sleds);
 	}
-	struct tl_cursor c;
-	bool ok = file_range(e, map->offset, map->size, &c);
-	for (uint64_t i = 0; ok && i < sleds; i++) {
+	for (uint64_t i = 0; i < sleds; i++) {
+		/* whole entries of a section inside the file: these reads cannot fail */
 		struct tl_cursor entry;
 		uint64_t address = 0;
 		uint8_t kind = 0, always = 0;
-		ok = tl_cursor_sub(&c, entry_size, &entry) && read_word(&entry, e, &address) &&
-		     read_word(&entry, e, &function[i]) && tl_cursor_u8(&entry, &kind) &&
-		     tl_cursor_u8(&entry, &always) && tl_cursor_u8(&entry, &version[i]);
-		if (ok && kind > SLED_KIND_MAX) {
+		(void)tl_cursor_sub(&c, entry_size, &entry);
+		(void)read_word(&entry, e, &address);
+		(void)read_word(&entry, e, &function[i]);
+		(void)tl_cursor_u8(&entry, &kind);
+		(void)tl_cursor_u8(&entry, &always);
+		(void)tl_cursor_u8(&entry, &version[i]);
+		if (kind > SLED_KIND_MAX) {
 			fail(err, errlen, "sled %" PRIu64 " of xray_instr_map has kind %u, "
 			     "expected 0..%u", i, (unsigned)kind, SLED_KIND_MAX);
 			free(function);
@@ -278,8 +296,7 @@ static bool count_functions(const struct elf *e, const struct section *map,
 			return false;
 		}
 	}
-	if (ok)
-		ok = apply_relocations(e, map, entry_size, function, err, errlen);
+	bool ok = apply_relocations(e, map, entry_size, function, err, errlen);
 	uint64_t mask = e->is64 ? UINT64_MAX : UINT32_MAX, functions = 0, current = 0;
 	for (uint64_t i = 0; ok && i < sleds; i++) {
 		/* From version 2 the field is relative to its own address. */
@@ -294,7 +311,7 @@ static bool count_functions(const struct elf *e, const struct section *map,
 	free(function);
 	free(version);
 	if (!ok)
-		return err && *err ? false : fail(err, errlen, "a sled entry cannot be read");
+		return false; /* apply_relocations said why */
 	if (functions > 0x0fffffffu)
 		return fail(err, errlen, "%" PRIu64 " functions: more than 28-bit ids can name",
 			    functions);
