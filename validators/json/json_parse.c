@@ -1,7 +1,6 @@
 /* Pass 1: validates the whole text (syntax, UTF-8, depth, repeated keys)
  * and builds the skeleton; arrays under lazy keys are only counted. */
 #include "json_internal.h"
-#include "json_index.h"
 #include "json_lex.h"
 #include "json_string.h"
 #include "grow.h"
@@ -36,7 +35,6 @@ struct parser {
 	uint64_t next_release;
 	bool nomem;
 	bool in_release;
-	enum tl_json_simd simd;   /* the structural index's path, chosen per parse */
 };
 
 static bool fail(struct parser *ps, enum jerr kind, const uint8_t *at, const char *msg)
@@ -460,125 +458,87 @@ static inline const uint8_t *skip_blank_lines(struct parser *ps, const uint8_t *
 	return p;
 }
 
-static inline void release_at(struct parser *ps, const uint8_t *p)
-{
-	if (ps->in_release && (uint64_t)(p - ps->buf) >= ps->next_release) {
-		tl_input_release(ps->d->in, (uint64_t)(p - ps->buf));
-		ps->next_release += RELEASE_STEP;
-	}
-}
-
-/* Counts the newlines of mask (bits of the block at base). */
-static inline void newlines(struct parser *ps, const uint8_t *base, uint64_t mask)
-{
-	for (; mask; mask &= mask - 1)
-		newline(ps, base + __builtin_ctzll(mask));
-}
-
-/* Past the scalar run at p: up to a blank, a structural or a quote. */
-static inline const uint8_t *scalar_end(const uint8_t *p, const uint8_t *end)
-{
-	while (p < end && !(tl_json_cls[*p] & BLANK) && !memchr("[]{},:\"", *p, 7))
-		p++;
-	return p;
-}
-
-/* Is the scalar run at p (len bytes, all outside strings) one valid number
- * or literal? Runs of digits, the common case, need no scan. */
-static bool scalar_valid(struct parser *ps, const uint8_t *p, size_t len, uint64_t digits)
-{
-	uint64_t all = len >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
-	if ((digits & all) == all)
-		return *p != '0' || len == 1;
-	if (*p == 't' || *p == 'n')
-		return len == 4 && !memcmp(p, *p == 't' ? "true" : "null", 4);
-	if (*p == 'f')
-		return len == 5 && !memcmp(p, "false", 5);
-	uint32_t n;
-	ps->p = p;
-	return scan_number(ps, &n) && ps->p == p + len;
-}
-
 /* Pass 1 inside a lazy table builds nothing, so most of the file is only
  * scanned: this loop does that for the common content (arrays, numbers,
- * strings, literals) and counts the rows, walking the tokens of the
- * structural index (json_index.h) 64 bytes at a time. Anything else (an
- * object, whose keys need the duplicate check, or an error, whose message
- * the general parser words) returns false, and the caller reads the table
- * again the general way from the same point. A string the window cannot
- * vouch for (escapes, non-ASCII, no closing quote in the window) or a
- * scalar run that reaches the window's end is checked by the general scans;
- * the index agrees with them on valid text, so the windows go on.
- * ps->p is after '[' and its blanks. */
+ * strings, literals) and counts the rows. Anything else (an object, whose
+ * keys need the duplicate check, or an error, whose message the general
+ * parser words) returns false, and the caller reads the table again the
+ * general way from the same point. ps->p is after '[' and its blanks. */
 static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
 {
-	enum { VALUE, VALUE_OR_CLOSE, SEPARATOR };
-	const uint8_t *base = ps->p, *end = ps->end;
-	uint32_t depth = 0, n = 0, room = JSON_MAX_DEPTH - ps->depth, len;
+	const uint8_t *p = ps->p, *end = ps->end;
+	uint32_t depth = 0, n = 0, room = JSON_MAX_DEPTH - ps->depth;
+	uint32_t len;
 	uint8_t flags;
-	int state = VALUE;
-	struct jindex ix;
-	tl_json_index_init(&ix, ps->simd);
-	for (; base < end; base += 64) {
-		struct jblock b;
-		tl_json_index_block(&ix, base, (size_t)(end - base), &b);
-		uint64_t nl = b.c.nl & ~b.string;
-		if (end - base < 64)
-			nl &= ((uint64_t)1 << (end - base)) - 1;
-		for (uint64_t tok = b.tokens; tok; tok &= tok - 1) {
-			unsigned i = (unsigned)__builtin_ctzll(tok);
-			const uint8_t *p = base + i;
-			uint8_t c = *p;
-			if (c == ',') {
-				if (state != SEPARATOR)
-					return false;
-				state = VALUE;
-				continue;
+	for (;;) {
+		p = skip_blank_lines(ps, p);
+		if (p >= end)
+			return false;
+		uint8_t c = *p;
+		if (!depth) {
+			n++;
+			if (ps->in_release && (uint64_t)(p - ps->buf) >= ps->next_release) {
+				tl_input_release(ps->d->in, (uint64_t)(p - ps->buf));
+				ps->next_release += RELEASE_STEP;
 			}
-			if (c == ']') {
-				if (state == VALUE)
+		}
+		if (c == '[') {
+			if (++depth >= room)
+				return false;
+			p = skip_blank_lines(ps, p + 1);
+			if (p < end && *p == ']') {
+				depth--;
+				p++;
+			} else
+				continue;
+		} else if (c == '"') {
+			ps->p = p;
+			if (!scan_string(ps, &len, &flags))
+				return false;
+			p = ps->p;
+		} else if (jlex_is_digit(c) || c == '-') {
+			const uint8_t *q = p + (c == '-');
+			if (q >= end || !jlex_is_digit(*q))
+				return false;
+			if (*q == '0')
+				q++;
+			else
+				while (q < end && jlex_is_digit(*q))
+					q++;
+			if (q < end && (*q == '.' || *q == 'e' || *q == 'E')) {
+				ps->p = p;
+				if (!scan_number(ps, &len))
 					return false;
-				state = SEPARATOR;
-				if (depth--)
-					continue;
-				newlines(ps, base, nl & (((uint64_t)1 << i) - 1));
-				ps->p = p + 1;
+				q = ps->p;
+			}
+			p = q;
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			size_t w = c == 'f' ? 5 : 4;
+			if ((size_t)(end - p) < w || memcmp(p, c == 't' ? "true" : c == 'f' ? "false" : "null", w))
+				return false;
+			p += w;
+		} else
+			return false;
+		/* after a value */
+		for (;;) {
+			p = skip_blank_lines(ps, p);
+			if (p >= end)
+				return false;
+			if (*p == ',') {
+				p++;
+				break;
+			}
+			if (*p != ']')
+				return false;
+			p++;
+			if (!depth) {
+				ps->p = p;
 				*rows = n;
 				return true;
 			}
-			if (state == SEPARATOR)
-				return false;
-			state = SEPARATOR;
-			if (!depth) {
-				n++;
-				release_at(ps, p);
-			}
-			if (c == '[') {
-				if (++depth >= room)
-					return false;
-				state = VALUE_OR_CLOSE;
-			} else if (c == '"') {
-				uint64_t after = b.quote & ~(((uint64_t)2 << i) - 1);
-				uint64_t inside = (((uint64_t)1 << (after ? __builtin_ctzll(after) : 63)) - 1) & ~(((uint64_t)2 << i) - 1);
-				if (!after || ((b.c.ctrl | b.c.backslash | b.c.high) & inside)) {
-					ps->p = p;
-					if (!scan_string(ps, &len, &flags))
-						return false;
-				}
-			} else if (c == '{' || c == '}' || c == ':') {
-				return false;
-			} else {
-				uint64_t rest = ~(b.scalar >> i); /* shifted-in zeros end the run at 64 at most */
-				unsigned run = rest ? (unsigned)__builtin_ctzll(rest) : 64;
-				if (i + run == 64 && base + 64 < end) /* it goes on in the next window */
-					run = (unsigned)(scalar_end(p, end) - p);
-				if (!scalar_valid(ps, p, run, i + run < 64 ? b.c.digit >> i : 0))
-					return false;
-			}
+			depth--;
 		}
-		newlines(ps, base, nl);
 	}
-	return false;
 }
 
 /* Parses one value at ps->p (whitespace before it skipped) and stops right
@@ -684,7 +644,10 @@ static bool parse_value(struct parser *ps)
 			if (ps->p < ps->end && *ps->p == ',') {
 				ps->p++;
 				skip_ws(ps);
-				release_at(ps, ps->p);
+				if (ps->in_release && (uint64_t)(ps->p - ps->buf) >= ps->next_release) {
+					tl_input_release(ps->d->in, (uint64_t)(ps->p - ps->buf));
+					ps->next_release += RELEASE_STEP;
+				}
 				if (fr->obj)
 					goto key;
 				break; /* next array element */
@@ -762,8 +725,6 @@ bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const
 	ps.nlazy = nlazy;
 	ps.in_release = in != NULL;
 	ps.next_release = RELEASE_STEP;
-	ps.simd = tl_json_simd_choose();
-	doc->simd = (uint8_t)ps.simd;
 	bool ok = false;
 	doc->nblk = (size >> BLOCK_SHIFT) + 1;
 	doc->blk_line = calloc(doc->nblk, sizeof *doc->blk_line);

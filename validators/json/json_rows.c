@@ -3,7 +3,6 @@
  * rows are built with the lexer's trusting scans; the end guards only
  * protect against a file that changed under the mapping. */
 #include "json_internal.h"
-#include "json_index.h"
 #include "json_lex.h"
 #include "bigalloc.h"
 #include "input.h"
@@ -27,138 +26,100 @@ static uint64_t next_start(const struct jdoc *d, uint64_t end)
 	return (uint64_t)(p - d->buf);
 }
 
-/* A new node for the value at p, linked into the innermost open container. */
-static inline struct jnode *add_node(struct jdoc *d, struct jframe *st, uint32_t depth, uint32_t parent,
-				     const uint8_t *p, bool key)
-{
-	if (!tl_json_reserve_node(d))
-		return NULL;
-	uint32_t i = d->n++;
-	struct jnode *n = &d->nodes[i];
-	n->off = (uint64_t)(p - d->buf);
-	n->next = JNONE;
-	n->first = JNONE;
-	n->count = 0;
-	n->flags = key ? JF_KEY : 0;
-	if (depth) {
-		struct jframe *up = &st[depth - 1];
-		struct jnode *pn = &d->nodes[up->node];
-		n->parent = up->node;
-		if (up->last == JNONE)
-			pn->first = i;
-		else
-			d->nodes[up->last].next = i;
-		up->last = i;
-		n->idx = pn->count++;
-	} else {
-		n->parent = parent;
-		n->idx = 0;
-	}
-	return n;
-}
-
 /* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
- * checked again: its tokens are walked on the structural index (json_index.h),
- * 64 bytes at a time. A string or a number that leaves the window is read
- * with the lexer's trusting scans and the next window starts after it. The
- * guards only protect against a file that changed under the mapping.
- * Returns the offset past the value, UINT64_MAX on no memory or on text
- * that is no longer what pass 1 read. */
+ * checked again; the end guards only protect against a file that changed
+ * under the mapping. Returns the offset past the value, UINT64_MAX on no
+ * memory or on text that is no longer what pass 1 read. */
 static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 {
 	struct jframe *st = d->frames;
-	const uint8_t *buf = d->buf, *end = buf + d->size, *base;
-	const struct jblock *b = &d->win;
+	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
 	uint32_t depth = 0;
 	bool key = false;
-	unsigned skip = 0;
-	if (d->win_ok && off >= d->win_off && off - d->win_off < 64) {
-		/* the row starts in the window the previous one ended in */
-		base = buf + d->win_off;
-		skip = (unsigned)(off - d->win_off);
-	} else {
-		base = buf + off;
-		if (base >= end)
-			return UINT64_MAX;
-		tl_json_index_init(&d->win_ix, (enum tl_json_simd)d->simd);
-		tl_json_index_block(&d->win_ix, base, (size_t)(end - base), &d->win);
-		d->win_off = off;
-		d->win_ok = true;
-	}
 	for (;;) {
-		for (uint64_t tok = b->tokens & (~(uint64_t)0 << skip); tok; tok &= tok - 1) {
-			unsigned i = (unsigned)__builtin_ctzll(tok);
-			const uint8_t *p = base + i;
-			uint8_t c = *p;
-			if (c == ':')
-				continue;
-			if (c == ',' || c == ']' || c == '}') {
-				if (!depth)
-					return UINT64_MAX;
-				if (c == ',') {
-					key = st[depth - 1].obj;
-					continue;
-				}
-				if (!--depth)
-					return (uint64_t)(p + 1 - buf);
-				continue;
-			}
-			struct jnode *n = add_node(d, st, depth, parent, p, key);
-			if (!n)
+		if (p >= end)
+			return UINT64_MAX;
+		if (!tl_json_reserve_node(d))
+			return UINT64_MAX;
+		uint32_t i = d->n++;
+		struct jnode *n = &d->nodes[i];
+		n->off = (uint64_t)(p - buf);
+		n->next = JNONE;
+		n->first = JNONE;
+		n->count = 0;
+		n->flags = key ? JF_KEY : 0;
+		if (depth) {
+			struct jframe *up = &st[depth - 1];
+			struct jnode *pn = &d->nodes[up->node];
+			n->parent = up->node;
+			if (up->last == JNONE)
+				pn->first = i;
+			else
+				d->nodes[up->last].next = i;
+			up->last = i;
+			n->idx = pn->count++;
+		} else {
+			n->parent = parent;
+			n->idx = 0;
+		}
+		uint8_t c = *p;
+		if (c == '{' || c == '[') {
+			n->type = c == '{' ? J_OBJ : J_ARR;
+			if (depth >= JSON_MAX_DEPTH)
 				return UINT64_MAX;
-			const uint8_t *q;
-			if (c == '{' || c == '[') {
-				n->type = c == '{' ? J_OBJ : J_ARR;
-				if (depth >= JSON_MAX_DEPTH)
-					return UINT64_MAX;
-				st[depth].node = d->n - 1;
-				st[depth].last = JNONE;
-				st[depth].obj = c == '{';
-				depth++;
+			st[depth].node = i;
+			st[depth].last = JNONE;
+			st[depth].obj = c == '{';
+			depth++;
+			p = jlex_blank_end(p + 1, end);
+			if (p < end && (*p == '}' || *p == ']')) {
+				p++;
+				depth--;
+			} else {
 				key = c == '{';
 				continue;
-			} else if (c == '"') {
-				n->type = J_STR;
-				key = false;
-				uint64_t after = b->quote & ~(((uint64_t)2 << i) - 1);
-				if (after) {
-					unsigned j = (unsigned)__builtin_ctzll(after);
-					uint64_t inside = (((uint64_t)1 << j) - 1) & ~(((uint64_t)2 << i) - 1);
-					if (b->c.backslash & inside)
-						n->flags |= JF_ESCAPE;
-					q = base + j + 1;
-				} else { /* it ends in a later window */
-					bool escaped = false;
-					q = jlex_string_end(p + 1, end, &escaped);
-					if (q >= end)
-						return UINT64_MAX;
-					if (escaped)
-						n->flags |= JF_ESCAPE;
-					q++;
-				}
-				n->count = (uint32_t)(q - p - 2);
-			} else if (c == 't' || c == 'f' || c == 'n') {
-				n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
-				q = p + (c == 'f' ? 5 : 4);
-			} else {
-				n->type = J_NUM;
-				uint64_t rest = ~(b->scalar >> i); /* shifted-in zeros end the run at 64 at most */
-				unsigned run = rest ? (unsigned)__builtin_ctzll(rest) : 64;
-				q = i + run < 64 ? p + run : jlex_number_end(p, end);
-				n->count = (uint32_t)(q - p);
 			}
+		} else if (c == '"') {
+			const uint8_t *s = ++p;
+			bool escaped = false;
+			p = jlex_string_end(p, end, &escaped);
+			if (p >= end)
+				return UINT64_MAX;
+			if (escaped)
+				n->flags |= JF_ESCAPE;
+			n->type = J_STR;
+			n->count = (uint32_t)(p - s);
+			p++;
+			if (key) {
+				p = jlex_blank_end(p, end);
+				p = jlex_blank_end(p + 1, end); /* the ':' */
+				key = false;
+				continue;
+			}
+		} else if (c == 't' || c == 'f' || c == 'n') {
+			n->type = c == 't' ? J_TRUE : c == 'f' ? J_FALSE : J_NULL;
+			p += c == 'f' ? 5 : 4;
+		} else {
+			const uint8_t *s = p;
+			p = jlex_number_end(p, end);
+			n->type = J_NUM;
+			n->count = (uint32_t)(p - s);
+		}
+		/* after a complete value */
+		for (;;) {
 			if (!depth)
-				return (uint64_t)(q - buf);
+				return (uint64_t)(p - buf);
+			p = jlex_blank_end(p, end);
+			if (p >= end)
+				return UINT64_MAX;
+			if (*p == ',') {
+				p = jlex_blank_end(p + 1, end);
+				key = st[depth - 1].obj;
+				break;
+			}
+			p++; /* the closer */
+			depth--;
 		}
-		/* the next window, carrying a string or a scalar run on */
-		base += 64;
-		skip = 0;
-		if (base >= end) {
-			d->win_ok = false;
-			return UINT64_MAX;
-		}
-		tl_json_index_block(&d->win_ix, base, (size_t)(end - base), &d->win);
-		d->win_off = (uint64_t)(base - buf);
 	}
 }
 

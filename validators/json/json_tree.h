@@ -21,8 +21,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "json_index.h"
-
 struct tl_input;
 
 #define JSON_MAX_DEPTH 1024
@@ -91,11 +89,6 @@ struct jdoc {
 	uint64_t release_mark;
 	struct jframe *frames;     /* JSON_MAX_DEPTH open containers, for every pass */
 	bool nomem;                /* memory ran out reading a row: rows read since are wrong */
-	uint8_t simd;              /* the structural index's path (enum tl_json_simd), chosen at parse */
-	bool win_ok;               /* pass 2's last indexed window, shared by consecutive rows */
-	uint64_t win_off;
-	struct jindex win_ix;
-	struct jblock win;
 };
 
 enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM };
