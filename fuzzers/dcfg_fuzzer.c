@@ -6,7 +6,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_expect expect = { "DCFG-", "JSON-", true, 0 };
+	struct fuzz_expect expect = { "DCFG-", "JSON-", true, 0, 0 };
 	fuzz_validate(data, size, TL_FORMAT_DCFG, TL_ENDIAN_AUTO, NULL, &expect);
 	return 0;
 }

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	/* Diagnostics may point into either part: bound them by the whole input,
 	 * and allow every family the DCFG and the trace can report. */
-	struct fuzz_expect expect = { NULL, NULL, true, size };
+	struct fuzz_expect expect = { NULL, NULL, true, size, 0 };
 	fuzz_validate(trace, trace_size, TL_FORMAT_DCFG_TRACE, TL_ENDIAN_AUTO, path, &expect);
 	remove(path);
 	return 0;

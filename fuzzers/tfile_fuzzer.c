@@ -8,7 +8,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_expect expect = { "TFILE-", NULL, false, 0 };
+	struct fuzz_expect expect = { "TFILE-", NULL, false, 0, 0 };
 	fuzz_validate(data, size, TL_FORMAT_TFILE, TL_ENDIAN_AUTO, NULL, &expect);
 	if (size > 0 && (data[size - 1] & 1))
 		fuzz_validate(data, size, TL_FORMAT_TFILE, TL_ENDIAN_BIG, NULL, &expect);

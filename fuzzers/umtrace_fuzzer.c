@@ -10,7 +10,7 @@
  *   context_map.itable address_space.itable trace.xml.
  * Any bytes are a valid input: plain corpus files exercise the parser too,
  * and are also validated as a single table with the format forced. */
-#include "tracelint.h"
+#include "fuzz_invariants.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,13 +21,6 @@ static const char *const names[11] = {
 	"syscall.vtable", "syscall.offsets", "module.itable",        "thread.itable",
 	"context_map.itable", "address_space.itable", "trace.xml",
 };
-
-static void check_diag(const struct tl_diagnostic *d, void *user)
-{
-	(void)user;
-	if (!d->rule || !d->message || !d->message[0])
-		abort();
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -50,12 +43,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	struct tl_options opts;
 	struct tl_result result;
-	char err[256];
+	char err[256] = "";
+	struct fuzz_expect expect = { "UMT-", NULL, false, size, 0 };
 	tl_options_init(&opts);
 	opts.format = TL_FORMAT_UMTRACE;
 	opts.max_errors = 0;
-	opts.on_diag = check_diag;
-	tl_validate_members(members, count, "fuzz", &opts, &result, err, sizeof err);
-	tl_validate_buffer(data, size, "fuzz.itable", &opts, &result, err, sizeof err);
+	fuzz_begin(&opts, &expect, size);
+	enum tl_status st = tl_validate_members(members, count, "fuzz", &opts, &result, err, sizeof err);
+	fuzz_check_result(&opts, &expect, st, &result, err);
+	fuzz_begin(&opts, &expect, size);
+	st = tl_validate_buffer(data, size, "fuzz.itable", &opts, &result, err, sizeof err);
+	fuzz_check_result(&opts, &expect, st, &result, err);
 	return 0;
 }

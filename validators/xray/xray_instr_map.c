@@ -279,7 +279,7 @@ static bool count_functions(const struct elf *e, const struct section *map,
 	}
 	for (uint64_t i = 0; i < sleds; i++) {
 		/* whole entries of a section inside the file: these reads cannot fail */
-		struct tl_cursor entry;
+		struct tl_cursor entry = { 0 };
 		uint64_t address = 0;
 		uint8_t kind = 0, always = 0;
 		(void)tl_cursor_sub(&c, entry_size, &entry);
