@@ -89,6 +89,16 @@ static bool parse_uint(const char *s, unsigned long long max, unsigned long long
 	return true;
 }
 
+/* A count option held in an unsigned: min..max. */
+static bool parse_count(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+	unsigned long long v;
+	if (!parse_uint(s, max, &v) || v < min)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
 static bool parse_accept_rc(const char *s, struct reader *r)
 {
 	r->n_accept_rc = 0;
@@ -206,10 +216,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return usage_error("bad --oracle (corpus or tracelint)", optarg);
 			break;
 		case O_MUTATE:
-			if (!parse_uint(optarg, 100000000, &v))
+			if (!parse_count(optarg, 0, 100000000, &o->mc.count))
 				return usage_error("bad --mutate (a count)", optarg);
 			o->mutate = true;
-			o->mc.count = (unsigned)v;
 			break;
 		case O_SEED:
 			if (!parse_uint(optarg, ~0ULL, &v))
@@ -218,14 +227,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case O_OUT: o->mc.out_dir = optarg; break;
 		case O_KEEP:
-			if (!parse_uint(optarg, 100000, &v))
+			if (!parse_count(optarg, 0, 100000, &o->mc.keep_per_group))
 				return usage_error("bad --keep", optarg);
-			o->mc.keep_per_group = (unsigned)v;
 			break;
 		case O_BUDGET:
-			if (!parse_uint(optarg, 1000000, &v))
+			if (!parse_count(optarg, 0, 1000000, &o->mc.minimize_budget))
 				return usage_error("bad --minimize-budget", optarg);
-			o->mc.minimize_budget = (unsigned)v;
 			break;
 		case O_KEEP_ALL: o->mc.keep_all = true; break;
 		case O_NO_CORPUS: o->no_corpus = true; break;
@@ -236,9 +243,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case O_EXPLAIN: o->explain_path = optarg; break;
 		case O_PROGRESS:
-			if (!parse_uint(optarg, 1000000000, &v) || v == 0)
+			if (!parse_count(optarg, 1, 1000000000, &o->mc.progress_every))
 				return usage_error("bad --progress (mutants, > 0)", optarg);
-			o->mc.progress_every = (unsigned)v;
 			break;
 		case O_SHARD:
 			if (!parse_shard(optarg, &o->mc))

@@ -70,6 +70,19 @@ static bool lit8(const uint8_t *p)
 		is_b64[p[7]]) != 0;
 }
 
+/* A group or key opened at i, its body t[i+1..j), must be non-empty and end with close at j;
+ * else a syntax error at j (or at the end of the string) saying what was expected. */
+static bool closed_at(struct jv *v, uint32_t node, const uint8_t *t, uint32_t n, uint32_t i, uint32_t j,
+		      uint8_t close, const char *expected)
+{
+	if (j > i + 1 && j < n && t[j] == close)
+		return true;
+	char q[80];
+	tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n), "expected %s, found %s", expected,
+			j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
+	return false;
+}
+
 bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
 {
 	const struct jnode *jnode = jn(&v->doc, node);
@@ -109,10 +122,7 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 					overflow = true;
 				j++;
 			}
-			if (j == i + 1 || j >= n || t[j] != '*') {
-				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
-					     "expected '(' to be followed by decimal digits and '*', found %s",
-					     j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
+			if (!closed_at(v, node, t, n, i, j, '*', "'(' to be followed by decimal digits and '*'")) {
 				ok = false;
 				break;
 			}
@@ -154,10 +164,7 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 			uint32_t j = i + 1;
 			while (j < n && key_char(t[j]))
 				j++;
-			if (j == i + 1 || j >= n || t[j] != '>') {
-				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n),
-					     "expected '<' to be followed by a key of A-Z a-z 0-9 + - and '>', found %s",
-					     j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
+			if (!closed_at(v, node, t, n, i, j, '>', "'<' to be followed by a key of A-Z a-z 0-9 + - and '>'")) {
 				ok = false;
 				break;
 			}
