@@ -101,6 +101,9 @@ const char *tl_xray_action_name(unsigned action);
 
 /* Header: reads it (byte order chosen by content or --endian) and checks it.
  * Returns false when the data that follows cannot be interpreted. */
+/* The 32 header bytes at c read in the byte order whose type and version make
+ * sense, little-endian first; false when neither does (hdr: the little-endian reading). */
+bool tl_xray_header_guess(struct tl_cursor c, struct xray_header *hdr);
 bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct xray_header *hdr);
 
 /* Decoder: outcome of decoding one FDR record at the cursor. */

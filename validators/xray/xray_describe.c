@@ -45,22 +45,9 @@ static bool header_of(tl_read_back_fn read, void *file, struct xray_header *hdr)
 	uint8_t h[HEADER_SIZE];
 	if (read(file, 0, h, sizeof h) < sizeof h)
 		return false;
-	for (int big = 0; big <= 1; big++) {
-		struct tl_cursor c;
-		tl_cursor_init(&c, h, sizeof h, 0);
-		memset(hdr, 0, sizeof *hdr);
-		hdr->big = big;
-		/* 32 bytes are there: these reads cannot fail */
-		(void)tl_cursor_u16(&c, big, &hdr->version);
-		(void)tl_cursor_u16(&c, big, &hdr->type);
-		(void)tl_cursor_u32(&c, big, &hdr->flags);
-		(void)tl_cursor_u64(&c, big, &hdr->cycle_frequency);
-		(void)tl_cursor_u64(&c, big, &hdr->buffer_size);
-		if ((hdr->type == XRAY_TYPE_FDR && hdr->version >= 1 && hdr->version <= 5) ||
-		    (hdr->type == XRAY_TYPE_BASIC && hdr->version >= 1 && hdr->version <= 3))
-			return true;
-	}
-	return false;
+	struct tl_cursor c;
+	tl_cursor_init(&c, h, sizeof h, 0);
+	return tl_xray_header_guess(c, hdr);
 }
 
 static void describe_header(const struct xray_header *hdr, uint64_t off,

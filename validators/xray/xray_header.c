@@ -26,6 +26,21 @@ static void read_fields(struct tl_cursor c, bool big, struct xray_header *hdr)
 	(void)tl_cursor_u64(&c, big, &hdr->buffer_size);
 }
 
+bool tl_xray_header_guess(struct tl_cursor c, struct xray_header *hdr)
+{
+	read_fields(c, false, hdr);
+	if (fields_make_sense(hdr->version, hdr->type))
+		return true;
+	struct xray_header other;
+	read_fields(c, true, &other);
+	if (!fields_make_sense(other.version, other.type))
+		return false;
+	*hdr = other;
+	return true;
+}
+
+/* true: the order was detected (a header that makes sense in neither order is
+ * read little-endian, and reported by the checks that follow). */
 static bool choose_order(struct tl_ctx *ctx, struct tl_cursor c, struct xray_header *hdr)
 {
 	enum tl_endian forced = ctx->opts->endian;
@@ -33,15 +48,7 @@ static bool choose_order(struct tl_ctx *ctx, struct tl_cursor c, struct xray_hea
 		read_fields(c, forced == TL_ENDIAN_BIG, hdr);
 		return false;
 	}
-	read_fields(c, false, hdr);
-	if (fields_make_sense(hdr->version, hdr->type))
-		return true;
-	struct xray_header other;
-	read_fields(c, true, &other);
-	if (fields_make_sense(other.version, other.type)) {
-		*hdr = other;
-		return true;
-	}
+	(void)tl_xray_header_guess(c, hdr);
 	return true;
 }
 
