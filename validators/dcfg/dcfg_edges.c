@@ -104,11 +104,9 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 				  (unsigned long long)id);
 			ok = false;
 		}
-		if (ok && tl_dcfg_id_put(v, &p->edge_by_id, id, p->nedges) != IDMAP_NONE) {
-			tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell[0], "expected a unique EDGE_ID in the process, found %llu again",
-				  (unsigned long long)id);
+		if (ok && !tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &p->edge_by_id, id, p->nedges, cell[0],
+					     "EDGE_ID in the process"))
 			ok = false;
-		}
 		e.id = id;
 		bool ends = resolve_node(v, m, p, cell[1], "SOURCE_NODE_ID", &e.src, &e.src_blk);
 		ends &= resolve_node(v, m, p, cell[2], "TARGET_NODE_ID", &e.tgt, &e.tgt_blk);

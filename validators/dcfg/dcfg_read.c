@@ -50,15 +50,6 @@ static void reserve_ids(struct idmap *map, uint64_t rows)
 		tl_dcfg_idmap_reserve(map, (uint32_t)rows);
 }
 
-static bool unique_id(struct jv *v, struct idmap *map, uint64_t id, uint32_t val, uint32_t cell, const char *what)
-{
-	uint32_t prev = tl_dcfg_id_put(v, map, id, val);
-	if (prev == IDMAP_NONE)
-		return true;
-	tl_jv_report(v, RULE_DCFG_ID_DUPLICATE, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
-	return false;
-}
-
 static void read_file_names(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 {
 	static const struct tcol cols[] = { { "FILE_NAME_ID", true }, { "FILE_NAME", true } };
@@ -71,7 +62,7 @@ static void read_file_names(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		if (read_id(v, cell[0], 1, ID_MAX, "FILE_NAME_ID", &id))
-			unique_id(v, &m->file_names, id, r, cell[0], "FILE_NAME_ID");
+			tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &m->file_names, id, r, cell[0], "FILE_NAME_ID");
 		tl_jv_expect(v, cell[1], J_STR, "FILE_NAME");
 	}
 }
@@ -108,7 +99,7 @@ static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 		for (size_t k = 0; k < COUNT_OF(inter_routine_names); k++)
 			if (tl_json_str_eq(&v->doc, cell[1], inter_routine_names[k]))
 				cls = EC_INTER;
-		if (id_ok && unique_id(v, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID"))
+		if (id_ok && tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &m->type_class, id, cls, cell[0], "EDGE_TYPE_ID"))
 			tl_dcfg_note_edge_type(v, m, id, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count); /* hook: D38 */
 	}
 }
@@ -127,7 +118,7 @@ static void read_special_nodes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		if (!read_id(v, cell[0], 1, ID_MAX, "special NODE_ID", &id) ||
-		    !unique_id(v, &seen, id, r, cell[0], "special NODE_ID"))
+		    !tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &seen, id, r, cell[0], "special NODE_ID"))
 			continue;
 		if (!tl_jv_expect(v, cell[1], J_STR, "NODE_NAME"))
 			continue;
@@ -297,7 +288,8 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		}
 		if (!id_ok)
 			continue;
-		if (!unique_id(v, &p->block_by_id, b.id, p->nblocks, cell[0], "basic-block NODE_ID in the process"))
+		if (!tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &p->block_by_id, b.id, p->nblocks, cell[0],
+				       "basic-block NODE_ID in the process"))
 			continue;
 		if (ok)
 			tl_dcfg_check_last_instr(v, &b, cell[4], size, last);
@@ -391,7 +383,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		img.routines = JNONE;
 		bool id_ok = read_id(v, cell[0], 0, ID_MAX, "IMAGE_ID", &img.id);
 		if (id_ok)
-			unique_id(v, &ids, img.id, r, cell[0], "IMAGE_ID in the process");
+			tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &ids, img.id, r, cell[0], "IMAGE_ID in the process");
 		bool ok = tl_jv_int(v, cell[1], 0, UINT64_MAX, "LOAD_ADDR", &img.load);
 		ok &= tl_jv_int(v, cell[2], 0, UINT64_MAX, "image SIZE", &img.size);
 		if (!ok)
@@ -495,7 +487,7 @@ static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		if (!read_id(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid) ||
-		    !unique_id(v, &m->proc_by_pid, pid, m->nprocs, cell[0], "PROCESS_ID"))
+		    !tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &m->proc_by_pid, pid, m->nprocs, cell[0], "PROCESS_ID"))
 			continue;
 		struct dprocess *p = &m->procs[m->nprocs++];
 		p->pid = pid;

@@ -16,4 +16,15 @@ static inline uint32_t tl_dcfg_id_put(struct jv *v, struct idmap *m, uint64_t ke
 	return prev;
 }
 
+/* Inserts id (its value val) and reports rule at cell when the id is already
+ * there: what names the id and its scope ("THREAD_ID in the process"). */
+static inline bool tl_dcfg_id_unique(struct jv *v, enum tl_rule_id rule, struct idmap *m, uint64_t id,
+				     uint32_t val, uint32_t cell, const char *what)
+{
+	if (tl_dcfg_id_put(v, m, id, val) == IDMAP_NONE)
+		return true;
+	tl_jv_report(v, rule, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
+	return false;
+}
+
 #endif

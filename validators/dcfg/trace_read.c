@@ -211,11 +211,8 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 		uint64_t tid;
 		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT64_MAX, "THREAD_ID", &tid))
 			continue;
-		if (tl_dcfg_id_put(v, &seen, tid, r) != IDMAP_NONE) {
-			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique THREAD_ID in the process, found %llu again",
-				  (unsigned long long)tid);
+		if (!tl_dcfg_id_unique(v, RULE_DTRACE_ID_DUPLICATE, &seen, tid, r, cell[0], "THREAD_ID in the process"))
 			continue;
-		}
 		if (x->p && tid >= x->p->nthreads)
 			tl_jv_report(v, RULE_PAIR_THREAD, cell[0],
 				  "expected THREAD_ID below the %u threads of DCFG process %llu (INSTR_COUNT_PER_THREAD), found %llu",
@@ -253,11 +250,8 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 		uint64_t pid;
 		if (!tl_dcfg_table_row(v, &t, r, cell) || !tl_jv_int(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid))
 			continue;
-		if (tl_dcfg_id_put(v, &seen, pid, r) != IDMAP_NONE) {
-			tl_jv_report(v, RULE_DTRACE_ID_DUPLICATE, cell[0], "expected a unique PROCESS_ID in the trace, found %llu again",
-				  (unsigned long long)pid);
+		if (!tl_dcfg_id_unique(v, RULE_DTRACE_ID_DUPLICATE, &seen, pid, r, cell[0], "PROCESS_ID in the trace"))
 			continue;
-		}
 		x->sum->processes++;
 		x->p = NULL;
 		if (x->m) {
