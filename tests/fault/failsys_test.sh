@@ -69,7 +69,7 @@ atf_test_case files
 files_head() { atf_set descr "every failing call while reading binary traces, a DCFG pair and a trace directory"; atf_set timeout 600; }
 files_body() {
 	sweep "$SRCDIR/corpus/xray/valid/gen-fdr-v3-le.xray"
-	sweep --context -o sarif "$SRCDIR/corpus/xray/invalid/header-version.xray"
+	sweep -f xray --context -o sarif "$SRCDIR/corpus/xray/invalid/header-version.xray"
 	sweep --context "$SRCDIR/corpus/tfile/invalid/block-overrun.tf"
 	sweep "$SRCDIR/corpus/dcfg-trace/valid/hello_paired.trace.json" --pair="$SRCDIR/corpus/dcfg/valid/hello.dcfg.json"
 	sweep "$SRCDIR/corpus/umtrace/valid/aborted-not-last"
@@ -92,7 +92,7 @@ atf_test_case baseline
 baseline_head() { atf_set descr "every failing call while writing and reading a baseline and a config file"; atf_set timeout 600; }
 baseline_body() {
 	cp "$SRCDIR/corpus/xray/invalid/header-version.xray" a.xray
-	printf '[tracelint]\nmax-errors = 3\n' > .tracelint.ini
+	printf '[tracelint]\nformat = xray\nmax-errors = 3\n' > .tracelint.ini
 	sweep --write-baseline=base.txt a.xray
 	sweep --baseline=base.txt a.xray
 }

@@ -1,0 +1,87 @@
+#! /usr/bin/env atf-sh
+# Option values at their edges: --stdin-limit with each size suffix, zero
+# (no limit) and too large; --jobs and --max-errors out of range; an
+# unknown short option; --color=auto on a terminal with NO_COLOR and
+# TERM=dumb; paths spelled "./x", ".//x" and "dir//" in baselines.
+
+SRCDIR='@SRCDIR@'
+BUILDDIR='@BUILDDIR@'
+TL="$BUILDDIR/tracelint"
+VALID="$SRCDIR/corpus/xray/valid/gen-fdr-v3-le.xray"
+INVALID="$SRCDIR/corpus/xray/invalid/header-version.xray"
+
+atf_test_case stdin_limit_sizes
+stdin_limit_sizes_head() { atf_set descr "--stdin-limit: K, M, G, T in either case, 0 for none; bad sizes are usage errors"; }
+stdin_limit_sizes_body() {
+	head -c 1025 /dev/zero > z
+	for k in 1k 1K; do
+		atf_check -s exit:2 -o match:'expected at most 1024 bytes' "$TL" -f xray --stdin-limit=$k - < z
+	done
+	# Larger limits and none at all let the same input through to a verdict.
+	for size in 1m 1M 1g 1G 1t 1T 0 2000; do
+		atf_check -s exit:1 -o not-match:'expected at most' "$TL" -f xray --stdin-limit=$size - < z
+	done
+	for bad in x 5x 1P 16777216T 99999999999999999999 -1 ''; do
+		atf_check -s exit:2 -o empty -e match:'--stdin-limit needs a size' "$TL" -f xray --stdin-limit="$bad" - < z
+	done
+}
+
+atf_test_case numbers_out_of_range
+numbers_out_of_range_head() { atf_set descr "--jobs outside 1..1024 and --max-errors beyond 32 bits are usage errors"; }
+numbers_out_of_range_body() {
+	for j in 0 1025 x 4294967296; do
+		atf_check -s exit:2 -o empty -e match:"--jobs needs a number of files from 1 to 1024, not '$j'" \
+			"$TL" -j "$j" "$VALID"
+	done
+	atf_check -s exit:0 -o ignore "$TL" --jobs=1024 "$VALID"
+	for m in 4294967296 1x; do
+		atf_check -s exit:2 -o empty -e match:"--max-errors needs a whole number, not '$m'" "$TL" --max-errors="$m" "$VALID"
+	done
+	# An unknown short option is named as given; a long one whole.
+	atf_check -s exit:2 -e match:"unknown option '-Z'" "$TL" -Z "$VALID"
+	atf_check -s exit:2 -e match:"unknown option '--nonesuch'" "$TL" --nonesuch "$VALID"
+	atf_check -s exit:2 -e match:"option '-j' needs a value" "$TL" "$VALID" -j
+}
+
+# Runs tracelint on a pseudo-terminal (script(1)), so --color=auto sees one.
+on_tty() {
+	script -qec "$*" /dev/null < /dev/null
+}
+
+atf_test_case color_auto
+color_auto_head() { atf_set descr "--color=auto colours on a terminal, not with NO_COLOR set or TERM=dumb"; }
+color_auto_body() {
+	command -v script > /dev/null || atf_skip "no script(1) to make a terminal"
+	esc=$(printf '\033')
+	env -u NO_COLOR TERM=xterm script -qec "$TL -f xray --color=auto $INVALID" /dev/null < /dev/null > tty.out
+	grep -q "$esc\[" tty.out || atf_fail "no colour on a terminal: $(cat tty.out)"
+	NO_COLOR=1 TERM=xterm script -qec "$TL -f xray --color=auto $INVALID" /dev/null < /dev/null > tty.out
+	grep -q "$esc\[" tty.out && atf_fail "colour with NO_COLOR set"
+	# An empty NO_COLOR does not count (no-color.org).
+	NO_COLOR= TERM=xterm script -qec "$TL -f xray --color=auto $INVALID" /dev/null < /dev/null > tty.out
+	grep -q "$esc\[" tty.out || atf_fail "no colour with an empty NO_COLOR"
+	env -u NO_COLOR TERM=dumb script -qec "$TL -f xray --color=auto $INVALID" /dev/null < /dev/null > tty.out
+	grep -q "$esc\[" tty.out && atf_fail "colour on a dumb terminal"
+	grep -q 'XRAY-HEADER-VERSION' tty.out || atf_fail "no diagnostic: $(cat tty.out)"
+}
+
+atf_test_case dotted_paths
+dotted_paths_head() { atf_set descr "a baseline written for ./d/x matches d/x, .//d/x and d// on the next run"; }
+dotted_paths_body() {
+	mkdir d
+	cp "$INVALID" d/x.xray
+	atf_check -s exit:1 -o ignore "$TL" -f xray --write-baseline=b.json ./d/x.xray
+	for p in d/x.xray .//d/x.xray ././d/x.xray d// ./d/; do
+		atf_check -s exit:0 -o ignore -e ignore "$TL" -f xray --baseline=b.json "$p"
+	done
+	# A new file in the same directory is new.
+	cp "$INVALID" d/y.xray
+	atf_check -s exit:1 -o match:'d//*y.xray:offset 0: error' -o match:'d//*x.xray: valid' -e ignore "$TL" -f xray --baseline=b.json d//
+}
+
+atf_init_test_cases() {
+	atf_add_test_case stdin_limit_sizes
+	atf_add_test_case numbers_out_of_range
+	atf_add_test_case color_auto
+	atf_add_test_case dotted_paths
+}
