@@ -79,9 +79,37 @@ dotted_paths_body() {
 	atf_check -s exit:1 -o match:'d//*y.xray:offset 0: error' -o match:'d//*x.xray: valid' -e ignore "$TL" -f xray --baseline=b.json d//
 }
 
+atf_test_case config_values
+config_values_head() { atf_set descr "config values out of range, an empty [path] glob and an overlong line name the line and column"; }
+config_values_body() {
+	cp "$VALID" v.xray
+	while IFS='|' read -r text want; do
+		printf "$text" > c.ini
+		atf_check -s exit:2 -o empty -e match:"$want" "$TL" --config c.ini v.xray
+	done <<'LIST'
+[tracelint]\nmax-errors = x\n|c.ini:2:14: max-errors: expected a whole number, found 'x'
+[tracelint]\nmax-errors = 5x\n|c.ini:2:14: max-errors: expected a whole number
+[tracelint]\nmax-errors = 4294967296\n|c.ini:2:14: max-errors: expected a whole number
+[tracelint]\nmax-errors = 99999999999999999999\n|c.ini:2:14: max-errors: expected a whole number
+[tracelint]\nformat = nonesuch\n|c.ini:2:10: format: unknown format 'nonesuch'
+[path ""]\nwerror = true\n|expected a section \[tracelint\] or \[path
+[path "x]\nwerror = true\n|expected a section \[tracelint\] or \[path
+LIST
+	# A line longer than the reader takes is refused, not cut.
+	{ printf '[tracelint]\nexclude = '; head -c 5000 /dev/zero | tr '\0' 'x'; printf '\n'; } > c.ini
+	atf_check -s exit:2 -o empty -e match:'c.ini: expected lines of at most [0-9]+ characters' "$TL" --config c.ini v.xray
+	# The first error is the one reported.
+	printf '[tracelint]\nmax-errors = x\nformat = nonesuch\n' > c.ini
+	atf_check -s exit:2 -o empty -e match:'c.ini:2:' "$TL" --config c.ini v.xray
+	# In range: the largest max-errors, several excludes.
+	printf '[tracelint]\nmax-errors = 4294967295\nexclude = a*, b* c*\n' > c.ini
+	atf_check -s exit:0 -o ignore "$TL" --config c.ini v.xray
+}
+
 atf_init_test_cases() {
 	atf_add_test_case stdin_limit_sizes
 	atf_add_test_case numbers_out_of_range
 	atf_add_test_case color_auto
 	atf_add_test_case dotted_paths
+	atf_add_test_case config_values
 }
