@@ -239,6 +239,106 @@ campaign_limits_body() {
 		--mutate=100000 --max-time=1 --no-corpus --minimize-budget=1 seeds
 }
 
+atf_test_case corpus_next_to_program
+corpus_next_to_program_head() { atf_set descr "without ./corpus/FMT the kit reads the corpus next to its program's directory, else says where it looked"; }
+corpus_next_to_program_body() {
+	mkdir -p tree/bin tree/corpus/xray/valid elsewhere
+	cp "$KIT" tree/bin/
+	cp "$VALID" tree/corpus/xray/valid/
+	cd elsewhere
+	atf_check -s exit:0 -o save:r.json -e ignore ../tree/bin/tracelint-conform --format=xray --reader='true {}' \
+		--output=json
+	atf_check_equal "$(jq -r '.cases' r.json)" 1
+	atf_check -o match:'tree/bin/../corpus/xray' jq -r .corpus r.json
+	atf_check -s exit:2 -e match:'corpus/tfile.*give a CORPUS directory' ../tree/bin/tracelint-conform --format=tfile \
+		--reader='true {}'
+	cd ..
+}
+
+atf_test_case explanation_files
+explanation_files_head() { atf_set descr "explanation lines: indented, tab-separated, trailing blanks, a last line without a line break, class prefixes"; }
+explanation_files_body() {
+	mkdir -p corpus/valid corpus/invalid
+	cp "$VALID" corpus/valid/good.xray
+	cp "$INVALID" corpus/invalid/bad.xray
+	printf '0 error XRAY-HEADER-VERSION\n' > corpus/invalid/bad.xray.expected
+	make_reader reader 'case "$1" in *good*) exit 1 ;; esac; exit 0'
+	# crash: and hang: keys never match a lenient or strict case; x: is no class.
+	printf '\n   # indented comment\n\tcrash:* never\nhang:valid/* never\nx:y not a class \nstrict:valid/good.xray\t\tthe reader wants more  \t\nlenient:XRAY-HEADER-* no header check' > why.txt
+	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --output=json \
+		--explain=why.txt corpus
+	atf_check_equal "$(jq -r '.results[] | select(.class == "strict") | .explanation' r.json)" "the reader wants more"
+	atf_check_equal "$(jq -r '.results[] | select(.class == "lenient") | .explanation' r.json)" "no header check"
+}
+
+atf_test_case report_escapes
+report_escapes_head() { atf_set descr "case names and messages with tabs, backquotes, pipes and backslashes stay one cell and valid JSON; a reader command with them survives --merge"; atf_set timeout 120; }
+report_escapes_body() {
+	mkdir -p corpus/valid
+	cp "$VALID" "$(printf 'corpus/valid/tab\there.xray')"
+	make_reader reader 'echo "a \`quoted\` | piped \\ back" >&2; exit 1'
+	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --output=json corpus
+	atf_check_equal "$(jq -r '.results[0].case' r.json)" "$(printf 'valid/tab\there.xray')"
+	atf_check_equal "$(jq -r '.results[0].message' r.json)" 'a `quoted` | piped \ back'
+	atf_check -s exit:1 -o match:'^[|] valid/tab.here.xray [|] strict [|]' -o match:"a 'quoted' \\\\[|] piped \\\\ back [|]" \
+		"$KIT" --format=xray --reader='./reader {}' corpus
+	# A tab and a backslash in the reader command, two accepted statuses: the shard files keep them.
+	cmd=$(printf './reader {}\t# \\\\ tab')
+	for k in 1 2; do
+		"$KIT" --format=xray --reader="$cmd" --accept-rc=0,3 --mutate=4 --seed=1 --keep=1 --minimize-budget=1 \
+			--out=out --shard=$k/2 --report=s$k.txt corpus
+		[ $? -eq 1 ] || atf_fail "shard $k"
+	done
+	atf_check -s exit:1 -o save:m.json "$KIT" --merge --output=json s1.txt s2.txt
+	atf_check_equal "$(jq -r '.reader' m.json)" "$cmd"
+	atf_check_equal "$(jq -c '.accept_rc' m.json)" '[0,3]'
+}
+
+atf_test_case campaign_messages
+campaign_messages_head() { atf_set descr "strict groups mask hex numbers and the mutant's path; a long complaint is cut; braces that are not {} stay"; atf_set timeout 120; }
+campaign_messages_body() {
+	mkdir -p seeds/valid
+	cp "$VALID" seeds/valid/
+	make_reader reader 'echo "{x} bad 0x1F at 0xZZ 0 in $2: $(printf "%0200d" 0)" >&2; exit 1'
+	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {x} {}' --mutate=3 --seed=2 \
+		--out=out --keep=1 --minimize-budget=2 --no-corpus --output=json seeds
+	key=$(jq -r '[.campaign.groups[] | select(.class == "strict") | .key][0]' r.json)
+	case "$key" in
+	"(tracelint accepts) {x} bad N at NxZZ N in {}: N"*) ;;
+	*) atf_fail "group key: $key" ;;
+	esac
+	[ "${#key}" -lt 100 ] || atf_fail "group key not cut: $key"
+}
+
+atf_test_case campaign_hangs
+campaign_hangs_head() { atf_set descr "a hanging mutant is minimised with at most 10 reader runs and noted as a timeout"; atf_set timeout 120; }
+campaign_hangs_body() {
+	mkdir -p seeds/valid
+	cp "$VALID" seeds/valid/
+	make_reader reader 'sleep 5'
+	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --mutate=1 --seed=2 \
+		--out=out --keep=1 --minimize-budget=50 --timeout=0.2 --no-corpus --output=json seeds
+	atf_check_equal "$(jq -r '.campaign.counts.hang' r.json)" 1
+	# 12 runs of 0.2 s at most (the mutant, 10 candidates, the kept file); 50 would take 10 s.
+	jq -e '.campaign.seconds < 8' r.json > /dev/null || atf_fail "minimising a hang took $(jq .campaign.seconds r.json) s"
+	atf_check -o match:'^reader: timeout$' cat out/hang-000000.txt
+}
+
+atf_test_case oracle_unusable
+oracle_unusable_head() { atf_set descr "when tracelint rejects none of the invalid cases, the campaign says it could not judge and counts no lenient or strict"; atf_set timeout 120; }
+oracle_unusable_body() {
+	mkdir -p c/valid c/invalid
+	cp "$VALID" c/valid/
+	# An "invalid" case tracelint accepts: tracelint cannot be the oracle here.
+	cp "$VALID" c/invalid/not-really.xray
+	make_reader reader 'exit 1'
+	atf_check -s exit:0 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --mutate=3 --seed=2 \
+		--out=out --keep=1 --minimize-budget=2 --no-corpus --output=json c
+	atf_check_equal "$(jq -r '.campaign.counts.strict + .campaign.counts.lenient' r.json)" 0
+	atf_check -s exit:0 -o match:'rejects none of the 1 invalid xray cases' -e ignore "$KIT" --format=xray \
+		--reader='./reader {}' --mutate=3 --seed=2 --out=out --keep=1 --minimize-budget=2 --no-corpus c
+}
+
 atf_init_test_cases() {
 	atf_add_test_case option_values
 	atf_add_test_case corpus_layouts
@@ -248,4 +348,10 @@ atf_init_test_cases() {
 	atf_add_test_case reader_output
 	atf_add_test_case hostile_machine
 	atf_add_test_case campaign_limits
+	atf_add_test_case corpus_next_to_program
+	atf_add_test_case explanation_files
+	atf_add_test_case report_escapes
+	atf_add_test_case campaign_messages
+	atf_add_test_case campaign_hangs
+	atf_add_test_case oracle_unusable
 }
