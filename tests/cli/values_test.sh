@@ -106,10 +106,61 @@ LIST
 	atf_check -s exit:0 -o ignore "$TL" --config c.ini v.xray
 }
 
+atf_test_case walks_and_lists
+walks_and_lists_head() { atf_set descr "walks skip FIFOs and stop 64 levels down; --files-from takes blank lines, a last line without a break and NUL separators; skipping unknown formats never touches standard input"; }
+walks_and_lists_body() {
+	mkdir -p w
+	cp "$INVALID" w/a.xray
+	mkfifo w/pipe
+	# A FIFO inside a walk is neither followed nor read (that would block).
+	atf_check -e ignore -s exit:1 -o match:'w/a.xray:offset 0: error' -o not-match:'pipe' timeout 20 "$TL" -f xray w
+	# 66 levels: the walk stops at 64, the trace below is not reached.
+	d=deep
+	for i in $(seq 66); do d=$d/d; done
+	mkdir -p "$d"
+	cp "$INVALID" "$d/x.xray"
+	atf_check -s exit:0 -o empty -e ignore "$TL" -f xray -q deep
+	atf_check -e ignore -s exit:1 -o match:'x.xray' "$TL" -f xray "$d"
+	# Lists: a blank line, no final line break; NUL-separated with a final NUL.
+	printf 'w/a.xray\n\nw/a.xray' > list
+	atf_check -e ignore -s exit:1 -o match:'w/a.xray: invalid' "$TL" -f xray --files-from=list
+	printf 'w/a.xray\0w/a.xray\0' > list0
+	atf_check -e ignore -s exit:1 -o match:'w/a.xray: invalid' "$TL" -f xray -0 --files-from=list0
+	atf_check -e ignore -s exit:1 -o match:'w/a.xray: invalid' "$TL" -f xray --files-from=- < list
+	atf_check -s exit:2 -e match:'nonesuch' "$TL" -f xray --files-from=nonesuch
+	# Standard input is validated even when unknown formats are skipped, serially and in parallel.
+	printf 'not a trace' > junk
+	for j in 1 2; do
+		atf_check -e ignore -s exit:2 -o match:'format not recognised' "$TL" -j $j --unknown-format=skip - < junk
+		atf_check -s exit:0 -o empty -e ignore "$TL" -j $j --unknown-format=skip junk
+	done
+}
+
+atf_test_case sarif_settings
+sarif_settings_head() { atf_set descr "--sarif-root that does not exist is a usage error; --sarif-help-base sets each rule's help link"; }
+sarif_settings_body() {
+	atf_check -s exit:2 -o empty -e match:'nonesuch' "$TL" -f xray -o sarif --sarif-root=nonesuch "$INVALID"
+	atf_check -s exit:1 -o save:r.sarif "$TL" -f xray -o sarif --sarif-root=/ --sarif-help-base=https://example.org/rules/ \
+		"$INVALID"
+	atf_check -o match:'https://example.org/rules/XRAY-HEADER-VERSION.md' jq -r '.runs[0].tool.driver.rules[].helpUri' r.sarif
+}
+
+atf_test_case explain_several
+explain_several_head() { atf_set descr "--explain with several rules in text separates them; an unknown rule is a usage error"; }
+explain_several_body() {
+	atf_check -s exit:0 -o save:e.txt "$TL" --explain XRAY-HEADER-VERSION TFILE-HEADER-MAGIC
+	atf_check -o match:'^XRAY-HEADER-VERSION' -o match:'^TFILE-HEADER-MAGIC' cat e.txt
+	atf_check -s exit:2 -e match:'NOPE-NOPE' "$TL" --explain NOPE-NOPE
+	atf_check -s exit:2 -e ignore sh -c '"$1" --explain XRAY-HEADER-VERSION > /dev/full' sh "$TL"
+}
+
 atf_init_test_cases() {
 	atf_add_test_case stdin_limit_sizes
 	atf_add_test_case numbers_out_of_range
 	atf_add_test_case color_auto
 	atf_add_test_case dotted_paths
 	atf_add_test_case config_values
+	atf_add_test_case walks_and_lists
+	atf_add_test_case sarif_settings
+	atf_add_test_case explain_several
 }
