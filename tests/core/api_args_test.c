@@ -5,6 +5,7 @@
  * and never write past what the caller gave it. */
 #include <atf-c.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,55 @@ ATF_TC_BODY(stream_refusals, tc)
 	tl_stream_free(s);
 }
 
+/* A trace directory held in memory: all members give the verdict of the
+ * directory on disk; a member without a name is no member; one missing is
+ * the trace's fault (UMT-FILE-MISSING), not the machine's. */
+static void on_rule(const struct tl_diagnostic *d, void *user)
+{
+	if (d->rule && strcmp(d->rule->id, "UMT-FILE-MISSING") == 0)
+		++*(unsigned *)user;
+}
+
+ATF_TC_WITHOUT_HEAD(members_in_memory);
+ATF_TC_BODY(members_in_memory, tc)
+{
+	static const char *const names[] = { "address_space.itable", "context_map.itable", "exec.offsets",
+					     "exec.prev_next.column", "exec.vtable", "ins.itable", "module.itable",
+					     "syscall.offsets", "syscall.vtable", "thread.itable", "trace.xml" };
+	enum { N = sizeof names / sizeof *names };
+	struct tl_member m[N];
+	char dir[4096], p[4200];
+	corpus("umtrace/valid/aborted-not-last", dir, sizeof dir);
+	for (size_t i = 0; i < N; i++) {
+		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+		FILE *f = fopen(p, "rb");
+		ATF_REQUIRE_MSG(f != NULL, "%s", p);
+		void *buf = malloc(1 << 20);
+		ATF_REQUIRE(buf != NULL);
+		m[i].name = names[i];
+		m[i].data = buf;
+		m[i].size = fread(buf, 1, 1 << 20, f);
+		fclose(f);
+	}
+	struct tl_options o;
+	struct tl_result r, want;
+	unsigned missing = 0;
+	tl_options_init(&o);
+	o.format = TL_FORMAT_UMTRACE;
+	ATF_CHECK_EQ(tl_validate_path(dir, &o, &want, NULL, 0), TL_OK);
+	ATF_CHECK_EQ(tl_validate_members(m, N, "mem", &o, &r, NULL, 0), TL_OK);
+	ATF_CHECK_EQ(r.valid, want.valid);
+	ATF_CHECK_EQ(r.errors, want.errors);
+	o.on_diag = on_rule;
+	o.user = &missing;
+	m[0].name = NULL;
+	ATF_CHECK_EQ(tl_validate_members(m, N, "mem", &o, &r, NULL, 0), TL_OK);
+	ATF_CHECK(!r.valid);
+	ATF_CHECK_EQ(missing, 1);
+	for (size_t i = 0; i < N; i++)
+		free((void *)(uintptr_t)m[i].data);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, names_and_catalog_bounds);
@@ -219,5 +269,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, quote_small_buffers);
 	ATF_TP_ADD_TC(tp, knob_values);
 	ATF_TP_ADD_TC(tp, stream_refusals);
+	ATF_TP_ADD_TC(tp, members_in_memory);
 	return atf_no_error();
 }
