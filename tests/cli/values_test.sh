@@ -154,6 +154,39 @@ explain_several_body() {
 	atf_check -s exit:2 -e ignore sh -c '"$1" --explain XRAY-HEADER-VERSION > /dev/full' sh "$TL"
 }
 
+atf_test_case gate_edges
+gate_edges_head() { atf_set descr "--werror over warnings, notes past --max-errors, a baseline of files not validated this run, a member given twice, a file path with a trailing slash"; }
+gate_edges_body() {
+	cp "$INVALID" a.xray
+	cp "$INVALID" b.xray
+	# A warning alone is valid; with --werror it is not.
+	atf_check -s exit:0 -o match:'warning' "$TL" -f xray --severity XRAY-HEADER-VERSION=warning a.xray
+	atf_check -s exit:1 -o match:'warning' "$TL" -f xray -W --severity XRAY-HEADER-VERSION=warning a.xray
+	# Notes do not count against --max-errors.
+	atf_check -s exit:0 -o match:'note' "$TL" -f xray --max-errors=1 --severity XRAY-HEADER-VERSION=note a.xray
+	# b.xray is in the baseline but not validated now: not said to be gone.
+	atf_check -s exit:1 -o ignore -e ignore "$TL" -f xray --write-baseline=base.json a.xray b.xray
+	cp "$VALID" a.xray
+	atf_check -s exit:0 -o ignore -e save:gone.txt "$TL" -f xray --baseline=base.json a.xray
+	atf_check -o match:'a.xray: XRAY-HEADER-VERSION' -o not-match:'b.xray' cat gone.txt
+	# A hidden directory is not "./".
+	mkdir .d
+	cp "$INVALID" .d/x.xray
+	atf_check -s exit:1 -o match:'^.d/x.xray:offset 0: error' -e ignore "$TL" -f xray --baseline=base.json .d/x.xray
+	# Two members of one trace directory stand for the trace, validated once.
+	cp -R "$SRCDIR/corpus/umtrace/valid/aborted-not-last" t
+	atf_check -s exit:0 -o save:t.out -e ignore "$TL" t/exec.vtable t/ins.itable
+	atf_check_equal "$(grep -c '^t: valid' t.out)" 1
+	atf_check -s exit:2 -o match:'Not a directory' -e ignore "$TL" -f xray a.xray/
+	# Without TERM, --color=auto on a terminal still colours.
+	if command -v script > /dev/null; then
+		env -u NO_COLOR -u TERM script -qec "$TL -f xray --color=auto b.xray" /dev/null < /dev/null > tty.out
+		grep -q "$(printf '\033')\[" tty.out || atf_fail "no colour without TERM"
+	fi
+	printf '[tracelint]\nmax-errors = -1\n' > c.ini
+	atf_check -s exit:2 -e match:'c.ini:2:14: max-errors' "$TL" --config c.ini b.xray
+}
+
 atf_init_test_cases() {
 	atf_add_test_case stdin_limit_sizes
 	atf_add_test_case numbers_out_of_range
@@ -163,4 +196,5 @@ atf_init_test_cases() {
 	atf_add_test_case walks_and_lists
 	atf_add_test_case sarif_settings
 	atf_add_test_case explain_several
+	atf_add_test_case gate_edges
 }
