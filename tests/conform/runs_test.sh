@@ -17,6 +17,11 @@ make_reader() {
 	chmod +x "$1"
 }
 
+# seeds/valid/ with one valid XRay trace to mutate.
+one_seed() {
+	one_seed
+}
+
 one_case() {
 	mkdir -p corpus/valid
 	printf 'x' > corpus/valid/a.xray
@@ -159,8 +164,7 @@ reader_signals_body() {
 atf_test_case campaign_groups
 campaign_groups_head() { atf_set descr "campaign crash groups are named by signal, or its number when it has no name"; atf_set timeout 300; }
 campaign_groups_body() {
-	mkdir -p seeds/valid
-	cp "$VALID" seeds/valid/
+	one_seed
 	make_reader reader 's=$(cksum < "$1" | cut -d" " -f1)
 case $((s % 8)) in
 0) kill -BUS $$ ;; 1) kill -ILL $$ ;; 2) kill -FPE $$ ;; 3) kill -USR1 $$ ;;
@@ -208,8 +212,7 @@ hostile_machine_body() {
 		--reader='true {}' corpus
 	atf_check -s exit:2 -e match:'cannot write the report' "$KIT" --format=xray --reader='true {}' \
 		--report=/dev/full corpus
-	mkdir -p seeds/valid
-	cp "$VALID" seeds/valid/
+	one_seed
 	atf_check -s exit:2 -e match:'cannot create a work directory' env TMPDIR=/nonexistent "$KIT" --format=xray \
 		--reader='true {}' --mutate=2 --no-corpus seeds
 	printf 'x' > file
@@ -228,8 +231,7 @@ campaign_limits_body() {
 	# Compressed seeds are not mutated.
 	gzip -c "$VALID" > gz/valid/a.xray.gz
 	atf_check -s exit:2 -e match:'no valid case' "$KIT" --format=xray --reader='true {}' --mutate=2 --no-corpus gz
-	mkdir -p seeds/valid
-	cp "$VALID" seeds/valid/
+	one_seed
 	make_reader reader 'sleep 0.2; exit 0'
 	atf_check -s not-exit:2 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --mutate=100000 \
 		--max-time=1 --no-corpus --minimize-budget=1 --output=json seeds
@@ -297,8 +299,7 @@ report_escapes_body() {
 atf_test_case campaign_messages
 campaign_messages_head() { atf_set descr "strict groups mask hex numbers and the mutant's path; a long complaint is cut; braces that are not {} stay"; atf_set timeout 120; }
 campaign_messages_body() {
-	mkdir -p seeds/valid
-	cp "$VALID" seeds/valid/
+	one_seed
 	make_reader reader 'echo "{x} bad 0x1F at 0xZZ 0 in $2: $(printf "%0200d" 0)" >&2; exit 1'
 	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {x} {}' --mutate=3 --seed=2 \
 		--out=out --keep=1 --minimize-budget=2 --no-corpus --output=json seeds
@@ -313,8 +314,7 @@ campaign_messages_body() {
 atf_test_case campaign_hangs
 campaign_hangs_head() { atf_set descr "a hanging mutant is minimised with at most 10 reader runs and noted as a timeout"; atf_set timeout 120; }
 campaign_hangs_body() {
-	mkdir -p seeds/valid
-	cp "$VALID" seeds/valid/
+	one_seed
 	make_reader reader 'sleep 5'
 	atf_check -s exit:1 -o save:r.json -e ignore "$KIT" --format=xray --reader='./reader {}' --mutate=1 --seed=2 \
 		--out=out --keep=1 --minimize-budget=50 --timeout=0.2 --no-corpus --output=json seeds
