@@ -1,14 +1,17 @@
 /* Input edges: compression magic that is almost right (each byte of each
  * magic wrong in turn), reads at and past the end of a descriptor input,
  * the first non-zero byte of sparse and all-hole files, and page release
- * of a large mapping in big steps only. */
+ * of a large mapping in big steps only, and what decompression refuses. */
 #include <atf-c.h>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "decompress.h"
 #include "input.h"
@@ -141,11 +144,63 @@ ATF_TC_BODY(release_in_big_steps, tc)
 	ATF_CHECK_EQ(in.released, 0);
 }
 
+/* gzip of n zero bytes, in a buffer the caller frees. */
+static uint8_t *gzip_zeros(size_t n, size_t *out)
+{
+	uint8_t *zeros = calloc(1, n), *z = malloc(n / 100 + 4096);
+	ATF_REQUIRE(zeros && z);
+	z_stream zs;
+	memset(&zs, 0, sizeof zs);
+	ATF_REQUIRE(deflateInit2(&zs, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+	zs.next_in = zeros;
+	zs.avail_in = (uInt)n;
+	zs.next_out = z;
+	zs.avail_out = (uInt)(n / 100 + 4096);
+	ATF_REQUIRE(deflate(&zs, Z_FINISH) == Z_STREAM_END);
+	*out = zs.total_out;
+	deflateEnd(&zs);
+	free(zeros);
+	return z;
+}
+
+/* Decompression refuses what is not compressed, a TMPDIR it cannot write
+ * to, and data that would pass ulimit -f, saying which limit. */
+ATF_TC_WITHOUT_HEAD(decompress_refusals);
+ATF_TC_BODY(decompress_refusals, tc)
+{
+	char err[512] = "";
+	size_t n;
+	uint8_t *z = gzip_zeros(1 << 20, &n);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_NONE, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_STREQ(err, "x: not compressed");
+	setenv("TMPDIR", "/nonexistent-tmpdir", 1);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_MSG(strstr(err, "cannot create a file for the decompressed data") != NULL, "%s", err);
+	/* An empty TMPDIR means /tmp. */
+	setenv("TMPDIR", "", 1);
+	int fd = tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err);
+	ATF_CHECK_MSG(fd >= 0, "%s", err);
+	if (fd >= 0)
+		close(fd);
+	unsetenv("TMPDIR");
+	/* ulimit -f below the decompressed size: refused before a write could fail. */
+	signal(SIGXFSZ, SIG_IGN);
+	struct rlimit rl;
+	ATF_REQUIRE(getrlimit(RLIMIT_FSIZE, &rl) == 0);
+	struct rlimit low = { 65536, rl.rlim_max };
+	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &low) == 0);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_MSG(strstr(err, "exceed 65536 bytes (the file size limit, ulimit -f)") != NULL, "%s", err);
+	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &rl) == 0);
+	free(z);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, magic_near_misses);
 	ATF_TP_ADD_TC(tp, read_at_through_the_descriptor);
 	ATF_TP_ADD_TC(tp, first_nonzero_skips_holes);
 	ATF_TP_ADD_TC(tp, release_in_big_steps);
+	ATF_TP_ADD_TC(tp, decompress_refusals);
 	return atf_no_error();
 }
