@@ -162,6 +162,8 @@ gate_edges_body() {
 	# A warning alone is valid; with --werror it is not.
 	atf_check -s exit:0 -o match:'warning' "$TL" -f xray --severity XRAY-HEADER-VERSION=warning a.xray
 	atf_check -s exit:1 -o match:'warning' "$TL" -f xray -W --severity XRAY-HEADER-VERSION=warning a.xray
+	# --max-errors=0 is no limit.
+	atf_check -s exit:1 -o match:'XRAY-HEADER-VERSION' "$TL" -f xray --max-errors=0 b.xray
 	# Notes do not count against --max-errors.
 	atf_check -s exit:0 -o match:'note' "$TL" -f xray --max-errors=1 --severity XRAY-HEADER-VERSION=note a.xray
 	# b.xray is in the baseline but not validated now: not said to be gone.
@@ -187,6 +189,39 @@ gate_edges_body() {
 	atf_check -s exit:2 -e match:'c.ini:2:14: max-errors' "$TL" --config c.ini b.xray
 }
 
+atf_test_case baseline_files
+baseline_files_head() { atf_set descr "a baseline of another version or shape, or with an entry lacking a path, rule or 16-hex-digit fingerprint, is exit 2 naming what is wrong"; }
+baseline_files_body() {
+	cp "$INVALID" a.xray
+	fp=0123456789abcdef
+	while IFS='|' read -r doc want; do
+		printf '%s\n' "$doc" > b.json
+		atf_check -s exit:2 -o empty -e match:"$want" "$TL" -f xray --baseline=b.json a.xray
+	done <<LIST
+[]|b.json: expected a tracelint baseline
+{"diagnostics": []}|b.json: expected a tracelint baseline
+{"baseline": 2, "diagnostics": []}|b.json: expected a tracelint baseline
+{"baseline": "1", "diagnostics": []}|b.json: expected a tracelint baseline
+{"baseline": 10, "diagnostics": []}|b.json: expected a tracelint baseline
+{"baseline": 1}|b.json: expected a tracelint baseline
+{"baseline": 1, "diagnostics": {}}|b.json: expected a tracelint baseline
+{"baseline": 1, "diagnostics": [1]}|b.json: diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"rule": "R", "fingerprint": "$fp"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "fingerprint": "$fp"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "rule": "R"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "abc"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "0123456789ABCDEF"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "0123456789abcdeg"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "$fp"}, {"path": 1}]}|diagnostics\\[1\\]: expected
+LIST
+	# The message is optional; an entry of another file changes nothing here.
+	printf '{"baseline": 1, "diagnostics": [{"path": "z", "rule": "R", "fingerprint": "%s"}]}\n' $fp > b.json
+	atf_check -s exit:1 -o match:'a.xray:offset 0: error' -e ignore "$TL" -f xray --baseline=b.json a.xray
+	# A directory is no baseline.
+	mkdir dir.json
+	atf_check -s exit:2 -o empty -e match:'cannot read the baseline dir.json' "$TL" -f xray --baseline=dir.json a.xray
+}
+
 atf_init_test_cases() {
 	atf_add_test_case stdin_limit_sizes
 	atf_add_test_case numbers_out_of_range
@@ -197,4 +232,5 @@ atf_init_test_cases() {
 	atf_add_test_case sarif_settings
 	atf_add_test_case explain_several
 	atf_add_test_case gate_edges
+	atf_add_test_case baseline_files
 }
