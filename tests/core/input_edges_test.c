@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -195,6 +196,45 @@ ATF_TC_BODY(decompress_refusals, tc)
 	free(z);
 }
 
+/* Standard input spooled with no room for a reason: the failure is still
+ * reported by the return value; devices and sockets are refused by kind. */
+ATF_TC_WITHOUT_HEAD(spool_and_kinds_without_reasons);
+ATF_TC_BODY(spool_and_kinds_without_reasons, tc)
+{
+	int fd = sparse_file("in", 100, 0, "0123456789");
+	ATF_REQUIRE(dup2(fd, STDIN_FILENO) == STDIN_FILENO);
+	close(fd);
+	struct tl_input in;
+	char err[256] = "";
+	/* Over the limit, with and without an error buffer. */
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, NULL, 0));
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "expected at most 10 bytes (--stdin-limit)") != NULL, "%s", err);
+	/* No place for the spool file. */
+	setenv("TMPDIR", "/nonexistent-tmpdir", 1);
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, NULL, 0));
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "/nonexistent-tmpdir") != NULL, "%s", err);
+	/* An empty TMPDIR means /tmp; no limit (0) takes it all. */
+	setenv("TMPDIR", "", 1);
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(tl_input_open_limited(&in, "-", 0, err, sizeof err));
+	ATF_CHECK_EQ(in.size, 100);
+	tl_input_close(&in);
+	unsetenv("TMPDIR");
+	/* A character device and a socket, with and without a reason. */
+	ATF_CHECK(!tl_input_open(&in, "/dev/null", err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "a character device") != NULL, "%s", err);
+	ATF_CHECK(!tl_input_open(&in, "/dev/null", NULL, 0));
+	/* A socket cannot be opened by name (ENXIO); as a descriptor it is refused by kind. */
+	int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+	ATF_REQUIRE(sock >= 0);
+	ATF_CHECK(!tl_input_from_fd(&in, sock, "sock", err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "a socket") != NULL, "%s", err);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, magic_near_misses);
@@ -202,5 +242,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, first_nonzero_skips_holes);
 	ATF_TP_ADD_TC(tp, release_in_big_steps);
 	ATF_TP_ADD_TC(tp, decompress_refusals);
+	ATF_TP_ADD_TC(tp, spool_and_kinds_without_reasons);
 	return atf_no_error();
 }
