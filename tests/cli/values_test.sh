@@ -222,6 +222,30 @@ LIST
 	atf_check -s exit:2 -o empty -e match:'cannot read the baseline dir.json' "$TL" -f xray --baseline=dir.json a.xray
 }
 
+atf_test_case report_paths
+report_paths_head() { atf_set descr "SARIF artifact URIs for ./paths, absolute paths in and out of --sarif-root and standard input; JSON reports of file names with control characters"; }
+report_paths_body() {
+	mkdir d
+	cp "$INVALID" d/x.xray
+	uri='.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri'
+	atf_check -s exit:1 -o save:r1.sarif "$TL" -f xray -o sarif --sarif-root="$PWD" ./d/x.xray
+	atf_check_equal "$(jq -r "$uri" r1.sarif)" d/x.xray
+	atf_check -s exit:1 -o save:r2.sarif "$TL" -f xray -o sarif --sarif-root="$PWD/" "$PWD/d/x.xray"
+	atf_check_equal "$(jq -r "$uri" r2.sarif)" d/x.xray
+	# Outside the root: an absolute file URI.
+	atf_check -s exit:1 -o save:r3.sarif "$TL" -f xray -o sarif --sarif-root="$PWD/d" "$INVALID"
+	atf_check -o match:'^file:///' jq -r "$uri" r3.sarif
+	atf_check -s exit:1 -o save:r4.sarif "$TL" -f xray -o sarif --sarif-root="$PWD" - < d/x.xray
+	atf_check -o match:'XRAY-HEADER-VERSION' jq -r '.runs[0].results[0].ruleId' r4.sarif
+	# Control characters in a file name stay one JSON string.
+	for c in '\b' '\f' '\r' '\t' '\001'; do
+		name=$(printf "n${c}x.xray")
+		cp "$INVALID" "$name"
+		atf_check -s exit:1 -o save:r.json "$TL" -f xray -o json "$name"
+		atf_check_equal "$(jq -r '.files[0].path' r.json)" "$name"
+	done
+}
+
 atf_init_test_cases() {
 	atf_add_test_case stdin_limit_sizes
 	atf_add_test_case numbers_out_of_range
@@ -233,4 +257,5 @@ atf_init_test_cases() {
 	atf_add_test_case explain_several
 	atf_add_test_case gate_edges
 	atf_add_test_case baseline_files
+	atf_add_test_case report_paths
 }
