@@ -180,6 +180,26 @@ ATF_TC_BODY(unreadable_options_without_buffer, tc)
 	o.instr_map_path = "/nonexistent/map.elf";
 	snprintf(p, sizeof p, "%s/corpus/xray/valid/gen-fdr-v3-le.xray", TL_SOURCE_DIR);
 	ATF_CHECK(tl_validate_path(p, &o, &r, NULL, 0) != TL_OK);
+	/* A buffer of length 0 is not written either. */
+	char err[8] = "unset";
+	ATF_CHECK(tl_validate_path(p, &o, &r, err, 0) != TL_OK);
+	o.format = TL_FORMAT_DCFG_TRACE;
+	o.instr_map_path = NULL;
+	o.pair_path = "/nonexistent/pair.json";
+	snprintf(p, sizeof p, "%s/corpus/dcfg-trace/valid/hello_paired.trace.json", TL_SOURCE_DIR);
+	ATF_CHECK(tl_validate_path(p, &o, &r, err, 0) != TL_OK);
+	o.pair_path = NULL;
+	o.format = TL_FORMAT_COUNT;
+	ATF_CHECK_EQ(tl_validate_buffer("zzzz", 4, "z", &o, &r, err, 0), TL_E_USAGE);
+	o.format = TL_FORMAT_AUTO;
+	ATF_CHECK_EQ(tl_validate_buffer("zzzz", 4, "z", &o, &r, err, 0), TL_E_UNKNOWN_FORMAT);
+	ATF_CHECK_STREQ(err, "unset");
+	o.stdin_limit = 4;
+	struct tl_stream *st = tl_stream_new(TL_FORMAT_XRAY, "s", &o, err, 0);
+	ATF_REQUIRE(st != NULL);
+	ATF_CHECK_EQ(tl_stream_feed(st, "0123456789", 10), TL_E_IO);
+	ATF_CHECK_EQ(tl_stream_finish(st, &r, err, 0), TL_E_IO);
+	ATF_CHECK_STREQ(err, "unset");
 	enum tl_format_id id;
 	tl_options_init(&o);
 	ATF_CHECK_EQ(tl_validate_buffer("", 0, "e", &o, &r, NULL, 0), TL_E_UNKNOWN_FORMAT);
