@@ -5,12 +5,10 @@
  * and never write past what the caller gave it. */
 #include <atf-c.h>
 
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "tracelint.h"
@@ -216,19 +214,6 @@ ATF_TC_BODY(stream_refusals, tc)
 	ATF_CHECK(s != NULL);
 	tl_stream_free(s);
 	unsetenv("TMPDIR");
-	/* ulimit -f below the stream limit: the message names it. */
-	signal(SIGXFSZ, SIG_IGN);
-	struct rlimit rl;
-	ATF_REQUIRE(getrlimit(RLIMIT_FSIZE, &rl) == 0);
-	struct rlimit low = { 4, rl.rlim_max };
-	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &low) == 0);
-	o.stdin_limit = 0;
-	s = tl_stream_new(TL_FORMAT_XRAY, "capped", &o, err, sizeof err);
-	ATF_REQUIRE(s != NULL);
-	ATF_CHECK_EQ(tl_stream_feed(s, "0123456789", 10), TL_E_IO);
-	ATF_CHECK_EQ(tl_stream_finish(s, &r, err, sizeof err), TL_E_IO);
-	ATF_CHECK_MSG(strstr(err, "ulimit -f") != NULL, "%s", err);
-	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &rl) == 0);
 	tl_stream_free(NULL);
 	s = tl_stream_new(TL_FORMAT_XRAY, "abandoned", &o, NULL, 0);
 	ATF_REQUIRE(s != NULL);

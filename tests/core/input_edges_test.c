@@ -16,6 +16,7 @@
 
 #include "decompress.h"
 #include "input.h"
+#include "tracelint.h"
 
 static const uint8_t gzip_magic[] = { 0x1f, 0x8b, 0x08 };
 static const uint8_t bzip2_block[] = { 'B', 'Z', 'h', '9', 0x31, 0x41, 0x59, 0x26, 0x53, 0x59 };
@@ -165,7 +166,7 @@ static uint8_t *gzip_zeros(size_t n, size_t *out)
 }
 
 /* Decompression refuses what is not compressed, a TMPDIR it cannot write
- * to, and data that would pass ulimit -f, saying which limit. */
+ * to, and data that would pass ulimit -f, saying which limit; so does a stream. */
 ATF_TC_WITHOUT_HEAD(decompress_refusals);
 ATF_TC_BODY(decompress_refusals, tc)
 {
@@ -192,6 +193,16 @@ ATF_TC_BODY(decompress_refusals, tc)
 	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &low) == 0);
 	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
 	ATF_CHECK_MSG(strstr(err, "exceed 65536 bytes (the file size limit, ulimit -f)") != NULL, "%s", err);
+	/* A stream (its bytes kept in a file too) says the same limit. */
+	struct tl_options o;
+	struct tl_result r;
+	tl_options_init(&o);
+	struct tl_stream *s = tl_stream_new(TL_FORMAT_XRAY, "capped", &o, err, sizeof err);
+	ATF_REQUIRE(s != NULL);
+	static const uint8_t big[70000];
+	ATF_CHECK_EQ(tl_stream_feed(s, big, sizeof big), TL_E_IO);
+	ATF_CHECK_EQ(tl_stream_finish(s, &r, err, sizeof err), TL_E_IO);
+	ATF_CHECK_MSG(strstr(err, "ulimit -f") != NULL, "%s", err);
 	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &rl) == 0);
 	free(z);
 }

@@ -16,25 +16,25 @@
 ATF_TC_WITHOUT_HEAD(member_paths);
 ATF_TC_BODY(member_paths, tc)
 {
+	/* path, member, shown: a member already named by the path is not repeated;
+	 * a name that only ends like the member is not the member. */
+	static const char *const cases[][3] = {
+		{ "t", NULL, "t" },
+		{ "t", "exec.vtable", "t/exec.vtable" },
+		{ "t/", "exec.vtable", "t/exec.vtable" },
+		{ "t/exec.vtable", "exec.vtable", "t/exec.vtable" },
+		{ "exec.vtable", "exec.vtable", "exec.vtable" },
+		{ "t/myexec.vtable", "exec.vtable", "t/myexec.vtable/exec.vtable" },
+		{ "", "exec.vtable", "/exec.vtable" },
+	};
 	char buf[256];
 	struct tl_diagnostic d;
 	memset(&d, 0, sizeof d);
-	tl_diag_path(buf, sizeof buf, "t", &d);
-	ATF_CHECK_STREQ(buf, "t");
-	d.loc.member = "exec.vtable";
-	tl_diag_path(buf, sizeof buf, "t", &d);
-	ATF_CHECK_STREQ(buf, "t/exec.vtable");
-	tl_diag_path(buf, sizeof buf, "t/", &d);
-	ATF_CHECK_STREQ(buf, "t/exec.vtable");
-	tl_diag_path(buf, sizeof buf, "t/exec.vtable", &d);
-	ATF_CHECK_STREQ(buf, "t/exec.vtable");
-	tl_diag_path(buf, sizeof buf, "exec.vtable", &d);
-	ATF_CHECK_STREQ(buf, "exec.vtable");
-	/* A name that only ends like the member is not the member. */
-	tl_diag_path(buf, sizeof buf, "t/myexec.vtable", &d);
-	ATF_CHECK_STREQ(buf, "t/myexec.vtable/exec.vtable");
-	tl_diag_path(buf, sizeof buf, "", &d);
-	ATF_CHECK_STREQ(buf, "/exec.vtable");
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		d.loc.member = cases[i][1];
+		tl_diag_path(buf, sizeof buf, cases[i][0], &d);
+		ATF_CHECK_STREQ_MSG(buf, cases[i][2], "%s + %s", cases[i][0], cases[i][1] ? cases[i][1] : "-");
+	}
 }
 
 ATF_TC_WITHOUT_HEAD(fingerprints_without_path_or_message);
