@@ -167,27 +167,24 @@ ATF_TC_BODY(window_edges, tc)
 ATF_TC_WITHOUT_HEAD(unreadable_options_without_buffer);
 ATF_TC_BODY(unreadable_options_without_buffer, tc)
 {
-	char p[4096];
+	char p[4096], trace[4096], err[8] = "unset";
 	struct tl_options o;
 	struct tl_result r;
-	tl_options_init(&o);
-	o.format = TL_FORMAT_DCFG_TRACE;
-	o.pair_path = "/nonexistent/pair.json";
-	snprintf(p, sizeof p, "%s/corpus/dcfg-trace/valid/hello_paired.trace.json", TL_SOURCE_DIR);
-	ATF_CHECK(tl_validate_path(p, &o, &r, NULL, 0) != TL_OK);
-	o.format = TL_FORMAT_XRAY;
-	o.pair_path = NULL;
-	o.instr_map_path = "/nonexistent/map.elf";
 	snprintf(p, sizeof p, "%s/corpus/xray/valid/gen-fdr-v3-le.xray", TL_SOURCE_DIR);
-	ATF_CHECK(tl_validate_path(p, &o, &r, NULL, 0) != TL_OK);
-	/* A buffer of length 0 is not written either. */
-	char err[8] = "unset";
-	ATF_CHECK(tl_validate_path(p, &o, &r, err, 0) != TL_OK);
-	o.format = TL_FORMAT_DCFG_TRACE;
+	snprintf(trace, sizeof trace, "%s/corpus/dcfg-trace/valid/hello_paired.trace.json", TL_SOURCE_DIR);
+	/* No buffer, then a buffer of length 0, which is not written either. */
+	for (int i = 0; i < 2; i++) {
+		char *e = i ? err : NULL;
+		tl_options_init(&o);
+		o.format = TL_FORMAT_DCFG_TRACE;
+		o.pair_path = "/nonexistent/pair.json";
+		ATF_CHECK(tl_validate_path(trace, &o, &r, e, 0) != TL_OK);
+		o.format = TL_FORMAT_XRAY;
+		o.pair_path = NULL;
+		o.instr_map_path = "/nonexistent/map.elf";
+		ATF_CHECK(tl_validate_path(p, &o, &r, e, 0) != TL_OK);
+	}
 	o.instr_map_path = NULL;
-	o.pair_path = "/nonexistent/pair.json";
-	snprintf(p, sizeof p, "%s/corpus/dcfg-trace/valid/hello_paired.trace.json", TL_SOURCE_DIR);
-	ATF_CHECK(tl_validate_path(p, &o, &r, err, 0) != TL_OK);
 	o.pair_path = NULL;
 	o.format = TL_FORMAT_COUNT;
 	ATF_CHECK_EQ(tl_validate_buffer("zzzz", 4, "z", &o, &r, err, 0), TL_E_USAGE);
