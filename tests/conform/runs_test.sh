@@ -19,7 +19,8 @@ make_reader() {
 
 # seeds/valid/ with one valid XRay trace to mutate.
 one_seed() {
-	one_seed
+	mkdir -p seeds/valid
+	cp "$VALID" seeds/valid/
 }
 
 one_case() {
