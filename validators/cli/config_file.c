@@ -18,6 +18,7 @@ struct parse {
 	FILE *in;
 	unsigned line;               /* the line inih has just read */
 	char text[1024];             /* that line, for columns in messages */
+	uintptr_t buf;               /* inih's copy of it, where its keys and values point */
 	bool too_long;
 	char why[512];               /* the first error, with its column */
 	unsigned why_line;
@@ -31,6 +32,7 @@ static char *read_line(char *str, int num, void *stream)
 	if (!fgets(str, num, p->in))
 		return NULL;
 	p->line++;
+	p->buf = (uintptr_t)str;
 	size_t n = strlen(str);
 	if (n + 1 == (size_t)num && str[n - 1] != '\n' && !feof(p->in)) {
 		p->too_long = true;
@@ -42,9 +44,15 @@ static char *read_line(char *str, int num, void *stream)
 	return str;
 }
 
-/* The 1-based column of needle in the current line (1 when it is not there). */
+/* The 1-based column of needle in the current line (1 when it is not there).
+ * A key, value or section name inih hands over points into its copy of the
+ * line: its place there is its column, even when its text also occurs
+ * earlier in the line ("max-errors = x"). */
 static unsigned column_of(const struct parse *p, const char *needle)
 {
+	uintptr_t at_buf = (uintptr_t)needle;
+	if (needle && at_buf >= p->buf && at_buf - p->buf < strlen(p->text))
+		return (unsigned)(at_buf - p->buf) + 1;
 	const char *at = needle && *needle ? strstr(p->text, needle) : NULL;
 	return at ? (unsigned)(at - p->text) + 1 : 1;
 }

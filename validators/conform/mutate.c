@@ -287,6 +287,13 @@ static int make_dir(const char *path)
 	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
+static void free_seeds(struct seed_file *seeds, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free(seeds[k].data);
+	free(seeds);
+}
+
 int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		 struct campaign *c, char *err, size_t errlen)
 {
@@ -307,6 +314,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 	snprintf(all_dir, sizeof all_dir, "%s/all", cfg->out_dir);
 	if (make_dir(cfg->out_dir) != 0 || (cfg->keep_all && make_dir(all_dir) != 0)) {
 		snprintf(err, errlen, "%s: cannot create: %s", cfg->out_dir, strerror(errno));
+		free_seeds(seeds, n_seeds);
 		return -1;
 	}
 	const char *tmp = getenv("TMPDIR");
@@ -314,6 +322,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 	snprintf(work_dir, sizeof work_dir, "%s/tracelint-conform-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(work_dir)) {
 		snprintf(err, errlen, "cannot create a work directory: %s", strerror(errno));
+		free_seeds(seeds, n_seeds);
 		return -1;
 	}
 	struct work w = { .cfg = cfg };
@@ -402,10 +411,9 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 		char p[4200];
 		snprintf(p, sizeof p, "%s/input%s", work_dir, seeds[k].ext);
 		unlink(p);
-		free(seeds[k].data);
 	}
 	rmdir(work_dir);
-	free(seeds);
+	free_seeds(seeds, n_seeds);
 	return rc;
 }
 

@@ -231,7 +231,7 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		c->out_dir = own(m, f[11]);
 		return to_uint(f[1], &c->seed) && to_u(f[2], &c->requested) && to_u(f[3], &c->done) &&
 		       to_u(f[4], &c->seeds) && to_u(f[8], &c->oracle_reject) && to_u(f[9], &c->oracle_failed) &&
-		       !*end ? 0 : -1;
+		       end != f[10] && !*end && c->seconds >= 0 ? 0 : -1;
 	}
 	if (n == 1 + DIS_COUNT && strcmp(tag, "counts") == 0) {
 		for (int d = 0; d < DIS_COUNT; d++)

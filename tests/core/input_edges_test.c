@@ -1,0 +1,258 @@
+/* Input edges: compression magic that is almost right (each byte of each
+ * magic wrong in turn), reads at and past the end of a descriptor input,
+ * the first non-zero byte of sparse and all-hole files, and page release
+ * of a large mapping in big steps only, and what decompression refuses. */
+#include <atf-c.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "decompress.h"
+#include "input.h"
+#include "tracelint.h"
+
+static const uint8_t gzip_magic[] = { 0x1f, 0x8b, 0x08 };
+static const uint8_t bzip2_block[] = { 'B', 'Z', 'h', '9', 0x31, 0x41, 0x59, 0x26, 0x53, 0x59 };
+static const uint8_t bzip2_end[] = { 'B', 'Z', 'h', '1', 0x17, 0x72, 0x45, 0x38, 0x50, 0x90 };
+static const uint8_t zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };
+
+/* The magic is recognised whole; any one byte changed, or one byte short, it is not. */
+static void near_misses(const uint8_t *magic, size_t n, enum tl_compression kind)
+{
+	uint8_t b[16];
+	memcpy(b, magic, n);
+	ATF_CHECK_EQ(tl_compression_sniff(b, n), kind);
+	ATF_CHECK_EQ(tl_compression_sniff(b, n - 1), TL_COMPRESSION_NONE);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(b, magic, n);
+		b[i] ^= 0x40;
+		ATF_CHECK_MSG(tl_compression_sniff(b, n) == TL_COMPRESSION_NONE, "%s with byte %zu changed",
+			      tl_compression_name(kind), i);
+	}
+}
+
+ATF_TC_WITHOUT_HEAD(magic_near_misses);
+ATF_TC_BODY(magic_near_misses, tc)
+{
+	near_misses(gzip_magic, sizeof gzip_magic, TL_COMPRESSION_GZIP);
+	near_misses(bzip2_block, sizeof bzip2_block, TL_COMPRESSION_BZIP2);
+	near_misses(bzip2_end, sizeof bzip2_end, TL_COMPRESSION_BZIP2);
+	near_misses(zstd_magic, sizeof zstd_magic, TL_COMPRESSION_ZSTD);
+	/* The block size digit is 1..9. */
+	uint8_t b[10];
+	memcpy(b, bzip2_block, sizeof b);
+	b[3] = '0';
+	ATF_CHECK_EQ(tl_compression_sniff(b, sizeof b), TL_COMPRESSION_NONE);
+	b[3] = ':';
+	ATF_CHECK_EQ(tl_compression_sniff(b, sizeof b), TL_COMPRESSION_NONE);
+	ATF_CHECK_STREQ(tl_compression_name(TL_COMPRESSION_NONE), "none");
+	ATF_CHECK_STREQ(tl_compression_name(TL_COMPRESSION_GZIP), "gzip");
+	ATF_CHECK_STREQ(tl_compression_name(TL_COMPRESSION_BZIP2), "bzip2");
+	ATF_CHECK_STREQ(tl_compression_name(TL_COMPRESSION_ZSTD), "zstd");
+}
+
+/* A file of `size` bytes, all holes but `data` at `at`; its descriptor. */
+static int sparse_file(const char *path, off_t size, off_t at, const char *data)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	ATF_REQUIRE(fd >= 0);
+	ATF_REQUIRE(ftruncate(fd, size) == 0);
+	if (data)
+		ATF_REQUIRE(pwrite(fd, data, strlen(data), at) == (ssize_t)strlen(data));
+	return fd;
+}
+
+/* A descriptor input that is not mapped (as a stream's is): read by pread,
+ * short when the file has fewer bytes than the size says. */
+ATF_TC_WITHOUT_HEAD(read_at_through_the_descriptor);
+ATF_TC_BODY(read_at_through_the_descriptor, tc)
+{
+	int fd = sparse_file("f", 10, 0, "0123456789");
+	struct tl_input in;
+	memset(&in, 0, sizeof in);
+	in.fd = fd;
+	in.has_fd = true;
+	in.size = 20; /* more than the file holds */
+	char buf[32];
+	ATF_CHECK_EQ(tl_input_read_at(&in, 2, buf, 4), 4);
+	ATF_CHECK(memcmp(buf, "2345", 4) == 0);
+	ATF_CHECK_EQ(tl_input_read_at(&in, 8, buf, 10), 2);
+	ATF_CHECK_EQ(tl_input_read_at(&in, 20, buf, 1), 0);
+	/* Neither mapped bytes nor a descriptor: nothing to read. */
+	in.has_fd = false;
+	ATF_CHECK_EQ(tl_input_read_at(&in, 0, buf, 4), 0);
+	close(fd);
+}
+
+ATF_TC_WITHOUT_HEAD(first_nonzero_skips_holes);
+ATF_TC_BODY(first_nonzero_skips_holes, tc)
+{
+	const off_t mib = 1 << 20;
+	close(sparse_file("data", 8 * mib, 5 * mib + 3, "x"));
+	close(sparse_file("holes", 8 * mib, 0, NULL));
+	struct tl_input in;
+	char err[256];
+	ATF_REQUIRE(tl_input_open(&in, "data", err, sizeof err));
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 0), (uint64_t)(5 * mib + 3));
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 5 * mib + 4), (uint64_t)(8 * mib));
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 8 * mib), (uint64_t)(8 * mib));
+	tl_input_close(&in);
+	ATF_REQUIRE(tl_input_open(&in, "holes", err, sizeof err));
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 0), (uint64_t)(8 * mib));
+	tl_input_close(&in);
+	/* The same bytes in memory are scanned, not sought. */
+	char *mem = calloc(1, 3 * mib);
+	ATF_REQUIRE(mem);
+	mem[2 * mib + 1] = 1;
+	tl_input_from_memory(&in, mem, 3 * mib, "mem");
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 0), (uint64_t)(2 * mib + 1));
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 2 * mib + 2), (uint64_t)(3 * mib));
+	free(mem);
+}
+
+/* Pages go back to the kernel in steps of at least 16 MiB, never past the mapping. */
+ATF_TC_WITHOUT_HEAD(release_in_big_steps);
+ATF_TC_BODY(release_in_big_steps, tc)
+{
+	const uint64_t mib = 1 << 20;
+	close(sparse_file("big", (off_t)(40 * mib), 0, "y"));
+	struct tl_input in;
+	char err[256];
+	ATF_REQUIRE(tl_input_open(&in, "big", err, sizeof err));
+	tl_input_release(&in, 8 * mib);
+	ATF_CHECK_EQ(in.released, 0);
+	tl_input_release(&in, 17 * mib);
+	ATF_CHECK_EQ(in.released, 17 * mib);
+	tl_input_release(&in, 20 * mib);
+	ATF_CHECK_EQ(in.released, 17 * mib);
+	tl_input_release(&in, 1000 * mib);
+	ATF_CHECK_EQ(in.released, 40 * mib);
+	/* The bytes are still there: released pages read again from the file. */
+	ATF_CHECK_EQ(in.data[0], 'y');
+	tl_input_restart(&in);
+	ATF_CHECK_EQ(in.released, 0);
+	tl_input_close(&in);
+	/* A memory input has no mapping to release. */
+	tl_input_from_memory(&in, "abc", 3, "m");
+	tl_input_release(&in, 3);
+	tl_input_restart(&in);
+	ATF_CHECK_EQ(in.released, 0);
+}
+
+/* gzip of n zero bytes, in a buffer the caller frees. */
+static uint8_t *gzip_zeros(size_t n, size_t *out)
+{
+	uint8_t *zeros = calloc(1, n), *z = malloc(n / 100 + 4096);
+	ATF_REQUIRE(zeros && z);
+	z_stream zs;
+	memset(&zs, 0, sizeof zs);
+	ATF_REQUIRE(deflateInit2(&zs, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+	zs.next_in = zeros;
+	zs.avail_in = (uInt)n;
+	zs.next_out = z;
+	zs.avail_out = (uInt)(n / 100 + 4096);
+	ATF_REQUIRE(deflate(&zs, Z_FINISH) == Z_STREAM_END);
+	*out = zs.total_out;
+	deflateEnd(&zs);
+	free(zeros);
+	return z;
+}
+
+/* Decompression refuses what is not compressed, a TMPDIR it cannot write
+ * to, and data that would pass ulimit -f, saying which limit; so does a stream. */
+ATF_TC_WITHOUT_HEAD(decompress_refusals);
+ATF_TC_BODY(decompress_refusals, tc)
+{
+	char err[512] = "";
+	size_t n;
+	uint8_t *z = gzip_zeros(1 << 20, &n);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_NONE, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_STREQ(err, "x: not compressed");
+	setenv("TMPDIR", "/nonexistent-tmpdir", 1);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_MSG(strstr(err, "cannot create a file for the decompressed data") != NULL, "%s", err);
+	/* An empty TMPDIR means /tmp. */
+	setenv("TMPDIR", "", 1);
+	int fd = tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err);
+	ATF_CHECK_MSG(fd >= 0, "%s", err);
+	if (fd >= 0)
+		close(fd);
+	unsetenv("TMPDIR");
+	/* ulimit -f below the decompressed size: refused before a write could fail. */
+	signal(SIGXFSZ, SIG_IGN);
+	struct rlimit rl;
+	ATF_REQUIRE(getrlimit(RLIMIT_FSIZE, &rl) == 0);
+	struct rlimit low = { 65536, rl.rlim_max };
+	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &low) == 0);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_MSG(strstr(err, "exceed 65536 bytes (the file size limit, ulimit -f)") != NULL, "%s", err);
+	/* A stream (its bytes kept in a file too) says the same limit. */
+	struct tl_options o;
+	struct tl_result r;
+	tl_options_init(&o);
+	struct tl_stream *s = tl_stream_new(TL_FORMAT_XRAY, "capped", &o, err, sizeof err);
+	ATF_REQUIRE(s != NULL);
+	static const uint8_t big[70000];
+	ATF_CHECK_EQ(tl_stream_feed(s, big, sizeof big), TL_E_IO);
+	ATF_CHECK_EQ(tl_stream_finish(s, &r, err, sizeof err), TL_E_IO);
+	ATF_CHECK_MSG(strstr(err, "ulimit -f") != NULL, "%s", err);
+	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &rl) == 0);
+	free(z);
+}
+
+/* Standard input spooled with no room for a reason: the failure is still
+ * reported by the return value; devices and sockets are refused by kind. */
+ATF_TC_WITHOUT_HEAD(spool_and_kinds_without_reasons);
+ATF_TC_BODY(spool_and_kinds_without_reasons, tc)
+{
+	int fd = sparse_file("in", 100, 0, "0123456789");
+	ATF_REQUIRE(dup2(fd, STDIN_FILENO) == STDIN_FILENO);
+	close(fd);
+	struct tl_input in;
+	char err[256] = "";
+	/* Over the limit, with and without an error buffer. */
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, NULL, 0));
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "expected at most 10 bytes (--stdin-limit)") != NULL, "%s", err);
+	/* No place for the spool file. */
+	setenv("TMPDIR", "/nonexistent-tmpdir", 1);
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, NULL, 0));
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "/nonexistent-tmpdir") != NULL, "%s", err);
+	/* An empty TMPDIR means /tmp; no limit (0) takes it all. */
+	setenv("TMPDIR", "", 1);
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(tl_input_open_limited(&in, "-", 0, err, sizeof err));
+	ATF_CHECK_EQ(in.size, 100);
+	tl_input_close(&in);
+	unsetenv("TMPDIR");
+	/* A character device and a socket, with and without a reason. */
+	ATF_CHECK(!tl_input_open(&in, "/dev/null", err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "a character device") != NULL, "%s", err);
+	ATF_CHECK(!tl_input_open(&in, "/dev/null", NULL, 0));
+	/* A socket cannot be opened by name (ENXIO); as a descriptor it is refused by kind. */
+	int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+	ATF_REQUIRE(sock >= 0);
+	ATF_CHECK(!tl_input_from_fd(&in, sock, "sock", err, sizeof err));
+	ATF_CHECK_MSG(strstr(err, "a socket") != NULL, "%s", err);
+}
+
+ATF_TP_ADD_TCS(tp)
+{
+	ATF_TP_ADD_TC(tp, magic_near_misses);
+	ATF_TP_ADD_TC(tp, read_at_through_the_descriptor);
+	ATF_TP_ADD_TC(tp, first_nonzero_skips_holes);
+	ATF_TP_ADD_TC(tp, release_in_big_steps);
+	ATF_TP_ADD_TC(tp, decompress_refusals);
+	ATF_TP_ADD_TC(tp, spool_and_kinds_without_reasons);
+	return atf_no_error();
+}
