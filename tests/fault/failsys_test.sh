@@ -97,7 +97,22 @@ baseline_body() {
 	sweep --baseline=base.txt a.xray
 }
 
+atf_test_case read_error_named
+read_error_named_head() { atf_set descr "a read that fails (EIO) is named as the system's error, not as a file that shrank"; }
+read_error_named_body() {
+	sweep_env
+	f="$SRCDIR/corpus/xray/valid/gen-fdr-v3-le.xray"
+	TL_FAIL_SYS=pread:1:$EIO LD_PRELOAD="$SHIM" "$BIN" "$f" > out.txt 2>&1
+	rc=$?
+	cat out.txt
+	[ "$rc" -eq 2 ] || atf_fail "exit $rc, expected 2 (unreadable)"
+	grep -q "cannot read .*gen-fdr-v3-le.xray: Input/output error" out.txt || atf_fail "the system error is not named"
+	grep -q shrank out.txt && atf_fail "a read error called a file that shrank"
+	return 0
+}
+
 atf_init_test_cases() {
+	atf_add_test_case read_error_named
 	atf_add_test_case files
 	atf_add_test_case compressed
 	atf_add_test_case standard_input

@@ -33,8 +33,8 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	if (ctx->stopped)
 		return;
 	if (ctx->input && tl_input_changed_fast(ctx->input)) {
-		tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read",
-			      ctx->path ? ctx->path : "the input");
+		tl_unreadable(ctx, "cannot read %s: %s", ctx->path ? ctx->path : "the input",
+			      tl_input_change_reason(ctx->input));
 		return;
 	}
 	/* Past the limit nothing more is reported; warnings share the limit so a
@@ -116,11 +116,10 @@ void tl_close_input(struct tl_ctx *ctx, struct tl_input *in)
 {
 	if (tl_input_changed(in)) {
 		if (in->name == ctx->opts->pair_path || ctx->members)
-			tl_unreadable(ctx, "cannot read %s: it changed (shrank) while being read",
-				      in->name);
+			tl_unreadable(ctx, "cannot read %s: %s", in->name, tl_input_change_reason(in));
 		else
-			tl_unreadable(ctx, "cannot read %s/%s: it changed (shrank) while being read",
-				      ctx->path, in->name);
+			tl_unreadable(ctx, "cannot read %s/%s: %s", ctx->path, in->name,
+				      tl_input_change_reason(in));
 	}
 	tl_input_close(in);
 }

@@ -20,6 +20,7 @@ struct guard_slot {
 	atomic_uintptr_t start;  /* 0 while the slot is being filled or emptied */
 	atomic_uintptr_t end;
 	atomic_int tripped;
+	atomic_int error;        /* errno of a failed read; 0: the file shrank */
 };
 
 /* Process-wide by nature: a signal handler has no caller to hold state. */
@@ -98,6 +99,7 @@ unsigned tl_guard_add(const void *addr, size_t size)
 		if (!atomic_compare_exchange_strong(&slots[i].used, &expected, 1))
 			continue;
 		atomic_store(&slots[i].tripped, 0);
+		atomic_store(&slots[i].error, 0);
 		atomic_store(&slots[i].end, (uintptr_t)addr + size);
 		atomic_store(&slots[i].start, (uintptr_t)addr);
 		return i + 1;
@@ -124,4 +126,18 @@ void tl_guard_mark(unsigned handle)
 {
 	if (handle && handle <= GUARD_SLOTS)
 		atomic_store(&slots[handle - 1].tripped, 1);
+}
+
+void tl_guard_mark_error(unsigned handle, int error)
+{
+	if (!handle || handle > GUARD_SLOTS)
+		return;
+	int none = 0;
+	atomic_compare_exchange_strong(&slots[handle - 1].error, &none, error);
+	atomic_store(&slots[handle - 1].tripped, 1);
+}
+
+int tl_guard_error(unsigned handle)
+{
+	return handle && handle <= GUARD_SLOTS ? atomic_load(&slots[handle - 1].error) : 0;
 }

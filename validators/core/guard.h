@@ -30,5 +30,9 @@ void tl_guard_remove(unsigned handle);
 bool tl_guard_tripped(unsigned handle);
 /* Marks the input as changed without a fault (e.g. a short pread). */
 void tl_guard_mark(unsigned handle);
+/* Marks it as unreadable: a read failed with errno error (the first one is kept). */
+void tl_guard_mark_error(unsigned handle, int error);
+/* The errno of the first failed read, or 0 (none, or the file only shrank). */
+int tl_guard_error(unsigned handle);
 
 #endif

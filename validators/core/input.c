@@ -128,8 +128,7 @@ static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compre
 	if (out >= 0 && (tl_guard_tripped(in->guard) ||
 			 (fstat(fd, &now) == 0 && (uintmax_t)now.st_size < in->size))) {
 		if (err && errlen)
-			snprintf(err, errlen, "cannot read %s: it changed (shrank) while being read",
-				 path);
+			snprintf(err, errlen, "cannot read %s: %s", path, tl_input_change_reason(in));
 		close(out);
 		out = -1;
 	}
@@ -267,6 +266,17 @@ void tl_input_mark_changed(const struct tl_input *in)
 	tl_guard_mark(in->guard);
 }
 
+void tl_input_mark_failed(const struct tl_input *in, int error)
+{
+	tl_guard_mark_error(in->guard, error);
+}
+
+const char *tl_input_change_reason(const struct tl_input *in)
+{
+	int error = tl_guard_error(in->guard);
+	return error ? strerror(error) : "it changed (shrank) while being read";
+}
+
 size_t tl_input_read_at(const struct tl_input *in, uint64_t off, void *buf, size_t n)
 {
 	if (off >= in->size)
@@ -284,6 +294,8 @@ size_t tl_input_read_at(const struct tl_input *in, uint64_t off, void *buf, size
 		ssize_t r = pread(in->fd, (char *)buf + got, n - got, (off_t)(off + got));
 		if (r < 0 && errno == EINTR)
 			continue;
+		if (r < 0)
+			tl_input_mark_failed(in, errno);
 		if (r <= 0)
 			break;
 		got += (size_t)r;

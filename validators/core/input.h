@@ -55,8 +55,13 @@ bool tl_input_changed(const struct tl_input *in);
 /* tl_input_changed without the size check: a fault or a short read only
  * (one atomic load; for the reporting path). */
 bool tl_input_changed_fast(const struct tl_input *in);
-/* For readers that do not go through the mapping (window.h). */
+/* For readers that do not go through the mapping (window.h): the file ended
+ * early (error 0) or a read failed with errno error. */
 void tl_input_mark_changed(const struct tl_input *in);
+void tl_input_mark_failed(const struct tl_input *in, int error);
+/* Why a changed input could not be read, for "cannot read NAME: REASON": the
+ * failed read's system error, else "it changed (shrank) while being read". */
+const char *tl_input_change_reason(const struct tl_input *in);
 /* Copies up to n bytes at offset off into buf (from the mapping, or read
  * from the file); returns how many there were. */
 size_t tl_input_read_at(const struct tl_input *in, uint64_t off, void *buf, size_t n);

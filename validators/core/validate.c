@@ -82,8 +82,7 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		return TL_E_USAGE;
 	/* Bytes read past a shrinking file's new end were zeros: no verdict. */
 	if (tl_input_changed(in))
-		tl_unreadable(&ctx, "cannot read %s: it changed (shrank) while being read",
-			      path ? path : "the input");
+		tl_unreadable(&ctx, "cannot read %s: %s", path ? path : "the input", tl_input_change_reason(in));
 	if (ctx.unreadable) {
 		result->valid = false;
 		return TL_E_IO;

@@ -76,7 +76,10 @@ static void fill(struct tl_window *w, size_t from, size_t to)
 			/* Shrunk under us or failing: zeros rather than stale bytes. */
 			memset(w->buf + from, 0, to - from);
 			w->read_failed = true;
-			tl_input_mark_changed(in);
+			if (n < 0)
+				tl_input_mark_failed(in, errno);
+			else
+				tl_input_mark_changed(in);
 			return;
 		}
 		from += (size_t)n;
