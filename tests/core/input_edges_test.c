@@ -173,14 +173,14 @@ ATF_TC_BODY(decompress_refusals, tc)
 	char err[512] = "";
 	size_t n;
 	uint8_t *z = gzip_zeros(1 << 20, &n);
-	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_NONE, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_NONE, z, n, "x", 1, err, sizeof err), -1);
 	ATF_CHECK_STREQ(err, "x: not compressed");
 	setenv("TMPDIR", "/nonexistent-tmpdir", 1);
-	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", 1, err, sizeof err), -1);
 	ATF_CHECK_MSG(strstr(err, "cannot create a file for the decompressed data") != NULL, "%s", err);
 	/* An empty TMPDIR means /tmp. */
 	setenv("TMPDIR", "", 1);
-	int fd = tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err);
+	int fd = tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", 1, err, sizeof err);
 	ATF_CHECK_MSG(fd >= 0, "%s", err);
 	if (fd >= 0)
 		close(fd);
@@ -191,7 +191,7 @@ ATF_TC_BODY(decompress_refusals, tc)
 	ATF_REQUIRE(getrlimit(RLIMIT_FSIZE, &rl) == 0);
 	struct rlimit low = { 65536, rl.rlim_max };
 	ATF_REQUIRE(setrlimit(RLIMIT_FSIZE, &low) == 0);
-	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", err, sizeof err), -1);
+	ATF_CHECK_EQ(tl_decompress_to_file(TL_COMPRESSION_GZIP, z, n, "x", 1, err, sizeof err), -1);
 	ATF_CHECK_MSG(strstr(err, "exceed 65536 bytes (the file size limit, ulimit -f)") != NULL, "%s", err);
 	/* A stream (its bytes kept in a file too) says the same limit. */
 	struct tl_options o;
