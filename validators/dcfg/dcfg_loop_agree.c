@@ -8,7 +8,9 @@
 #include <stdlib.h>
 
 /* Pre/post numbers of the dominator tree of the routine, so that "a
- * dominates b" costs two comparisons. Iterative, like every walk here. */
+ * dominates b" costs two comparisons. Iterative, like every walk here.
+ * dpre, dpost and owner are indexed by reverse-postorder number, not by
+ * block: routine-sized, and only reached blocks ever get there. */
 static void number_dom_tree(struct scratch *s)
 {
 	uint32_t count = s->count, clock = 0, top = 0;
@@ -24,16 +26,16 @@ static void number_dom_tree(struct scratch *s)
 		s->kids[s->iter[s->rpo_num[s->idom[s->order[i]]]]++] = s->order[i];
 	s->stack[top] = s->order[0];
 	s->iter[top++] = s->kid_start[0];
-	s->dpre[s->order[0]] = clock++;
+	s->dpre[0] = clock++;
 	while (top) {
 		uint32_t b = s->stack[top - 1];
 		if (s->iter[top - 1] < s->kid_start[s->rpo_num[b] + 1]) {
 			uint32_t k = s->kids[s->iter[top - 1]++];
-			s->dpre[k] = clock++;
+			s->dpre[s->rpo_num[k]] = clock++;
 			s->stack[top] = k;
 			s->iter[top++] = s->kid_start[s->rpo_num[k]];
 		} else {
-			s->dpost[b] = clock++;
+			s->dpost[s->rpo_num[b]] = clock++;
 			top--;
 		}
 	}
@@ -47,7 +49,8 @@ static bool reached(const struct scratch *s, uint32_t b, uint32_t r)
 /* Both a and b reached in the current routine. */
 static bool dominates(const struct scratch *s, uint32_t a, uint32_t b)
 {
-	return s->dpre[a] <= s->dpre[b] && s->dpost[b] <= s->dpost[a];
+	uint32_t x = s->rpo_num[a], y = s->rpo_num[b];
+	return s->dpre[x] <= s->dpre[y] && s->dpost[y] <= s->dpost[x];
 }
 
 /* A node-id cell of a row that already passed the structural checks. */
@@ -139,7 +142,8 @@ static int cmp_larger_first(const void *a, const void *b)
 
 /* PARENT_LOOP_HEAD_NODE_ID names the innermost enclosing loop: marking
  * nodes from the largest loop to the smallest leaves on each head the
- * smallest other loop containing it. */
+ * smallest other loop containing it. Nodes of sound loops are reached
+ * (check_members), so owner is indexed by reverse-postorder number. */
 static void check_parents(struct jv *v, const struct dprocess *p, struct scratch *s, struct loopinfo *loops, uint32_t nloops)
 {
 	struct by_size *order = malloc(((size_t)nloops + 1) * sizeof *order);
@@ -154,13 +158,13 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 			for (uint32_t c = jn(&v->doc, loops[i].nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 				uint32_t b = cell_block(v, p, c);
 				if (b != NO_INDEX)
-					s->owner[b] = NO_INDEX;
+					s->owner[s->rpo_num[b]] = NO_INDEX;
 			}
 		}
 	qsort(order, n, sizeof *order, cmp_larger_first);
 	for (uint32_t k = 0; k < n; k++) {
 		struct loopinfo *li = &loops[order[k].loop];
-		uint32_t inner = s->owner[li->head];
+		uint32_t inner = s->owner[s->rpo_num[li->head]];
 		uint64_t want = inner == NO_INDEX ? 0 : p->blocks[loops[inner].head].id;
 		uint64_t found = li->parent_cell == JNONE ? 0 : li->parent;
 		bool declared_sound = true;
@@ -174,7 +178,7 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 		for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t b = cell_block(v, p, c);
 			if (b != NO_INDEX)
-				s->owner[b] = order[k].loop;
+				s->owner[s->rpo_num[b]] = order[k].loop;
 		}
 	}
 	free(order);

@@ -75,11 +75,12 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
 	size_t n = (size_t)p->nblocks + 1;
-	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->dpre, &s->dpost, &s->owner };
+	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom };
 	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
 		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
 			return false;
-	uint32_t **zero[] = { &s->in_loop, &s->leaving, &s->exit_mark, &s->listed, &s->natural };
+	/* s->leaving is allocated by none: the deferred exit rule takes over s->idom */
+	uint32_t **zero[] = { &s->in_loop, &s->exit_mark, &s->listed, &s->natural };
 	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
 		if (!(*zero[i] = tl_big_calloc(n, sizeof **zero[i])))
 			return false;
@@ -182,7 +183,7 @@ static bool routine_room(struct routines *st, uint32_t members)
 	if (members + 1 <= st->local_cap)
 		return true;
 	uint64_t cap = (uint64_t)st->local_cap * 2 > members + 1u ? (uint64_t)st->local_cap * 2 : members + 1u;
-	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start };
+	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start, &s->dpre, &s->dpost, &s->owner };
 	for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
 		uint32_t *a = tl_big_realloc(*arrays[i], (size_t)(cap + 1) * sizeof **arrays[i]);
 		if (!a)
@@ -314,6 +315,11 @@ static uint32_t unlisted_exits(struct jv *v, const struct dprocess *p, const str
 static void check_exits(struct jv *v, const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
+	/* The dominators are done with: their array, cleared, marks the leaving
+	 * edges (one array of the size of the process fewer). */
+	memset(s->idom, 0, ((size_t)p->nblocks + 1) * sizeof *s->idom);
+	s->leaving = s->idom;
+	s->idom = NULL;
 	find_leaving_edges(p, s);
 	struct tl_keyed *items, *missing;
 	uint32_t nmissing = unlisted_exits(v, p, st, &items), m = 0;
