@@ -25,7 +25,7 @@ struct scratch {
 	uint32_t *exit_mark;   /* routine number + 1 when listed in its EXIT_NODE_IDS */
 	/* Natural-loop comparison: dominator-tree numbering and marks. */
 	uint32_t *dpre, *dpost, *kid_start, *kids; /* by position: routine-sized */
-	uint32_t *listed, *natural, *owner; /* owner by position */
+	uint32_t *listed, *natural, *owner; /* by position: routine-sized */
 	uint32_t stamp;
 	uint32_t count;        /* blocks reached in the current routine */
 };

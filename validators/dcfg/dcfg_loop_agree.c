@@ -9,8 +9,9 @@
 
 /* Pre/post numbers of the dominator tree of the routine, so that "a
  * dominates b" costs two comparisons. Iterative, like every walk here.
- * dpre, dpost and owner are indexed by reverse-postorder number, not by
- * block: routine-sized, and only reached blocks ever get there. */
+ * dpre, dpost, owner, listed and natural are indexed by reverse-postorder
+ * number, not by block: routine-sized, and only reached blocks ever get
+ * there (nodes of a loop that passed check_members are all reached). */
 static void number_dom_tree(struct scratch *s)
 {
 	uint32_t count = s->count, clock = 0, top = 0;
@@ -76,7 +77,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 			li->sound = false; /* unreachable nodes are DCFG-ROUTINE-REACH errors already */
 			return;
 		}
-		s->listed[b] = stamp;
+		s->listed[s->rpo_num[b]] = stamp;
 	}
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t b = cell_block(v, p, c);
@@ -89,11 +90,11 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 	}
 	/* Natural loop: the head, plus what reaches a back-edge source backwards without crossing the head. */
 	uint32_t top = 0, n = 1;
-	s->natural[h] = stamp;
+	s->natural[s->rpo_num[h]] = stamp;
 	for (uint32_t c = jn(&v->doc, li->sources_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t t = cell_block(v, p, c);
-		if (t != NO_INDEX && s->natural[t] != stamp) {
-			s->natural[t] = stamp;
+		if (t != NO_INDEX && s->natural[s->rpo_num[t]] != stamp) {
+			s->natural[s->rpo_num[t]] = stamp;
 			s->stack[top++] = t;
 			n++;
 		}
@@ -102,15 +103,15 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 		uint32_t x = s->stack[--top];
 		for (uint32_t k = g->pred_start[x]; k < g->pred_start[x + 1]; k++) {
 			uint32_t q = g->pred[k];
-			if (!reached(s, q, r) || s->natural[q] == stamp)
+			if (!reached(s, q, r) || s->natural[s->rpo_num[q]] == stamp)
 				continue;
-			if (s->listed[q] != stamp) {
+			if (s->listed[s->rpo_num[q]] != stamp) {
 				tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, li->nodes_cell,
 					  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu (which reaches back-edge source %llu without passing the head) missing",
 					  bid(p, h), bid(p, q), bid(p, x));
 				return;
 			}
-			s->natural[q] = stamp;
+			s->natural[s->rpo_num[q]] = stamp;
 			s->stack[top++] = q;
 			n++;
 		}
@@ -119,7 +120,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 		return;
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t b = cell_block(v, p, c);
-		if (s->natural[b] != stamp) {
+		if (s->natural[s->rpo_num[b]] != stamp) {
 			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
 				  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu, which reaches no back-edge source without passing the head",
 				  bid(p, h), bid(p, b));
@@ -190,7 +191,8 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 {
 	uint32_t heads = ++s->stamp;
 	for (uint32_t i = 0; i < nloops; i++)
-		s->natural[loops[i].head] = heads;
+		if (reached(s, loops[i].head, r))
+			s->natural[s->rpo_num[loops[i].head]] = heads;
 	for (uint32_t i = 0; i < nloops; i++) {
 		uint32_t stamp = ++s->stamp, h = loops[i].head;
 		if (!loops[i].sound || !reached(s, h, r))
@@ -198,15 +200,15 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 		for (uint32_t c = jn(&v->doc, loops[i].sources_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t t = cell_block(v, p, c);
 			if (t != NO_INDEX)
-				s->listed[t] = stamp;
+				s->listed[s->rpo_num[t]] = stamp;
 		}
 		for (uint32_t k = g->pred_start[h]; k < g->pred_start[h + 1]; k++) {
 			uint32_t t = g->pred[k];
-			if (reached(s, t, r) && dominates(s, h, t) && s->listed[t] != stamp) {
+			if (reached(s, t, r) && dominates(s, h, t) && s->listed[s->rpo_num[t]] != stamp) {
 				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, loops[i].sources_cell,
 					  "expected every back edge into loop head %llu among its back-edge sources, found the edge from %llu missing",
 					  bid(p, h), bid(p, t));
-				s->listed[t] = stamp; /* once per source */
+				s->listed[s->rpo_num[t]] = stamp; /* once per source */
 			}
 		}
 	}
@@ -214,11 +216,11 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 		uint32_t b = s->order[i];
 		for (uint32_t k = g->succ_start[b]; k < g->succ_start[b + 1]; k++) {
 			uint32_t h = g->succ[k];
-			if (reached(s, h, r) && dominates(s, h, b) && s->natural[h] != heads) {
+			if (reached(s, h, r) && dominates(s, h, b) && s->natural[s->rpo_num[h]] != heads) {
 				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, tbl,
 					  "expected a LOOPS row for head %llu, which the back edge from %llu enters, found none",
 					  bid(p, h), bid(p, b));
-				s->natural[h] = heads; /* once per head */
+				s->natural[s->rpo_num[h]] = heads; /* once per head */
 			}
 		}
 	}

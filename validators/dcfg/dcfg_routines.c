@@ -80,7 +80,7 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
 			return false;
 	/* s->leaving is allocated by none: the deferred exit rule takes over s->idom */
-	uint32_t **zero[] = { &s->in_loop, &s->exit_mark, &s->listed, &s->natural };
+	uint32_t **zero[] = { &s->in_loop, &s->exit_mark };
 	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
 		if (!(*zero[i] = tl_big_calloc(n, sizeof **zero[i])))
 			return false;
@@ -183,13 +183,17 @@ static bool routine_room(struct routines *st, uint32_t members)
 	if (members + 1 <= st->local_cap)
 		return true;
 	uint64_t cap = (uint64_t)st->local_cap * 2 > members + 1u ? (uint64_t)st->local_cap * 2 : members + 1u;
-	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start, &s->dpre, &s->dpost, &s->owner };
+	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start, &s->dpre, &s->dpost, &s->owner,
+				&s->listed, &s->natural };
 	for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
 		uint32_t *a = tl_big_realloc(*arrays[i], (size_t)(cap + 1) * sizeof **arrays[i]);
 		if (!a)
 			return false;
 		*arrays[i] = a;
 	}
+	/* stamp arrays: 0 is no stamp (older stamps never match a new one) */
+	memset(s->listed, 0, (size_t)(cap + 1) * sizeof *s->listed);
+	memset(s->natural, 0, (size_t)(cap + 1) * sizeof *s->natural);
 	st->local_cap = (uint32_t)cap;
 	return true;
 }
