@@ -79,8 +79,9 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
 		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
 			return false;
-	/* s->leaving is allocated by none: the deferred exit rule takes over s->idom */
-	uint32_t **zero[] = { &s->in_loop, &s->exit_mark };
+	/* s->leaving and s->exit_mark are allocated by none: the deferred exit
+	 * rule takes over s->idom and s->rpo_num */
+	uint32_t **zero[] = { &s->in_loop };
 	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
 		if (!(*zero[i] = tl_big_calloc(n, sizeof **zero[i])))
 			return false;
@@ -154,7 +155,7 @@ static void read_members(struct jv *v, const struct dprocess *p, struct routines
 }
 
 /* The listed exits of routine r that are its nodes (DCFG-ROUTINE-NODE for
- * the others), marked and remembered for the deferred exit rule. */
+ * the others), remembered for the deferred exit rule. */
 static void read_exits(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image, uint32_t r,
 		       uint32_t exits_cell)
 {
@@ -168,7 +169,6 @@ static void read_exits(struct jv *v, const struct dprocess *p, struct routines *
 				  (unsigned long long)p->blocks[b].id);
 			continue;
 		}
-		st->s.exit_mark[b] = r + 1;
 		if (make_room(v, (void **)&st->exits, &st->capexits, st->nexits, sizeof *st->exits))
 			st->exits[st->nexits++] = (struct exit_ref){ b, r, index };
 	}
@@ -324,6 +324,12 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 	memset(s->idom, 0, ((size_t)p->nblocks + 1) * sizeof *s->idom);
 	s->leaving = s->idom;
 	s->idom = NULL;
+	/* So is the numbering: it marks the listed exits, from st->exits. */
+	memset(s->rpo_num, 0, ((size_t)p->nblocks + 1) * sizeof *s->rpo_num);
+	s->exit_mark = s->rpo_num;
+	s->rpo_num = NULL;
+	for (uint32_t k = 0; k < st->nexits; k++)
+		s->exit_mark[st->exits[k].blk] = st->exits[k].routine + 1;
 	find_leaving_edges(p, s);
 	struct tl_keyed *items, *missing;
 	uint32_t nmissing = unlisted_exits(v, p, st, &items), m = 0;
