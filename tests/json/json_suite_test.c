@@ -251,6 +251,43 @@ ATF_TC_BODY(locate_values_of_rows, tc)
 	tl_json_free(&doc);
 }
 
+/* A pinned table keeps the start of every 16th row only: once its rows
+ * are gone, every row is still found (in any order, by position and by
+ * reading it again), and a walk in order still reads each row once. */
+ATF_TC_WITHOUT_HEAD(pinned_rows_between_kept_starts);
+ATF_TC_BODY(pinned_rows_between_kept_starts, tc)
+{
+	enum { ROWS = 53 };
+	char text[ROWS * 24 + 64];
+	uint64_t start[ROWS];
+	size_t len = (size_t)snprintf(text, sizeof text, "{\"T\": [[\"A\", \"B\"]");
+	for (int i = 0; i < ROWS; i++) {
+		len += (size_t)snprintf(text + len, sizeof text - len, ",%s", i % 3 ? " " : "\n  ");
+		start[i] = len;
+		len += (size_t)snprintf(text + len, sizeof text - len, "[%d, \"%.*s\"]", i, i % 7, "xxxxxxx");
+	}
+	len += (size_t)snprintf(text + len, sizeof text - len, "]}");
+	static const struct jlazy_key lazy[] = { { "T", true } };
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, len, lazy, 1, NULL, SIZE_MAX, &err));
+	uint32_t row[ROWS], r = jsibling(&doc, jn(&doc, tl_json_obj_get(&doc, 0, "T"))->first);
+	for (int i = 0; i < ROWS; i++, r = jsibling(&doc, r)) {
+		ATF_REQUIRE(r != JNONE);
+		row[i] = r;
+		ATF_CHECK_EQ(jn(&doc, jn(&doc, r)->first)->off, start[i] + 1); /* read in order */
+	}
+	ATF_CHECK_EQ(r, JNONE);
+	for (int i = ROWS - 1; i >= 0; i -= 5) /* gone rows, backwards: their text positions */
+		ATF_CHECK_EQ(tl_json_off(&doc, row[i]), start[i]);
+	for (int i = 0; i < ROWS; i += 7) { /* read again, skipping around */
+		int k = (i * 31) % ROWS;
+		ATF_CHECK_EQ(jn(&doc, jn(&doc, row[k])->first)->off, start[k] + 1);
+		ATF_CHECK_EQ(jn(&doc, row[k])->off, start[k]);
+	}
+	tl_json_free(&doc);
+}
+
 /* A table whose header row is itself a lazy cell (found by dcfg_fuzzer):
  * looking for a lazy column must not walk into the pins of that header. */
 ATF_TC_WITHOUT_HEAD(lazy_header_of_a_nested_table);
@@ -343,5 +380,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, line_index);
 	ATF_TP_ADD_TC(tp, kept_duplicates);
 	ATF_TP_ADD_TC(tp, lazy_header_of_a_nested_table);
+	ATF_TP_ADD_TC(tp, pinned_rows_between_kept_starts);
 	return atf_no_error();
 }

@@ -107,14 +107,16 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (ok && !tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &p->edge_by_id, id, p->nedges, cell[0],
 					     "EDGE_ID in the process"))
 			ok = false;
-		e.id = id;
+		e.id = (uint32_t)id;
 		bool ends = resolve_node(v, m, p, cell[1], "SOURCE_NODE_ID", &e.src, &e.src_blk);
 		ends &= resolve_node(v, m, p, cell[2], "TARGET_NODE_ID", &e.tgt, &e.tgt_blk);
-		bool type_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &e.type);
-		uint32_t cls = type_ok ? tl_dcfg_idmap_get(&m->type_class, e.type) : IDMAP_NONE;
+		uint64_t type;
+		bool type_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &type);
+		uint32_t cls = type_ok ? tl_dcfg_idmap_get(&m->type_class, type) : IDMAP_NONE;
 		if (type_ok && cls == IDMAP_NONE && m->has_edge_types)
 			tl_jv_report(v, RULE_DCFG_EDGE_TYPE_REF, cell[3], "expected an EDGE_TYPE_ID of the EDGE_TYPES table, found %llu",
-				  (unsigned long long)e.type);
+				  (unsigned long long)type);
+		e.type = cls == IDMAP_NONE ? 0 : (uint32_t)type; /* types of the table are ids: 32 bits */
 		e.cls = cls == IDMAP_NONE ? EC_INTRA : (uint8_t)cls;
 		e.usable = ends && cls != IDMAP_NONE;
 		if (!e.usable || !ok)

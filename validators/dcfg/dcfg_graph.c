@@ -7,6 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+static bool graph_edge(const struct dedge *e)
+{
+	return e->usable && e->cls == EC_INTRA && e->src_blk != NO_INDEX && e->tgt_blk != NO_INDEX;
+}
+
+/* Counts, then places the edges from the last backwards, each at the end
+ * of its block's run, so runs keep the edge order without a fill array
+ * per block (two fewer arrays of the size of the process). */
 bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
 {
 	memset(g, 0, sizeof *g);
@@ -15,32 +23,28 @@ bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
 	g->pred_start = tl_big_calloc((size_t)g->n + 1, sizeof *g->pred_start);
 	g->succ = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *g->succ);
 	g->pred = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *g->pred);
-	uint32_t *fill = tl_big_calloc((size_t)g->n + 1, sizeof *fill);
-	uint32_t *fill2 = tl_big_calloc((size_t)g->n + 1, sizeof *fill2);
-	bool ok = g->succ_start && g->pred_start && g->succ && g->pred && fill && fill2;
-	if (ok) {
-		for (uint32_t i = 0; i < p->nedges; i++) {
-			const struct dedge *e = &p->edges[i];
-			if (!e->usable || e->cls != EC_INTRA || e->src_blk == NO_INDEX || e->tgt_blk == NO_INDEX)
-				continue;
-			g->succ_start[e->src_blk + 1]++;
-			g->pred_start[e->tgt_blk + 1]++;
-		}
-		for (uint32_t b = 0; b < g->n; b++) {
-			g->succ_start[b + 1] += g->succ_start[b];
-			g->pred_start[b + 1] += g->pred_start[b];
-		}
-		for (uint32_t i = 0; i < p->nedges; i++) {
-			const struct dedge *e = &p->edges[i];
-			if (!e->usable || e->cls != EC_INTRA || e->src_blk == NO_INDEX || e->tgt_blk == NO_INDEX)
-				continue;
-			g->succ[g->succ_start[e->src_blk] + fill[e->src_blk]++] = e->tgt_blk;
-			g->pred[g->pred_start[e->tgt_blk] + fill2[e->tgt_blk]++] = e->src_blk;
-		}
+	if (!g->succ_start || !g->pred_start || !g->succ || !g->pred)
+		return false;
+	for (uint32_t i = 0; i < p->nedges; i++) {
+		const struct dedge *e = &p->edges[i];
+		if (!graph_edge(e))
+			continue;
+		g->succ_start[e->src_blk]++;
+		g->pred_start[e->tgt_blk]++;
 	}
-	free(fill);
-	free(fill2);
-	return ok;
+	/* inclusive sums: each start is the end of its run for now */
+	for (uint32_t b = 1; b <= g->n; b++) {
+		g->succ_start[b] += g->succ_start[b - 1];
+		g->pred_start[b] += g->pred_start[b - 1];
+	}
+	for (uint32_t i = p->nedges; i-- > 0;) {
+		const struct dedge *e = &p->edges[i];
+		if (!graph_edge(e))
+			continue;
+		g->succ[--g->succ_start[e->src_blk]] = e->tgt_blk;
+		g->pred[--g->pred_start[e->tgt_blk]] = e->src_blk;
+	}
+	return true;
 }
 
 void tl_dcfg_graph_free(struct graph *g)

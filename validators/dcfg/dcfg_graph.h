@@ -22,10 +22,10 @@ struct scratch {
 	uint32_t *stack, *iter; /* DFS state (by position: routine-sized) */
 	uint32_t *in_loop;     /* loop marker, for the loop checks */
 	uint32_t *leaving;     /* 1 + index of an edge leaving the block's routine, or 0 */
-	uint32_t *exit_mark;   /* routine number + 1 when listed in its EXIT_NODE_IDS */
+	uint32_t *exit_mark;   /* routine number + 1 when listed in its EXIT_NODE_IDS (exit rule) */
 	/* Natural-loop comparison: dominator-tree numbering and marks. */
-	uint32_t *dpre, *dpost, *kid_start, *kids; /* kid_start, kids by position: routine-sized */
-	uint32_t *listed, *natural, *owner;
+	uint32_t *dpre, *dpost, *kid_start, *kids; /* by position: routine-sized */
+	uint32_t *listed, *natural, *owner; /* by position: routine-sized */
 	uint32_t stamp;
 	uint32_t count;        /* blocks reached in the current routine */
 };

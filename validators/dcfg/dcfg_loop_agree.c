@@ -8,7 +8,10 @@
 #include <stdlib.h>
 
 /* Pre/post numbers of the dominator tree of the routine, so that "a
- * dominates b" costs two comparisons. Iterative, like every walk here. */
+ * dominates b" costs two comparisons. Iterative, like every walk here.
+ * dpre, dpost, owner, listed and natural are indexed by reverse-postorder
+ * number, not by block: routine-sized, and only reached blocks ever get
+ * there (nodes of a loop that passed check_members are all reached). */
 static void number_dom_tree(struct scratch *s)
 {
 	uint32_t count = s->count, clock = 0, top = 0;
@@ -24,16 +27,16 @@ static void number_dom_tree(struct scratch *s)
 		s->kids[s->iter[s->rpo_num[s->idom[s->order[i]]]]++] = s->order[i];
 	s->stack[top] = s->order[0];
 	s->iter[top++] = s->kid_start[0];
-	s->dpre[s->order[0]] = clock++;
+	s->dpre[0] = clock++;
 	while (top) {
 		uint32_t b = s->stack[top - 1];
 		if (s->iter[top - 1] < s->kid_start[s->rpo_num[b] + 1]) {
 			uint32_t k = s->kids[s->iter[top - 1]++];
-			s->dpre[k] = clock++;
+			s->dpre[s->rpo_num[k]] = clock++;
 			s->stack[top] = k;
 			s->iter[top++] = s->kid_start[s->rpo_num[k]];
 		} else {
-			s->dpost[b] = clock++;
+			s->dpost[s->rpo_num[b]] = clock++;
 			top--;
 		}
 	}
@@ -47,7 +50,8 @@ static bool reached(const struct scratch *s, uint32_t b, uint32_t r)
 /* Both a and b reached in the current routine. */
 static bool dominates(const struct scratch *s, uint32_t a, uint32_t b)
 {
-	return s->dpre[a] <= s->dpre[b] && s->dpost[b] <= s->dpost[a];
+	uint32_t x = s->rpo_num[a], y = s->rpo_num[b];
+	return s->dpre[x] <= s->dpre[y] && s->dpost[y] <= s->dpost[x];
 }
 
 /* A node-id cell of a row that already passed the structural checks. */
@@ -73,7 +77,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 			li->sound = false; /* unreachable nodes are DCFG-ROUTINE-REACH errors already */
 			return;
 		}
-		s->listed[b] = stamp;
+		s->listed[s->rpo_num[b]] = stamp;
 	}
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t b = cell_block(v, p, c);
@@ -86,11 +90,11 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 	}
 	/* Natural loop: the head, plus what reaches a back-edge source backwards without crossing the head. */
 	uint32_t top = 0, n = 1;
-	s->natural[h] = stamp;
+	s->natural[s->rpo_num[h]] = stamp;
 	for (uint32_t c = jn(&v->doc, li->sources_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t t = cell_block(v, p, c);
-		if (t != NO_INDEX && s->natural[t] != stamp) {
-			s->natural[t] = stamp;
+		if (t != NO_INDEX && s->natural[s->rpo_num[t]] != stamp) {
+			s->natural[s->rpo_num[t]] = stamp;
 			s->stack[top++] = t;
 			n++;
 		}
@@ -99,15 +103,15 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 		uint32_t x = s->stack[--top];
 		for (uint32_t k = g->pred_start[x]; k < g->pred_start[x + 1]; k++) {
 			uint32_t q = g->pred[k];
-			if (!reached(s, q, r) || s->natural[q] == stamp)
+			if (!reached(s, q, r) || s->natural[s->rpo_num[q]] == stamp)
 				continue;
-			if (s->listed[q] != stamp) {
+			if (s->listed[s->rpo_num[q]] != stamp) {
 				tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, li->nodes_cell,
 					  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu (which reaches back-edge source %llu without passing the head) missing",
 					  bid(p, h), bid(p, q), bid(p, x));
 				return;
 			}
-			s->natural[q] = stamp;
+			s->natural[s->rpo_num[q]] = stamp;
 			s->stack[top++] = q;
 			n++;
 		}
@@ -116,7 +120,7 @@ static void check_members(struct jv *v, const struct dprocess *p, const struct g
 		return;
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 		uint32_t b = cell_block(v, p, c);
-		if (s->natural[b] != stamp) {
+		if (s->natural[s->rpo_num[b]] != stamp) {
 			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
 				  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu, which reaches no back-edge source without passing the head",
 				  bid(p, h), bid(p, b));
@@ -139,7 +143,8 @@ static int cmp_larger_first(const void *a, const void *b)
 
 /* PARENT_LOOP_HEAD_NODE_ID names the innermost enclosing loop: marking
  * nodes from the largest loop to the smallest leaves on each head the
- * smallest other loop containing it. */
+ * smallest other loop containing it. Nodes of sound loops are reached
+ * (check_members), so owner is indexed by reverse-postorder number. */
 static void check_parents(struct jv *v, const struct dprocess *p, struct scratch *s, struct loopinfo *loops, uint32_t nloops)
 {
 	struct by_size *order = malloc(((size_t)nloops + 1) * sizeof *order);
@@ -154,13 +159,13 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 			for (uint32_t c = jn(&v->doc, loops[i].nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 				uint32_t b = cell_block(v, p, c);
 				if (b != NO_INDEX)
-					s->owner[b] = NO_INDEX;
+					s->owner[s->rpo_num[b]] = NO_INDEX;
 			}
 		}
 	qsort(order, n, sizeof *order, cmp_larger_first);
 	for (uint32_t k = 0; k < n; k++) {
 		struct loopinfo *li = &loops[order[k].loop];
-		uint32_t inner = s->owner[li->head];
+		uint32_t inner = s->owner[s->rpo_num[li->head]];
 		uint64_t want = inner == NO_INDEX ? 0 : p->blocks[loops[inner].head].id;
 		uint64_t found = li->parent_cell == JNONE ? 0 : li->parent;
 		bool declared_sound = true;
@@ -174,7 +179,7 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 		for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t b = cell_block(v, p, c);
 			if (b != NO_INDEX)
-				s->owner[b] = order[k].loop;
+				s->owner[s->rpo_num[b]] = order[k].loop;
 		}
 	}
 	free(order);
@@ -186,7 +191,8 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 {
 	uint32_t heads = ++s->stamp;
 	for (uint32_t i = 0; i < nloops; i++)
-		s->natural[loops[i].head] = heads;
+		if (reached(s, loops[i].head, r))
+			s->natural[s->rpo_num[loops[i].head]] = heads;
 	for (uint32_t i = 0; i < nloops; i++) {
 		uint32_t stamp = ++s->stamp, h = loops[i].head;
 		if (!loops[i].sound || !reached(s, h, r))
@@ -194,15 +200,15 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 		for (uint32_t c = jn(&v->doc, loops[i].sources_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t t = cell_block(v, p, c);
 			if (t != NO_INDEX)
-				s->listed[t] = stamp;
+				s->listed[s->rpo_num[t]] = stamp;
 		}
 		for (uint32_t k = g->pred_start[h]; k < g->pred_start[h + 1]; k++) {
 			uint32_t t = g->pred[k];
-			if (reached(s, t, r) && dominates(s, h, t) && s->listed[t] != stamp) {
+			if (reached(s, t, r) && dominates(s, h, t) && s->listed[s->rpo_num[t]] != stamp) {
 				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, loops[i].sources_cell,
 					  "expected every back edge into loop head %llu among its back-edge sources, found the edge from %llu missing",
 					  bid(p, h), bid(p, t));
-				s->listed[t] = stamp; /* once per source */
+				s->listed[s->rpo_num[t]] = stamp; /* once per source */
 			}
 		}
 	}
@@ -210,11 +216,11 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 		uint32_t b = s->order[i];
 		for (uint32_t k = g->succ_start[b]; k < g->succ_start[b + 1]; k++) {
 			uint32_t h = g->succ[k];
-			if (reached(s, h, r) && dominates(s, h, b) && s->natural[h] != heads) {
+			if (reached(s, h, r) && dominates(s, h, b) && s->natural[s->rpo_num[h]] != heads) {
 				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, tbl,
 					  "expected a LOOPS row for head %llu, which the back edge from %llu enters, found none",
 					  bid(p, h), bid(p, b));
-				s->natural[h] = heads; /* once per head */
+				s->natural[s->rpo_num[h]] = heads; /* once per head */
 			}
 		}
 	}

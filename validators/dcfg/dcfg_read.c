@@ -253,12 +253,13 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	}
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		struct dblock b = { 0 };
-		uint64_t off, size, last;
+		uint64_t id = 0, off, size, last;
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		b.node = r;
 		b.image = image;
-		bool id_ok = read_id(v, cell[0], 1, ID_MAX, "basic-block NODE_ID", &b.id);
+		bool id_ok = read_id(v, cell[0], 1, ID_MAX, "basic-block NODE_ID", &id);
+		b.id = (uint32_t)id;
 		if (id_ok && is_special(m, b.id)) {
 			tl_jv_report(v, RULE_DCFG_NODE_SPECIAL, cell[0],
 				  "expected a basic-block NODE_ID different from the special nodes, found %llu",

@@ -75,11 +75,13 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
 	size_t n = (size_t)p->nblocks + 1;
-	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom, &s->dpre, &s->dpost, &s->owner };
+	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom };
 	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
 		if (!(*fill[i] = tl_big_malloc(n * sizeof **fill[i])))
 			return false;
-	uint32_t **zero[] = { &s->in_loop, &s->leaving, &s->exit_mark, &s->listed, &s->natural };
+	/* s->leaving and s->exit_mark are allocated by none: the deferred exit
+	 * rule takes over s->idom and s->rpo_num */
+	uint32_t **zero[] = { &s->in_loop };
 	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
 		if (!(*zero[i] = tl_big_calloc(n, sizeof **zero[i])))
 			return false;
@@ -153,7 +155,7 @@ static void read_members(struct jv *v, const struct dprocess *p, struct routines
 }
 
 /* The listed exits of routine r that are its nodes (DCFG-ROUTINE-NODE for
- * the others), marked and remembered for the deferred exit rule. */
+ * the others), remembered for the deferred exit rule. */
 static void read_exits(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image, uint32_t r,
 		       uint32_t exits_cell)
 {
@@ -167,7 +169,6 @@ static void read_exits(struct jv *v, const struct dprocess *p, struct routines *
 				  (unsigned long long)p->blocks[b].id);
 			continue;
 		}
-		st->s.exit_mark[b] = r + 1;
 		if (make_room(v, (void **)&st->exits, &st->capexits, st->nexits, sizeof *st->exits))
 			st->exits[st->nexits++] = (struct exit_ref){ b, r, index };
 	}
@@ -182,13 +183,17 @@ static bool routine_room(struct routines *st, uint32_t members)
 	if (members + 1 <= st->local_cap)
 		return true;
 	uint64_t cap = (uint64_t)st->local_cap * 2 > members + 1u ? (uint64_t)st->local_cap * 2 : members + 1u;
-	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start };
+	uint32_t **arrays[] = { &s->stack, &s->iter, &s->order, &s->kids, &s->kid_start, &s->dpre, &s->dpost, &s->owner,
+				&s->listed, &s->natural };
 	for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
 		uint32_t *a = tl_big_realloc(*arrays[i], (size_t)(cap + 1) * sizeof **arrays[i]);
 		if (!a)
 			return false;
 		*arrays[i] = a;
 	}
+	/* stamp arrays: 0 is no stamp (older stamps never match a new one) */
+	memset(s->listed, 0, (size_t)(cap + 1) * sizeof *s->listed);
+	memset(s->natural, 0, (size_t)(cap + 1) * sizeof *s->natural);
 	st->local_cap = (uint32_t)cap;
 	return true;
 }
@@ -314,6 +319,17 @@ static uint32_t unlisted_exits(struct jv *v, const struct dprocess *p, const str
 static void check_exits(struct jv *v, const struct dprocess *p, struct routines *st)
 {
 	struct scratch *s = &st->s;
+	/* The dominators are done with: their array, cleared, marks the leaving
+	 * edges (one array of the size of the process fewer). */
+	memset(s->idom, 0, ((size_t)p->nblocks + 1) * sizeof *s->idom);
+	s->leaving = s->idom;
+	s->idom = NULL;
+	/* So is the numbering: it marks the listed exits, from st->exits. */
+	memset(s->rpo_num, 0, ((size_t)p->nblocks + 1) * sizeof *s->rpo_num);
+	s->exit_mark = s->rpo_num;
+	s->rpo_num = NULL;
+	for (uint32_t k = 0; k < st->nexits; k++)
+		s->exit_mark[st->exits[k].blk] = st->exits[k].routine + 1;
 	find_leaving_edges(p, s);
 	struct tl_keyed *items, *missing;
 	uint32_t nmissing = unlisted_exits(v, p, st, &items), m = 0;
