@@ -343,6 +343,76 @@ def dcfg_cases():
         proc(x)["INSTR_COUNT_PER_THREAD"] = [16]
         proc(x)["INSTR_COUNT"] = 16
     mut("dcfg_loop_missing_source.dcfg.json", head_self_loop)
+    type_cases(mut)
+
+
+BLOCK_HEAD = ["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"]
+EDGE_HEAD = ["EDGE_ID", "SOURCE_NODE_ID", "TARGET_NODE_ID", "EDGE_TYPE_ID", "COUNT_PER_THREAD"]
+
+
+def type_cases(mut):
+    """One defect per table cell of the wrong JSON type or shape, several per
+    case, each in a row or process of its own so the others stay as they are."""
+    def tables(x):
+        # a FILE_NAME_ID that is no number; EDGE_TYPES rows: short, a name that
+        # is no string, an id that is no number, an id twice; PROCESSES rows:
+        # short, an id that is no number, out of range, twice; MAJOR_VERSION no number
+        x["MAJOR_VERSION"] = "one"
+        x["FILE_NAMES"].append(["x", "a.c"])
+        x["EDGE_TYPES"] += [[9], [9, 5], ["y", "CALL"], [1, "CALL"]]
+        x["PROCESSES"] += [[7], ["p", {}], [0x100000000, {}], [100, {}]]
+    mut("dcfg_types_tables.dcfg.json", tables)
+    mut("dcfg_types_minor_version.dcfg.json", lambda x: x.__setitem__("MINOR_VERSION", [0]))
+    mut("dcfg_types_special_nodes.dcfg.json", lambda x: x.__setitem__("SPECIAL_NODES", {}))
+
+    def image_cells(x):
+        # image 1: a FILE_NAME_ID that is no number; SYMBOLS rows: short, offset
+        # and size no numbers, a symbol starting past the image; SOURCE_DATA rows:
+        # short, offset, size and NUM_INSTRS no numbers, more instructions than bytes
+        img = image(x)
+        img["FILE_NAME_ID"] = "f"
+        img["SYMBOLS"] += [["s"], ["o", "x", 4], ["z", "0x10", "y"], ["far", "0x2000", 4]]
+        img["SOURCE_DATA"] += [[2], [2, 4, "x", 4, 1], [2, 5, "0x10", "y", 1], [2, 6, "0x10", 4, "n"],
+                               [2, 7, "0x10", 2, 3]]
+    mut("dcfg_types_image_cells.dcfg.json", image_cells)
+
+    def images(x):
+        # IMAGES rows, out of load order: short, an id, a LOAD_ADDR that are no
+        # numbers, a row that is no array, IMAGE_DATA that is no object, an
+        # empty image, BASIC_BLOCKS that is no table
+        proc(x)["IMAGES"] += [[3], ["i", "0x700000", 16], [4, "zz", 16], 5, [5, "0x600000", 16, []],
+                              [6, "0x500000", 0, {}], [7, "0x500010", 16, {"BASIC_BLOCKS": {}}]]
+    mut("dcfg_types_images.dcfg.json", images)
+
+    def blocks(x):
+        # an image of its own, never executed: a short row, an id and a COUNT
+        # that are no numbers, a LAST_INSTR_OFFSET before the last instruction
+        # can start, a single instruction not at offset 0, and block 10 again
+        proc(x)["IMAGES"].append([2, "0x500000", 4096, {"BASIC_BLOCKS": [
+            BLOCK_HEAD, [30], ["b", "0x60", 4, 1, 0, 0], [31, "0x64", 4, 1, 0, "c"], [32, "0x68", 8, 3, 1, 0],
+            [33, "0x70", 4, 1, 2, 0], [10, "0x74", 4, 1, 0, 0]]}])
+    mut("dcfg_types_blocks.dcfg.json", blocks)
+
+    def processes(x):
+        # processes of their own: a thread count that is no number (no sum to
+        # check), an INSTR_COUNT that is no number, no tables at all, and
+        # INSTR_COUNT without INSTR_COUNT_PER_THREAD
+        x["PROCESSES"] += [[200, {"INSTR_COUNT_PER_THREAD": ["x"], "INSTR_COUNT": 3}],
+                           [300, {"INSTR_COUNT_PER_THREAD": [1], "INSTR_COUNT": "n"}],
+                           [400, {}], [500, {"INSTR_COUNT": "n"}]]
+    mut("dcfg_types_processes.dcfg.json", processes)
+
+    def edges(x):
+        # a process of its own with one block: EDGES rows whose source, type,
+        # id, COUNT_PER_THREAD and one count are no numbers or arrays, and a
+        # row with one count more than threads
+        x["PROCESSES"].append([600, {
+            "INSTR_COUNT_PER_THREAD": [1],
+            "IMAGES": [["IMAGE_ID", "LOAD_ADDR", "SIZE", "IMAGE_DATA"],
+                       [1, "0x400000", 4096, {"BASIC_BLOCKS": [BLOCK_HEAD, [40, "0x0", 4, 1, 0, 1]]}]],
+            "EDGES": [EDGE_HEAD, [1, "s", 40, 1, [1]], [2, 1, 40, "t", [1]], ["e", 1, 40, 1, [1]],
+                      [3, 1, 40, 1, 1], [4, 1, 40, 1, ["c"]], [5, 1, 40, 1, [1, 1]]]}])
+    mut("dcfg_types_edges.dcfg.json", edges)
 
 
 def seed_example():
@@ -553,6 +623,32 @@ def trace_cases():
     mut("pair_edge_count_short.trace.json", chunks([0, 14, 9, 2, "E"]), pair)
     # the ENTRY edge opening a chunk at PRECEDING_INSTR_COUNT 3
     mut("pair_entry_exit.trace.json", chunks([0, 2, 1, 2, ""], [3, 0, 1, 1, ""]), pair)
+    trace_type_cases(mut, W)
+
+
+def trace_type_cases(mut, W):
+    """Cells of the wrong JSON type or shape in DCFG-trace tables, each in a
+    row, thread or process of its own."""
+    head = ["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"]
+
+    def tables(x):
+        # transition rows: short, a code of 33 characters; threads: TRACE_DATA
+        # no table, a short chunk row, a PRECEDING_INSTR_COUNT no number, an
+        # EDGE_ID_SEQUENCE no string, repeat groups without a count and cut
+        # short; processes: short, an id no number, STRING_DICTIONARY no object
+        tproc(x)[2] += [[9], [6, "0" * 33, [6]]]
+        tproc(x)[3] += [[1, {}], [2, [head, [0]]], [3, [head, ["x", 14, 10, 1, "<b>"]]],
+                        [4, [head, [0, 14, 10, 1, 5]]], [5, [head, [0, 14, 10, 1, "(*A)"]]],
+                        [6, [head, [0, 14, 10, 1, "(12"]]]]
+        x["PROCESSES"] += [[7], ["p", {}, [], []],
+                           [101, [], [["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"]], [["THREAD_ID", "TRACE_DATA"]]]]
+    mut("dtrace_types_tables.trace.json", tables)
+    # dictionary keys: empty, escaped, "a" twice; a value that is no string
+    W("invalid", "dtrace_types_dict.trace.json",
+      dump(base_trace()).replace('"b": "<a>"', '"b": "<a>",\n        "": "A",\n        "\\u0063": "A",\n'
+                                 '        "a": "A",\n        "d": 5', 1))
+    # an escape in a sequence, even of a character it may hold, is refused
+    W("invalid", "dtrace_types_sequence.trace.json", dump(base_trace()).replace('"<b>"', '"\\u003cb>"', 1))
 
 
 def generated_cases():
