@@ -344,10 +344,37 @@ def dcfg_cases():
         proc(x)["INSTR_COUNT"] = 16
     mut("dcfg_loop_missing_source.dcfg.json", head_self_loop)
     type_cases(mut)
+    json_number_cases(W)
 
 
 BLOCK_HEAD = ["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"]
 EDGE_HEAD = ["EDGE_ID", "SOURCE_NODE_ID", "TARGET_NODE_ID", "EDGE_TYPE_ID", "COUNT_PER_THREAD"]
+
+
+def json_number_cases(W):
+    """Integers in every spelling the reader takes or refuses, and unknown keys
+    whose JSON pointers need escaping; their cells keep the values of hello."""
+    text = dump(base_dcfg())
+    # "0X" and upper- and lower-case hex digits, a decimal string, a 20-digit
+    # integer in a process of its own
+    ok = (text.replace('"0x400000"', '"0X400000"', 1).replace('"INSTR_COUNT": 14', '"INSTR_COUNT": "0xe"', 1)
+          .replace('"INSTR_COUNT_PER_THREAD": [14]', '"INSTR_COUNT_PER_THREAD": ["0XE"]', 1)
+          .replace('"0X400000",\n            4096,', '"0X400000",\n            "0x1000",', 1)
+          .replace('["main", "0x10", 36]', '["main", "0x10", "36"]', 1))
+    ok = ok[:ok.rindex("]")] + ',\n    [700, {"INSTR_COUNT": 10000000000000000000}]\n  ]\n}'
+    W("valid", "json_integer_spellings.dcfg.json", ok)
+    # unknown keys with '/', '~', a control character, non-ASCII and 80 characters
+    keys = ['"a/b~c"', '"tab\\there"', '"caf\u00e9"', '"' + "K" * 80 + '"']
+    W("valid", "json_unknown_key_spellings.dcfg.json",
+      text[:-2] + "".join(",\n  %s: 1" % k for k in keys) + "\n}")
+
+    # processes of their own, INSTR_COUNT spelled: 2^64, negative, with a
+    # fraction (short, 11 and 21 characters), "0x" and 17 digits, "0x" and a
+    # non-hex digit, "0x" alone, a leading zero, empty, true, null and an object
+    forms = ['18446744073709551616', '-1', '1.5', '123456789.5', '12345678901234567890.5',
+             '"0x10000000000000000"', '"0xg"', '"0x"', '"012"', '""', 'true', 'null', '{}']
+    t = text[:text.rindex("]")] + "".join(',\n    [%d, {"INSTR_COUNT": %s}]' % (701 + i, f) for i, f in enumerate(forms))
+    W("invalid", "json_integer_malformed.dcfg.json", t + "\n  ]\n}")
 
 
 def type_cases(mut):
