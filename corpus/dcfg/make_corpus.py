@@ -111,7 +111,7 @@ def chunk(t):
 # Rules of warning severity: their cases stay valid (exit 0) and live in valid/ with a sidecar.
 WARN_ONLY = {
     "json_decimal_string", "json_unknown_key", "dcfg_version_value", "dcfg_edge_type_name",
-    "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
+    "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_range_in_image_start", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
     "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_same_start_apart", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
     "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits", "dcfg_routine_exits_second",
@@ -155,6 +155,10 @@ def dcfg_cases():
     W("invalid", "json_syntax_curly_quote.dcfg.json", dump(base_dcfg()).replace('"hello.c"', '\u201chello.c\u201d'))
     W("invalid", "json_depth.dcfg.json", '{"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "X": ' + "[" * 1100 + "]" * 1100 + "}")
     write("dcfg", "invalid", "json_top_object.dcfg.json", '[{"MAJOR_VERSION": 1, "MINOR_VERSION": 0}]', ["--format=dcfg"])
+    write("dcfg", "invalid", "json_top_scalar.dcfg.json", "42", ["--format=dcfg"])
+    # whitespace of every kind before the object, and SPECIAL_NODES the only DCFG key
+    W("valid", "minimal_special_nodes.dcfg.json", "\t\r\n " + dump(
+        {"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "SPECIAL_NODES": [["NODE_ID", "NODE_NAME"], [1, "START"]]}))
     W("invalid", "json_duplicate_key.dcfg.json", '{"MAJOR_VERSION": 1,\n "MINOR_VERSION": 0,\n "MAJOR_VERSION": 1}')
     # keys are compared decoded: an escaped spelling of a known key is that key
     W("invalid", "json_duplicate_key_escaped.dcfg.json",
@@ -192,6 +196,8 @@ def dcfg_cases():
     mut("dcfg_image_overlap.dcfg.json", overlap)
     mut("dcfg_file_name_ref.dcfg.json", lambda x: image(x).__setitem__("FILE_NAME_ID", 9))
     mut("dcfg_range_in_image.dcfg.json", lambda x: image(x)["SYMBOLS"][1].__setitem__(1, "0xff0"))
+    # a symbol starting past the image: blamed on its offset, not its size
+    mut("dcfg_range_in_image_start.dcfg.json", lambda x: image(x)["SYMBOLS"].append(["far", "0x2000", 4]))
     mut("dcfg_source_num_instrs.dcfg.json", lambda x: image(x)["SOURCE_DATA"][1].__setitem__(4, 0))
     mut("dcfg_node_special.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"].append([3, "0x40", 4, 1, 0]))
     mut("dcfg_block_geometry.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(4, 8))
@@ -252,6 +258,20 @@ def dcfg_cases():
         # special node used against its kind
         proc(x)["EDGES"] += [[7, 2, 13, 7, [0]], [8, 12, 1, 7, [0]], [9, 12, 3, 7, [0]]]
     mut("dcfg_special_edges.dcfg.json", special_edges)
+
+    def no_start(x):
+        # no START or END node: the ENTRY edge leaves block 13 (instead of 13's EXIT edge)
+        x["SPECIAL_NODES"] = [["NODE_ID", "NODE_NAME"], [3, "UNKNOWN"]]
+        proc(x)["EDGES"][1] = [1, 13, 10, 1, [1]]
+        del proc(x)["EDGES"][6]
+    mut("dcfg_special_missing_entry.dcfg.json", no_start)
+
+    def no_end(x):
+        # no START or END node: the EXIT edge enters block 10 (instead of the ENTRY edge)
+        x["SPECIAL_NODES"] = [["NODE_ID", "NODE_NAME"], [3, "UNKNOWN"]]
+        proc(x)["EDGES"][6] = [6, 13, 10, 2, [1]]
+        del proc(x)["EDGES"][1]
+    mut("dcfg_special_missing_exit.dcfg.json", no_end)
 
     def edge_ids(x):
         # edge ids 0 and 2^31 and edge 3 twice
@@ -394,11 +414,11 @@ def type_cases(mut):
 
     def image_cells(x):
         # image 1: a FILE_NAME_ID that is no number; SYMBOLS rows: short, offset
-        # and size no numbers, a symbol starting past the image; SOURCE_DATA rows:
+        # and size no numbers; SOURCE_DATA rows:
         # short, offset, size and NUM_INSTRS no numbers, more instructions than bytes
         img = image(x)
         img["FILE_NAME_ID"] = "f"
-        img["SYMBOLS"] += [["s"], ["o", "x", 4], ["z", "0x10", "y"], ["far", "0x2000", 4]]
+        img["SYMBOLS"] += [["s"], ["o", "x", 4], ["z", "0x10", "y"]]
         img["SOURCE_DATA"] += [[2], [2, 4, "x", 4, 1], [2, 5, "0x10", "y", 1], [2, 6, "0x10", 4, "n"],
                                [2, 7, "0x10", 2, 3]]
     mut("dcfg_types_image_cells.dcfg.json", image_cells)
@@ -650,6 +670,16 @@ def trace_cases():
     mut("pair_edge_count_short.trace.json", chunks([0, 14, 9, 2, "E"]), pair)
     # the ENTRY edge opening a chunk at PRECEDING_INSTR_COUNT 3
     mut("pair_entry_exit.trace.json", chunks([0, 2, 1, 2, ""], [3, 0, 1, 1, ""]), pair)
+    # a chunk whose PRECEDING_INSTR_COUNT + INSTR_COUNT passes 2^64
+    mut("pair_thread_instr_overflow.trace.json", chunks([0, 14, 10, 1, "<b>"], [18446744073709551615, 2, 0, 0, ""]), pair)
+    # an empty chunk that claims 3 instructions past the thread's 14
+    mut("pair_thread_instr_empty.trace.json", chunks([0, 14, 10, 1, "<b>"], [14, 3, 0, 0, ""]), pair)
+    # a transition from edge 6 (the DCFG's) to edge 10 (none of it)
+    mut("pair_edge_next.trace.json", lambda x: tproc(x)[2].append([6, "", [10]]), pair)
+    # a pair with a repeated key is refused like any pair with an error (read silently)
+    W("invalid", "pair_dcfg_duplicate_key.trace.json", base_trace(), ["--pair=../../dcfg/invalid/json_duplicate_key.dcfg.json"])
+    # a pair with only warnings (an unknown key) pairs
+    W("valid", "hello_paired_warnings.trace.json", base_trace(), ["--pair=../../dcfg/valid/json_unknown_key.dcfg.json"])
     trace_type_cases(mut, W)
 
 
@@ -662,18 +692,28 @@ def trace_type_cases(mut, W):
         # transition rows: short, a code of 33 characters; threads: TRACE_DATA
         # no table, a short chunk row, a PRECEDING_INSTR_COUNT no number, an
         # EDGE_ID_SEQUENCE no string, repeat groups without a count and cut
-        # short; processes: short, an id no number, STRING_DICTIONARY no object
+        # short, a short thread row; processes: short, an id no number,
+        # STRING_DICTIONARY no object and TRANSITION_TABLE no table
         tproc(x)[2] += [[9], [6, "0" * 33, [6]]]
         tproc(x)[3] += [[1, {}], [2, [head, [0]]], [3, [head, ["x", 14, 10, 1, "<b>"]]],
                         [4, [head, [0, 14, 10, 1, 5]]], [5, [head, [0, 14, 10, 1, "(*A)"]]],
-                        [6, [head, [0, 14, 10, 1, "(12"]]]]
-        x["PROCESSES"] += [[7], ["p", {}, [], []],
-                           [101, [], [["CURRENT_EDGE_ID", "TRANSITION_CODE", "NEXT_EDGE_IDS"]], [["THREAD_ID", "TRACE_DATA"]]]]
+                        [6, [head, [0, 14, 10, 1, "(12"]]], [7]]
+        x["PROCESSES"] += [[7], ["p", {}, [], []], [101, [], {}, [["THREAD_ID", "TRACE_DATA"]]]]
     mut("dtrace_types_tables.trace.json", tables)
-    # dictionary keys: empty, escaped, "a" twice; a value that is no string
+    # dictionary keys: empty and escaped; a value that is no string
     W("invalid", "dtrace_types_dict.trace.json",
       dump(base_trace()).replace('"b": "<a>"', '"b": "<a>",\n        "": "A",\n        "\\u0063": "A",\n'
-                                 '        "a": "A",\n        "d": 5', 1))
+                                 '        "d": 5', 1))
+
+    def sequences(x):
+        # a dictionary whose "e" names no key, whose "f" holds "g" (walked
+        # before its own turn) twice, and whose "i" holds itself; threads of
+        # one chunk: ')' closing nothing, a key not closed by '>', a group
+        # never closed, and the cyclic "i"
+        tproc(x)[1].update({"e": "<zz>", "f": "<g><g>", "g": "A", "i": "A<i>"})
+        tproc(x)[3] += [[1, [head, [0, 14, 10, 1, "E)"]]], [2, [head, [0, 14, 10, 1, "<a!"]]],
+                        [3, [head, [0, 14, 10, 1, "(2*A"]]], [4, [head, [0, 14, 10, 1, "<i>"]]]]
+    mut("dtrace_types_sequences.trace.json", sequences)
     # an escape in a sequence, even of a character it may hold, is refused
     W("invalid", "dtrace_types_sequence.trace.json", dump(base_trace()).replace('"<b>"', '"\\u003cb>"', 1))
 
