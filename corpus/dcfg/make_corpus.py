@@ -461,6 +461,24 @@ def type_cases(mut):
                       [3, 1, 40, 1, 1], [4, 1, 40, 1, ["c"]], [5, 1, 40, 1, [1, 1]]]}])
     mut("dcfg_types_edges.dcfg.json", edges)
 
+    def routines(x):
+        # an image of its own, no edges, one defect per routine row: an IDOM
+        # no number, a short row, an entry that is no block, an entry no
+        # number, NODES no table, a short NODES row (24 then in no routine),
+        # nodes of another image and no number, LOOPS no table; LOOPS rows
+        # short, with a head no number, LOOP_NODE_IDS no array, an entry no number
+        n = ["NODE_ID", "IDOM_NODE_ID"]
+        loops = ["LOOP_HEAD_NODE_ID", "LOOP_BACK_EDGE_SOURCE_NODE_IDS", "LOOP_NODE_IDS", "PARENT_LOOP_HEAD_NODE_ID"]
+        proc(x)["IMAGES"].append([2, "0x500000", 4096, {
+            "BASIC_BLOCKS": [BLOCK_HEAD[:5]] + [[20 + i, hex(4 * i), 4, 1, 0] for i in range(8)],
+            "ROUTINES": [["ENTRY_NODE_ID", "EXIT_NODE_IDS", "NODES", "LOOPS"],
+                         [20, [20], [n, [20, "x"]]], [21], [99, [21], [n, [99, 99]]], ["e", [21], [n, [21, 21]]],
+                         [22, [22], 5], [23, [23], [n, [23, 23], [24]]],
+                         [25, [25], [n, [25, 25], [10, 25], ["n", 25]]], [26, [26], [n, [26, 26]], 5],
+                         [27, [27], [n, [27, 27]],
+                          [loops, [27], ["h", [27], [27], 0], [27, [27], 7, 0], [27, [27], ["z"], 0]]]]}])
+    mut("dcfg_types_routines.dcfg.json", routines)
+
 
 def seed_example():
     """Section 2.1's "Hello, World" DCFG. Every row the seed prints is kept as printed; the rows
