@@ -388,11 +388,14 @@ def json_number_cases(W):
     W("valid", "json_unknown_key_spellings.dcfg.json",
       text[:-2] + "".join(",\n  %s: 1" % k for k in keys) + "\n}")
 
-    # processes of their own, INSTR_COUNT spelled: 2^64, negative, with a
-    # fraction (short, 11 and 21 characters), "0x" and 17 digits, "0x" and a
-    # non-hex digit, "0x" alone, a leading zero, empty, true, null and an object
-    forms = ['18446744073709551616', '-1', '1.5', '123456789.5', '12345678901234567890.5',
-             '"0x10000000000000000"', '"0xg"', '"0x"', '"012"', '""', 'true', 'null', '{}']
+    # processes of their own, INSTR_COUNT spelled: 2^64 and 20 nines,
+    # negative, with a fraction or exponent (in the first 8 digits, after them,
+    # past 19 characters), "0x" and 17 digits, "0x" and a non-hex character
+    # after and before the letters, "0x" alone, a leading zero, empty, true,
+    # null and an object
+    forms = ['18446744073709551616', '99999999999999999999', '-1', '1.5', '1.2345678901', '123456789.5',
+             '123456789e5', '12345678901234567890.5', '12345678901234567890e5',
+             '"0x10000000000000000"', '"0xg"', '"0x-1"', '"0x"', '"012"', '""', 'true', 'null', '{}']
     t = text[:text.rindex("]")] + "".join(',\n    [%d, {"INSTR_COUNT": %s}]' % (701 + i, f) for i, f in enumerate(forms))
     W("invalid", "json_integer_malformed.dcfg.json", t + "\n  ]\n}")
 
