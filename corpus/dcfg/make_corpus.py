@@ -376,17 +376,20 @@ def json_number_cases(W):
     whose JSON pointers need escaping; their cells keep the values of hello."""
     text = dump(base_dcfg())
     # "0X" and upper- and lower-case hex digits, a decimal string, a 20-digit
-    # integer in a process of its own
+    # integer and an 8-digit one in processes of their own
     ok = (text.replace('"0x400000"', '"0X400000"', 1).replace('"INSTR_COUNT": 14', '"INSTR_COUNT": "0xe"', 1)
           .replace('"INSTR_COUNT_PER_THREAD": [14]', '"INSTR_COUNT_PER_THREAD": ["0XE"]', 1)
           .replace('"0X400000",\n            4096,', '"0X400000",\n            "0x1000",', 1)
           .replace('["main", "0x10", 36]', '["main", "0x10", "36"]', 1))
-    ok = ok[:ok.rindex("]")] + ',\n    [700, {"INSTR_COUNT": 10000000000000000000}]\n  ]\n}'
+    ok = ok[:ok.rindex("]")] + ',\n    [700, {"INSTR_COUNT": 10000000000000000000}],\n    [701, {"INSTR_COUNT": 12345678}]\n  ]\n}'
     W("valid", "json_integer_spellings.dcfg.json", ok)
     # unknown keys with '/', '~', a control character, non-ASCII and 80 characters
     keys = ['"a/b~c"', '"tab\\there"', '"caf\u00e9"', '"' + "K" * 80 + '"']
     W("valid", "json_unknown_key_spellings.dcfg.json",
       text[:-2] + "".join(",\n  %s: 1" % k for k in keys) + "\n}")
+    # the same warnings past --max-errors=1: counted, the first shown
+    write("dcfg", "valid", "tl_max_errors_warnings.dcfg.json",
+          text[:-2] + "".join(",\n  %s: 1" % k for k in keys) + "\n}", ["--max-errors=1"])
 
     # processes of their own, INSTR_COUNT spelled: 2^64 and 20 nines,
     # negative, with a fraction or exponent (in the first 8 digits, after them,
@@ -710,12 +713,13 @@ def trace_type_cases(mut, W):
     head = ["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"]
 
     def tables(x):
-        # transition rows: short, a code of 33 characters; threads: TRACE_DATA
+        # transition rows: short, a code of 33 characters, an edge id past
+        # 2^31 - 1; threads: TRACE_DATA
         # no table, a short chunk row, a PRECEDING_INSTR_COUNT no number, an
         # EDGE_ID_SEQUENCE no string, repeat groups without a count and cut
         # short, a short thread row; processes: short, an id no number,
         # STRING_DICTIONARY no object and TRANSITION_TABLE no table
-        tproc(x)[2] += [[9], [6, "0" * 33, [6]]]
+        tproc(x)[2] += [[9], [6, "0" * 33, [6]], [0x80000000, "", [6]]]
         tproc(x)[3] += [[1, {}], [2, [head, [0]]], [3, [head, ["x", 14, 10, 1, "<b>"]]],
                         [4, [head, [0, 14, 10, 1, 5]]], [5, [head, [0, 14, 10, 1, "(*A)"]]],
                         [6, [head, [0, 14, 10, 1, "(12"]]], [7]]

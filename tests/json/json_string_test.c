@@ -78,6 +78,11 @@ ATF_TC_BODY(escape_corners, tc)
 	ATF_CHECK(tl_json_decoded_eq(S("\\ud834\\u0041"), "\xed\xa0\xb4" "A", 4));
 	ATF_CHECK(tl_json_decoded_eq(S("\\ud834\\n12345"), "\xed\xa0\xb4\n12345", 9));
 	ATF_CHECK(tl_json_decoded_cmp(S("a\\u00"), S("a")) == 0);
+	/* a low surrogate first, a high one before a non-escape and before a
+	 * non-surrogate escape: each kept as its own three bytes */
+	ATF_CHECK_EQ(tl_json_decoded_len(S("\\udd1e\\ud834")), 6);
+	ATF_CHECK_EQ(tl_json_decoded_len(S("\\ud834abcdef")), 9);
+	ATF_CHECK_EQ(tl_json_decoded_len(S("\\ud834\\ue000")), 6);
 }
 
 ATF_TP_ADD_TCS(tp)
