@@ -111,7 +111,7 @@ def chunk(t):
 # Rules of warning severity: their cases stay valid (exit 0) and live in valid/ with a sidecar.
 WARN_ONLY = {
     "json_decimal_string", "json_unknown_key", "dcfg_version_value", "dcfg_edge_type_name",
-    "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
+    "dcfg_image_overlap", "dcfg_range_in_image", "dcfg_range_in_image_start", "dcfg_block_count", "dcfg_flow", "dcfg_unknown_node",
     "dtrace_version", "dtrace_repeat_zero", "dtrace_pad_bits", "dtrace_group_overshoot",
     "dcfg_last_instr_length", "dcfg_block_same_start", "dcfg_block_same_start_apart", "dcfg_block_zero_count", "dcfg_thread_instr_sum",
     "dcfg_edge_duplicate", "dcfg_rep_edge", "dcfg_edge_zero_count", "dcfg_routine_exits", "dcfg_routine_exits_second",
@@ -155,6 +155,10 @@ def dcfg_cases():
     W("invalid", "json_syntax_curly_quote.dcfg.json", dump(base_dcfg()).replace('"hello.c"', '\u201chello.c\u201d'))
     W("invalid", "json_depth.dcfg.json", '{"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "X": ' + "[" * 1100 + "]" * 1100 + "}")
     write("dcfg", "invalid", "json_top_object.dcfg.json", '[{"MAJOR_VERSION": 1, "MINOR_VERSION": 0}]', ["--format=dcfg"])
+    write("dcfg", "invalid", "json_top_scalar.dcfg.json", "42", ["--format=dcfg"])
+    # whitespace of every kind before the object, and SPECIAL_NODES the only DCFG key
+    W("valid", "minimal_special_nodes.dcfg.json", "\t\r\n " + dump(
+        {"MAJOR_VERSION": 1, "MINOR_VERSION": 0, "SPECIAL_NODES": [["NODE_ID", "NODE_NAME"], [1, "START"]]}))
     W("invalid", "json_duplicate_key.dcfg.json", '{"MAJOR_VERSION": 1,\n "MINOR_VERSION": 0,\n "MAJOR_VERSION": 1}')
     # keys are compared decoded: an escaped spelling of a known key is that key
     W("invalid", "json_duplicate_key_escaped.dcfg.json",
@@ -192,6 +196,8 @@ def dcfg_cases():
     mut("dcfg_image_overlap.dcfg.json", overlap)
     mut("dcfg_file_name_ref.dcfg.json", lambda x: image(x).__setitem__("FILE_NAME_ID", 9))
     mut("dcfg_range_in_image.dcfg.json", lambda x: image(x)["SYMBOLS"][1].__setitem__(1, "0xff0"))
+    # a symbol starting past the image: blamed on its offset, not its size
+    mut("dcfg_range_in_image_start.dcfg.json", lambda x: image(x)["SYMBOLS"].append(["far", "0x2000", 4]))
     mut("dcfg_source_num_instrs.dcfg.json", lambda x: image(x)["SOURCE_DATA"][1].__setitem__(4, 0))
     mut("dcfg_node_special.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"].append([3, "0x40", 4, 1, 0]))
     mut("dcfg_block_geometry.dcfg.json", lambda x: image(x)["BASIC_BLOCKS"][1].__setitem__(4, 8))
@@ -252,6 +258,20 @@ def dcfg_cases():
         # special node used against its kind
         proc(x)["EDGES"] += [[7, 2, 13, 7, [0]], [8, 12, 1, 7, [0]], [9, 12, 3, 7, [0]]]
     mut("dcfg_special_edges.dcfg.json", special_edges)
+
+    def no_start(x):
+        # no START or END node: the ENTRY edge leaves block 13 (instead of 13's EXIT edge)
+        x["SPECIAL_NODES"] = [["NODE_ID", "NODE_NAME"], [3, "UNKNOWN"]]
+        proc(x)["EDGES"][1] = [1, 13, 10, 1, [1]]
+        del proc(x)["EDGES"][6]
+    mut("dcfg_special_missing_entry.dcfg.json", no_start)
+
+    def no_end(x):
+        # no START or END node: the EXIT edge enters block 10 (instead of the ENTRY edge)
+        x["SPECIAL_NODES"] = [["NODE_ID", "NODE_NAME"], [3, "UNKNOWN"]]
+        proc(x)["EDGES"][6] = [6, 13, 10, 2, [1]]
+        del proc(x)["EDGES"][1]
+    mut("dcfg_special_missing_exit.dcfg.json", no_end)
 
     def edge_ids(x):
         # edge ids 0 and 2^31 and edge 3 twice
@@ -343,6 +363,127 @@ def dcfg_cases():
         proc(x)["INSTR_COUNT_PER_THREAD"] = [16]
         proc(x)["INSTR_COUNT"] = 16
     mut("dcfg_loop_missing_source.dcfg.json", head_self_loop)
+    type_cases(mut)
+    json_number_cases(W)
+
+
+BLOCK_HEAD = ["NODE_ID", "ADDR_OFFSET", "SIZE", "NUM_INSTRS", "LAST_INSTR_OFFSET", "COUNT"]
+EDGE_HEAD = ["EDGE_ID", "SOURCE_NODE_ID", "TARGET_NODE_ID", "EDGE_TYPE_ID", "COUNT_PER_THREAD"]
+
+
+def json_number_cases(W):
+    """Integers in every spelling the reader takes or refuses, and unknown keys
+    whose JSON pointers need escaping; their cells keep the values of hello."""
+    text = dump(base_dcfg())
+    # "0X" and upper- and lower-case hex digits, a decimal string, a 20-digit
+    # integer and an 8-digit one in processes of their own
+    ok = (text.replace('"0x400000"', '"0X400000"', 1).replace('"INSTR_COUNT": 14', '"INSTR_COUNT": "0xe"', 1)
+          .replace('"INSTR_COUNT_PER_THREAD": [14]', '"INSTR_COUNT_PER_THREAD": ["0XE"]', 1)
+          .replace('"0X400000",\n            4096,', '"0X400000",\n            "0x1000",', 1)
+          .replace('["main", "0x10", 36]', '["main", "0x10", "36"]', 1))
+    ok = ok[:ok.rindex("]")] + ',\n    [700, {"INSTR_COUNT": 10000000000000000000}],\n    [701, {"INSTR_COUNT": 12345678}]\n  ]\n}'
+    W("valid", "json_integer_spellings.dcfg.json", ok)
+    # unknown keys with '/', '~', a control character, non-ASCII and 80 characters
+    keys = ['"a/b~c"', '"tab\\there"', '"caf\u00e9"', '"' + "K" * 80 + '"']
+    W("valid", "json_unknown_key_spellings.dcfg.json",
+      text[:-2] + "".join(",\n  %s: 1" % k for k in keys) + "\n}")
+    # the same warnings past --max-errors=1: counted, the first shown
+    write("dcfg", "valid", "tl_max_errors_warnings.dcfg.json",
+          text[:-2] + "".join(",\n  %s: 1" % k for k in keys) + "\n}", ["--max-errors=1"])
+
+    # processes of their own, INSTR_COUNT spelled: 2^64 and 20 nines,
+    # negative, with a fraction or exponent (in the first 8 digits, after them,
+    # past 19 characters), "0x" and 17 digits, "0x" and a non-hex character
+    # after and before the letters, "0x" alone, a leading zero, empty, true,
+    # null and an object
+    forms = ['18446744073709551616', '99999999999999999999', '-1', '1.5', '1.2345678901', '123456789.5',
+             '123456789e5', '12345678901234567890.5', '12345678901234567890e5',
+             '"0x10000000000000000"', '"0xg"', '"0x-1"', '"0x"', '"012"', '""', 'true', 'null', '{}']
+    t = text[:text.rindex("]")] + "".join(',\n    [%d, {"INSTR_COUNT": %s}]' % (701 + i, f) for i, f in enumerate(forms))
+    W("invalid", "json_integer_malformed.dcfg.json", t + "\n  ]\n}")
+
+
+def type_cases(mut):
+    """One defect per table cell of the wrong JSON type or shape, several per
+    case, each in a row or process of its own so the others stay as they are."""
+    def tables(x):
+        # a FILE_NAME_ID that is no number; EDGE_TYPES rows: short, a name that
+        # is no string, an id that is no number, an id twice; PROCESSES rows:
+        # short, an id that is no number, out of range, twice; MAJOR_VERSION no number
+        x["MAJOR_VERSION"] = "one"
+        x["FILE_NAMES"].append(["x", "a.c"])
+        x["EDGE_TYPES"] += [[9], [9, 5], ["y", "CALL"], [1, "CALL"]]
+        x["PROCESSES"] += [[7], ["p", {}], [0x100000000, {}], [100, {}]]
+    mut("dcfg_types_tables.dcfg.json", tables)
+    mut("dcfg_types_minor_version.dcfg.json", lambda x: x.__setitem__("MINOR_VERSION", [0]))
+    mut("dcfg_types_special_nodes.dcfg.json", lambda x: x.__setitem__("SPECIAL_NODES", {}))
+
+    def image_cells(x):
+        # image 1: a FILE_NAME_ID that is no number; SYMBOLS rows: short, offset
+        # and size no numbers; SOURCE_DATA rows:
+        # short, offset, size and NUM_INSTRS no numbers, more instructions than bytes
+        img = image(x)
+        img["FILE_NAME_ID"] = "f"
+        img["SYMBOLS"] += [["s"], ["o", "x", 4], ["z", "0x10", "y"]]
+        img["SOURCE_DATA"] += [[2], [2, 4, "x", 4, 1], [2, 5, "0x10", "y", 1], [2, 6, "0x10", 4, "n"],
+                               [2, 7, "0x10", 2, 3]]
+    mut("dcfg_types_image_cells.dcfg.json", image_cells)
+
+    def images(x):
+        # IMAGES rows, out of load order: short, an id, a LOAD_ADDR that are no
+        # numbers, a row that is no array, IMAGE_DATA that is no object, an
+        # empty image, BASIC_BLOCKS that is no table
+        proc(x)["IMAGES"] += [[3], ["i", "0x700000", 16], [4, "zz", 16], 5, [5, "0x600000", 16, []],
+                              [6, "0x500000", 0, {}], [7, "0x500010", 16, {"BASIC_BLOCKS": {}}]]
+    mut("dcfg_types_images.dcfg.json", images)
+
+    def blocks(x):
+        # an image of its own, never executed: a short row, an id and a COUNT
+        # that are no numbers, a LAST_INSTR_OFFSET before the last instruction
+        # can start, a single instruction not at offset 0, and block 10 again
+        proc(x)["IMAGES"].append([2, "0x500000", 4096, {"BASIC_BLOCKS": [
+            BLOCK_HEAD, [30], ["b", "0x60", 4, 1, 0, 0], [31, "0x64", 4, 1, 0, "c"], [32, "0x68", 8, 3, 1, 0],
+            [33, "0x70", 4, 1, 2, 0], [10, "0x74", 4, 1, 0, 0]]}])
+    mut("dcfg_types_blocks.dcfg.json", blocks)
+
+    def processes(x):
+        # processes of their own: a thread count that is no number (no sum to
+        # check), an INSTR_COUNT that is no number, no tables at all, and
+        # INSTR_COUNT without INSTR_COUNT_PER_THREAD
+        x["PROCESSES"] += [[200, {"INSTR_COUNT_PER_THREAD": ["x"], "INSTR_COUNT": 3}],
+                           [300, {"INSTR_COUNT_PER_THREAD": [1], "INSTR_COUNT": "n"}],
+                           [400, {}], [500, {"INSTR_COUNT": "n"}]]
+    mut("dcfg_types_processes.dcfg.json", processes)
+
+    def edges(x):
+        # a process of its own with one block: EDGES rows whose source, type,
+        # id, COUNT_PER_THREAD and one count are no numbers or arrays, and a
+        # row with one count more than threads
+        x["PROCESSES"].append([600, {
+            "INSTR_COUNT_PER_THREAD": [1],
+            "IMAGES": [["IMAGE_ID", "LOAD_ADDR", "SIZE", "IMAGE_DATA"],
+                       [1, "0x400000", 4096, {"BASIC_BLOCKS": [BLOCK_HEAD, [40, "0x0", 4, 1, 0, 1]]}]],
+            "EDGES": [EDGE_HEAD, [1, "s", 40, 1, [1]], [2, 1, 40, "t", [1]], ["e", 1, 40, 1, [1]],
+                      [3, 1, 40, 1, 1], [4, 1, 40, 1, ["c"]], [5, 1, 40, 1, [1, 1]]]}])
+    mut("dcfg_types_edges.dcfg.json", edges)
+
+    def routines(x):
+        # an image of its own, no edges, one defect per routine row: an IDOM
+        # no number, a short row, an entry that is no block, an entry no
+        # number, NODES no table, a short NODES row (24 then in no routine),
+        # nodes of another image and no number, LOOPS no table; LOOPS rows
+        # short, with a head no number, LOOP_NODE_IDS no array, an entry no number
+        n = ["NODE_ID", "IDOM_NODE_ID"]
+        loops = ["LOOP_HEAD_NODE_ID", "LOOP_BACK_EDGE_SOURCE_NODE_IDS", "LOOP_NODE_IDS", "PARENT_LOOP_HEAD_NODE_ID"]
+        proc(x)["IMAGES"].append([2, "0x500000", 4096, {
+            "BASIC_BLOCKS": [BLOCK_HEAD[:5]] + [[20 + i, hex(4 * i), 4, 1, 0] for i in range(8)],
+            "ROUTINES": [["ENTRY_NODE_ID", "EXIT_NODE_IDS", "NODES", "LOOPS"],
+                         [20, [20], [n, [20, "x"]]], [21], [99, [21], [n, [99, 99]]], ["e", [21], [n, [21, 21]]],
+                         [22, [22], 5], [23, [23], [n, [23, 23], [24]]],
+                         [25, [25], [n, [25, 25], [10, 25], ["n", 25]]], [26, [26], [n, [26, 26]], 5],
+                         [27, [27], [n, [27, 27]],
+                          [loops, [27], ["h", [27], [27], 0], [27, [27], 7, 0], [27, [27], ["z"], 0]]]]}])
+    mut("dcfg_types_routines.dcfg.json", routines)
 
 
 def seed_example():
@@ -553,6 +694,53 @@ def trace_cases():
     mut("pair_edge_count_short.trace.json", chunks([0, 14, 9, 2, "E"]), pair)
     # the ENTRY edge opening a chunk at PRECEDING_INSTR_COUNT 3
     mut("pair_entry_exit.trace.json", chunks([0, 2, 1, 2, ""], [3, 0, 1, 1, ""]), pair)
+    # a chunk whose PRECEDING_INSTR_COUNT + INSTR_COUNT passes 2^64
+    mut("pair_thread_instr_overflow.trace.json", chunks([0, 14, 10, 1, "<b>"], [18446744073709551615, 2, 0, 0, ""]), pair)
+    # an empty chunk that claims 3 instructions past the thread's 14
+    mut("pair_thread_instr_empty.trace.json", chunks([0, 14, 10, 1, "<b>"], [14, 3, 0, 0, ""]), pair)
+    # a transition from edge 6 (the DCFG's) to edge 10 (none of it)
+    mut("pair_edge_next.trace.json", lambda x: tproc(x)[2].append([6, "", [10]]), pair)
+    # a pair with a repeated key is refused like any pair with an error (read silently)
+    W("invalid", "pair_dcfg_duplicate_key.trace.json", base_trace(), ["--pair=../../dcfg/invalid/json_duplicate_key.dcfg.json"])
+    # a pair with only warnings (an unknown key) pairs
+    W("valid", "hello_paired_warnings.trace.json", base_trace(), ["--pair=../../dcfg/valid/json_unknown_key.dcfg.json"])
+    trace_type_cases(mut, W)
+
+
+def trace_type_cases(mut, W):
+    """Cells of the wrong JSON type or shape in DCFG-trace tables, each in a
+    row, thread or process of its own."""
+    head = ["PRECEDING_INSTR_COUNT", "INSTR_COUNT", "EDGE_COUNT", "FIRST_EDGE_ID", "EDGE_ID_SEQUENCE"]
+
+    def tables(x):
+        # transition rows: short, a code of 33 characters, an edge id past
+        # 2^31 - 1; threads: TRACE_DATA
+        # no table, a short chunk row, a PRECEDING_INSTR_COUNT no number, an
+        # EDGE_ID_SEQUENCE no string, repeat groups without a count and cut
+        # short, a short thread row; processes: short, an id no number,
+        # STRING_DICTIONARY no object and TRANSITION_TABLE no table
+        tproc(x)[2] += [[9], [6, "0" * 33, [6]], [0x80000000, "", [6]]]
+        tproc(x)[3] += [[1, {}], [2, [head, [0]]], [3, [head, ["x", 14, 10, 1, "<b>"]]],
+                        [4, [head, [0, 14, 10, 1, 5]]], [5, [head, [0, 14, 10, 1, "(*A)"]]],
+                        [6, [head, [0, 14, 10, 1, "(12"]]], [7]]
+        x["PROCESSES"] += [[7], ["p", {}, [], []], [101, [], {}, [["THREAD_ID", "TRACE_DATA"]]]]
+    mut("dtrace_types_tables.trace.json", tables)
+    # dictionary keys: empty and escaped; a value that is no string
+    W("invalid", "dtrace_types_dict.trace.json",
+      dump(base_trace()).replace('"b": "<a>"', '"b": "<a>",\n        "": "A",\n        "\\u0063": "A",\n'
+                                 '        "d": 5', 1))
+
+    def sequences(x):
+        # a dictionary whose "e" names no key, whose "f" holds "g" (walked
+        # before its own turn) twice, and whose "i" holds itself; threads of
+        # one chunk: ')' closing nothing, a key not closed by '>', a group
+        # never closed, and the cyclic "i"
+        tproc(x)[1].update({"e": "<zz>", "f": "<g><g>", "g": "A", "i": "A<i>"})
+        tproc(x)[3] += [[1, [head, [0, 14, 10, 1, "E)"]]], [2, [head, [0, 14, 10, 1, "<a!"]]],
+                        [3, [head, [0, 14, 10, 1, "(2*A"]]], [4, [head, [0, 14, 10, 1, "<i>"]]]]
+    mut("dtrace_types_sequences.trace.json", sequences)
+    # an escape in a sequence, even of a character it may hold, is refused
+    W("invalid", "dtrace_types_sequence.trace.json", dump(base_trace()).replace('"<b>"', '"\\u003cb>"', 1))
 
 
 def generated_cases():

@@ -66,10 +66,30 @@ ATF_TC_BODY(escaped_lazy_key, tc)
 	tl_json_free(&doc);
 }
 
+/* The escapes a key comparison meets besides \\u: the control escapes, a
+ * backslash ending the text, a \\u cut short, and a high surrogate not
+ * followed by a low one (kept as its own three bytes). */
+ATF_TC_WITHOUT_HEAD(escape_corners);
+ATF_TC_BODY(escape_corners, tc)
+{
+	ATF_CHECK(tl_json_decoded_eq(S("\\b\\f\\r\\t"), "\b\f\r\t", 4));
+	ATF_CHECK(tl_json_decoded_eq(S("a\\u0041\\"), "aA\\", 3));
+	ATF_CHECK_EQ(tl_json_decoded_len(S("a\\u00")), 1);
+	ATF_CHECK(tl_json_decoded_eq(S("\\ud834\\u0041"), "\xed\xa0\xb4" "A", 4));
+	ATF_CHECK(tl_json_decoded_eq(S("\\ud834\\n12345"), "\xed\xa0\xb4\n12345", 9));
+	ATF_CHECK(tl_json_decoded_cmp(S("a\\u00"), S("a")) == 0);
+	/* a low surrogate first, a high one before a non-escape and before a
+	 * non-surrogate escape: each kept as its own three bytes */
+	ATF_CHECK_EQ(tl_json_decoded_len(S("\\udd1e\\ud834")), 6);
+	ATF_CHECK_EQ(tl_json_decoded_len(S("\\ud834abcdef")), 9);
+	ATF_CHECK_EQ(tl_json_decoded_len(S("\\ud834\\ue000")), 6);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, decoding);
 	ATF_TP_ADD_TC(tp, escaped_keys);
 	ATF_TP_ADD_TC(tp, escaped_lazy_key);
+	ATF_TP_ADD_TC(tp, escape_corners);
 	return atf_no_error();
 }

@@ -354,6 +354,38 @@ ATF_TC_BODY(line_index, tc)
 	free(buf);
 }
 
+/* A pointer into a buffer too short for it is a NUL-terminated prefix of
+ * the whole (none at all into no buffer); an offset past the text is placed
+ * at its end. */
+ATF_TC_WITHOUT_HEAD(pointer_truncated_and_offset_past_end);
+ATF_TC_BODY(pointer_truncated_and_offset_past_end, tc)
+{
+	static const char text[] = "{\"abc\": {\"d/e\": [1, 2]}}";
+	struct jdoc doc;
+	struct jerror err;
+	ATF_REQUIRE(tl_json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
+	uint32_t arr = tl_json_obj_get(&doc, tl_json_obj_get(&doc, 0, "abc"), "d/e");
+	ATF_REQUIRE(arr != JNONE);
+	uint32_t two = jsibling(&doc, jn(&doc, arr)->first);
+	char full[64], part[64];
+	tl_json_pointer(&doc, two, full, sizeof full);
+	ATF_CHECK_STREQ(full, "/abc/d~1e/1");
+	for (size_t n = 1; n < strlen(full); n++) {
+		memset(part, 'x', sizeof part);
+		tl_json_pointer(&doc, two, part, n);
+		ATF_CHECK_MSG(memchr(part, 0, n) != NULL, "no NUL within %zu bytes", n);
+		ATF_CHECK_MSG(!strncmp(full, part, strlen(part)), "%zu bytes: \"%s\" is no prefix", n, part);
+		ATF_CHECK_EQ(part[n], 'x');
+	}
+	tl_json_pointer(&doc, two, NULL, 0);
+	ATF_CHECK(!tl_json_str_eq(&doc, two, "2")); /* a number never reads as a name */
+	uint32_t line, col;
+	tl_json_line_col(&doc, sizeof text + 100, &line, &col);
+	ATF_CHECK_EQ(line, 1);
+	ATF_CHECK_EQ(col, sizeof text); /* just past the last byte */
+	tl_json_free(&doc);
+}
+
 ATF_TC_WITHOUT_HEAD(depth_bounded);
 ATF_TC_BODY(depth_bounded, tc)
 {
@@ -381,5 +413,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, kept_duplicates);
 	ATF_TP_ADD_TC(tp, lazy_header_of_a_nested_table);
 	ATF_TP_ADD_TC(tp, pinned_rows_between_kept_starts);
+	ATF_TP_ADD_TC(tp, pointer_truncated_and_offset_past_end);
 	return atf_no_error();
 }

@@ -145,11 +145,8 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 		}
 		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\"%s again (first at %u:%u)",
 			 tl_quote(q, sizeof q, key, u->len), as_read, fline, fcol);
-		if (!v->ctx) {
-			if (tl_rule_by_id(RULE_JSON_DUPLICATE_KEY)->severity == TL_ERROR)
-				v->failed = true;
-			continue;
-		}
+		/* Kept repeats have a context: without one tl_jv_parse keeps none,
+		 * and every repeat is counted in dups_dropped below. */
 		struct tl_location loc = tl_at_text(u->key_off, line, col);
 		loc.pointer = u->pointer;
 		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "%s", msg);
@@ -216,9 +213,7 @@ static inline bool swar8(uint64_t v, uint64_t *out)
 static bool parse_dec(const uint8_t *s, size_t n, size_t avail, uint64_t *out)
 {
 	uint64_t x = 0;
-	if (!n)
-		return false;
-	if (n <= 19) { /* below 10^19: cannot overflow */
+	if (n <= 19) { /* n >= 1: a number token, or a string tl_jv_int saw non-empty */ /* below 10^19: cannot overflow */
 		size_t i = 0;
 #ifdef SWAR_DIGITS
 		uint64_t w, v;
@@ -260,7 +255,7 @@ static bool parse_dec(const uint8_t *s, size_t n, size_t avail, uint64_t *out)
 static bool parse_hex(const uint8_t *s, size_t n, uint64_t *out)
 {
 	uint64_t x = 0;
-	if (!n || n > 16)
+	if (n > 16) /* n >= 1: tl_jv_int passes the digits after "0x" of a longer string */
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c = s[i];

@@ -9,9 +9,10 @@
 
 size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n)
 {
+	size_t i = 0;
 	if (pos + 1 < outlen)
 		out[pos++] = '/';
-	for (size_t i = 0; i < n && pos + 2 < outlen; i++) {
+	for (; i < n && pos + 2 < outlen; i++) {
 		if (s[i] == '~' || s[i] == '/') {
 			out[pos++] = '~';
 			out[pos++] = s[i] == '~' ? '0' : '1';
@@ -22,7 +23,9 @@ size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8
 	}
 	if (pos < outlen)
 		out[pos] = 0;
-	return pos;
+	/* Cut short: later segments must not follow, or the prefix would read
+	 * as the pointer of another value. */
+	return i < n ? outlen : pos;
 }
 
 /* A key as a pointer segment: RFC 6901 names members as decoded. */
@@ -66,13 +69,12 @@ static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
 }
 
 /* The key of value child in object parent: built right before its value
- * by both passes, so the node just before it. */
+ * by both passes, so the node just before it (a child is never the root,
+ * node 0). */
 static uint32_t key_of(const struct jdoc *d, uint32_t parent, uint32_t child)
 {
 	if (d->nodes[child].flags & JF_KEY)
 		return child; /* a key stands for itself */
-	if (child == 0)
-		return JNONE;
 	const struct jnode *k = &d->nodes[child - 1];
 	if (k->parent == parent && k->next == child && (k->flags & JF_KEY))
 		return child - 1;

@@ -79,7 +79,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 				  cols[k].name, cols[last_k].name, what);
 		last_known = pos;
 		last_k = k;
-		if (cols[k].required && pos > t->max_required_pos)
+		if (cols[k].required) /* positions only grow: this is the largest yet */
 			t->max_required_pos = pos;
 	}
 	memset(t->col_at, -1, sizeof t->col_at);
@@ -112,13 +112,13 @@ bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32
 		return false;
 	}
 	if ((int64_t)len <= t->max_required_pos) {
-		size_t k;
-		for (k = 0; k < t->ncols; k++)
-			if (t->cols[k].required && t->pos[k] >= (int)len)
-				break;
+		/* max_required_pos is some required column's: the loop stops at one */
+		size_t k = 0;
+		while (!(t->cols[k].required && t->pos[k] >= (int)len))
+			k++;
 		tl_jv_report(v, RULE_JSON_TABLE_COLUMN, row,
 			  "expected a value for required column %s (position %d), found a row of %u values",
-			  k < t->ncols ? t->cols[k].name : "?", k < t->ncols ? t->pos[k] + 1 : 0, len);
+			  t->cols[k].name, t->pos[k] + 1, len);
 		return false;
 	}
 	int pos = 0;

@@ -160,7 +160,8 @@ uint32_t tl_json_obj_get(struct jdoc *d, uint32_t obj, const char *key);
 /* Writes the RFC 6901 pointer of node i into out. */
 void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen);
 
-/* Appends a pointer segment, escaping '~' and '/' (RFC 6901). */
+/* Appends a pointer segment, escaping '~' and '/' (RFC 6901); returns the
+ * new length, or outlen once the pointer is cut short (it stays a prefix). */
 size_t tl_json_pointer_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n);
 
 #endif
