@@ -8,12 +8,14 @@
 static bool check_header(struct umt_trace *t, struct umt_syscalls *out)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
+	/* Version, UnifiedIDsVer, RecordCount */
+	static const struct umt_field header[3] = { { 0, 4, false }, { 4, 4, false }, { 8, 8, true } };
 	struct tl_cursor h;
-	uint64_t version = 0, ids;
-	int64_t count;
+	uint64_t v[3] = { 0, 0, 0 };
 	/* a short file reports the Version it has, or 0 */
-	bool whole = umt_row(vt, 0, 16, &h) && umt_get(&h, 0, 4, &version) &&
-		     umt_get(&h, 4, 4, &ids) && umt_get_s(&h, 8, 8, &count);
+	bool whole = umt_row_fields(vt, 0, 16, &h, header, 3, v);
+	uint64_t version = v[0], ids = v[1];
+	int64_t count = umt_signed(v[2]);
 	if (!whole || version != 0) {
 		if (!whole && !umt_rd(vt, 0, 4, &version))
 			version = 0;
