@@ -9,7 +9,7 @@ static bool check_header(struct umt_trace *t, struct umt_exec_index *out)
 	static const struct umt_field header[2] = { { 0, 4, false }, { 8, 8, true } };
 	struct tl_cursor h;
 	uint64_t v[2];
-	if (!umt_row_fields(vt, 0, 16, &h, header, 2, v)) {
+	if (!umt_row(vt, 0, 16, &h) || !umt_get_fields(&h, header, 2, v)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_HEADER_SIZE, 0,
 			   "expected a 16-byte header, found %zu bytes", vt->size);
 		return false;

@@ -13,7 +13,7 @@ static bool check_header(struct umt_trace *t, struct umt_syscalls *out)
 	struct tl_cursor h;
 	uint64_t v[3] = { 0, 0, 0 };
 	/* a short file reports the Version it has, or 0 */
-	bool whole = umt_row_fields(vt, 0, 16, &h, header, 3, v);
+	bool whole = umt_row(vt, 0, 16, &h) && umt_get_fields(&h, header, 3, v);
 	uint64_t version = v[0], ids = v[1];
 	int64_t count = umt_signed(v[2]);
 	if (!whole || version != 0) {
@@ -48,12 +48,13 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	uint64_t start, end;
 	if (!tl_umt_syscall_block(t, s, &start, &end) || !tl_umt_syscall_rec(t, s, &r)) {
 		/* syscall.offsets is RecordCount x 16 bytes (check_header): row s is there */
-		int64_t off = 0, size = 0;
-		if (!umt_rd_s(offs, 16 * s, 8, &off) || !umt_rd_s(offs, 16 * s + 8, 8, &size))
+		uint64_t row[2]; /* Offset, Size */
+		if (!umt_pair(offs, 16 * s, row))
 			return false;
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_IN_FILE, 16 * s,
 			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
-			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
+			   (unsigned long long)s, vt->size, (long long)umt_signed(row[0]),
+			   (long long)umt_signed(row[1]));
 		return false;
 	}
 	uint64_t at = r.at;

@@ -6,8 +6,11 @@
 /* Row s of syscall.offsets: the block's Offset and Size. */
 TL_HOT bool offsets_row(const struct umt_trace *t, uint64_t s, int64_t *off, int64_t *size)
 {
+	static const struct umt_field offset_size[2] = { { 0, 8, true }, { 8, 8, true } };
+	struct tl_cursor row;
 	uint64_t at, v[2];
-	if (!tl_mul_u64(s, 16, &at) || !umt_pair(&t->f[M_SYSCALL_OFFSETS], at, v))
+	if (!tl_mul_u64(s, 16, &at) || !umt_row(&t->f[M_SYSCALL_OFFSETS], at, 16, &row) ||
+	    !umt_get_fields(&row, offset_size, 2, v))
 		return false;
 	*off = umt_signed(v[0]);
 	*size = umt_signed(v[1]);
