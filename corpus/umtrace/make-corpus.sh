@@ -47,6 +47,7 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+new valid xml-bitness-text;      xml 's/<Bitness>64/<Bitness>x64/'       # U806 (not a number)
 # whitespace around numbers, elements deeper than the reader keeps and names longer
 # than it keeps
 new valid xml-shapes
@@ -94,6 +95,9 @@ new valid mem0-page-unlisted;    poke exec.vtable 342 8 0x20000; poke exec.vtabl
 # the blocks out of order and the sort cap lowered to 32 bytes by syscall-sort-cap.env
 new valid syscall-sort-cap trace32-scrambled                             # U404-SKIPPED
 new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
+new valid ins-below-module;      poke ins.itable 64 8 0x3ff000           # U305 (below StartAddr)
+new valid ins-above-module;      poke ins.itable 64 8 0x500000           # U305 (past EndAddr)
+new valid ins-type-8;            poke ins.itable 56 1 8                  # no finding: Type 8 is listed
 new valid modules-overlap;       poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff # U504
 # the same addresses, one module after the other: no finding
 new valid module-reloaded;       poke module.itable 56 8 10; poke module.itable 96 8 10; poke module.itable 112 8 0x400000; poke module.itable 120 8 0x40ffff
@@ -137,6 +141,7 @@ new invalid ins-extra-overlap;   poke ins.itable 32 8 200                # U110
 new valid ranges-trailing;       printf "xx" >> "$case_dir/address_space.itable" # U111
 new invalid ustr-negative;       poke module.itable 144 2 -5             # U120
 new invalid ustr-too-long;       poke module.itable 144 2 5000           # U121
+new invalid ustr-last-byte;      poke module.itable 80 8 353             # U121 (no room for the length)
 new invalid cstr-no-nul;         poke ins.itable 240 2 6                 # U122
 new invalid exec-short;          cut exec.vtable 10                      # U201
 new invalid exec-version;        poke exec.vtable 0 4 2                  # U202
@@ -151,6 +156,7 @@ new invalid offsets-last-first;  poke exec.offsets 392 8 16              # U208 
 new invalid offsets-past-end;    poke exec.offsets 392 8 5000            # U209
 new invalid record-too-short;    poke exec.offsets 384 8 2722            # U220
 new invalid record-type-7;       poke exec.vtable 146 1 7                # U221
+new invalid record-type-12;      poke exec.vtable 146 1 12               # U221 (past 11; +chain findings)
 new invalid record-thread-id;    poke exec.vtable 142 4 9                # U222
 new invalid record-size-type;    poke exec.vtable 2072 1 6               # U223
 new invalid record-lc-size;      poke exec.vtable 148 8 1                # U224
@@ -164,11 +170,14 @@ new invalid context-mem-size;    poke exec.vtable 46 8 1000              # U242
 new invalid context-mem-32bit;   poke exec.vtable 21 1 0; poke exec.vtable 38 8 0x1234000000 # U243
 new invalid syscall-id-range;    poke exec.vtable 976 8 9                # U250
 new invalid syscall-id-negative; poke exec.vtable 976 8 -5              # U250 (negative; +U408)
+new invalid syscall-id-range-exit; poke exec.vtable 1646 8 9             # U250 (an exit record; +U409)
 new invalid syscall-two-entries; poke exec.vtable 1522 8 0               # U251 (+U408)
 new invalid syscall-two-exits;   poke exec.vtable 1646 8 2               # U252 (+U409)
 new invalid syscall-completed;   poke syscall.vtable 181 1 1             # U253
 new invalid prev-out-of-range;   poke exec.prev_next.column 80 8 500     # U260
 new invalid prev-negative;       poke exec.prev_next.column 80 8 -5      # U260 (below -1)
+new invalid next-out-of-range;   poke exec.prev_next.column 72 8 500     # U260 (Next)
+new invalid next-negative;       poke exec.prev_next.column 72 8 -5      # U260 (Next below -1)
 new invalid prev-wrong;          poke exec.prev_next.column 80 8 3       # U261
 new invalid next-wrong;          poke exec.prev_next.column 72 8 7       # U262
 new invalid thread-no-begin;     poke exec.vtable 206 1 8                # U263
@@ -224,6 +233,7 @@ new invalid operand-size-negative; poke ins.itable 260 2 -1              # U335 
 new invalid syscall-version;     poke syscall.vtable 0 4 1               # U400
 new invalid syscall-offsets-size; cut syscall.offsets 40                 # U402
 new invalid syscall-block-size;  poke syscall.offsets 8 8 20             # U403
+new invalid syscall-block-offset; poke syscall.offsets 0 8 8             # U403 (in the header)
 # trace64's blocks run down (syscall 0 at 176, 1 at 96, 2 at 16, 80 bytes each):
 # syscall 1 grown to 100 bytes reaches into syscall 0, found by the in-order sweep
 new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
@@ -231,6 +241,10 @@ new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
 # reaches into syscall 2, found after sorting
 new invalid syscall-overlap-unordered trace32-scrambled; poke syscall.offsets 8 8 100 # U404
 new invalid syscall-convention;  poke syscall.vtable 180 1 9             # U405
+new invalid syscall-convention-negative; poke syscall.vtable 180 1 0xff  # U405 (Convention < 0)
+new invalid syscall-completed-2; poke syscall.vtable 181 1 2             # U405 (Completed)
+new invalid syscall-args-negative; poke syscall.vtable 182 1 0xff        # U405 (ArgCount < 0)
+new invalid syscall-extras-negative; poke syscall.vtable 183 1 0xff      # U405 (ExtraCount < 0)
 new invalid syscall-args-fp;     poke syscall.vtable 216 8 70            # U406
 new invalid syscall-extras-fp;   poke syscall.vtable 183 1 1; poke syscall.vtable 224 8 0 # U407
 new invalid syscall-begin-eid;   poke syscall.vtable 104 8 3             # U408
