@@ -1,22 +1,12 @@
 /* umt_get_fields_at, the one checked read of a row's fields, against the field
  * by field reads it replaces (umt_get, umt_get_s): the same values for every
  * layout inside the row, and a failure, with nothing written, for every layout
- * that reaches past it. */
+ * that reaches past it or has a width outside 1..8. */
 #include <atf-c.h>
 
 #include <string.h>
 
 #include "validators/umtrace/umt.h"
-
-static uint64_t state = 0x9e3779b97f4a7c15u;
-
-static uint64_t next(void)
-{
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
-}
 
 /* The slow path: each field on its own, as the checkers read them before. */
 static bool one_by_one(const struct tl_cursor *row, uint64_t base, const struct umt_field *layout,
@@ -39,34 +29,37 @@ static bool one_by_one(const struct tl_cursor *row, uint64_t base, const struct 
 ATF_TC_WITHOUT_HEAD(same_as_field_reads);
 ATF_TC_BODY(same_as_field_reads, tc)
 {
-	uint8_t bytes[96];
+	uint8_t bytes[48];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (uint8_t)(37 * i + 0x91); /* both signs in every width */
 	unsigned inside = 0, outside = 0;
-	for (int round = 0; round < 20000; round++) {
-		for (size_t i = 0; i < sizeof bytes; i++)
-			bytes[i] = (uint8_t)next();
-		struct tl_cursor row;
-		size_t len = next() % (sizeof bytes + 1);
-		ATF_REQUIRE(tl_cursor_at(&row, bytes, sizeof bytes, 0, len));
-		struct umt_field layout[6];
-		size_t n = 1 + next() % 6;
-		for (size_t i = 0; i < n; i++)
-			layout[i] = (struct umt_field){ (uint16_t)(next() % 64), (uint8_t)(1 + next() % 8),
-							(next() & 1) != 0 };
-		uint64_t base = next() % 48, fast[6], slow[6];
-		memset(fast, 0xa5, sizeof fast);
-		bool ok = umt_get_fields_at(&row, base, layout, n, fast);
-		ATF_REQUIRE_EQ(ok, one_by_one(&row, base, layout, n, slow));
-		if (ok) {
-			ATF_REQUIRE(memcmp(fast, slow, n * sizeof fast[0]) == 0);
-			inside++;
-		} else {
-			for (size_t i = 0; i < n; i++)
-				ATF_REQUIRE_EQ(fast[i], 0xa5a5a5a5a5a5a5a5u);
-			outside++;
-		}
-	}
+	/* every row length, base, offset and width (0 and 9 included) of a field, alone
+	 * and after a fixed signed one */
+	for (size_t len = 0; len <= 24; len++)
+		for (uint64_t base = 0; base <= 20; base++)
+			for (uint16_t off = 0; off <= 16; off++)
+				for (uint8_t width = 0; width <= 9; width++)
+					for (int form = 0; form < 4; form++) {
+						struct tl_cursor row;
+						ATF_REQUIRE(tl_cursor_at(&row, bytes, sizeof bytes, 0, len));
+						struct umt_field layout[2] = { { 3, 2, true }, { off, width, (form & 1) != 0 } };
+						size_t n = form < 2 ? 1 : 2;
+						const struct umt_field *l = form < 2 ? layout + 1 : layout;
+						uint64_t fast[2], slow[2];
+						memset(fast, 0xa5, sizeof fast);
+						bool ok = umt_get_fields_at(&row, base, l, n, fast);
+						ATF_REQUIRE_EQ(ok, one_by_one(&row, base, l, n, slow));
+						if (ok) {
+							ATF_REQUIRE(memcmp(fast, slow, n * sizeof fast[0]) == 0);
+							inside++;
+						} else {
+							ATF_REQUIRE_EQ(fast[0], 0xa5a5a5a5a5a5a5a5u);
+							ATF_REQUIRE_EQ(fast[1], 0xa5a5a5a5a5a5a5a5u);
+							outside++;
+						}
+					}
 	/* both outcomes were exercised, many times */
-	ATF_REQUIRE(inside > 1000 && outside > 1000);
+	ATF_REQUIRE(inside > 10000 && outside > 10000);
 }
 
 ATF_TC_WITHOUT_HEAD(bad_layouts);
