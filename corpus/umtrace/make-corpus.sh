@@ -21,6 +21,10 @@ mkdir -p "$V" "$I"
 cp "$V/trace64/thread.itable" "$V/single-thread.itable"
 # The 32-bit trace with its syscall blocks out of offset order (U404's sorting path).
 "$GEN" gen "$V/trace32-scrambled" -b 32 -v 0 -a -s 7 -t 4 -n 60 -o
+# The two more instruction shapes of -x: AGEN through base + index x 4, and MEM0 with
+# MEM1 (U346 of AGEN and MEM1 slots, scale 4, flag 0x08 in 64-bit code).
+"$GEN" gen "$V/trace64-x" -x -s 6 -n 80
+"$GEN" gen "$V/trace32-x" -x -b 32 -v 0 -a -s 7 -t 4 -n 80
 
 case_dir= # the case being built
 new() { # new KIND NAME [BASE]: copy a base trace into a new case
@@ -43,6 +47,7 @@ new valid xml-no-xed;            xml '/<Xed>/,/<\/Xed>/d'                 # U801
 new valid xml-xed-future;        xml 's/20150121/20160101/'              # U803
 new valid xml-no-pid;            xml '/ProcessID/d'                      # U804
 new valid xml-bitness;           xml 's/<Bitness>64/<Bitness>48/'        # U806
+new valid xml-bitness-text;      xml 's/<Bitness>64/<Bitness>x64/'       # U806 (not a number)
 # whitespace around numbers, elements deeper than the reader keeps and names longer
 # than it keeps
 new valid xml-shapes
@@ -90,6 +95,9 @@ new valid mem0-page-unlisted;    poke exec.vtable 342 8 0x20000; poke exec.vtabl
 # the blocks out of order and the sort cap lowered to 32 bytes by syscall-sort-cap.env
 new valid syscall-sort-cap trace32-scrambled                             # U404-SKIPPED
 new valid ins-outside-module;    poke ins.itable 64 8 0x40fffe           # U305
+new valid ins-below-module;      poke ins.itable 64 8 0x3ff000           # U305 (below StartAddr)
+new valid ins-above-module;      poke ins.itable 64 8 0x500000           # U305 (past EndAddr)
+new valid ins-type-8;            poke ins.itable 56 1 8                  # no finding: Type 8 is listed
 new valid modules-overlap;       poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff # U504
 # the same addresses, one module after the other: no finding
 new valid module-reloaded;       poke module.itable 56 8 10; poke module.itable 96 8 10; poke module.itable 112 8 0x400000; poke module.itable 120 8 0x40ffff
@@ -97,6 +105,24 @@ new valid module-high-32bit trace32-abrupt; poke module.itable 112 8 0x177000000
 new valid cmap-common-chain;     poke context_map.itable 26 2 6; poke context_map.itable 28 2 4 # U605
 new valid cmap-eff-largest;      poke context_map.itable 13372 2 6       # U606
 new valid cmap-unused-entry;     poke context_map.itable 10032 2 0       # U607
+# decodedIns values the base traces lack, each accepted: AddrWidth 4, Flags 0x08 in
+# 64-bit code, EffOperSize 2, Mem0Scale 8 with an index slot (its records then
+# disagree with the address: U346)
+new valid slot-addr-width-4;     poke ins.itable 497 1 4
+new valid decoded-flags-08;      poke ins.itable 256 1 8
+new valid decoded-oper-size-2;   poke ins.itable 306 1 2
+new valid decoded-scale-8;       poke ins.itable 454 1 8; poke ins.itable 455 1 0 # U346
+new valid operand-after-const;   poke ins.itable 264 1 0xfd              # U339 (AfterSlot)
+new valid phrase-imm1;           poke ins.itable 452 1 0xfe              # U318 (SLOT_IMM1)
+new valid phrase-after-slot;     poke ins.itable 453 1 3                 # U318 (an after slot; +U346)
+new valid phrase-mem1-unused;    poke ins.itable 317 1 0                 # U320 (Mem1BaseSlot)
+new valid cmap-largest-not-reg;  poke context_map.itable 13372 2 600     # U606 (not a register)
+new valid cmap-largest-absent;   poke context_map.itable 13372 2 0       # U606 (an absent register)
+new valid cmap-unused-size;      poke context_map.itable 10034 1 4       # U607 (Size)
+new valid module-load-past-end;  poke module.itable 48 8 1000            # U502 (LoadEID)
+# trace32-abrupt's syscall 0 (block at 416, completed): Result, then Args[1] past 2^32
+new valid syscall-32bit-result trace32-abrupt; poke syscall.vtable 448 8 0x100000000 # U412 (Result)
+new valid syscall-32bit-arg trace32-abrupt; poke syscall.vtable 488 8 0x100000000 # U412 (argument)
 
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
@@ -115,6 +141,7 @@ new invalid ins-extra-overlap;   poke ins.itable 32 8 200                # U110
 new valid ranges-trailing;       printf "xx" >> "$case_dir/address_space.itable" # U111
 new invalid ustr-negative;       poke module.itable 144 2 -5             # U120
 new invalid ustr-too-long;       poke module.itable 144 2 5000           # U121
+new invalid ustr-last-byte;      poke module.itable 80 8 353             # U121 (no room for the length)
 new invalid cstr-no-nul;         poke ins.itable 240 2 6                 # U122
 new invalid exec-short;          cut exec.vtable 10                      # U201
 new invalid exec-version;        poke exec.vtable 0 4 2                  # U202
@@ -129,6 +156,7 @@ new invalid offsets-last-first;  poke exec.offsets 392 8 16              # U208 
 new invalid offsets-past-end;    poke exec.offsets 392 8 5000            # U209
 new invalid record-too-short;    poke exec.offsets 384 8 2722            # U220
 new invalid record-type-7;       poke exec.vtable 146 1 7                # U221
+new invalid record-type-12;      poke exec.vtable 146 1 12               # U221 (past 11; +chain findings)
 new invalid record-thread-id;    poke exec.vtable 142 4 9                # U222
 new invalid record-size-type;    poke exec.vtable 2072 1 6               # U223
 new invalid record-lc-size;      poke exec.vtable 148 8 1                # U224
@@ -142,11 +170,14 @@ new invalid context-mem-size;    poke exec.vtable 46 8 1000              # U242
 new invalid context-mem-32bit;   poke exec.vtable 21 1 0; poke exec.vtable 38 8 0x1234000000 # U243
 new invalid syscall-id-range;    poke exec.vtable 976 8 9                # U250
 new invalid syscall-id-negative; poke exec.vtable 976 8 -5              # U250 (negative; +U408)
+new invalid syscall-id-range-exit; poke exec.vtable 1646 8 9             # U250 (an exit record; +U409)
 new invalid syscall-two-entries; poke exec.vtable 1522 8 0               # U251 (+U408)
 new invalid syscall-two-exits;   poke exec.vtable 1646 8 2               # U252 (+U409)
 new invalid syscall-completed;   poke syscall.vtable 181 1 1             # U253
 new invalid prev-out-of-range;   poke exec.prev_next.column 80 8 500     # U260
 new invalid prev-negative;       poke exec.prev_next.column 80 8 -5      # U260 (below -1)
+new invalid next-out-of-range;   poke exec.prev_next.column 72 8 500     # U260 (Next)
+new invalid next-negative;       poke exec.prev_next.column 72 8 -5      # U260 (Next below -1)
 new invalid prev-wrong;          poke exec.prev_next.column 80 8 3       # U261
 new invalid next-wrong;          poke exec.prev_next.column 72 8 7       # U262
 new invalid thread-no-begin;     poke exec.vtable 206 1 8                # U263
@@ -192,9 +223,17 @@ new invalid operand-agen-on-memory; poke ins.itable 409 2 0xfffd         # U338
 new invalid slot-negative;       poke ins.itable 342 2 -1                # U340
 new invalid slot-addr-width;     poke ins.itable 346 1 9                 # U341
 new invalid slot-past-lc;        poke ins.itable 354 2 9                 # U343
+new invalid operand-const-span;   poke ins.itable 263 1 0xfd; poke ins.itable 265 1 4 # U335 (past the constant slot; +U339)
+new invalid operand-mem0-on-register; poke ins.itable 414 1 0            # U338 (MEM0)
+new invalid operand-mem1-on-register; poke ins.itable 409 2 0xfffe; poke ins.itable 414 1 0 # U338 (MEM1)
+new invalid operand-before-slot; poke ins.itable 263 1 10                # U331 (past LCCount)
+new invalid operand-after-slot;  poke ins.itable 264 1 10                # U332 (past LCCount)
+new invalid operand-after-early; poke ins.itable 264 1 0                 # U333 (AfterSlot before FirstAfterSlot)
+new invalid operand-size-negative; poke ins.itable 260 2 -1              # U335 (Size < 0)
 new invalid syscall-version;     poke syscall.vtable 0 4 1               # U400
 new invalid syscall-offsets-size; cut syscall.offsets 40                 # U402
 new invalid syscall-block-size;  poke syscall.offsets 8 8 20             # U403
+new invalid syscall-block-offset; poke syscall.offsets 0 8 8             # U403 (in the header)
 # trace64's blocks run down (syscall 0 at 176, 1 at 96, 2 at 16, 80 bytes each):
 # syscall 1 grown to 100 bytes reaches into syscall 0, found by the in-order sweep
 new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
@@ -202,6 +241,10 @@ new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
 # reaches into syscall 2, found after sorting
 new invalid syscall-overlap-unordered trace32-scrambled; poke syscall.offsets 8 8 100 # U404
 new invalid syscall-convention;  poke syscall.vtable 180 1 9             # U405
+new invalid syscall-convention-negative; poke syscall.vtable 180 1 0xff  # U405 (Convention < 0)
+new invalid syscall-completed-2; poke syscall.vtable 181 1 2             # U405 (Completed)
+new invalid syscall-args-negative; poke syscall.vtable 182 1 0xff        # U405 (ArgCount < 0)
+new invalid syscall-extras-negative; poke syscall.vtable 183 1 0xff      # U405 (ExtraCount < 0)
 new invalid syscall-args-fp;     poke syscall.vtable 216 8 70            # U406
 new invalid syscall-extras-fp;   poke syscall.vtable 183 1 1; poke syscall.vtable 224 8 0 # U407
 new invalid syscall-begin-eid;   poke syscall.vtable 104 8 3             # U408
@@ -212,11 +255,15 @@ new invalid syscall-exit-first;  poke exec.vtable 1184 8 2; poke syscall.vtable 
 new invalid syscall-open-completed; poke syscall.vtable 112 8 -1         # U411
 new invalid module-range;        poke module.itable 64 8 0x500000        # U500
 new invalid module-load-eid;     poke module.itable 48 8 -3              # U501
+new invalid module-unload-before-load; poke module.itable 48 8 5; poke module.itable 56 8 2 # U501 (UnloadEID)
 new invalid module-name-fp;      poke module.itable 80 8 10              # U503
 new invalid cmap-size;           cut context_map.itable 17000            # U600
 new invalid cmap-count;          poke context_map.itable 2 2 600         # U601
 new invalid cmap-reg-size;       poke context_map.itable 13338 1 100     # U602
 new invalid cmap-name;           poke context_map.itable 1056 8 0x4141414141414141; poke context_map.itable 1064 8 0x4141414141414141 # U603
+new invalid cmap-reg-absent-size; poke context_map.itable 9242 1 0       # U602 (Size 0 at an offset)
+new invalid cmap-reg-ffff-size;  poke context_map.itable 9240 2 0xffff   # U602 (Offset 0xffff with a size)
+new invalid cmap-common-negative; poke context_map.itable 18 2 -1        # U604 (negative)
 new invalid cmap-common-name;    poke context_map.itable 18 2 50         # U604
 new invalid range-first;         poke address_space.itable 32 8 0x10001  # U700
 new invalid range-last;          poke address_space.itable 40 8 0x10ffe  # U701

@@ -291,26 +291,23 @@ CROSS = [
     ("umt_table.c", "case M_THREAD: return (struct table_kind){ {header:thread.itable}, {rows:thread.itable}, 0,"),
     ("umt_table.c", "default: return (struct table_kind){ {header:address_space.itable}, {rows:address_space.itable}, 0,"),
     ("umt_table.c", "m == M_MODULE && row_size == {rows2:module.itable}"),
-    ("umt_table.c", "umt_get_s(&h, {table_header_32.row_count}, 8, &rows) || !umt_get_s(&h, {table_header_32.row_size}, 8, &row_size) || !umt_get_s(&h, {table_header_32.table_fp}, 8, &fp)"),
-    ("umt_table.c", "umt_get_s(&h, {table_header_48.extra_fp}, 8, &xfp) || !umt_get_s(&h, {table_header_48.extra_size}, 8, &xsize)"),
+    ("umt.h", "[UMT_H_N] = { { {table_header_32.header_ver}, 4, false }, { {table_header_32.record_ver}, 4, false }, { {table_header_32.row_count}, 8, true }, { {table_header_32.row_size}, 8, true }, { {table_header_32.table_fp}, 8, true }, { {table_header_48.extra_fp}, 8, true }, { {table_header_48.extra_size}, 8, true }, };"),
     ("umt.h", "#define UMT_CMAP_SIZE {context_map}u"),
-    ("umt.h", "umt_get(&row, {ins_rec.decoded_fp}, 8, &decoded)"),
-    ("umt.h", "umt_get(&row, {ins_rec.cs_is_64_bits}, 1, &cs64)"),
-    ("umt.h", "umt_get_s(&dec, {decoded_ins.lc_size}, 2, &lc_size)"),
-    ("umt.h", "umt_get(&dec, {decoded_ins.flags}, 1, &flags)"),
+    ("umt.h", "ins_row[2] = { { {ins_rec.decoded_fp}, 8, false }, { {ins_rec.cs_is_64_bits}, 1, false } };"),
+    ("umt.h", "dec_head[2] = { { {decoded_ins.lc_size}, 2, true }, { {decoded_ins.flags}, 1, false } };"),
+    ("umt.h", "range[2] = { { {address_range.first}, 8, false }, { {address_range.last}, 8, false } };"),
+    ("umt.h", "[UMT_D_FLAGS] = { {decoded_ins.flags}, 1, false }, [UMT_D_EXP_COUNT] = { {decoded_ins.exp_count}, 1, false }, [UMT_D_EFF_OPER] = { {decoded_ins.eff_oper_size}, 1, false }, [UMT_D_EFF_ADDR] = { {decoded_ins.eff_addr_size}, 1, false }, [UMT_D_LC_SIZE] = { {decoded_ins.lc_size}, 2, true }, [UMT_D_FIRST_OUT] = { {decoded_ins.first_out_slot}, 1, false }, [UMT_D_FIRST_AFTER] = { {decoded_ins.first_after_slot}, 1, false }, [UMT_D_LC_COUNT] = { {decoded_ins.lc_count}, 1, false }, [UMT_D_SEG] = { {decoded_ins.mem0_seg_slot}, 1, false }, [UMT_D_BASE] = { {decoded_ins.mem0_base_slot}, 1, false }, [UMT_D_SCALE] = { {decoded_ins.mem0_scale}, 1, false }, [UMT_D_INDEX] = { {decoded_ins.mem0_index_slot}, 1, false }, [UMT_D_MEM1] = { {decoded_ins.mem1_base_slot}, 1, false }, [UMT_D_IMM0] = { {decoded_ins.const_slot}, 8, false },"),
+    ("umt.h", "[UMT_S_N] = { { {lc_slot.reg_name}, 2, false }, { {lc_slot.common_reg_name}, 2, false }, { {lc_slot.value_size}, 2, true }, { {lc_slot.offset}, 2, true }, { {lc_slot.addr_width}, 1, false }, };"),
+    ("umt.h", "head[4] = { { {exec_rec.thread_id}, 4, true }, { {exec_rec.type}, 1, false }, { {exec_rec.flags}, 1, false },"),
+    ("umt_ins.c", "[I_ID] = { {ins_rec.id}, 8, true }, [I_TYPE] = { {ins_rec.type}, 1, false }, [I_CS64] = { {ins_rec.cs_is_64_bits}, 1, false }, [I_CODE_SIZE] = { {ins_rec.code_size}, 1, false }, [I_MODULE] = { {ins_rec.module_id}, 4, true }, [I_ADDRESS] = { {ins_rec.address}, 8, false }, [I_DISASM] = { {ins_rec.disasm_fp}, 8, true }, [I_DECODED] = { {ins_rec.decoded_fp}, 8, true },"),
+    ("umt_decoded.c", "exp_oper[7] = { { {exp_oper.reg_name}, 2, false }, { {exp_oper.size}, 2, true }, { {exp_oper.flags}, 1, false }, { {exp_oper.before_slot}, 1, false }, { {exp_oper.after_slot}, 1, false }, { {exp_oper.before_offset}, 1, false }, { {exp_oper.after_offset}, 1, false }, };"),
+    ("umt_context_map.c", "reg_info[3] = { { {reg_info.offset}, 2, false }, { {reg_info.size}, 1, false }, { {reg_info.eff_largest}, 2, true } };"),
+    ("umt_context_map.c", "header[2] = { { {context_map.dump_size}, 2, false }, { {context_map.elem_count}, 2, false } };"),
     ("umt_syscall_block.c", "size < {syscall_rec}"),
-    ("umt_syscall_block.c", "umt_get_s(&c, {syscall_rec.convention}, 1, &r->convention)"),
-    ("umt_syscall_block.c", "umt_get(&c, {syscall_rec.completed}, 1, &r->completed)"),
-    ("umt_syscall_block.c", "umt_get_s(&c, {syscall_rec.arg_count}, 1, &r->args)"),
-    ("umt_syscall_block.c", "umt_get_s(&c, {syscall_rec.extra_count}, 1, &r->extras)"),
-    ("umt_syscall_block.c", "umt_get_s(&c, {syscall_rec.begin_eid}, 8, &r->begin) || !umt_get_s(&c, {syscall_rec.end_eid}, 8, &r->end)"),
-    ("umt_syscall_block.c", "umt_get(&c, {syscall_rec.before_sp}, 8, &r->before_sp)"),
-    ("umt_syscall_block.c", "umt_get_s(&c, {syscall_rec.args_fp}, 8, &r->args_fp) || !umt_get_s(&c, {syscall_rec.extras_fp}, 8, &r->extras_fp)"),
-    ("umt_thread.c", "umt_get_s(&r, {thread_rec.first_eid}, 8, &first) || !umt_get_s(&r, {thread_rec.last_eid}, 8, &last)"),
-    ("umt_thread.c", "umt_get_s(&r, {thread_rec.rec_count}, 8, &count)"),
-    ("umt_module_row.c", "umt_get_s(&r, {module_rec.unload_eid}, 8, &m->unload)"),
-    ("umt_module_row.c", "umt_get(&r, {module_rec.start_addr}, 8, &m->start) || !umt_get(&r, {module_rec.end_addr}, 8, &m->end)"),
-    ("umt_address.c", "umt_get(&r, {address_range.last}, 8, &last)"),
+    ("umt_syscall_block.c", "[S_CONV] = { {syscall_rec.convention}, 1, true }, [S_COMPLETED] = { {syscall_rec.completed}, 1, false }, [S_ARGS] = { {syscall_rec.arg_count}, 1, true }, [S_EXTRAS] = { {syscall_rec.extra_count}, 1, true }, [S_BEGIN] = { {syscall_rec.begin_eid}, 8, true }, [S_END] = { {syscall_rec.end_eid}, 8, true }, [S_SP] = { {syscall_rec.before_sp}, 8, false }, [S_RESULT] = { {syscall_rec.result}, 8, false }, [S_ARGS_FP] = { {syscall_rec.args_fp}, 8, true }, [S_EXTRAS_FP] = { {syscall_rec.extras_fp}, 8, true },"),
+    ("umt_thread.c", "thread_row[T_N] = { { {thread_rec.id}, 4, true }, { {thread_rec.first_eid}, 8, true }, { {thread_rec.last_eid}, 8, true }, { {thread_rec.rec_count}, 8, true }, };"),
+    ("umt_exec_records.c", "tib_addr[1] = { { {thread_rec.tib_addr}, 8, false } };"),
+    ("umt_module_row.c", "module_row[MR_N] = { { {module_rec.load_eid}, 8, true }, { {module_rec.unload_eid}, 8, true }, { {module_rec.start_addr}, 8, false }, { {module_rec.end_addr}, 8, false }, { {module_rec.win_name_fp}, 8, true }, { {module_rec.device_name_fp}, 8, true }, };"),
 ]
 
 
@@ -328,7 +325,9 @@ def crosscheck(layout, srcdir):
         params = {"row_size": int(rs)} if rs else {"row_size": 48}
         if "." in name:
             t, field = name.split(".")
-            return str(layout.offsets(t, params)[0][field])
+            offsets = layout.offsets(t, params)[0]
+            # a field the layout lacks fails the pattern, with the others still given
+            return str(offsets[field]) if field in offsets else f"<no {key}>"
         return str(layout.size_of(name, params))
 
     def squash(s):

@@ -2,8 +2,9 @@
  * checks after them (struct umt_tables, read only), and the steps' entry points.
  * Layouts follow the seed's sections 4-11 and the Kaitai grammars in grammars/umtrace/. Every read of file
  * bytes goes through the core cursor (umt_rd, or a row read whole with umt_row /
- * umt_table_row and its fields with umt_get) and reports failure; every offset sum
- * goes through the core's checked arithmetic. */
+ * umt_table_row and its fields in one call with umt_get_fields against a static
+ * layout, or one field with umt_get) and reports failure; every offset sum goes
+ * through the core's checked arithmetic. */
 #ifndef UMT_H
 #define UMT_H
 
@@ -139,8 +140,8 @@ TL_HOT bool umt_rd_s(const struct tl_input *in, uint64_t off, unsigned width, in
 }
 
 /* A structure (row, block, record) of len bytes at off, checked once as a whole:
- * its fields are then read with umt_get() relative to its start, and a chain of
- * them joined with && fails as a whole. row->offset is its file offset. */
+ * its fields are then read relative to its start, together with umt_get_fields
+ * (or one with umt_get). row->offset is its file offset. */
 TL_HOT bool umt_row(const struct tl_input *in, uint64_t off, uint64_t len, struct tl_cursor *row)
 {
 	return tl_cursor_at(row, in->data, in->size, off, len);
@@ -157,6 +158,47 @@ TL_HOT bool umt_get_s(const struct tl_cursor *row, uint64_t off, unsigned width,
 	return tl_read_int_at(row->p, row->left, off, width, false, v);
 }
 
+/* One field of a row layout: its offset and width (1..8) in the row, and whether
+ * it is signed (then sign-extended into its uint64_t). */
+struct umt_field {
+	uint16_t off;
+	uint8_t width;
+	bool sign;
+};
+
+/* The n fields of layout at base inside a row, read in one checked call: the
+ * layout's extent is checked against the row once, so a row read whole costs one
+ * failure branch, not one per field. False (out untouched) when the layout reaches
+ * past the row or has a width outside 1..8. Inline and unrolled: layouts are
+ * static const tables, folded by the compiler. */
+TL_HOT bool umt_get_fields_at(const struct tl_cursor *row, uint64_t base,
+			      const struct umt_field *layout, size_t n, uint64_t *out)
+{
+	uint64_t end = 0;
+	bool widths = true;
+#pragma GCC unroll 16
+	for (size_t i = 0; i < n; i++) {
+		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
+		end = e > end ? e : end;
+		widths &= layout[i].width - 1u < 8u;
+	}
+	if (!widths || base > row->left || end > row->left - base)
+		return false;
+#pragma GCC unroll 16
+	for (size_t i = 0; i < n; i++) {
+		unsigned w = layout[i].width;
+		uint64_t v = tl_load_uint(row->p + base + layout[i].off, w, false);
+		out[i] = layout[i].sign ? (uint64_t)tl_sign_extend(v, 8 * w) : v;
+	}
+	return true;
+}
+
+TL_HOT bool umt_get_fields(const struct tl_cursor *row, const struct umt_field *layout, size_t n,
+			   uint64_t *out)
+{
+	return umt_get_fields_at(row, 0, layout, n, out);
+}
+
 /* Row k of a fixed-size table: its offset computed with checked arithmetic, its
  * bytes checked as a whole. */
 TL_HOT bool umt_table_row(const struct tl_input *in, const struct umt_table *tab, uint64_t k,
@@ -165,6 +207,70 @@ TL_HOT bool umt_table_row(const struct tl_input *in, const struct umt_table *tab
 	uint64_t off;
 	return k < tab->rows && tl_mul_u64(k, tab->row_size, &off) &&
 	       tl_add_u64(off, tab->table_fp, &off) && umt_row(in, off, tab->row_size, row);
+}
+
+/* A field of a layout read signed (sign-extended by umt_get_fields_at). */
+static inline int64_t umt_signed(uint64_t v) { return tl_sign_extend(v, 64); }
+
+/* Row k of a fixed-size table and its fields, in one call that fails as a whole. */
+TL_HOT bool umt_table_fields(const struct tl_input *in, const struct umt_table *tab, uint64_t k,
+			     struct tl_cursor *row, const struct umt_field *layout, size_t n,
+			     uint64_t *out)
+{
+	return umt_table_row(in, tab, k, row) && umt_get_fields(row, layout, n, out);
+}
+
+/* The same for a structure of len bytes at off in a member. */
+TL_HOT bool umt_row_fields(const struct tl_input *in, uint64_t off, uint64_t len,
+			   struct tl_cursor *row, const struct umt_field *layout, size_t n,
+			   uint64_t *out)
+{
+	return umt_row(in, off, len, row) && umt_get_fields(row, layout, n, out);
+}
+
+/* Two 8-byte fields at off (an index entry, a pair of links), read as a whole;
+ * signed ones are taken with umt_signed. */
+TL_HOT bool umt_pair(const struct tl_input *in, uint64_t off, uint64_t v[2])
+{
+	static const struct umt_field pair[2] = { { 0, 8, false }, { 8, 8, false } };
+	struct tl_cursor row;
+	return umt_row_fields(in, off, 16, &row, pair, 2, v);
+}
+
+/* The head of an exec record, read as a whole: Thread, Type, Flags, and with
+ * n = 4 the 8-byte ID of types 0 and 4..6 (InsID, SyscallID) at 6. */
+enum { UMT_R_THREAD, UMT_R_TYPE, UMT_R_FLAGS, UMT_R_ID };
+TL_HOT bool umt_record_head(const struct tl_cursor *rec, size_t n, uint64_t v[4])
+{
+	static const struct umt_field head[4] = {
+		{ 0, 4, true }, { 4, 1, false }, { 5, 1, false }, { 6, 8, true },
+	};
+	return umt_get_fields(rec, head, n, v);
+}
+
+/* The header of a fixed-size table (HeaderVer, RecordVer, RowCount, RowSize, TableFP,
+ * then ExtraFP and ExtraSize in a 48-byte header) read as a whole; a 32-byte header
+ * leaves the extra fields 0. */
+enum { UMT_H_VER, UMT_H_RECORD_VER, UMT_H_ROWS, UMT_H_ROW_SIZE, UMT_H_FP, UMT_H_EXTRA_FP,
+       UMT_H_EXTRA_SIZE, UMT_H_N };
+static inline bool umt_table_header_fields(const struct tl_input *in, uint64_t header,
+					   uint64_t v[UMT_H_N])
+{
+	static const struct umt_field layout[UMT_H_N] = {
+		{ 0, 4, false }, { 4, 4, false }, { 8, 8, true },  { 16, 8, true },
+		{ 24, 8, true }, { 32, 8, true }, { 40, 8, true },
+	};
+	struct tl_cursor h;
+	v[UMT_H_EXTRA_FP] = v[UMT_H_EXTRA_SIZE] = 0;
+	return umt_row_fields(in, 0, header, &h, layout, header == 48 ? UMT_H_N : UMT_H_EXTRA_FP, v);
+}
+
+/* address_space.itable row k as a whole: fl[0] First, fl[1] Last. */
+TL_HOT bool umt_range_row(const struct tl_input *in, const struct umt_table *address, uint64_t k,
+			  struct tl_cursor *row, uint64_t fl[2])
+{
+	static const struct umt_field range[2] = { { 0, 8, false }, { 8, 8, false } };
+	return umt_table_fields(in, address, k, row, range, 2, fl);
 }
 
 /* [start, start+len) inside [lo, hi), without overflow. */
@@ -264,11 +370,45 @@ static inline bool umt_address_listed(const struct umt_trace *t, const struct um
 				      uint64_t *hit, uint64_t lo, uint64_t hi)
 {
 	struct tl_cursor r;
-	uint64_t first, last;
-	if (umt_table_row(&t->f[M_ADDRESS], address, *hit, &r) && umt_get(&r, 0, 8, &first) &&
-	    umt_get(&r, 8, 8, &last) && first <= lo && hi <= last)
+	uint64_t fl[2];
+	if (umt_range_row(&t->f[M_ADDRESS], address, *hit, &r, fl) && fl[0] <= lo && hi <= fl[1])
 		return true;
 	return tl_umt_address_search(t, address, hit, lo, hi);
+}
+
+/* A decodedIns at `at` in ins.itable with its LCCount lcSlots, read as one structure
+ * (its fixed 88 bytes and 12 per slot), and the fixed part's fields (umt_decoded.c
+ * checks them, umt_exec_memory.c reads the memory operands' layout from them). */
+enum { UMT_D_FLAGS, UMT_D_EXP_COUNT, UMT_D_EFF_OPER, UMT_D_EFF_ADDR, UMT_D_LC_SIZE,
+       UMT_D_FIRST_OUT, UMT_D_FIRST_AFTER, UMT_D_LC_COUNT, UMT_D_SEG, UMT_D_BASE, UMT_D_SCALE,
+       UMT_D_INDEX, UMT_D_MEM1, UMT_D_IMM0, UMT_D_IMM1, UMT_D_N };
+static inline bool umt_decoded_row(const struct tl_input *in, uint64_t at, struct tl_cursor *dec,
+				   uint64_t v[UMT_D_N])
+{
+	static const struct umt_field layout[UMT_D_N] = {
+		[UMT_D_FLAGS] = { 6, 1, false },       [UMT_D_EXP_COUNT] = { 7, 1, false },
+		[UMT_D_EFF_OPER] = { 56, 1, false },   [UMT_D_EFF_ADDR] = { 57, 1, false },
+		[UMT_D_LC_SIZE] = { 58, 2, true },     [UMT_D_FIRST_OUT] = { 60, 1, false },
+		[UMT_D_FIRST_AFTER] = { 61, 1, false }, [UMT_D_LC_COUNT] = { 62, 1, false },
+		[UMT_D_SEG] = { 63, 1, false },        [UMT_D_BASE] = { 64, 1, false },
+		[UMT_D_SCALE] = { 65, 1, false },      [UMT_D_INDEX] = { 66, 1, false },
+		[UMT_D_MEM1] = { 67, 1, false },       [UMT_D_IMM0] = { 72, 8, false },
+		[UMT_D_IMM1] = { 80, 8, false },
+	};
+	uint64_t count;
+	return umt_rd(in, at + 62, 1, &count) && umt_row(in, at, 88 + 12 * count, dec) &&
+	       umt_get_fields(dec, layout, UMT_D_N, v);
+}
+
+/* lcSlot s of a decodedIns read by umt_decoded_row: RegName, CommonRegName, ValueSize,
+ * Offset (both signed), AddrWidth. False when s is past the slots. */
+enum { UMT_S_REG, UMT_S_COMMON, UMT_S_VALUE_SIZE, UMT_S_OFFSET, UMT_S_ADDR_WIDTH, UMT_S_N };
+TL_HOT bool umt_slot_fields(const struct tl_cursor *dec, uint64_t s, uint64_t v[UMT_S_N])
+{
+	static const struct umt_field layout[UMT_S_N] = {
+		{ 0, 2, false }, { 2, 2, false }, { 4, 2, true }, { 6, 2, true }, { 8, 1, false },
+	};
+	return umt_get_fields_at(dec, 88 + 12 * s, layout, UMT_S_N, v);
 }
 
 /* Random access helpers used across tables (umt_exec_index.c). */
@@ -291,20 +431,21 @@ static inline bool umt_ins_lookup(struct umt_trace *t, const struct umt_tables *
 	if (!tabs->ins.ok || !tabs->ins_bad || k >= tabs->ins.rows || umt_bit(tabs->ins_bad, k))
 		return false;
 	const struct tl_input *in = &t->f[M_INS];
+	/* insRec DecodedFP, CSis64Bits; decodedIns LCSize, Flags */
+	static const struct umt_field ins_row[2] = { { 48, 8, false }, { 9, 1, false } };
+	static const struct umt_field dec_head[2] = { { 58, 2, true }, { 6, 1, false } };
 	struct tl_cursor row, dec;
-	uint64_t decoded, cs64, flags;
-	int64_t lc_size;
+	uint64_t r[2], d[2], decoded;
 	/* the row and its decodedIns passed their checks (ins_bad clear): these reads
 	 * fail only on a layout error, and then the instruction is not used */
-	if (!umt_table_row(in, &tabs->ins, k, &row) || !umt_get(&row, 48, 8, &decoded) ||
-	    !umt_get(&row, 9, 1, &cs64) || !tl_add_u64(tabs->ins.extra_fp, decoded, &decoded) ||
-	    !umt_row(in, decoded, 88, &dec) || !umt_get_s(&dec, 58, 2, &lc_size) ||
-	    !umt_get(&dec, 6, 1, &flags))
+	if (!umt_table_fields(in, &tabs->ins, k, &row, ins_row, 2, r) ||
+	    !tl_add_u64(tabs->ins.extra_fp, r[0], &decoded) ||
+	    !umt_row_fields(in, decoded, 88, &dec, dec_head, 2, d))
 		return false;
 	info->decoded = decoded;
-	info->cs64 = cs64 != 0;
-	info->lc_size = lc_size;
-	info->flags = (uint8_t)flags;
+	info->cs64 = r[1] != 0;
+	info->lc_size = umt_signed(d[0]);
+	info->flags = (uint8_t)d[1];
 	return true;
 }
 

@@ -9,13 +9,13 @@ void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address
 	uint64_t prev_first = 0, prev_last = 0;
 	for (uint64_t k = 0; k < address->rows && !tl_stopped(t->ctx); k++) {
 		struct tl_cursor r;
-		uint64_t first, last;
+		uint64_t fl[2];
 		/* the header check put every row inside the file */
-		if (!umt_table_row(in, address, k, &r) || !umt_get(&r, 0, 8, &first) ||
-		    !umt_get(&r, 8, 8, &last)) {
+		if (!umt_range_row(in, address, k, &r, fl)) {
 			clean = false;
 			continue;
 		}
+		uint64_t first = fl[0], last = fl[1];
 		uint64_t row = tl_cursor_offset(&r);
 		bool ok = true;
 		if (first % 4096) {

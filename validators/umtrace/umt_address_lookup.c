@@ -11,13 +11,13 @@ bool tl_umt_address_search(const struct umt_trace *t, const struct umt_table *ad
 {
 	const struct tl_input *in = &t->f[M_ADDRESS];
 	struct tl_cursor r;
-	uint64_t first, last;
+	uint64_t fl[2];
 	uint64_t a = 0, b = address->rows; /* find the first row with First > lo */
 	while (a < b) {
 		uint64_t mid = a + (b - a) / 2;
 		/* ranges_ok says every row was read: a failure here is a layout error, and
 		 * the row is taken as past lo, which can only hide a finding */
-		if (umt_table_row(in, address, mid, &r) && umt_get(&r, 0, 8, &first) && first <= lo)
+		if (umt_range_row(in, address, mid, &r, fl) && fl[0] <= lo)
 			a = mid + 1;
 		else
 			b = mid;
@@ -25,5 +25,5 @@ bool tl_umt_address_search(const struct umt_trace *t, const struct umt_table *ad
 	if (a == 0)
 		return false;
 	*hit = a - 1;
-	return !umt_table_row(in, address, a - 1, &r) || !umt_get(&r, 8, 8, &last) || hi <= last;
+	return !umt_range_row(in, address, a - 1, &r, fl) || hi <= fl[1];
 }

@@ -8,13 +8,18 @@
 #define CMAP_MAX 512u
 
 /* An 8-byte regInfo entry of the map: Offset u16, Size u8, EffLargest i16. */
-static bool entry(const struct tl_cursor *map, uint64_t at, uint32_t *off, uint32_t *size)
+struct reg_info {
+	uint32_t off, size;
+	int64_t large;
+};
+
+static bool entry(const struct tl_cursor *map, uint64_t at, struct reg_info *e)
 {
-	uint64_t o, z;
-	if (!umt_get(map, at, 2, &o) || !umt_get(map, at + 2, 1, &z))
+	static const struct umt_field reg_info[3] = { { 0, 2, false }, { 2, 1, false }, { 4, 2, true } };
+	uint64_t v[3];
+	if (!umt_get_fields_at(map, at, reg_info, 3, v))
 		return false;
-	*off = (uint32_t)o;
-	*size = (uint32_t)z;
+	*e = (struct reg_info){ (uint32_t)v[0], (uint32_t)v[1], umt_signed(v[2]) };
 	return true;
 }
 
@@ -22,18 +27,19 @@ static void check_reg_info(struct umt_trace *t, const struct tl_cursor *map, uin
 			   unsigned i, const char *mode, unsigned dump_size)
 {
 	uint64_t at = base + 8u * i;
-	uint32_t off, size;
-	if (!entry(map, at, &off, &size) || (off == 0xffff && size == 0))
+	struct reg_info e;
+	if (!entry(map, at, &e) || (e.off == 0xffff && e.size == 0))
 		return;
+	uint32_t off = e.off, size = e.size;
 	if (size == 0 || off + size > dump_size)
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_IN_DUMP, at,
 			   "expected %s register %u absent (0xffff, 0) or inside DumpSize %u, found Offset %u Size %u",
 			   mode, i, dump_size, off, size);
 }
 
-static bool present(const struct tl_cursor *map, uint64_t at, uint32_t *off, uint32_t *size)
+static bool present(const struct tl_cursor *map, uint64_t at, struct reg_info *e)
 {
-	return entry(map, at, off, size) && *size > 0 && *off != 0xffff;
+	return entry(map, at, e) && e->size > 0 && e->off != 0xffff;
 }
 
 /* EffLargest of a register present in this mode: present too, and its bytes of the
@@ -42,13 +48,15 @@ static void check_enclosing(struct umt_trace *t, const struct tl_cursor *map, ui
 			    unsigned i, unsigned count, const char *mode)
 {
 	uint64_t at = base + 8u * i;
-	uint32_t off, size, eoff = 0, esize = 0;
-	int64_t large;
-	if (!present(map, at, &off, &size) || !umt_get_s(map, at + 4, 2, &large))
+	struct reg_info e, enc = { 0, 0, 0 };
+	if (!present(map, at, &e))
 		return;
-	if (large >= 0 && large < (int64_t)count && present(map, base + 8u * (uint64_t)large, &eoff, &esize) &&
-	    eoff <= off && off + size <= eoff + esize)
+	uint32_t off = e.off, size = e.size, esize;
+	int64_t large = e.large;
+	if (large >= 0 && large < (int64_t)count && present(map, base + 8u * (uint64_t)large, &enc) &&
+	    enc.off <= off && off + size <= enc.off + enc.size)
 		return;
+	esize = enc.size;
 	tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_LARGEST, at + 4,
 		   "expected the EffLargest of %s register %u to be a present register enclosing its bytes [%u, %u), found %lld%s",
 		   mode, i, off, off + size, (long long)large,
@@ -63,11 +71,11 @@ static void check_unused_entries(struct umt_trace *t, const struct tl_cursor *ma
 	for (unsigned k = 0; k < 2; k++) {
 		for (unsigned i = count; i < CMAP_MAX; i++) {
 			uint64_t at = bases[k] + 8u * i;
-			uint32_t off, size;
-			if (entry(map, at, &off, &size) && (off != 0xffff || size != 0))
+			struct reg_info e;
+			if (entry(map, at, &e) && (e.off != 0xffff || e.size != 0))
 				tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_UNUSED, at,
 					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %u Size %u",
-					   k ? "64-bit" : "32-bit", i, count, off, size);
+					   k ? "64-bit" : "32-bit", i, count, e.off, e.size);
 		}
 	}
 }
@@ -75,17 +83,17 @@ static void check_unused_entries(struct umt_trace *t, const struct tl_cursor *ma
 void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 {
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
+	static const struct umt_field header[2] = { { 0, 2, false }, { 2, 2, false } }; /* DumpSize, ElemCount */
 	struct tl_cursor map;
-	uint64_t dump_size, elems;
-	if (in->size != UMT_CMAP_SIZE || !umt_row(in, 0, UMT_CMAP_SIZE, &map) ||
-	    !umt_get(&map, 0, 2, &dump_size) || !umt_get(&map, 2, 2, &elems)) {
+	uint64_t v[2];
+	if (in->size != UMT_CMAP_SIZE || !umt_row_fields(in, 0, UMT_CMAP_SIZE, &map, header, 2, v)) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, "expected %u bytes, found %zu",
 			   UMT_CMAP_SIZE, in->size);
 		return;
 	}
 	/* from here on every offset is inside the map's fixed layout */
-	out->dump_size = (uint16_t)dump_size;
-	unsigned count = (unsigned)elems;
+	out->dump_size = (uint16_t)v[0];
+	unsigned count = (unsigned)v[1];
 	if (count > CMAP_MAX) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COUNT, 2, "expected ElemCount <= 512, found %u",
 			   count);
@@ -98,12 +106,8 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 		check_reg_info(t, &map, CMAP_MAP32, i, "32-bit", out->dump_size);
 		check_reg_info(t, &map, CMAP_MAP64, i, "64-bit", out->dump_size);
 		uint64_t name = CMAP_NAMES + 16u * i;
-		bool nul = false;
-		for (unsigned k = 0; k < 16 && !nul; k++) {
-			uint64_t c;
-			nul = umt_get(&map, name + k, 1, &c) && c == 0;
-		}
-		if (!nul)
+		struct tl_cursor nm;
+		if (tl_cursor_at(&nm, map.p, map.left, name, 16) && !memchr(nm.p, 0, 16))
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_NAME, name,
 				   "expected register name %u NUL-terminated within 16 bytes, found none", i);
 		int64_t common, again;

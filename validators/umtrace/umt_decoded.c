@@ -21,6 +21,7 @@ struct decoded {
 	uint64_t lc_count, first_after;
 	int64_t lc_size;
 	uint64_t first_out;
+	uint64_t ph[4];               /* the phrase slots, in the order of phrase[] */
 	const struct umt_cmap *cmap;  /* the context map, for the slots' register names */
 };
 
@@ -32,23 +33,29 @@ struct decoded {
 static bool real_slot(const struct decoded *d, uint64_t s) { return s < d->lc_count; }
 static bool special_slot(uint64_t s) { return s >= UMT_SLOT_IMM0; }
 
-/* lcSlot s (below lc_count, so inside the cursor; false only on a layout error). */
+/* lcSlot s (false past the slots: below lc_count it is inside the cursor). */
 static bool slot_at(const struct decoded *d, uint64_t s, struct slot *r)
 {
-	uint64_t at = 88 + 12 * s;
-	return umt_get(&d->c, at, 2, &r->reg) && umt_get(&d->c, at + 2, 2, &r->common) &&
-	       umt_get_s(&d->c, at + 4, 2, &r->value_size) &&
-	       umt_get_s(&d->c, at + 6, 2, &r->offset) && umt_get(&d->c, at + 8, 1, &r->addr_width);
+	uint64_t v[UMT_S_N];
+	if (!umt_slot_fields(&d->c, s, v))
+		return false;
+	*r = (struct slot){ v[UMT_S_REG], v[UMT_S_COMMON], umt_signed(v[UMT_S_VALUE_SIZE]),
+			    umt_signed(v[UMT_S_OFFSET]), v[UMT_S_ADDR_WIDTH] };
+	return true;
 }
 
 /* expOper k (below 4, inside the fixed 88 bytes). */
 static bool operand_at(const struct decoded *d, uint64_t k, struct operand *o)
 {
-	uint64_t at = 8 + 12 * k;
-	return umt_get(&d->c, at, 2, &o->reg) && umt_get_s(&d->c, at + 2, 2, &o->size) &&
-	       umt_get(&d->c, at + 4, 1, &o->flags) && umt_get(&d->c, at + 5, 1, &o->before) &&
-	       umt_get(&d->c, at + 6, 1, &o->after) && umt_get(&d->c, at + 7, 1, &o->before_offset) &&
-	       umt_get(&d->c, at + 8, 1, &o->after_offset);
+	static const struct umt_field exp_oper[7] = {
+		{ 0, 2, false }, { 2, 2, true },  { 4, 1, false }, { 5, 1, false },
+		{ 6, 1, false }, { 7, 1, false }, { 8, 1, false },
+	};
+	uint64_t v[7];
+	if (!umt_get_fields_at(&d->c, 8 + 12 * k, exp_oper, 7, v))
+		return false;
+	*o = (struct operand){ v[0], umt_signed(v[1]), v[2], v[3], v[4], v[5], v[6] };
+	return true;
 }
 
 /* RegName and CommonRegName against the context map (seed 7.3.3: both versions of
@@ -241,8 +248,8 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 	bool mem0 = names_reg(d, exp_count, REG_MEM0) || names_reg(d, exp_count, REG_AGEN);
 	bool mem1 = names_reg(d, exp_count, REG_MEM1);
 	for (unsigned k = 0; k < 4; k++) {
-		uint64_t s;
-		if (!umt_get(&d->c, phrase[k], 1, &s) || s == UMT_SLOT_NA)
+		uint64_t s = d->ph[k];
+		if (s == UMT_SLOT_NA)
 			continue;
 		if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1 || s >= d->first_after)
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_BEFORE, d->at + phrase[k],
@@ -260,19 +267,23 @@ bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint
 {
 	const struct tl_input *in = &t->f[M_INS];
 	struct decoded d = { .at = at, .cmap = cmap };
-	uint64_t flags, exp_count, eff[2], scale, index, ph[4];
+	uint64_t f[UMT_D_N];
 	/* the row check put 88 + 12 x LCCount bytes at `at` inside the extra area: the
 	 * fixed part and the slots are read as one structure, which fails as a whole */
-	if (!umt_rd(in, at + 62, 1, &d.lc_count) || !umt_row(in, at, 88 + 12 * d.lc_count, &d.c) ||
-	    !umt_get(&d.c, 61, 1, &d.first_after) || !umt_get_s(&d.c, 58, 2, &d.lc_size) ||
-	    !umt_get(&d.c, 60, 1, &d.first_out) || !umt_get(&d.c, 6, 1, &flags) ||
-	    !umt_get(&d.c, 7, 1, &exp_count) || !umt_get(&d.c, 56, 1, &eff[0]) ||
-	    !umt_get(&d.c, 57, 1, &eff[1]) || !umt_get(&d.c, 65, 1, &scale) ||
-	    !umt_get(&d.c, 66, 1, &index))
+	if (!umt_decoded_row(in, at, &d.c, f))
 		return false;
-	for (unsigned k = 0; k < 4; k++)
-		if (!umt_get(&d.c, phrase[k], 1, &ph[k]))
-			return false;
+	d.lc_count = f[UMT_D_LC_COUNT];
+	d.first_after = f[UMT_D_FIRST_AFTER];
+	d.lc_size = umt_signed(f[UMT_D_LC_SIZE]);
+	d.first_out = f[UMT_D_FIRST_OUT];
+	uint64_t flags = f[UMT_D_FLAGS], exp_count = f[UMT_D_EXP_COUNT];
+	uint64_t eff[2] = { f[UMT_D_EFF_OPER], f[UMT_D_EFF_ADDR] };
+	uint64_t scale = f[UMT_D_SCALE], index = f[UMT_D_INDEX];
+	uint64_t *ph = d.ph;
+	ph[0] = f[UMT_D_SEG];
+	ph[1] = f[UMT_D_BASE];
+	ph[2] = f[UMT_D_INDEX];
+	ph[3] = f[UMT_D_MEM1];
 	uint64_t err0 = t->ctx->result->errors;
 	if (flags & ~(uint64_t)0x3f)
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_FLAGS, at + 6,

@@ -5,14 +5,17 @@
 static bool check_header(struct umt_trace *t, struct umt_exec_index *out)
 {
 	const struct tl_input *vt = &t->f[M_EXEC_VTABLE];
+	/* Version, RecordCount */
+	static const struct umt_field header[2] = { { 0, 4, false }, { 8, 8, true } };
 	struct tl_cursor h;
-	uint64_t version;
-	int64_t count;
-	if (!umt_row(vt, 0, 16, &h) || !umt_get(&h, 0, 4, &version) || !umt_get_s(&h, 8, 8, &count)) {
+	uint64_t v[2];
+	if (!umt_row(vt, 0, 16, &h) || !umt_get_fields(&h, header, 2, v)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_HEADER_SIZE, 0,
 			   "expected a 16-byte header, found %zu bytes", vt->size);
 		return false;
 	}
+	uint64_t version = v[0];
+	int64_t count = umt_signed(v[1]);
 	out->version = (uint32_t)version;
 	if (out->version > 1) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_VERSION, 0, "expected Version 0 or 1, found %u",
@@ -87,10 +90,11 @@ bool tl_umt_exec_record(struct umt_trace *t, const struct umt_exec_index *exec, 
 {
 	if (!exec->ok || eid >= exec->count)
 		return false;
-	struct tl_cursor pair;
-	if (!umt_row(&t->f[M_EXEC_OFFSETS], 8 * eid, 16, &pair) || !umt_get(&pair, 0, 8, start) ||
-	    !umt_get(&pair, 8, 8, end))
+	uint64_t pair[2];
+	if (!umt_pair(&t->f[M_EXEC_OFFSETS], 8 * eid, pair))
 		return false;
+	*start = pair[0];
+	*end = pair[1];
 	/* Inside the pass, entries past the cursor are not yet known to increase. */
 	return *start < *end && *end <= exec->last;
 }

@@ -48,12 +48,16 @@ struct lc_slot {
 	uint64_t reg, value_size, offset, addr_width;
 };
 
-/* lcSlot s of the decodedIns cursor (s below LCCount: inside it). */
+/* lcSlot s of the decodedIns cursor (s below LCCount: inside it); ValueSize and
+ * Offset taken unsigned here. */
 static bool slot_at(const struct tl_cursor *dec, uint64_t s, struct lc_slot *r)
 {
-	uint64_t at = 88 + 12 * s;
-	return umt_get(dec, at, 2, &r->reg) && umt_get(dec, at + 4, 2, &r->value_size) &&
-	       umt_get(dec, at + 6, 2, &r->offset) && umt_get(dec, at + 8, 1, &r->addr_width);
+	uint64_t v[UMT_S_N];
+	if (!umt_slot_fields(dec, s, v))
+		return false;
+	*r = (struct lc_slot){ v[UMT_S_REG], v[UMT_S_VALUE_SIZE] & 0xffff, v[UMT_S_OFFSET] & 0xffff,
+			       v[UMT_S_ADDR_WIDTH] };
+	return true;
 }
 
 static uint64_t low_bytes(uint64_t v, uint64_t bytes)
@@ -61,11 +65,14 @@ static uint64_t low_bytes(uint64_t v, uint64_t bytes)
 	return bytes >= 8 ? v : v & (((uint64_t)1 << (8 * bytes)) - 1);
 }
 
-static bool phrase_of(const struct tl_cursor *dec, uint64_t s, struct phrase *p)
+static bool phrase_of(const struct tl_cursor *dec, const uint64_t v[UMT_D_N], uint64_t s,
+		      struct phrase *p)
 {
 	*p = (struct phrase){ 0, 0, 0 };
-	if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1)
-		return umt_get(dec, 72 + 8 * (s - UMT_SLOT_IMM0), 8, &p->constant);
+	if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1) {
+		p->constant = v[s == UMT_SLOT_IMM0 ? UMT_D_IMM0 : UMT_D_IMM1];
+		return true;
+	}
 	struct lc_slot sl;
 	if (s == UMT_SLOT_NA)
 		return true;
@@ -76,13 +83,6 @@ static bool phrase_of(const struct tl_cursor *dec, uint64_t s, struct phrase *p)
 	return true;
 }
 
-/* The decodedIns at `decoded` with its LCCount slots, as one structure. */
-static bool decoded_at(const struct tl_input *ins, uint64_t decoded, struct tl_cursor *dec,
-		       uint64_t *count)
-{
-	return umt_rd(ins, decoded + 62, 1, count) && umt_row(ins, decoded, 88 + 12 * *count, dec);
-}
-
 /* The memory and AGEN slots from lcSlot `from` on, at most PLAN_SLOTS of them. The
  * decodedIns passed its checks (its row is not in ins_bad), so a read fails only on a
  * layout error: the plan is then empty and the record's operands go unchecked. */
@@ -90,17 +90,19 @@ static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t fr
 		       struct umt_mem_plan *p)
 {
 	struct tl_cursor dec;
-	uint64_t count, s, ph[4];
+	uint64_t v[UMT_D_N], count, s;
 	p->n = 0;
 	p->next_slot = UINT64_MAX;
-	if (!decoded_at(ins, decoded, &dec, &count) || !umt_get(&dec, 63, 1, &ph[0]) ||
-	    !umt_get(&dec, 64, 1, &ph[1]) || !umt_get(&dec, 66, 1, &ph[2]) ||
-	    !umt_get(&dec, 67, 1, &ph[3]) || !phrase_of(&dec, ph[0], &p->seg) ||
-	    !phrase_of(&dec, ph[1], &p->base) || !phrase_of(&dec, ph[2], &p->index) ||
-	    !phrase_of(&dec, ph[3], &p->mem1) || !umt_get(&dec, 65, 1, &p->scale) ||
-	    !umt_get(&dec, 72, 8, &p->disp) || !umt_get(&dec, 57, 1, &p->addr_size))
+	if (!umt_decoded_row(ins, decoded, &dec, v) || !phrase_of(&dec, v, v[UMT_D_SEG], &p->seg) ||
+	    !phrase_of(&dec, v, v[UMT_D_BASE], &p->base) ||
+	    !phrase_of(&dec, v, v[UMT_D_INDEX], &p->index) ||
+	    !phrase_of(&dec, v, v[UMT_D_MEM1], &p->mem1))
 		return;
-	p->mem1_na = ph[3] == UMT_SLOT_NA;
+	count = v[UMT_D_LC_COUNT];
+	p->scale = v[UMT_D_SCALE];
+	p->disp = v[UMT_D_IMM0]; /* Mem0Displacement shares ConstSlot[0]'s bytes */
+	p->addr_size = v[UMT_D_EFF_ADDR];
+	p->mem1_na = v[UMT_D_MEM1] == UMT_SLOT_NA;
 	for (s = from; s < count && p->n < PLAN_SLOTS; s++) {
 		struct lc_slot sl;
 		if (!slot_at(&dec, s, &sl)) {

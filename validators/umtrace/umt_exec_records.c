@@ -51,11 +51,14 @@ static void check_context(struct pass *p, const struct rec *r)
 	struct umt_trace *t = p->t;
 	const struct umt_tables *tabs = &p->tabs;
 	uint64_t rel = r->type == 4 || r->type == 5 ? 14 : 6, c = r->start + rel;
-	int64_t mem_count, regs;
-	uint64_t data_lo;
+	/* contextHdr: MemCount, RegsFP; contextMem: Address, Size, DataFP */
+	static const struct umt_field header[2] = { { 0, 4, true }, { 8, 8, true } };
+	static const struct umt_field mem[3] = { { 0, 8, false }, { 8, 8, false }, { 16, 8, true } };
+	uint64_t v[3], data_lo;
 	/* size_fits left 16 bytes of context header in the record */
-	if (!umt_get_s(&r->c, rel, 4, &mem_count) || !umt_get_s(&r->c, rel + 8, 8, &regs))
+	if (!umt_get_fields_at(&r->c, rel, header, 2, v))
 		return;
+	int64_t mem_count = umt_signed(v[0]), regs = umt_signed(v[1]);
 	if (mem_count < 0 || !tl_umt_inside(c, 16 + 24 * (uint64_t)mem_count, c, r->end)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_COUNT, c,
 			   "expected record %llu MemCount >= 0 with 16 + 24 x MemCount bytes before %llu, found %lld",
@@ -70,19 +73,20 @@ static void check_context(struct pass *p, const struct rec *r)
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
 	bool want_tib = r->type == 1 && tabs->thread.ok && r->thread >= 0 &&
 			(uint64_t)r->thread < tabs->thread.rows;
+	static const struct umt_field tib_addr[1] = { { 8, 8, false } }; /* threadRec TIBAddr */
 	uint64_t tib = 0;
 	struct tl_cursor trow;
-	if (want_tib && (!umt_table_row(&t->f[M_THREAD], &tabs->thread, (uint64_t)r->thread, &trow) ||
-			 !umt_get(&trow, 8, 8, &tib)))
+	if (want_tib && !umt_table_fields(&t->f[M_THREAD], &tabs->thread, (uint64_t)r->thread, &trow,
+					  tib_addr, 1, &tib))
 		want_tib = false; /* the thread table's header put its rows inside */
 	bool tib_seen = false;
 	for (int64_t k = 0; k < mem_count; k++) {
 		/* contextMem k: inside the record, as the MemCount check above found */
-		uint64_t mrel = rel + 16 + 24 * (uint64_t)k, m = r->start + mrel, addr, msize;
-		int64_t size, fp;
-		if (!umt_get(&r->c, mrel, 8, &addr) || !umt_get(&r->c, mrel + 8, 8, &msize) ||
-		    !umt_get_s(&r->c, mrel + 16, 8, &fp))
+		uint64_t mrel = rel + 16 + 24 * (uint64_t)k, m = r->start + mrel;
+		if (!umt_get_fields_at(&r->c, mrel, mem, 3, v))
 			break;
+		uint64_t addr = v[0], msize = v[1];
+		int64_t size, fp = umt_signed(v[2]);
 		if (tib >= addr && tib - addr < msize)
 			tib_seen = true;
 		size = tl_sign_extend(msize, 64);
@@ -178,12 +182,11 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 	}
 	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
 	 * here only a second record claiming a consistent syscall is named. */
-	uint64_t ls, le, ltype;
-	int64_t lsid;
+	uint64_t ls, le, head[4];
 	struct tl_cursor lr;
 	if (link < 0 || !tl_umt_exec_record(t, &tabs->exec, (uint64_t)link, &ls, &le) || le - ls < 14 ||
-	    !umt_row(&t->f[M_EXEC_VTABLE], ls, 14, &lr) || !umt_get(&lr, 4, 1, &ltype) ||
-	    !umt_get_s(&lr, 6, 8, &lsid) || ltype != r->type || lsid != sid)
+	    !umt_row(&t->f[M_EXEC_VTABLE], ls, 14, &lr) || !umt_record_head(&lr, 4, head) ||
+	    head[UMT_R_TYPE] != r->type || umt_signed(head[UMT_R_ID]) != sid)
 		return;
 	tl_umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_RECORD_SYSCALL_ENTRY : RULE_UMT_RECORD_SYSCALL_EXIT, r->start + 6,
 		   "expected syscall %lld %s to be this record %llu, found %lld",
@@ -274,12 +277,11 @@ static void check_flow(struct pass *p, const struct rec *r)
 	const struct umt_tables *tabs = &p->tabs;
 	struct umt_thread_state *ts = &p->chains->threads[r->thread];
 	uint64_t at = 16 * r->eid;
-	struct tl_cursor links;
-	int64_t prev, next;
+	uint64_t links[2];
 	/* prevnext_ok: the file holds 16 bytes for every record */
-	if (!umt_row(&t->f[M_EXEC_PREVNEXT], at, 16, &links) || !umt_get_s(&links, 0, 8, &prev) ||
-	    !umt_get_s(&links, 8, 8, &next))
+	if (!umt_pair(&t->f[M_EXEC_PREVNEXT], at, links))
 		return;
+	int64_t prev = umt_signed(links[0]), next = umt_signed(links[1]);
 	int64_t n = (int64_t)tabs->exec.count;
 	if (prev < -1 || prev >= n || next < -1 || next >= n) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_RANGE, at,
@@ -353,9 +355,12 @@ static void check_record(struct pass *p, struct rec *r)
 			   (unsigned long long)r->eid, (unsigned long long)r->size);
 		return;
 	}
-	if (!umt_get_s(&r->c, 0, 4, &r->thread) || !umt_get(&r->c, 4, 1, &r->type) ||
-	    !umt_get(&r->c, 5, 1, &r->flags))
+	uint64_t head[4];
+	if (!umt_record_head(&r->c, 3, head))
 		return;
+	r->thread = umt_signed(head[UMT_R_THREAD]);
+	r->type = head[UMT_R_TYPE];
+	r->flags = head[UMT_R_FLAGS];
 	if (!valid_type(r->type)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_TYPE, r->start + 4,
 			   "expected record %llu Type 0..6 or 8..11, found %llu",

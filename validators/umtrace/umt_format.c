@@ -28,13 +28,12 @@ static int member_by_content(const struct tl_input *in)
 	uint64_t elems;
 	if (in->size == UMT_CMAP_SIZE && umt_rd(in, 2, 2, &elems) && elems <= 512)
 		return M_CONTEXT_MAP;
-	struct tl_cursor h;
-	uint64_t hver, rver, row_size, fp, bytes, end;
-	int64_t rows;
-	if (!umt_row(in, 0, 32, &h) || !umt_get(&h, 0, 4, &hver) || !umt_get(&h, 4, 4, &rver) ||
-	    !umt_get_s(&h, 8, 8, &rows) || !umt_get(&h, 16, 8, &row_size) ||
-	    !umt_get(&h, 24, 8, &fp) || hver != 0 || rver > 1)
+	uint64_t v[UMT_H_N], bytes, end;
+	if (!umt_table_header_fields(in, 32, v) || v[UMT_H_VER] != 0 || v[UMT_H_RECORD_VER] > 1)
 		return -1;
+	/* RowSize and TableFP as unsigned: a negative one is then too large */
+	int64_t rows = umt_signed(v[UMT_H_ROWS]);
+	uint64_t row_size = v[UMT_H_ROW_SIZE], fp = v[UMT_H_FP];
 	if (rows < 0 || !tl_mul_u64((uint64_t)rows, row_size, &bytes) ||
 	    !tl_add_u64(fp, bytes, &end) || end > in->size)
 		return -1;
@@ -44,10 +43,11 @@ static int member_by_content(const struct tl_input *in)
 		return M_ADDRESS;
 	if (fp >= 48 && row_size == 64 && in->size >= 48) {
 		/* ins rows start with ID 0 and a code size 1..15 */
+		static const struct umt_field first[2] = { { 0, 8, false }, { 10, 1, false } };
 		struct tl_cursor row;
-		uint64_t id, code_size;
-		if (rows == 0 || (umt_row(in, fp, 64, &row) && umt_get(&row, 0, 8, &id) &&
-				  umt_get(&row, 10, 1, &code_size) && id == 0 && code_size - 1 < 15))
+		uint64_t f[2]; /* ID, CodeSize */
+		if (rows == 0 || (umt_row_fields(in, fp, 64, &row, first, 2, f) && f[0] == 0 &&
+				  f[1] - 1 < 15))
 			return M_INS;
 	}
 	if (fp >= 48 && (row_size == 48 || row_size == 64))

@@ -27,6 +27,15 @@ static void check_in_module(struct umt_trace *t, const struct umt_table *modules
 			   (unsigned long long)end);
 }
 
+/* insRec: ID, Type, CSis64Bits, CodeSize, ModuleID, Address, DisasmFP, DecodedFP. */
+enum { I_ID, I_TYPE, I_CS64, I_CODE_SIZE, I_MODULE, I_ADDRESS, I_DISASM, I_DECODED, I_N };
+static const struct umt_field ins_row[I_N] = {
+	[I_ID] = { 0, 8, true },       [I_TYPE] = { 8, 1, false },
+	[I_CS64] = { 9, 1, false },    [I_CODE_SIZE] = { 10, 1, false },
+	[I_MODULE] = { 12, 4, true },  [I_ADDRESS] = { 16, 8, false },
+	[I_DISASM] = { 40, 8, true },  [I_DECODED] = { 48, 8, true },
+};
+
 /* One row; false when exec records must not rely on it. */
 static bool check_row(struct umt_trace *t, const struct umt_tables *tabs, uint64_t i)
 {
@@ -34,15 +43,14 @@ static bool check_row(struct umt_trace *t, const struct umt_tables *tabs, uint64
 	const struct umt_table *tab = &tabs->ins;
 	uint64_t xlo = tab->extra_fp, xhi = tab->extra_fp + tab->extra_size;
 	struct tl_cursor r;
-	int64_t id, module, disasm, decoded;
-	uint64_t type, cs64, code_size, address;
+	uint64_t v[I_N];
 	/* the header check put every row inside the file: a row fails here only as a whole */
-	if (!umt_table_row(in, tab, i, &r) || !umt_get_s(&r, 0, 8, &id) ||
-	    !umt_get(&r, 8, 1, &type) || !umt_get(&r, 9, 1, &cs64) ||
-	    !umt_get(&r, 10, 1, &code_size) || !umt_get_s(&r, 12, 4, &module) ||
-	    !umt_get(&r, 16, 8, &address) || !umt_get_s(&r, 40, 8, &disasm) ||
-	    !umt_get_s(&r, 48, 8, &decoded))
+	if (!umt_table_fields(in, tab, i, &r, ins_row, I_N, v))
 		return false;
+	int64_t id = umt_signed(v[I_ID]), module = umt_signed(v[I_MODULE]);
+	int64_t disasm = umt_signed(v[I_DISASM]), decoded = umt_signed(v[I_DECODED]);
+	uint64_t type = v[I_TYPE], cs64 = v[I_CS64], code_size = v[I_CODE_SIZE];
+	uint64_t address = v[I_ADDRESS];
 	uint64_t row = tl_cursor_offset(&r);
 	bool ok = true;
 	if (id < 0 || (uint64_t)id != i)

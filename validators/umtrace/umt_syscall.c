@@ -8,12 +8,14 @@
 static bool check_header(struct umt_trace *t, struct umt_syscalls *out)
 {
 	const struct tl_input *vt = &t->f[M_SYSCALL_VTABLE];
+	/* Version, UnifiedIDsVer, RecordCount */
+	static const struct umt_field header[3] = { { 0, 4, false }, { 4, 4, false }, { 8, 8, true } };
 	struct tl_cursor h;
-	uint64_t version = 0, ids;
-	int64_t count;
+	uint64_t v[3] = { 0, 0, 0 };
 	/* a short file reports the Version it has, or 0 */
-	bool whole = umt_row(vt, 0, 16, &h) && umt_get(&h, 0, 4, &version) &&
-		     umt_get(&h, 4, 4, &ids) && umt_get_s(&h, 8, 8, &count);
+	bool whole = umt_row(vt, 0, 16, &h) && umt_get_fields(&h, header, 3, v);
+	uint64_t version = v[0], ids = v[1];
+	int64_t count = umt_signed(v[2]);
 	if (!whole || version != 0) {
 		if (!whole && !umt_rd(vt, 0, 4, &version))
 			version = 0;
@@ -46,12 +48,13 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	uint64_t start, end;
 	if (!tl_umt_syscall_block(t, s, &start, &end) || !tl_umt_syscall_rec(t, s, &r)) {
 		/* syscall.offsets is RecordCount x 16 bytes (check_header): row s is there */
-		int64_t off = 0, size = 0;
-		if (!umt_rd_s(offs, 16 * s, 8, &off) || !umt_rd_s(offs, 16 * s + 8, 8, &size))
+		uint64_t row[2]; /* Offset, Size */
+		if (!umt_pair(offs, 16 * s, row))
 			return false;
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_IN_FILE, 16 * s,
 			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
-			   (unsigned long long)s, vt->size, (long long)off, (long long)size);
+			   (unsigned long long)s, vt->size, (long long)umt_signed(row[0]),
+			   (long long)umt_signed(row[1]));
 		return false;
 	}
 	uint64_t at = r.at;

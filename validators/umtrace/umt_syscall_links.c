@@ -11,8 +11,13 @@ static bool linked_record(struct umt_trace *t, const struct umt_exec_index *exec
 	if (eid < 0 || !tl_umt_exec_record(t, exec, (uint64_t)eid, &start, &end) || end - start < 14)
 		return false;
 	struct tl_cursor r;
-	return umt_row(&t->f[M_EXEC_VTABLE], start, 14, &r) && umt_get_s(&r, 0, 4, thread) &&
-	       umt_get(&r, 4, 1, type) && umt_get_s(&r, 6, 8, sid);
+	uint64_t head[4];
+	if (!umt_row(&t->f[M_EXEC_VTABLE], start, 14, &r) || !umt_record_head(&r, 4, head))
+		return false;
+	*thread = umt_signed(head[UMT_R_THREAD]);
+	*type = head[UMT_R_TYPE];
+	*sid = umt_signed(head[UMT_R_ID]);
+	return true;
 }
 
 static void check_links(struct umt_trace *t, const struct umt_exec_index *exec,

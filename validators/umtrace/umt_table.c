@@ -25,17 +25,16 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	struct table_kind k = kind_of(m);
 	tab->ok = false;
 	/* the header as a whole: one size check, then every field of it */
-	struct tl_cursor h;
-	uint64_t hver, rver;
-	int64_t rows, row_size, fp, xfp = 0, xsize = 0;
-	if (!umt_row(in, 0, k.header, &h) || !umt_get(&h, 0, 4, &hver) ||
-	    !umt_get(&h, 4, 4, &rver) || !umt_get_s(&h, 8, 8, &rows) ||
-	    !umt_get_s(&h, 16, 8, &row_size) || !umt_get_s(&h, 24, 8, &fp) ||
-	    (k.header == 48 && (!umt_get_s(&h, 32, 8, &xfp) || !umt_get_s(&h, 40, 8, &xsize)))) {
+	uint64_t v[UMT_H_N];
+	if (!umt_table_header_fields(in, k.header, v)) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_SIZE, 0, "expected a %llu-byte table header, found %zu bytes",
 			   (unsigned long long)k.header, in->size);
 		return;
 	}
+	uint64_t hver = v[UMT_H_VER], rver = v[UMT_H_RECORD_VER];
+	int64_t rows = umt_signed(v[UMT_H_ROWS]), row_size = umt_signed(v[UMT_H_ROW_SIZE]);
+	int64_t fp = umt_signed(v[UMT_H_FP]), xfp = umt_signed(v[UMT_H_EXTRA_FP]);
+	int64_t xsize = umt_signed(v[UMT_H_EXTRA_SIZE]);
 	bool ok = true;
 	if (hver != 0) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_VERSION, 0, "expected HeaderVer 0, found %llu",

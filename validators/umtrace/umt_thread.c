@@ -1,18 +1,24 @@
 /* thread.itable rows (threadRec) against what the record pass counted (seed section 10). */
 #include "umt.h"
 
+/* threadRec: ID, FirstEID, LastEID, RecCount */
+enum { T_ID, T_FIRST, T_LAST, T_COUNT, T_N };
+static const struct umt_field thread_row[T_N] = {
+	{ 0, 4, true }, { 16, 8, true }, { 24, 8, true }, { 32, 8, true },
+};
+
 void tl_umt_check_threads(struct umt_trace *t, const struct umt_table *thread,
 			  const struct umt_chains *chains)
 {
 	const struct tl_input *in = &t->f[M_THREAD];
 	for (uint64_t k = 0; k < thread->rows && !tl_stopped(t->ctx); k++) {
 		struct tl_cursor r;
-		int64_t id, first, last, count;
+		uint64_t v[T_N];
 		/* the header check put every row inside the file */
-		if (!umt_table_row(in, thread, k, &r) || !umt_get_s(&r, 0, 4, &id) ||
-		    !umt_get_s(&r, 16, 8, &first) || !umt_get_s(&r, 24, 8, &last) ||
-		    !umt_get_s(&r, 32, 8, &count))
+		if (!umt_table_fields(in, thread, k, &r, thread_row, T_N, v))
 			continue;
+		int64_t id = umt_signed(v[T_ID]), first = umt_signed(v[T_FIRST]);
+		int64_t last = umt_signed(v[T_LAST]), count = umt_signed(v[T_COUNT]);
 		uint64_t row = tl_cursor_offset(&r);
 		if (id < 0 || (uint64_t)id != k)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_ID, row,
