@@ -4,7 +4,7 @@
 BENCH_DIR ?= /tmp/tracelint-bench
 BENCH_SIZES ?= 10 100 1000
 BENCH_RUNS ?= 5
-BENCH_FORMATS ?= tfile xray dcfg dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors
+BENCH_FORMATS ?= tfile xray dcfg dcfg-bz2 dcfg-zst dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors
 
 .PHONY: bench
 bench: deps all
