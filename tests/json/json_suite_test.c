@@ -264,7 +264,8 @@ ATF_TC_BODY(pinned_rows_between_kept_starts, tc)
 	for (int i = 0; i < ROWS; i++) {
 		len += (size_t)snprintf(text + len, sizeof text - len, ",%s", i % 3 ? " " : "\n  ");
 		start[i] = len;
-		len += (size_t)snprintf(text + len, sizeof text - len, "[%d, \"%.*s\"]", i, i % 7, "xxxxxxx");
+		/* rows of different widths: a name of 0 to 6 letters */
+		len += (size_t)snprintf(text + len, sizeof text - len, "[%d, \"%.*s\"]", i, i % 7, "abcdefg");
 	}
 	len += (size_t)snprintf(text + len, sizeof text - len, "]}");
 	static const struct jlazy_key lazy[] = { { "T", true } };
