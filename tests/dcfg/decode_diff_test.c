@@ -246,7 +246,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
 	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
 	ATF_REQUIRE(seq_node != JNONE);
-	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0, with_steps = 0, reports = 0;
+	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0, with_steps = 0, with_chars = 0, reports = 0;
 	for (uint32_t round = 0; round < 1500; round++) {
 		make_model(&r, &m);
 		bool pairing = rnd(&r, 4) == 0;
@@ -256,6 +256,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 		ATF_REQUIRE(ref.lut == NULL);
 		with_tables += lut.lut != NULL;
 		with_steps += lut.steps != NULL;
+		with_chars += lut.char_next != NULL;
 		for (uint32_t k = 0; k < 4; k++, cases++) {
 			struct bits b = { 0 };
 			uint32_t first = rnd(&r, m.nstates);
@@ -294,6 +295,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 	ATF_CHECK_MSG(with_tables > 1400, "only %u of 1500 tables had lookup tables", with_tables);
 	ATF_CHECK_MSG(with_steps == with_tables, "%u of %u tables with lookup tables had step tables", with_steps, with_tables);
 	ATF_CHECK_MSG(reports > cases / 10, "only %u diagnostics in %u cases", reports, cases);
+	ATF_CHECK_MSG(with_chars > 500, "only %u of 1500 tables had character tables", with_chars);
 	tl_json_free(&doc.doc);
 }
 
@@ -518,6 +520,56 @@ ATF_TC_BODY(step_tables_are_bounded, tc)
 	tl_dcfg_ttable_free(&t);
 }
 
+/* Character tables: a row per state and unfinished code, entries taking
+ * every code a character completes, only for codes of at most 6 bits, and
+ * at most CHAR_MAX_ROWS rows. */
+ATF_TC_WITHOUT_HEAD(char_tables);
+ATF_TC_BODY(char_tables, tc)
+{
+	struct ttable t;
+	fixed_table(&t, 4, 64); /* one code a character, nothing pending */
+	ATF_REQUIRE(t.char_next != NULL);
+	ATF_CHECK_EQ(t.nchar_rows, 4);
+	for (uint32_t e = 0; e < 4 * 64; e++)
+		ATF_CHECK_EQ(t.char_chain[e], 1);
+	uint32_t first = t.states[0].first;
+	ATF_REQUIRE(t.lref[first].chars != CHAR_NONE);
+	uint32_t root = t.char_enter[(size_t)t.lref[first].chars * CHAR_PENDING];
+	/* Character 5 takes code 000101 of state 0: to state 1 + (0 + 5) % 4. */
+	const uintptr_t *to = (const uintptr_t *)t.char_next[(size_t)root * 64 + 5];
+	uint32_t r = (uint32_t)((to - t.char_next) / 64);
+	ATF_CHECK_EQ(t.char_state[r], t.states[tl_dcfg_idmap_get(&t.state_of, 2)].first);
+	ATF_CHECK_EQ(t.char_pend_len[r], 0);
+	tl_dcfg_ttable_free(&t);
+
+	fixed_table(&t, 4, 16); /* 4-bit codes: a character leaves 2 bits, the next takes two codes */
+	ATF_REQUIRE(t.char_next != NULL);
+	ATF_CHECK_EQ(t.nchar_rows, 4 * 5);
+	uint32_t pending = 0;
+	for (uint32_t k = 0; k < t.nchar_rows; k++) {
+		pending += t.char_pend_len[k] == 2;
+		ATF_CHECK(t.char_pend_len[k] == 0 || t.char_pend_len[k] == 2);
+		for (uint32_t c = 0; c < 64; c++)
+			ATF_CHECK_EQ(t.char_chain[(size_t)k * 64 + c], t.char_pend_len[k] ? 2 : 1);
+	}
+	ATF_CHECK_EQ(pending, 16);
+	tl_dcfg_ttable_free(&t);
+
+	fixed_table(&t, 4, 256); /* 8-bit codes: longer than a character */
+	ATF_CHECK(t.steps != NULL);
+	ATF_CHECK(t.char_next == NULL);
+	tl_dcfg_ttable_free(&t);
+
+	fixed_table(&t, 3000, 64); /* more states than rows: the rest stop the loop */
+	ATF_REQUIRE(t.char_next != NULL);
+	ATF_CHECK_EQ(t.nchar_rows, CHAR_MAX_ROWS);
+	uint32_t stops = 0;
+	for (size_t e = 0; e < (size_t)t.nchar_rows * 64; e++)
+		stops += t.char_chain[e] == 0;
+	ATF_CHECK(stops > 0);
+	tl_dcfg_ttable_free(&t);
+}
+
 /* The bench's table shapes, at a size the step tables matter: 16-, 64- and
  * 256-way dispatch with fixed and skewed codes over 4 and 64 states, and
  * states whose codes lead into zero-bit chains longer than a step entry
@@ -605,7 +657,7 @@ ATF_TC_BODY(wide_shapes, tc)
 	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
 	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
 	static const uint32_t ways[] = { 16, 64, 256 }, states[] = { 4, 64 }, chains[] = { 0, 300 };
-	uint32_t cases = 0, literal_ok = 0, tables = 0, wide_steps = 0;
+	uint32_t cases = 0, literal_ok = 0, tables = 0, wide_steps = 0, wide_chars = 0;
 	for (size_t wi = 0; wi < 3; wi++)
 		for (size_t si = 0; si < 2; si++)
 			for (int skewed = 0; skewed < 2; skewed++)
@@ -617,6 +669,7 @@ ATF_TC_BODY(wide_shapes, tc)
 					build_wide(&w, &lut, false);
 					ATF_REQUIRE(lut.steps != NULL);
 					wide_steps += lut.lref[lut.states[0].first].sbits > lut.lref[lut.states[0].first].bits;
+					wide_chars += lut.char_next != NULL && lut.lref[lut.states[0].first].chars != CHAR_NONE;
 					for (uint32_t k = 0; k < 6; k++, cases++) {
 						struct bits b = { 0 };
 						uint64_t count = walk_wide(&r, &w, 20000, &b);
@@ -660,6 +713,8 @@ ATF_TC_BODY(wide_shapes, tc)
 	/* Every whole walk in one literal run decodes, and some tables step several codes a lookup. */
 	ATF_CHECK_MSG(literal_ok == 2 * tables, "%u of %u undamaged literal walks decoded", literal_ok, 2 * tables);
 	ATF_CHECK_MSG(wide_steps >= 4, "only %u tables with step tables wider than their lookup tables", wide_steps);
+	/* The 16- and 64-way fixed tables enter the character loop. */
+	ATF_CHECK_MSG(wide_chars >= 4, "only %u tables entered through character tables", wide_chars);
 	tl_json_free(&doc.doc);
 }
 
@@ -668,6 +723,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, random_tables_and_sequences);
 	ATF_TP_ADD_TC(tp, lookup_tables_are_bounded);
 	ATF_TP_ADD_TC(tp, step_tables_are_bounded);
+	ATF_TP_ADD_TC(tp, char_tables);
 	ATF_TP_ADD_TC(tp, wide_shapes);
 	ATF_TP_ADD_TC(tp, corpus_chunks);
 	return atf_no_error();

@@ -226,6 +226,7 @@ static void build_luts(struct ttable *t)
 		off += 1u << k;
 	}
 	tl_dcfg_build_steps(t);
+	tl_dcfg_build_chars(t);
 }
 
 void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
@@ -282,6 +283,7 @@ void tl_dcfg_ttable_free(struct ttable *t)
 	free(t->steps);
 	free(t->step_chain);
 	free(t->step_code);
+	tl_dcfg_free_chars(t);
 	free(t->next_index);
 	free(t->next_cls);
 	tl_dcfg_idmap_free(&t->state_of);
@@ -668,6 +670,61 @@ static uint64_t b64_eight(const uint8_t *p)
 	       (uint64_t)b64val[p[6]] << 6 | (uint64_t)b64val[p[7]];
 }
 
+/* Characters of a literal run through the character tables, from row
+ * `row` while each entry takes edges and more than an entry's most are
+ * left, up to `stop`. Returns where it stopped; `*entry` is the last entry
+ * taken (unchanged when none) and `*left` what remains. The next row's
+ * address is the only value carried from one character to the next. */
+static const uint8_t *take_chars(const struct ttable *t, const uintptr_t *row, const uint8_t *p, const uint8_t *stop,
+				 uint64_t *left, size_t *entry)
+{
+	const uintptr_t *base = t->char_next;
+	const uint8_t *chains = t->char_chain;
+	uint64_t l = *left;
+	size_t last = *entry;
+#define TAKE_CHAR()                                         \
+	do {                                                    \
+		uint32_t c = b64val[*p];                            \
+		uintptr_t next = row[c];                            \
+		size_t e = (size_t)(row - base) + c;                \
+		uint8_t chain = chains[e];                          \
+		if (!chain)                                         \
+			goto out;                                       \
+		l -= chain;                                         \
+		last = e;                                           \
+		p++;                                                \
+		row = (const uintptr_t *)next;                      \
+	} while (0)
+	/* Four characters between checks of the bounds. */
+	while (stop - p >= 4 && l > 4 * STEP_CHAIN_MAX) {
+		TAKE_CHAR();
+		TAKE_CHAR();
+		TAKE_CHAR();
+		TAKE_CHAR();
+	}
+	while (p < stop && l > STEP_CHAIN_MAX)
+		TAKE_CHAR();
+#undef TAKE_CHAR
+out:
+	*left = l;
+	*entry = last;
+	return p;
+}
+
+#define CHAR_SHORT_RUN 16
+#define CHAR_WAIT 16
+
+/* The row for state `st` with `pend` bits of a code begun (the top bits
+ * of `top`), or NULL. */
+static const uintptr_t *char_row(const struct ttable *t, uint32_t st, uint64_t top, uint32_t pend)
+{
+	uint16_t at = t->lref[st].chars;
+	if (at == CHAR_NONE)
+		return NULL;
+	uint32_t r = t->char_enter[(size_t)at * CHAR_PENDING + (1u << pend) - 1 + (pend ? (uint32_t)(top >> (64 - pend)) : 0)];
+	return r == NO_ROW ? NULL : t->char_next + (size_t)r * 64;
+}
+
 /* Steps that each take one step table entry (one or more definite one-edge
  * codes, each leading to a state with tables), with the decoder's state in
  * locals, until a step needs more (a longer code, a group, a missing row,
@@ -706,6 +763,7 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 	uint32_t lit_n;
 	const uint8_t *lit = literal_ahead(d, &lit_n);
 	uint32_t mark = lit_n >= 8 ? REFILL_MARK : near_end;
+	uint32_t char_wait = 0; /* refills before the character tables are tried again */
 	uint64_t top = bufn ? d->buf << (64 - bufn) : 0, left = limit - d->edges, in = d->used + bufn, lit_in = in;
 	for (;;) {
 		/* Near the last edge, steps take one code, each checked. */
@@ -748,6 +806,37 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 		/* Eight characters straight from a literal run in progress (no
 		 * repeat boundary is crossed, so nothing for maybe_skip to see). */
 		if (lit_n >= 8) {
+			/* Through the character tables when the state has them: the
+			 * whole characters in the buffer are read again from the
+			 * run, the bits before them are the row's pending code. */
+			if (char_wait)
+				char_wait--;
+			else if (t->char_next && lit_n > 16 && left > STEP_CHAIN_MAX && in - lit_in >= bufn) {
+				uint32_t cc = last_code(t, last, code);
+				const uintptr_t *row = char_row(t, cc == LUT_MISS ? d->st : t->fast[cc].next, top, bufn % 6);
+				const uint8_t *from = lit - bufn / 6, *end = lit + lit_n;
+				size_t entry = SIZE_MAX;
+				const uint8_t *p = row ? take_chars(t, row, from, end - 8, &left, &entry) : from;
+				/* A short run in the tables (the walk left their states
+				 * soon) is not worth the next few attempts. */
+				if (p < from + CHAR_SHORT_RUN)
+					char_wait = CHAR_WAIT;
+				if (p != from) {
+					/* The pending bits of the row reached stay in the buffer. */
+					size_t r = (size_t)((const uintptr_t *)t->char_next[entry] - t->char_next) / 64;
+					code = t->char_code[entry];
+					last = NO_ENTRY;
+					in = in - 6 * (uint64_t)(lit - from) + 6 * (uint64_t)(p - from);
+					bufn = t->char_pend_len[r];
+					top = bufn ? (uint64_t)t->char_pend[r] << (64 - bufn) : 0;
+					lit = p;
+					lit_n = (uint32_t)(end - p);
+					off = t->lref[t->fast[code].next].soff;
+					sh = 64 - t->lref[t->fast[code].next].sbits;
+					mark = lit_n >= 8 ? REFILL_MARK : near_end;
+					continue;
+				}
+			}
 			top |= b64_eight(lit) << (16 - bufn);
 			bufn += 48;
 			in += 48;

@@ -42,6 +42,7 @@ struct dcode {
 struct lutref {
 	uint32_t off, soff;
 	uint8_t bits, sbits;
+	uint16_t chars;       /* the state's block of char_enter, CHAR_NONE (in the padding) */
 };
 
 /* A lookup table entry (the general step's): the first code of the state
@@ -77,6 +78,21 @@ typedef uint32_t sentry;
                                      * narrows until they fit; a state where widening
                                      * does not pay keeps its lookup table's width */
 
+/* Character tables (trace_chars.c): for states whose codes are all at
+ * most one Base64 character (6 bits) long, a table per (state, bits of a
+ * code begun but not finished) indexed by the next character, whose entry
+ * takes every code that character completes and names the next such row.
+ * The loop over a literal run is then one dependent load a character
+ * (the entry is the address of the next row), where a step table entry
+ * needs a load, two shifts and an add: a 64-way dispatch of fixed 6-bit
+ * codes is one edge a load. An entry taking no edge (chain 0) stops the
+ * loop: a longer code, a group, a missing row, bits matching no code, a
+ * state without character tables. */
+#define CHAR_MAX_ROWS 2048u         /* 64 entries a row: 1.6 MiB at most */
+#define CHAR_PENDING 63u            /* bit strings of 0 to 5 bits: the rows a state may have */
+#define NO_ROW UINT32_MAX
+#define CHAR_NONE UINT16_MAX
+
 #define DC_SINGLE 1   /* the group is one edge */
 #define DC_LAST 2     /* the last code of its state */
 #define NO_STATE UINT32_MAX
@@ -100,6 +116,14 @@ struct ttable {
 	uint8_t *step_chain;       /* per step entry: the edges it takes */
 	uint8_t step_chain_max;    /* the most any entry takes */
 	uint32_t *step_code;       /* per step entry: the last code it takes */
+	uintptr_t *char_next;       /* per character entry: the address of the next row's entries */
+	uint8_t *char_chain;       /* per character entry: the edges it takes, 0 to stop */
+	uint32_t *char_code;       /* per character entry: the last code it takes */
+	uint32_t *char_state;      /* per row: its state (first code) */
+	uint8_t *char_pend_len;    /* per row: the bits of the unfinished code ... */
+	uint8_t *char_pend;        /* ... and their value */
+	uint32_t nchar_rows;
+	uint32_t *char_enter;      /* per state with rows, CHAR_PENDING row indexes, by (bits, value) */
 	bool reference;            /* set before finish: no lookup tables, codes compared one by one
 	                            * (the tests' reference decoder) */
 	int code_pos;              /* header position of TRANSITION_CODE in the rows, for reports */
@@ -139,6 +163,17 @@ void tl_dcfg_ttable_free(struct ttable *t);
 /* The step tables (trace_steps.c), once the lookup tables are built; left
  * NULL without memory (the fast loop is then skipped). */
 void tl_dcfg_build_steps(struct ttable *t);
+/* The step builder's decision (trace_steps.c): the code of the state whose
+ * first code is `first` that the `avail` bits of x (left-aligned) decide,
+ * exactly as the code-by-code reference would whatever bits follow, or
+ * LUT_MISS. */
+uint32_t tl_dcfg_decided_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t avail);
+/* A code the fast loops may take: one edge (after its chain), into a state with tables. */
+bool tl_dcfg_one_load(const struct ttable *t, uint32_t code);
+/* The character tables (trace_chars.c), after the step tables; left NULL
+ * when no state qualifies or without memory. */
+void tl_dcfg_build_chars(struct ttable *t);
+void tl_dcfg_free_chars(struct ttable *t);
 /* The mask of a left-aligned code of len bits. */
 static inline uint32_t tl_dcfg_code_mask(uint8_t len) { return (uint32_t)(0xffffffff00000000ull >> len); }
 

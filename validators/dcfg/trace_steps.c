@@ -16,7 +16,7 @@
  * state's lookup table points. A code found that fits in avail is the
  * reference's whatever bits follow: codes are scanned by their bits padded
  * to 32, a shorter code first, so no code before it extends it. */
-static uint32_t decided_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t avail)
+uint32_t tl_dcfg_decided_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t avail)
 {
 	uint32_t k = first;
 	const struct lutref *r = &t->lref[first];
@@ -38,7 +38,7 @@ static uint32_t decided_code(const struct ttable *t, uint32_t first, uint32_t x,
 
 /* A code the fast loop may take: one edge (after its chain), into a state
  * with tables. */
-static bool one_load(const struct ttable *t, uint32_t code)
+bool tl_dcfg_one_load(const struct ttable *t, uint32_t code)
 {
 	const struct dcode *f = &t->fast[code];
 	return (f->flags & DC_SINGLE) && f->next != NO_STATE && t->lref[f->next].bits;
@@ -51,8 +51,8 @@ static void fill_steps(struct ttable *t, uint32_t first)
 	for (uint32_t x = 0; x < (1u << k); x++) {
 		uint32_t bits = x << (32 - k), cur = first, used = 0, chain = 0, last = LUT_MISS;
 		while (used < k) {
-			uint32_t c = decided_code(t, cur, bits << used, k - used);
-			if (c == LUT_MISS || !one_load(t, c) || chain + t->fast[c].chain > STEP_CHAIN_MAX)
+			uint32_t c = tl_dcfg_decided_code(t, cur, bits << used, k - used);
+			if (c == LUT_MISS || !tl_dcfg_one_load(t, c) || chain + t->fast[c].chain > STEP_CHAIN_MAX)
 				break;
 			used += t->fast[c].len;
 			chain += t->fast[c].chain;
@@ -80,7 +80,7 @@ static bool widen_pays(const struct ttable *t, const uint8_t *shortest, uint32_t
 		const struct dcode *f = &t->fast[i];
 		double weight = 1.0 / (double)((uint64_t)1 << (f->len < 63 ? f->len : 63));
 		all += weight;
-		if (one_load(t, i) && f->len + shortest[f->next] <= w)
+		if (tl_dcfg_one_load(t, i) && f->len + shortest[f->next] <= w)
 			fits += weight;
 		if (f->flags & DC_LAST)
 			break;
