@@ -656,12 +656,14 @@ ATF_TC_BODY(wide_shapes, tc)
 	struct jv doc = { 0 };
 	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
 	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
-	static const uint32_t ways[] = { 16, 64, 256 }, states[] = { 4, 64 }, chains[] = { 0, 300 };
+	/* Chains of 3 make the edges a character takes vary (1 or 4), so a
+	 * character walk that guessed its start wrong counts differently. */
+	static const uint32_t ways[] = { 16, 64, 256 }, states[] = { 4, 64 }, chains[] = { 0, 3, 300 };
 	uint32_t cases = 0, literal_ok = 0, tables = 0, wide_steps = 0, wide_chars = 0;
 	for (size_t wi = 0; wi < 3; wi++)
 		for (size_t si = 0; si < 2; si++)
 			for (int skewed = 0; skewed < 2; skewed++)
-				for (size_t ci = 0; ci < 2; ci++) {
+				for (size_t ci = 0; ci < 3; ci++) {
 					struct wide w;
 					make_wide(&r, &w, states[si], ways[wi], skewed, chains[ci]);
 					struct ttable ref, lut;
@@ -718,12 +720,75 @@ ATF_TC_BODY(wide_shapes, tc)
 	tl_json_free(&doc.doc);
 }
 
+/* Character walks whose guessed half never meets the true one: from state
+ * s code i leads to state s + i (mod the states), so two walks keep their
+ * distance and the guessed half is taken again in whole. */
+ATF_TC_WITHOUT_HEAD(char_walks_that_never_meet);
+ATF_TC_BODY(char_walks_that_never_meet, tc)
+{
+	struct rng r = { 0x9e3779b97f4a7c15ull };
+	static const char where[] = "{\"SEQ\": \"x\"}";
+	struct jv doc = { 0 };
+	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
+	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
+	static const uint32_t ways[] = { 16, 64 };
+	uint32_t decoded = 0;
+	for (size_t wi = 0; wi < 2; wi++) {
+		struct wide w;
+		make_wide(&r, &w, 8, ways[wi], false, 0);
+		for (uint32_t st = 0; st < w.nstates; st++)
+			for (uint32_t i = 0; i < w.n[st]; i++)
+				if (w.codes[(size_t)st * w.per + i].next[0] <= w.nstates)
+					w.codes[(size_t)st * w.per + i].next[0] = 1 + (st + i) % w.nstates;
+		struct ttable ref, lut;
+		build_wide(&w, &ref, true);
+		build_wide(&w, &lut, false);
+		ATF_REQUIRE(lut.char_next != NULL);
+		for (uint32_t k = 0; k < 4; k++) {
+			struct bits b = { 0 };
+			uint64_t count = walk_wide(&r, &w, 30000, &b);
+			if (k >= 2) { /* damaged in the second half of a block */
+				b.text[3000 + rnd(&r, 1000)] = b64[rnd(&r, 64)];
+				count += rnd(&r, 3);
+			}
+			struct seq s = { 0 };
+			s.text = (const uint8_t *)b.text;
+			s.items = calloc(1, sizeof *s.items);
+			ATF_REQUIRE(s.items);
+			s.items[0] = (struct item){ .kind = IT_LIT, .start = 0, .len = b.n, .bits = 6 * (uint64_t)b.n };
+			s.n = 1;
+			tl_dcfg_seq_bits(&s, NULL);
+			struct chunk cr = { 0 }, cl = { 0 };
+			cr.edge_count = cl.edge_count = count;
+			cr.first_edge = cl.first_edge = 1;
+			cr.node = cl.node = seq_node;
+			static struct log lr, ll;
+			decode_logged(&doc, &s, &ref, NULL, &cr, &lr);
+			decode_logged(&doc, &s, &lut, NULL, &cl, &ll);
+			ATF_CHECK_MSG(same_result(&cr, &cl) && lr.n == ll.n && !memcmp(lr.text, ll.text, lr.n),
+				      "%u ways, case %u: reference ok=%d edges=%llu last=%llu, tables ok=%d edges=%llu last=%llu\n%s---\n%s",
+				      ways[wi], k, cr.ok, (unsigned long long)cr.edges_done, (unsigned long long)cr.last_edge, cl.ok,
+				      (unsigned long long)cl.edges_done, (unsigned long long)cl.last_edge, lr.text, ll.text);
+			decoded += k < 2 && cr.ok;
+			free(s.items);
+			free(b.text);
+		}
+		tl_dcfg_ttable_free(&ref);
+		tl_dcfg_ttable_free(&lut);
+		free(w.codes);
+		free(w.n);
+	}
+	ATF_CHECK_EQ(decoded, 4);
+	tl_json_free(&doc.doc);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, random_tables_and_sequences);
 	ATF_TP_ADD_TC(tp, lookup_tables_are_bounded);
 	ATF_TP_ADD_TC(tp, step_tables_are_bounded);
 	ATF_TP_ADD_TC(tp, char_tables);
+	ATF_TP_ADD_TC(tp, char_walks_that_never_meet);
 	ATF_TP_ADD_TC(tp, wide_shapes);
 	ATF_TP_ADD_TC(tp, corpus_chunks);
 	return atf_no_error();

@@ -110,6 +110,7 @@ void tl_dcfg_free_chars(struct ttable *t)
 	t->char_pend = NULL;
 	t->char_enter = NULL;
 	t->nchar_rows = 0;
+	t->char_chain_max = 0;
 }
 
 void tl_dcfg_build_chars(struct ttable *t)
@@ -162,8 +163,11 @@ void tl_dcfg_build_chars(struct ttable *t)
 		tl_dcfg_free_chars(t);
 		return;
 	}
-	for (size_t e = 0; e < (size_t)t->nchar_rows * 64; e++)
+	for (size_t e = 0; e < (size_t)t->nchar_rows * 64; e++) {
 		row_edges[e / 64] += t->char_chain[e];
+		if (t->char_chain[e] > t->char_chain_max)
+			t->char_chain_max = t->char_chain[e];
+	}
 	for (uint32_t st = 0; st < t->nstates; st++) {
 		uint32_t first = t->states[st].first;
 		if (t->lref[first].chars == CHAR_NONE)

@@ -670,44 +670,131 @@ static uint64_t b64_eight(const uint8_t *p)
 	       (uint64_t)b64val[p[6]] << 6 | (uint64_t)b64val[p[7]];
 }
 
+/* Up to n characters from row *row, stopping before one whose entry takes
+ * no edge; adds the edges taken to *edges, leaves the last entry taken in
+ * *entry (unchanged when none) and returns the characters taken. The next
+ * row's address is the only value carried from one character to the next. */
+static size_t take_run(const struct ttable *t, const uintptr_t **row, const uint8_t *p, size_t n, uint64_t *edges, size_t *entry)
+{
+	const uintptr_t *r = *row, *base = t->char_next;
+	const uint8_t *chains = t->char_chain;
+	uint64_t sum = 0;
+	size_t last = *entry, i = 0;
+	for (; i < n; i++) {
+		uint32_t c = b64val[p[i]];
+		uintptr_t next = r[c];
+		size_t e = (size_t)(r - base) + c;
+		uint8_t chain = chains[e];
+		if (!chain)
+			break;
+		sum += chain;
+		last = e;
+		r = (const uintptr_t *)next;
+	}
+	*row = r;
+	*edges += sum;
+	*entry = last;
+	return i;
+}
+
+/* A block of 2 * SPEC_CHARS characters as two chains of loads at once:
+ * the first half from the true row, the second from a guess (the same
+ * row), checkpointed every SPEC_MARK characters. If the first half does
+ * not end on the guess, the second is taken again from where it did end
+ * until that walk meets the guessed one at a checkpoint: from there on
+ * the two are the same walk (rows are a function of row and character).
+ * A walk whose rows forget their start within a few dozen characters
+ * (a dispatch loop) costs half the time; one that never meets its guess
+ * costs what one chain costs. Same result as take_run over the block. */
+#define SPEC_CHARS 2048
+#define SPEC_MARK 64
+
+static size_t take_pair(const struct ttable *t, const uintptr_t **row, const uint8_t *p, uint64_t *edges, size_t *entry)
+{
+	const uintptr_t *base = t->char_next, *ra = *row, *rb = *row, *guess = *row;
+	const uint8_t *chains = t->char_chain, *pb = p + SPEC_CHARS;
+	const uintptr_t *mark_row[SPEC_CHARS / SPEC_MARK];
+	uint64_t mark_sum[SPEC_CHARS / SPEC_MARK];
+	uint64_t sa = 0, sb = 0;
+	size_t ea = *entry, eb = SIZE_MAX, i = 0;
+	for (; i < SPEC_CHARS; i++) {
+		uint32_t ca = b64val[p[i]], cb = b64val[pb[i]];
+		uintptr_t na = ra[ca], nb = rb[cb];
+		size_t xa = (size_t)(ra - base) + ca, xb = (size_t)(rb - base) + cb;
+		uint8_t ha = chains[xa], hb = chains[xb];
+		if (!ha || !hb)
+			break;
+		sa += ha;
+		sb += hb;
+		ea = xa;
+		eb = xb;
+		ra = (const uintptr_t *)na;
+		rb = (const uintptr_t *)nb;
+		if ((i + 1) % SPEC_MARK == 0) {
+			mark_row[i / SPEC_MARK] = rb;
+			mark_sum[i / SPEC_MARK] = sb;
+		}
+	}
+	size_t nb = i; /* the guessed walk's characters */
+	if (i < SPEC_CHARS) {
+		size_t more = take_run(t, &ra, p + i, SPEC_CHARS - i, &sa, &ea);
+		if (more < SPEC_CHARS - i) {
+			*row = ra; /* the true walk stopped in the first half */
+			*edges += sa;
+			*entry = ea;
+			return i + more;
+		}
+	}
+	*edges += sa;
+	*entry = ea;
+	if (ra == guess) {
+		*row = rb;
+		*edges += sb;
+		if (nb)
+			*entry = eb;
+		return SPEC_CHARS + nb;
+	}
+	const uintptr_t *r = ra;
+	for (size_t m = 0; (m + 1) * SPEC_MARK <= nb; m++) {
+		size_t got = take_run(t, &r, pb + m * SPEC_MARK, SPEC_MARK, edges, entry);
+		if (got < SPEC_MARK) {
+			*row = r;
+			return SPEC_CHARS + m * SPEC_MARK + got;
+		}
+		if (r == mark_row[m]) {
+			*edges += sb - mark_sum[m];
+			if (nb > (m + 1) * SPEC_MARK)
+				*entry = eb;
+			*row = rb;
+			return SPEC_CHARS + nb;
+		}
+	}
+	size_t done = nb / SPEC_MARK * SPEC_MARK;
+	size_t got = take_run(t, &r, pb + done, SPEC_CHARS - done, edges, entry);
+	*row = r;
+	return SPEC_CHARS + done + got;
+}
+
 /* Characters of a literal run through the character tables, from row
- * `row` while each entry takes edges and more than an entry's most are
- * left, up to `stop`. Returns where it stopped; `*entry` is the last entry
- * taken (unchanged when none) and `*left` what remains. The next row's
- * address is the only value carried from one character to the next. */
+ * `row`, up to `stop` and while more edges are left than the characters
+ * could take. Returns where it stopped; `*entry` is the last entry taken
+ * (unchanged when none) and `*left` what remains. */
 static const uint8_t *take_chars(const struct ttable *t, const uintptr_t *row, const uint8_t *p, const uint8_t *stop,
 				 uint64_t *left, size_t *entry)
 {
-	const uintptr_t *base = t->char_next;
-	const uint8_t *chains = t->char_chain;
-	uint64_t l = *left;
-	size_t last = *entry;
-#define TAKE_CHAR()                                         \
-	do {                                                    \
-		uint32_t c = b64val[*p];                            \
-		uintptr_t next = row[c];                            \
-		size_t e = (size_t)(row - base) + c;                \
-		uint8_t chain = chains[e];                          \
-		if (!chain)                                         \
-			goto out;                                       \
-		l -= chain;                                         \
-		last = e;                                           \
-		p++;                                                \
-		row = (const uintptr_t *)next;                      \
-	} while (0)
-	/* Four characters between checks of the bounds. */
-	while (stop - p >= 4 && l > 4 * STEP_CHAIN_MAX) {
-		TAKE_CHAR();
-		TAKE_CHAR();
-		TAKE_CHAR();
-		TAKE_CHAR();
+	uint64_t taken = 0, most = 2 * SPEC_CHARS * (uint64_t)t->char_chain_max;
+	while (stop - p >= 2 * SPEC_CHARS && *left - taken > most) {
+		size_t n = take_pair(t, &row, p, &taken, entry);
+		p += n;
+		if (n < 2 * SPEC_CHARS) {
+			*left -= taken;
+			return p;
+		}
 	}
-	while (p < stop && l > STEP_CHAIN_MAX)
-		TAKE_CHAR();
-#undef TAKE_CHAR
-out:
-	*left = l;
-	*entry = last;
+	/* The rest, checking the edges left at each character. */
+	while (p < stop && *left - taken > t->char_chain_max && take_run(t, &row, p, 1, &taken, entry))
+		p++;
+	*left -= taken;
 	return p;
 }
 

@@ -123,6 +123,7 @@ struct ttable {
 	uint8_t *char_pend_len;    /* per row: the bits of the unfinished code ... */
 	uint8_t *char_pend;        /* ... and their value */
 	uint32_t nchar_rows;
+	uint8_t char_chain_max;    /* the most edges any entry takes */
 	uint32_t *char_enter;      /* per state with rows, CHAR_PENDING row indexes, by (bits, value) */
 	bool reference;            /* set before finish: no lookup tables, codes compared one by one
 	                            * (the tests' reference decoder) */
