@@ -70,6 +70,44 @@ static bool lit8(const uint8_t *p)
 		is_b64[p[7]]) != 0;
 }
 
+uint32_t tl_dcfg_literal_end_scalar(const uint8_t *t, uint32_t j, uint32_t n)
+{
+	while (j + 8 <= n && lit8(t + j))
+		j += 8;
+	while (j < n && is_b64[t[j]])
+		j++;
+	return j;
+}
+
+#if defined(__SSE2__) && !defined(TL_JSON_SCALAR)
+#include <emmintrin.h>
+/* Bytes of v in [lo, lo + n), as a mask: the range test as one signed
+ * comparison after moving lo to -128 (SSE2 compares bytes signed only). */
+static __m128i in_range(__m128i v, char lo, char n)
+{
+	__m128i moved = _mm_add_epi8(v, _mm_set1_epi8((char)(uint8_t)(0x80 - (uint8_t)lo)));
+	return _mm_cmplt_epi8(moved, _mm_set1_epi8((char)(-128 + n)));
+}
+
+uint32_t tl_dcfg_literal_end(const uint8_t *t, uint32_t j, uint32_t n)
+{
+	while (n - j >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + j));
+		__m128i ok = _mm_or_si128(_mm_or_si128(in_range(v, 'A', 26), in_range(v, 'a', 26)),
+					  _mm_or_si128(in_range(v, '0', 10),
+						       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
+								    _mm_cmpeq_epi8(v, _mm_set1_epi8('-')))));
+		unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
+		if (m)
+			return j + (uint32_t)__builtin_ctz(m);
+		j += 16;
+	}
+	return tl_dcfg_literal_end_scalar(t, j, n);
+}
+#else
+uint32_t tl_dcfg_literal_end(const uint8_t *t, uint32_t j, uint32_t n) { return tl_dcfg_literal_end_scalar(t, j, n); }
+#endif
+
 /* A group or key opened at i, its body t[i+1..j), must be non-empty and end with close at j;
  * else a syntax error at j (or at the end of the string) saying what was expected. */
 static bool closed_at(struct jv *v, uint32_t node, const uint8_t *t, uint32_t n, uint32_t i, uint32_t j,
@@ -104,12 +142,7 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 	for (uint32_t i = 0; i < n && ok;) {
 		uint8_t c = t[i];
 		if (b64_value(c) >= 0) {
-			uint32_t j = i;
-			/* Literal runs are most of a sequence: 8 characters a test while they last. */
-			while (j + 8 <= n && lit8(t + j))
-				j += 8;
-			while (j < n && b64_value(t[j]) >= 0)
-				j++;
+			uint32_t j = tl_dcfg_literal_end(t, i, n);
 			struct item it = { IT_LIT, i, j - i, 0, 0, (uint64_t)(j - i) * 6 };
 			ok = push_item(v, s, &cap, &it);
 			i = j;

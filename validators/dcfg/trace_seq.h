@@ -51,6 +51,11 @@ struct dict {
  * DTRACE-REPEAT-COUNT, DTRACE-REPEAT-ZERO, DTRACE-NESTING, DTRACE-DICT-REF. */
 bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s);
 void tl_dcfg_seq_free(struct seq *s);
+/* Past the modified-Base64 characters of t[j..n): sixteen a step with SSE2
+ * (literal runs are most of a sequence), and the portable path the tests
+ * compare it with. */
+uint32_t tl_dcfg_literal_end(const uint8_t *t, uint32_t j, uint32_t n);
+uint32_t tl_dcfg_literal_end_scalar(const uint8_t *t, uint32_t j, uint32_t n);
 
 /* Reads a STRING_DICTIONARY object: keys, values, references, cycles. */
 void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d);

@@ -40,8 +40,9 @@ static inline bool jlex_is_hex(uint8_t c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* Past the run of plain string bytes at p (four at a time while it can). */
-static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end)
+/* Past the run of plain string bytes at p (four at a time while it can):
+ * the portable path, and the one the SSE2 path is tested against. */
+static inline const uint8_t *jlex_plain_end_scalar(const uint8_t *p, const uint8_t *end)
 {
 	while (end - p >= 4 && (tl_json_cls[p[0]] & tl_json_cls[p[1]] & tl_json_cls[p[2]] & tl_json_cls[p[3]] & PLAIN))
 		p += 4;
@@ -49,6 +50,32 @@ static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end
 		p++;
 	return p;
 }
+
+/* The same, sixteen bytes a step with SSE2 (every x86-64 has it): a byte
+ * is plain unless it is '"', '\\', below 0x20 or above 0x7f, the last two
+ * being one signed comparison. Long strings (DCFG-trace sequences) are
+ * most of what the lexer reads in some files. */
+#if defined(__SSE2__) && !defined(TL_JSON_SCALAR)
+#include <emmintrin.h>
+#define TL_JSON_SIMD 1
+static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end)
+{
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+					    _mm_cmplt_epi8(v, space));
+		unsigned m = (unsigned)_mm_movemask_epi8(stop);
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+	return jlex_plain_end_scalar(p, end);
+}
+#else
+#define TL_JSON_SIMD 0
+static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end) { return jlex_plain_end_scalar(p, end); }
+#endif
 
 /* Past the blanks at p; most separators are one space or none. */
 static inline const uint8_t *jlex_blank_end(const uint8_t *p, const uint8_t *end)
