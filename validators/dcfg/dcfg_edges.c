@@ -108,8 +108,11 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 					     "EDGE_ID in the process"))
 			ok = false;
 		e.id = (uint32_t)id;
-		bool ends = resolve_node(v, m, p, cell[1], "SOURCE_NODE_ID", &e.src, &e.src_blk);
-		ends &= resolve_node(v, m, p, cell[2], "TARGET_NODE_ID", &e.tgt, &e.tgt_blk);
+		uint64_t src = 0, tgt = 0;
+		bool ends = resolve_node(v, m, p, cell[1], "SOURCE_NODE_ID", &src, &e.src_blk);
+		ends &= resolve_node(v, m, p, cell[2], "TARGET_NODE_ID", &tgt, &e.tgt_blk);
+		e.src = (uint32_t)src; /* resolved ids fit (DCFG-ID-RANGE); others are never read */
+		e.tgt = (uint32_t)tgt;
 		uint64_t type;
 		bool type_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &type);
 		uint32_t cls = type_ok ? tl_dcfg_idmap_get(&m->type_class, type) : IDMAP_NONE;
@@ -182,8 +185,8 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)
 			continue;
-		if (keys && e->src <= UINT32_MAX && e->tgt <= UINT32_MAX)
-			keys[n++] = (struct tl_keyed){ e->src << 32 | e->tgt, i };
+		if (keys)
+			keys[n++] = (struct tl_keyed){ (uint64_t)e->src << 32 | e->tgt, i };
 		uint32_t kind = tl_dcfg_idmap_get(&m->type_kind, e->type);
 		if (kind == EK_REP && e->src != e->tgt)
 			tl_jv_report_cell(v, RULE_DCFG_REP_EDGE, e->node, p->edge_pos[EG_TARGET],

@@ -65,7 +65,7 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct jv v = { .ctx = ctx, .in = in };
 	struct dcfg_model m;
-	tl_dcfg_read(&v, in->data, in->size, &m);
+	tl_dcfg_read(&v, in->data, in->size, DCFG_VERDICT, &m);
 	if (v.doc.nomem)
 		tl_jv_out_of_memory(&v);
 	uint64_t blocks = 0, edges = 0;
@@ -94,7 +94,7 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 		if (tl_open_option_input(ctx, "--pair", ctx->opts->pair_path, &pin)) {
 			opened = true;
 			pv.in = &pin;
-			tl_dcfg_read(&pv, pin.data, pin.size, &m);
+			tl_dcfg_read(&pv, pin.data, pin.size, DCFG_PAIRING, &m);
 			/* The pair is checked silently, so nothing reports at its nodes
 			 * again: only the model is kept. */
 			bool nomem = pv.nomem || pv.doc.nomem;

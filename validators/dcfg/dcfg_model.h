@@ -31,7 +31,8 @@ struct dblock {
 };
 
 struct dedge {
-	uint64_t src, tgt;  /* as read: an unresolved end may be any integer (DCFG-trace pairing prints it) */
+	uint32_t src, tgt;  /* node ids as read, meaningful when usable: a resolved id is at
+	                     * most 0x7fffffff (DCFG-ID-RANGE); 32 bits save 8 bytes an edge */
 	uint32_t id;
 	uint32_t type;      /* meaningful when usable (a resolved type id), else 0 */
 	uint32_t node;      /* JSON row */
@@ -67,7 +68,13 @@ struct dprocess {
 	bool edges_complete;    /* every edge row resolved: graph and count checks are meaningful */
 };
 
+/* What the model is read for: the verdict only (what the checks no longer
+ * need is released as they finish), or pairing with a DCFG-trace (the
+ * edge ids stay, the trace names edges by them). */
+enum dcfg_use { DCFG_VERDICT, DCFG_PAIRING };
+
 struct dcfg_model {
+	enum dcfg_use use;
 	uint64_t start_id, end_id, unknown_id; /* 0 when absent */
 	bool has_edge_types, has_special_nodes;
 	struct idmap type_class;   /* EDGE_TYPE_ID -> enum edge_class */
@@ -83,7 +90,7 @@ enum edge_kind { EK_OTHER, EK_REP, EK_BYPASS };
 
 /* Reads and checks a DCFG held in data; reports through v (silently when
  * v->ctx is NULL). The model is filled as far as the file allows. */
-void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m);
+void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, enum dcfg_use use, struct dcfg_model *m);
 void tl_dcfg_model_free(struct dcfg_model *m);
 
 /* Routine, dominator and loop checks of every image of a process that has

@@ -463,6 +463,9 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 		if (jn(&v->doc, x)->type == J_ARR)
 			reserve_ids(&p->edge_by_id, jn(&v->doc, x)->count);
 		tl_dcfg_read_edges(v, x, m, p);
+		/* Edge ids were needed for DCFG-ID-DUPLICATE only, unless a trace is paired. */
+		if (m->use == DCFG_VERDICT)
+			tl_dcfg_idmap_free(&p->edge_by_id);
 	}
 	/* Graph and count rules only on a resolved graph: on unresolved ids they would repeat the id errors. */
 	if (!p->edges_complete || !m->has_edge_types)
@@ -529,7 +532,7 @@ bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_
 	return true;
 }
 
-void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_model *m)
+void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, enum dcfg_use use, struct dcfg_model *m)
 {
 	static const char *const keys[] = {
 		"MAJOR_VERSION", "MINOR_VERSION", "FILE_NAMES", "EDGE_TYPES", "SPECIAL_NODES", "PROCESSES",
@@ -541,6 +544,7 @@ void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, struct dcfg_mo
 		{ "SYMBOLS", true }, { "SOURCE_DATA", true },
 	};
 	memset(m, 0, sizeof *m);
+	m->use = use;
 	if (!tl_jv_parse(v, data, size, lazy, COUNT_OF(lazy)) || !tl_dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
 		return;
 	tl_jv_known_keys(v, 0, keys, COUNT_OF(keys), "the DCFG top level");
