@@ -329,8 +329,7 @@ void tl_input_release(const struct tl_input *input, uint64_t upto)
 	if (upto > in->map_size)
 		upto = in->map_size;
 	uint64_t end = upto - upto % (uint64_t)page;
-	/* Release in large steps only: each call is a system call. */
-	if (end <= in->released || end - in->released < (16u << 20))
+	if (end <= in->released || end - in->released < TL_INPUT_RELEASE_STEP)
 		return;
 	(void)madvise((char *)in->map + in->released, end - in->released, MADV_DONTNEED);
 	in->released = end;

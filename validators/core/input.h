@@ -67,7 +67,10 @@ const char *tl_input_change_reason(const struct tl_input *in);
 size_t tl_input_read_at(const struct tl_input *in, uint64_t off, void *buf, size_t n);
 void tl_input_from_memory(struct tl_input *in, const void *data, size_t size, const char *name);
 /* A streaming validator calls this with the offset below which it will not
- * read again, so the pages of a huge mapped file do not pile up in RSS. */
+ * read again, so the pages of a huge mapped file do not pile up in RSS.
+ * Pages go back in steps of TL_INPUT_RELEASE_STEP (each is a system call;
+ * the step is what a reader keeps mapped behind it at most). */
+#define TL_INPUT_RELEASE_STEP (4u << 20)
 void tl_input_release(const struct tl_input *in, uint64_t upto);
 /* For a validator that makes a second pass: hands every mapped page back
  * and lets tl_input_release() start again from offset 0. */

@@ -3,31 +3,39 @@
 #define DIGITS 8
 #define BUCKETS 256
 
-struct tl_keyed *tl_radix_sort(struct tl_keyed *items, struct tl_keyed *tmp, size_t n)
-{
-	size_t count[DIGITS][BUCKETS] = { { 0 } }; /* 16 KiB: a local, so callers may run in parallel */
-	for (size_t i = 0; i < n; i++) {
-		uint64_t k = items[i].key;
-		for (int d = 0; d < DIGITS; d++)
-			count[d][(k >> (8 * d)) & 0xff]++;
+/* One body for both element types: KEY(x) is the 64-bit key of element x. */
+#define RADIX_SORT(name, type, KEY)                                                   \
+	type *name(type *items, type *tmp, size_t n)                                  \
+	{                                                                             \
+		size_t count[DIGITS][BUCKETS] = { { 0 } }; /* 16 KiB: a local, so callers may run in parallel */ \
+		for (size_t i = 0; i < n; i++) {                                      \
+			uint64_t k = KEY(items[i]);                                   \
+			for (int d = 0; d < DIGITS; d++)                              \
+				count[d][(k >> (8 * d)) & 0xff]++;                    \
+		}                                                                     \
+		type *src = items, *dst = tmp;                                        \
+		for (int d = 0; d < DIGITS; d++) {                                    \
+			size_t *c = count[d];                                         \
+			/* A digit every key shares leaves the order as it is. */     \
+			if (n == 0 || c[(KEY(src[0]) >> (8 * d)) & 0xff] == n)        \
+				continue;                                             \
+			size_t pos = 0;                                               \
+			for (int b = 0; b < BUCKETS; b++) {                           \
+				size_t here = c[b];                                   \
+				c[b] = pos;                                           \
+				pos += here;                                          \
+			}                                                             \
+			for (size_t i = 0; i < n; i++)                                \
+				dst[c[(KEY(src[i]) >> (8 * d)) & 0xff]++] = src[i];   \
+			type *t = src;                                                \
+			src = dst;                                                    \
+			dst = t;                                                      \
+		}                                                                     \
+		return src;                                                           \
 	}
-	struct tl_keyed *src = items, *dst = tmp;
-	for (int d = 0; d < DIGITS; d++) {
-		size_t *c = count[d];
-		/* A digit every key shares leaves the order as it is. */
-		if (n == 0 || c[(src[0].key >> (8 * d)) & 0xff] == n)
-			continue;
-		size_t pos = 0;
-		for (int b = 0; b < BUCKETS; b++) {
-			size_t here = c[b];
-			c[b] = pos;
-			pos += here;
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[c[(src[i].key >> (8 * d)) & 0xff]++] = src[i];
-		struct tl_keyed *t = src;
-		src = dst;
-		dst = t;
-	}
-	return src;
-}
+
+#define KEYED_KEY(x) ((x).key)
+#define PLAIN_KEY(x) (x)
+
+RADIX_SORT(tl_radix_sort, struct tl_keyed, KEYED_KEY)
+RADIX_SORT(tl_radix_sort_keys, uint64_t, PLAIN_KEY)

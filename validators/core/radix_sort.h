@@ -17,5 +17,7 @@ struct tl_keyed {
  * (room for n items) as scratch. Returns the buffer holding the result:
  * items or tmp. Byte digits that are the same in every key cost no pass. */
 struct tl_keyed *tl_radix_sort(struct tl_keyed *items, struct tl_keyed *tmp, size_t n);
+/* The same for bare keys (half the memory, when only equal keys matter). */
+uint64_t *tl_radix_sort_keys(uint64_t *keys, uint64_t *tmp, size_t n);
 
 #endif

@@ -32,7 +32,7 @@ static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t f
 	tl_jv_report_cell(v, RULE_DCFG_BLOCK_SAME_START, b->node, p->images[b->image].block_pos[BB_ADDR_OFFSET],
 		  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
 		  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id, (unsigned long long)b->id,
-		  (unsigned long long)b->addr);
+		  (unsigned long long)p->block_addr[second]);
 }
 
 /* D20: two blocks of one image starting at the same offset (legal only
@@ -51,8 +51,8 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 		for (; end < p->nblocks && p->blocks[end].image == image; end++) {
 			if (!p->blocks[end].geometry_read)
 				continue;
-			ascending &= !any || last < p->blocks[end].addr;
-			last = p->blocks[end].addr;
+			ascending &= !any || last < p->block_addr[end];
+			last = p->block_addr[end];
 			any = true;
 		}
 		uint32_t first = run, n = 0;
@@ -66,7 +66,7 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 		}
 		for (uint32_t b = first; b < end; b++)
 			if (p->blocks[b].geometry_read)
-				items[n++] = (struct tl_keyed){ p->blocks[b].addr, b };
+				items[n++] = (struct tl_keyed){ p->block_addr[b], b };
 		const struct tl_keyed *sorted = tl_radix_sort(items, tmp, n);
 		for (uint32_t i = 1; i < n; i++)
 			if (sorted[i - 1].key == sorted[i].key)

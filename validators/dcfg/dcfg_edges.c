@@ -134,6 +134,10 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	}
 }
 
+/* Node ids of resolved endpoints fit in 32 bits (ID rule), so (source,
+ * target) is one 64-bit radix key. */
+static uint64_t ends_key(const struct dedge *e) { return (uint64_t)e->src << 32 | e->tgt; }
+
 static void report_duplicate_edge(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
 {
 	const struct dedge *a = &p->edges[first], *b = &p->edges[second];
@@ -170,23 +174,89 @@ static void report_duplicates(struct jv *v, const struct dprocess *p, struct tl_
 	}
 }
 
+/* The (source, target) keys of the usable edges that more than one edge
+ * shares, sorted, unique: *n of them, NULL when none (or no memory, with
+ * *nomem set). Sorting the bare keys takes half the memory of sorting
+ * (key, edge) pairs, and usually no key repeats. */
+static uint64_t *shared_ends(const struct dprocess *p, uint32_t *n, bool *nomem)
+{
+	*n = 0;
+	uint64_t *keys = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *keys);
+	uint64_t *tmp = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *tmp);
+	if (!keys || !tmp) {
+		free(keys);
+		free(tmp);
+		*nomem = true;
+		return NULL;
+	}
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < p->nedges; i++)
+		if (p->edges[i].usable)
+			keys[k++] = ends_key(&p->edges[i]);
+	uint64_t *sorted = tl_radix_sort_keys(keys, tmp, k), *shared = sorted == keys ? tmp : keys;
+	for (uint32_t i = 1; i < k; i++)
+		if (sorted[i] == sorted[i - 1] && (*n == 0 || shared[*n - 1] != sorted[i]))
+			shared[(*n)++] = sorted[i];
+	free(sorted);
+	if (!*n) {
+		free(shared);
+		return NULL;
+	}
+	return shared;
+}
+
+static bool is_shared(const uint64_t *shared, uint32_t n, uint64_t key)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (shared[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && shared[lo] == key;
+}
+
+/* DCFG-EDGE-DUPLICATE: the edges whose (source, target) another edge
+ * shares, as (key, edge) pairs sorted by key with edge order kept among
+ * equals, then checked type by type. */
+static void check_duplicate_edges(struct jv *v, const struct dprocess *p)
+{
+	uint32_t nshared, n = 0;
+	bool nomem = false;
+	uint64_t *shared = shared_ends(p, &nshared, &nomem);
+	struct tl_keyed *pairs = NULL, *tmp = NULL;
+	if (shared) {
+		uint32_t m = 0;
+		for (uint32_t i = 0; i < p->nedges; i++)
+			m += p->edges[i].usable && is_shared(shared, nshared, ends_key(&p->edges[i]));
+		pairs = malloc(((size_t)m + 1) * sizeof *pairs);
+		tmp = malloc(((size_t)m + 1) * sizeof *tmp);
+		if (!pairs || !tmp)
+			nomem = true;
+		else
+			for (uint32_t i = 0; i < p->nedges; i++)
+				if (p->edges[i].usable && is_shared(shared, nshared, ends_key(&p->edges[i])))
+					pairs[n++] = (struct tl_keyed){ ends_key(&p->edges[i]), i };
+	}
+	if (nomem)
+		tl_jv_out_of_memory(v);
+	else if (n)
+		report_duplicates(v, p, tl_radix_sort(pairs, tmp, n), n);
+	free(shared);
+	free(pairs);
+	free(tmp);
+}
+
 /* D38: edges a correct producer would not write, each only suspicious. */
 static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
 {
 	uint32_t nt = p->nthreads;
-	/* Node ids of resolved endpoints fit in 32 bits (ID rule), so
-	 * (source, target) is one 64-bit radix key. */
-	struct tl_keyed *keys = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *keys);
-	struct tl_keyed *tmp = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *tmp);
-	uint32_t n = 0;
-	if (!keys || !tmp)
-		tl_jv_out_of_memory(v);
 	for (uint32_t i = 0; i < p->nedges; i++) {
 		const struct dedge *e = &p->edges[i];
 		if (!e->usable)
 			continue;
-		if (keys)
-			keys[n++] = (struct tl_keyed){ (uint64_t)e->src << 32 | e->tgt, i };
 		uint32_t kind = tl_dcfg_idmap_get(&m->type_kind, e->type);
 		if (kind == EK_REP && e->src != e->tgt)
 			tl_jv_report_cell(v, RULE_DCFG_REP_EDGE, e->node, p->edge_pos[EG_TARGET],
@@ -202,10 +272,7 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 				  "expected edge %llu to have been traversed (only bypass edges may count 0), found COUNT_PER_THREAD all 0 on its %u thread(s)",
 				  (unsigned long long)e->id, nt);
 	}
-	if (keys && tmp)
-		report_duplicates(v, p, tl_radix_sort(keys, tmp, n), n);
-	free(tmp);
-	free(keys);
+	check_duplicate_edges(v, p);
 }
 
 /* D23: the instructions a thread executed, block by block, add up to its

@@ -22,7 +22,6 @@ enum edge_class { EC_INTRA, EC_INTER, EC_ENTRY, EC_EXIT };
 struct dblock {
 	uint64_t num_instrs;
 	uint64_t count;
-	uint64_t addr;      /* ADDR_OFFSET, for DCFG-BLOCK-SAME-START (dcfg_blocks.c) */
 	uint32_t id;
 	uint32_t node;      /* JSON row, for diagnostics */
 	uint32_t image;     /* index in the process's images */
@@ -59,6 +58,8 @@ struct dprocess {
 	uint32_t nimages;
 	struct dblock *blocks;
 	uint32_t nblocks, capblocks;
+	uint64_t *block_addr;   /* ADDR_OFFSET of each block while the images are read, for
+	                         * DCFG-BLOCK-SAME-START (dcfg_blocks.c); released after it */
 	struct idmap block_by_id;
 	struct dedge *edges;
 	uint32_t nedges;

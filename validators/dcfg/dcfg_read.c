@@ -230,6 +230,10 @@ static bool reserve_blocks(struct dprocess *p, uint64_t more)
 	if (!nb)
 		return false;
 	p->blocks = nb;
+	uint64_t *na = tl_big_realloc(p->block_addr, (size_t)cap * sizeof *na);
+	if (!na)
+		return false;
+	p->block_addr = na;
 	p->capblocks = (uint32_t)cap;
 	return true;
 }
@@ -273,7 +277,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		if (cell[5] != JNONE && tl_jv_int(v, cell[5], 0, UINT64_MAX, "block COUNT", &b.count))
 			b.has_count = true;
 		if (ok) {
-			b.addr = off, b.geometry_read = true; /* hook: dcfg_blocks.c */
+			b.geometry_read = true; /* hook: dcfg_blocks.c */
 			/* blamed on the value of the first clause that fails */
 			uint32_t bad = size < 1 ? cell[2] : b.num_instrs < 1 || b.num_instrs > size ? cell[3] :
 				       last >= size || last < b.num_instrs - 1 || (b.num_instrs == 1 && last != 0) ? cell[4] : JNONE;
@@ -294,6 +298,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 			continue;
 		if (ok)
 			tl_dcfg_check_last_instr(v, &b, cell[4], size, last);
+		p->block_addr[p->nblocks] = ok ? off : 0;
 		p->blocks[p->nblocks++] = b;
 	}
 }
@@ -459,6 +464,8 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 	if ((x = tl_json_obj_get(&v->doc, obj, "IMAGES")) != JNONE)
 		read_images(v, x, m, p);
 	tl_dcfg_check_blocks(v, p); /* hook: D18, D20, D24 */
+	free(p->block_addr); /* no later rule reads ADDR_OFFSET */
+	p->block_addr = NULL;
 	if ((x = tl_json_obj_get(&v->doc, obj, "EDGES")) != JNONE) {
 		if (jn(&v->doc, x)->type == J_ARR)
 			reserve_ids(&p->edge_by_id, jn(&v->doc, x)->count);
@@ -471,6 +478,10 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 	if (!p->edges_complete || !m->has_edge_types)
 		return;
 	tl_dcfg_check_counts(v, m, p);
+	if (m->use == DCFG_VERDICT) { /* the count rules are done; a paired trace would compare with them */
+		free(p->edge_counts);
+		p->edge_counts = NULL;
+	}
 	tl_dcfg_check_routines(v, p);
 }
 
@@ -566,6 +577,7 @@ void tl_dcfg_model_free(struct dcfg_model *m)
 		free(p->instr_per_thread);
 		free(p->images);
 		free(p->blocks);
+		free(p->block_addr);
 		tl_dcfg_idmap_free(&p->block_by_id);
 		free(p->edges);
 		tl_dcfg_idmap_free(&p->edge_by_id);

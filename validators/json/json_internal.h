@@ -5,7 +5,7 @@
 #include "json_tree.h"
 
 #define BLOCK_SHIFT 16
-#define RELEASE_STEP (16u << 20)
+#define RELEASE_STEP TL_INPUT_RELEASE_STEP
 #define NO_LAZY UINT32_MAX
 #define JSKIP (UINT32_MAX - 1) /* a value that is scanned, not built */
 
