@@ -85,8 +85,37 @@ ATF_TC_BODY(shared_bytes_and_edges, tc)
 	ATF_REQUIRE_EQ(out[299].val, 0u);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Bare keys: the same order as qsort, for random, narrow and equal keys. */
+ATF_TC_WITHOUT_HEAD(bare_keys);
+ATF_TC_BODY(bare_keys, tc)
+{
+	static const uint64_t masks[] = { UINT64_MAX, 0x7, 0xff00000000ull, 0 };
+	uint64_t seed = 8;
+	for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+		size_t n = 20000;
+		uint64_t *keys = malloc(n * sizeof *keys), *tmp = malloc(n * sizeof *tmp), *want = malloc(n * sizeof *want);
+		ATF_REQUIRE(keys && tmp && want);
+		for (size_t i = 0; i < n; i++)
+			keys[i] = want[i] = (next_random(&seed) & masks[m]) | 0x100;
+		qsort(want, n, sizeof *want, cmp_u64);
+		const uint64_t *out = tl_radix_sort_keys(keys, tmp, n);
+		ATF_REQUIRE(out == keys || out == tmp);
+		ATF_CHECK(memcmp(out, want, n * sizeof *want) == 0);
+		free(keys);
+		free(tmp);
+		free(want);
+	}
+}
+
 ATF_TP_ADD_TCS(tp)
 {
+	ATF_TP_ADD_TC(tp, bare_keys);
 	ATF_TP_ADD_TC(tp, random_keys);
 	ATF_TP_ADD_TC(tp, many_equal_keys_stay_in_order);
 	ATF_TP_ADD_TC(tp, shared_bytes_and_edges);
