@@ -2,6 +2,7 @@
  * trees, with saturated bit lengths and an iterative cycle search. */
 #include "id_put.h"
 #include "trace_seq.h"
+#include "json_lex.h"
 
 #include "grow.h"
 
@@ -79,22 +80,13 @@ uint32_t tl_dcfg_literal_end_scalar(const uint8_t *t, uint32_t j, uint32_t n)
 	return j;
 }
 
-#if defined(__SSE2__) && !defined(TL_JSON_SCALAR)
-#include <emmintrin.h>
-/* Bytes of v in [lo, lo + n), as a mask: the range test as one signed
- * comparison after moving lo to -128 (SSE2 compares bytes signed only). */
-static __m128i in_range(__m128i v, char lo, char n)
-{
-	__m128i moved = _mm_add_epi8(v, _mm_set1_epi8((char)(uint8_t)(0x80 - (uint8_t)lo)));
-	return _mm_cmplt_epi8(moved, _mm_set1_epi8((char)(-128 + n)));
-}
-
+#if TL_JSON_SIMD
 uint32_t tl_dcfg_literal_end(const uint8_t *t, uint32_t j, uint32_t n)
 {
 	while (n - j >= 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + j));
-		__m128i ok = _mm_or_si128(_mm_or_si128(in_range(v, 'A', 26), in_range(v, 'a', 26)),
-					  _mm_or_si128(in_range(v, '0', 10),
+		__m128i ok = _mm_or_si128(_mm_or_si128(jlex_in_range(v, 'A', 26), jlex_in_range(v, 'a', 26)),
+					  _mm_or_si128(jlex_in_range(v, '0', 10),
 						       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
 								    _mm_cmpeq_epi8(v, _mm_set1_epi8('-')))));
 		unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;

@@ -58,6 +58,14 @@ static inline const uint8_t *jlex_plain_end_scalar(const uint8_t *p, const uint8
 #if defined(__SSE2__) && !defined(TL_JSON_SCALAR)
 #include <emmintrin.h>
 #define TL_JSON_SIMD 1
+
+/* Bytes of v in [lo, lo + n), as a mask: the range test as one signed
+ * comparison after moving lo to -128 (SSE2 compares bytes signed only). */
+static inline __m128i jlex_in_range(__m128i v, uint8_t lo, uint8_t n)
+{
+	__m128i moved = _mm_add_epi8(v, _mm_set1_epi8((char)(uint8_t)(0x80 - lo)));
+	return _mm_cmplt_epi8(moved, _mm_set1_epi8((char)(uint8_t)(0x80 + n)));
+}
 static inline const uint8_t *jlex_plain_end(const uint8_t *p, const uint8_t *end)
 {
 	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
