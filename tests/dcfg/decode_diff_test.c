@@ -54,6 +54,17 @@ static void decode_logged(const struct jv *v, const struct seq *s, const struct 
 	tl_dcfg_decode_chunk(&lv, s, t, d, c);
 }
 
+/* A document with one sequence string, for the decoders' diagnostics to
+ * point into; returns the string's node. */
+static uint32_t seq_doc(struct jv *doc)
+{
+	static const char where[] = "{\"SEQ\": \"x\"}";
+	ATF_REQUIRE(tl_jv_parse(doc, (const uint8_t *)where, strlen(where), NULL, 0));
+	uint32_t node = tl_json_obj_get(&doc->doc, 0, "SEQ");
+	ATF_REQUIRE(node != JNONE);
+	return node;
+}
+
 struct rng {
 	uint64_t s;
 };
@@ -241,11 +252,8 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 {
 	struct rng r = { 0x9e3779b97f4a7c15ull };
 	static struct model m;
-	static const char where[] = "{\"SEQ\": \"x\"}";
 	struct jv doc = { 0 };
-	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
-	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
-	ATF_REQUIRE(seq_node != JNONE);
+	uint32_t seq_node = seq_doc(&doc);
 	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0, with_steps = 0, with_chars = 0, reports = 0;
 	for (uint32_t round = 0; round < 1500; round++) {
 		make_model(&r, &m);
@@ -648,14 +656,40 @@ static uint64_t walk_wide(struct rng *r, const struct wide *w, uint32_t steps, s
 	return edges;
 }
 
+/* The whole text as one literal run (the fast refill's case). */
+static void literal_seq(const struct bits *b, struct seq *s)
+{
+	memset(s, 0, sizeof *s);
+	s->text = (const uint8_t *)b->text;
+	s->items = calloc(1, sizeof *s->items);
+	ATF_REQUIRE(s->items);
+	s->items[0] = (struct item){ .kind = IT_LIT, .start = 0, .len = b->n, .bits = 6 * (uint64_t)b->n };
+	s->n = 1;
+	tl_dcfg_seq_bits(s, NULL);
+}
+
+/* One chunk from edge 1 decoded by both tables: results in cr, cl and
+ * diagnostics in lr, ll; whether they agree. */
+static bool decoded_alike(const struct jv *doc, uint32_t node, const struct seq *s, const struct ttable *ref,
+			  const struct ttable *lut, uint64_t count, struct chunk *cr, struct chunk *cl, struct log *lr,
+			  struct log *ll)
+{
+	memset(cr, 0, sizeof *cr);
+	memset(cl, 0, sizeof *cl);
+	cr->edge_count = cl->edge_count = count;
+	cr->first_edge = cl->first_edge = 1;
+	cr->node = cl->node = node;
+	decode_logged(doc, s, ref, NULL, cr, lr);
+	decode_logged(doc, s, lut, NULL, cl, ll);
+	return same_result(cr, cl) && lr->n == ll->n && !memcmp(lr->text, ll->text, lr->n);
+}
+
 ATF_TC_WITHOUT_HEAD(wide_shapes);
 ATF_TC_BODY(wide_shapes, tc)
 {
 	struct rng r = { 0x2545f4914f6cdd1dull };
-	static const char where[] = "{\"SEQ\": \"x\"}";
 	struct jv doc = { 0 };
-	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
-	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
+	uint32_t seq_node = seq_doc(&doc);
 	/* Chains of 3 make the edges a character takes vary (1 or 4), so a
 	 * character walk that guessed its start wrong counts differently. */
 	static const uint32_t ways[] = { 16, 64, 256 }, states[] = { 4, 64 }, chains[] = { 0, 3, 300 };
@@ -682,22 +716,11 @@ ATF_TC_BODY(wide_shapes, tc)
 						struct seq s = { 0 };
 						if (k % 2 == 0)
 							make_seq(&r, &b, &s);
-						else { /* one literal run */
-							s.text = (const uint8_t *)b.text;
-							s.items = calloc(1, sizeof *s.items);
-							ATF_REQUIRE(s.items);
-							s.items[0] = (struct item){ .kind = IT_LIT, .start = 0, .len = b.n, .bits = 6 * (uint64_t)b.n };
-							s.n = 1;
-							tl_dcfg_seq_bits(&s, NULL);
-						}
-						struct chunk cr = { 0 }, cl = { 0 };
-						cr.edge_count = cl.edge_count = count;
-						cr.first_edge = cl.first_edge = 1;
-						cr.node = cl.node = seq_node;
+						else
+							literal_seq(&b, &s);
+						struct chunk cr, cl;
 						static struct log lr, ll;
-						decode_logged(&doc, &s, &ref, NULL, &cr, &lr);
-						decode_logged(&doc, &s, &lut, NULL, &cl, &ll);
-						ATF_CHECK_MSG(same_result(&cr, &cl) && lr.n == ll.n && !memcmp(lr.text, ll.text, lr.n),
+						ATF_CHECK_MSG(decoded_alike(&doc, seq_node, &s, &ref, &lut, count, &cr, &cl, &lr, &ll),
 							      "%u ways, %u states, %s, chain %u, case %u: reference ok=%d edges=%llu, "
 							      "tables ok=%d edges=%llu\n%s---\n%s",
 							      ways[wi], states[si], skewed ? "skewed" : "fixed", chains[ci], k, cr.ok,
@@ -727,10 +750,8 @@ ATF_TC_WITHOUT_HEAD(char_walks_that_never_meet);
 ATF_TC_BODY(char_walks_that_never_meet, tc)
 {
 	struct rng r = { 0x9e3779b97f4a7c15ull };
-	static const char where[] = "{\"SEQ\": \"x\"}";
 	struct jv doc = { 0 };
-	ATF_REQUIRE(tl_jv_parse(&doc, (const uint8_t *)where, strlen(where), NULL, 0));
-	uint32_t seq_node = tl_json_obj_get(&doc.doc, 0, "SEQ");
+	uint32_t seq_node = seq_doc(&doc);
 	static const uint32_t ways[] = { 16, 64 };
 	uint32_t decoded = 0;
 	for (size_t wi = 0; wi < 2; wi++) {
@@ -751,21 +772,11 @@ ATF_TC_BODY(char_walks_that_never_meet, tc)
 				b.text[3000 + rnd(&r, 1000)] = b64[rnd(&r, 64)];
 				count += rnd(&r, 3);
 			}
-			struct seq s = { 0 };
-			s.text = (const uint8_t *)b.text;
-			s.items = calloc(1, sizeof *s.items);
-			ATF_REQUIRE(s.items);
-			s.items[0] = (struct item){ .kind = IT_LIT, .start = 0, .len = b.n, .bits = 6 * (uint64_t)b.n };
-			s.n = 1;
-			tl_dcfg_seq_bits(&s, NULL);
-			struct chunk cr = { 0 }, cl = { 0 };
-			cr.edge_count = cl.edge_count = count;
-			cr.first_edge = cl.first_edge = 1;
-			cr.node = cl.node = seq_node;
+			struct seq s;
+			literal_seq(&b, &s);
+			struct chunk cr, cl;
 			static struct log lr, ll;
-			decode_logged(&doc, &s, &ref, NULL, &cr, &lr);
-			decode_logged(&doc, &s, &lut, NULL, &cl, &ll);
-			ATF_CHECK_MSG(same_result(&cr, &cl) && lr.n == ll.n && !memcmp(lr.text, ll.text, lr.n),
+			ATF_CHECK_MSG(decoded_alike(&doc, seq_node, &s, &ref, &lut, count, &cr, &cl, &lr, &ll),
 				      "%u ways, case %u: reference ok=%d edges=%llu last=%llu, tables ok=%d edges=%llu last=%llu\n%s---\n%s",
 				      ways[wi], k, cr.ok, (unsigned long long)cr.edges_done, (unsigned long long)cr.last_edge, cl.ok,
 				      (unsigned long long)cl.edges_done, (unsigned long long)cl.last_edge, lr.text, ll.text);

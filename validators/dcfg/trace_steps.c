@@ -132,18 +132,18 @@ void tl_dcfg_build_steps(struct ttable *t)
 	free(shortest);
 	if (!total || total > STEP_MAX_ENTRIES)
 		return;
-	t->steps = malloc((size_t)total * sizeof *t->steps);
-	t->step_chain = malloc((size_t)total);
-	t->step_code = malloc((size_t)total * sizeof *t->step_code);
-	if (!t->steps || !t->step_chain || !t->step_code) {
-		free(t->steps);
-		free(t->step_chain);
-		free(t->step_code);
-		t->steps = NULL;
-		t->step_chain = NULL;
-		t->step_code = NULL;
+	sentry *steps = malloc((size_t)total * sizeof *steps);
+	uint8_t *chains = malloc((size_t)total);
+	uint32_t *codes = malloc((size_t)total * sizeof *codes);
+	if (!steps || !chains || !codes) {
+		free(steps);
+		free(chains);
+		free(codes);
 		return;
 	}
+	t->steps = steps;
+	t->step_chain = chains;
+	t->step_code = codes;
 	for (uint32_t st = 0; st < t->nstates; st++)
 		if (t->lref[t->states[st].first].bits)
 			fill_steps(t, t->states[st].first);
