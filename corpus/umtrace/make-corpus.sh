@@ -124,6 +124,37 @@ new valid module-load-past-end;  poke module.itable 48 8 1000            # U502 
 new valid syscall-32bit-result trace32-abrupt; poke syscall.vtable 448 8 0x100000000 # U412 (Result)
 new valid syscall-32bit-arg trace32-abrupt; poke syscall.vtable 488 8 0x100000000 # U412 (argument)
 
+# trace.xml shapes the others lack: no Bitness, a short Xed version, blanks given as
+# character references (expat turns a literal CR into LF), a Bitness text longer than
+# the 64 bytes kept
+new valid xml-no-bitness;        xml '/Bitness/d'
+new valid xml-xed-short;         xml 's/20150121/2015/'                  # not a date: no U803
+new valid xml-cr-blanks;         xml 's/4242/\&#13;4242\&#13;/'
+new valid xml-bitness-long;      xml "s/<Bitness>64/<Bitness>$(printf '%070d' 64)/" # U806 (text cut at 64 bytes)
+# module rows 2..6 over and inside app.exe's range but loaded one after another (and
+# one loaded and unloaded around record 20): the sweep keeps up to five open, none
+# overlapping in time; a last one past them all closes them
+new valid modules-nested
+m=$case_dir/module.itable
+tail -c 210 "$m" > "$case_dir/names"
+truncate -s 144 "$m"; truncate -s 432 "$m"; cat "$case_dir/names" >> "$m"; rm "$case_dir/names"
+# RowCount 8, ExtraFP 432; the name pointers (file offsets) moved with the names
+poke module.itable 8 8 8; poke module.itable 32 8 432
+poke module.itable 80 8 432; poke module.itable 88 8 450; poke module.itable 128 8 516; poke module.itable 136 8 538
+row=2
+for r in "10 15 0x1000000 0x1ffffff" "1 5 0x1100000 0x1efffff" "15 20 0x1200000 0x1afffff" \
+	"5 10 0x1300000 0x1cfffff" "20 20 0x1400000 0x14fffff" "25 -1 0x30000000 0x3000ffff"; do
+	set -- $r
+	at=$((48 + 48 * row))
+	poke module.itable $at 8 $1; poke module.itable $((at + 8)) 8 $2
+	poke module.itable $((at + 16)) 8 $3; poke module.itable $((at + 24)) 8 $4
+	poke module.itable $((at + 32)) 8 432; poke module.itable $((at + 40)) 8 450
+	row=$((row + 1))
+done
+# lcSlot 1 of "mov rax, [rbx]" (a memory slot, AddrWidth 8) named AGEN: an address
+# slot of no known kind, whose pages are still looked up (U706)
+new valid slot-agen-with-address; poke ins.itable 489 2 0xfffd
+
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
 cp "$V/trace64/exec.offsets" "$I/single-offsets.bin"                     # UMT-NOT-A-TABLE
@@ -240,6 +271,10 @@ new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
 # trace32-scrambled (syscall 0 at 16, 2 at 96, 1 at 256): syscall 0 grown to 100 bytes
 # reaches into syscall 2, found after sorting
 new invalid syscall-overlap-unordered trace32-scrambled; poke syscall.offsets 8 8 100 # U404
+# the same two overlaps with --max-errors=1: the sweeps stop at the first finding, and
+# the syscall links' check after them does not start
+new invalid syscall-overlap-stop; poke syscall.offsets 24 8 100; printf -- '--max-errors=1\n' > "$case_dir.args" # U404
+new invalid syscall-overlap-unordered-stop trace32-scrambled; poke syscall.offsets 8 8 100; printf -- '--max-errors=1\n' > "$case_dir.args" # U404
 new invalid syscall-convention;  poke syscall.vtable 180 1 9             # U405
 new invalid syscall-convention-negative; poke syscall.vtable 180 1 0xff  # U405 (Convention < 0)
 new invalid syscall-completed-2; poke syscall.vtable 181 1 2             # U405 (Completed)
@@ -273,6 +308,15 @@ new invalid xml-malformed;       xml 's|</Data>|</Dat>|'                 # U800
 new invalid xml-xed-text;        xml 's/20150121/v1/'                    # U802
 new invalid xml-pid-text;        xml 's/4242/-5/'                        # U805
 new invalid xml-pid-overflow;    xml 's/4242/99999999999999999999999/'   # U805 (past 2^64)
+new invalid xml-empty;           : > "$case_dir/trace.xml"               # U800
+new invalid xml-pid-trailing;    xml 's/4242/4242x/'                     # U805
+new invalid xml-pid-2-64;        xml 's/4242/18446744073709551616/'      # U805 (2^64: the last digit overflows)
+# the syscall decodedIns (at 535, the last in the extra area) given 254 slots, the
+# extra area grown to hold them
+new invalid decoded-lc-count-254; truncate -s $((623 + 254 * 12)) "$case_dir/ins.itable"; poke ins.itable 40 8 $((383 + 254 * 12)); poke ins.itable 597 1 254 # U316
+# an exec trace of no records: Offset[0] alone, no links; the tables naming records
+# are left as they are (their EIDs are then out of range)
+new invalid exec-no-records;     cut exec.vtable 16; poke exec.vtable 8 8 0; cut exec.offsets 8; cut exec.prev_next.column 0
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do
