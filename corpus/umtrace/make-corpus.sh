@@ -155,6 +155,27 @@ done
 # slot of no known kind, whose pages are still looked up (U706)
 new valid slot-agen-with-address; poke ins.itable 489 2 0xfffd
 
+# values the base traces lack, each accepted: Mem1BaseSlot SLOT_NA on rep movsb (its
+# MEM1 slot then has no register to agree with), Mem0Scale 1, AddrWidth 2, insRec Type
+# 9, ModuleID -1, a syscall without arguments, one with an extra inside its block, an
+# operand on a constant slot with RegName INVALID
+new valid mem1-base-na trace64-x; poke ins.itable 1006 1 0xff           # decodedIns 4 at 939
+new valid decoded-scale-1;       poke ins.itable 454 1 1; poke ins.itable 455 1 0 # U346 (index rbx x 1)
+new valid slot-addr-width-2;     poke ins.itable 497 1 2                 # U346 (low 2 bytes compared)
+new valid ins-type-9;            poke ins.itable 56 1 9
+new valid ins-no-module;         poke ins.itable 60 4 -1
+new valid syscall-no-args;       poke syscall.vtable 182 1 0
+new valid syscall-extras-inside; poke syscall.vtable 183 1 1; poke syscall.vtable 224 8 64
+new valid operand-const-invalid-reg; poke ins.itable 263 1 0xfd; poke ins.itable 258 2 0
+# a MEM0 address below every listed range (the range search's lower end)
+new valid mem0-below-ranges;     poke exec.vtable 342 8 0x100; poke exec.vtable 350 8 0x100 # U706
+# modules-overlap with the other module unloaded at record 40 (a finite load interval)
+new valid modules-overlap-unloaded; poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff; poke module.itable 56 8 40 # U504
+# tables recognised by their content alone, under a name that is not a member's
+cp "$V/trace64/ins.itable" "$V/single-ins.bin"
+cp "$V/trace64/module.itable" "$V/single-module.bin"
+cp "$V/trace64/context_map.itable" "$V/single-cmap.bin"
+
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
 cp "$V/trace64/exec.offsets" "$I/single-offsets.bin"                     # UMT-NOT-A-TABLE
@@ -317,6 +338,9 @@ new invalid decoded-lc-count-254; truncate -s $((623 + 254 * 12)) "$case_dir/ins
 # an exec trace of no records: Offset[0] alone, no links; the tables naming records
 # are left as they are (their EIDs are then out of range)
 new invalid exec-no-records;     cut exec.vtable 16; poke exec.vtable 8 8 0; cut exec.offsets 8; cut exec.prev_next.column 0
+new invalid module-name-negative; poke module.itable 80 8 -1              # U503 (negative)
+new invalid operand-after-not-written; poke ins.itable 415 1 3          # U332 (a read-only operand with an AfterSlot)
+new invalid ins-extra-in-header; poke ins.itable 32 8 8                 # U110 (ExtraFP inside the header)
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do
