@@ -5,8 +5,8 @@
 #include <atf-c.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "format.h"
 #include "input.h"
@@ -23,74 +23,68 @@ static void collect(const struct tl_diagnostic *d, void *user)
 	snprintf(s->rules + n, sizeof s->rules - n, "%s;", d->rule->id);
 }
 
-/* Copies member of the corpus's trace64 to alone/<member>, with `width` bytes of
- * `value` written at `at` when width > 0. */
-static void member(const char *name, long at, int width, uint64_t value)
+/* Member `name` of the corpus's trace64, read whole into memory, with `width` bytes of
+ * `value` written at `at` when width > 0, validated alone under its own name. */
+static struct tl_result validate(const char *name, size_t at, int width, uint64_t value,
+				 struct seen *s)
 {
-	char from[4096], to[256];
-	snprintf(from, sizeof from, "%s/corpus/umtrace/valid/trace64/%s", TL_SOURCE_DIR, name);
-	snprintf(to, sizeof to, "alone/%s", name);
-	mkdir("alone", 0755);
-	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
-	ATF_REQUIRE(in != NULL && out != NULL);
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-		ATF_REQUIRE_EQ(fwrite(buf, 1, n, out), n);
-	fclose(in);
-	for (int i = 0; i < width; i++) {
-		ATF_REQUIRE(fseek(out, at + i, SEEK_SET) == 0);
-		ATF_REQUIRE(fputc((int)(uint8_t)(value >> (8 * i)), out) != EOF);
-	}
-	ATF_REQUIRE(fclose(out) == 0);
-}
+	char path[4096], err[512] = "";
+	snprintf(path, sizeof path, "%s/corpus/umtrace/valid/trace64/%s", TL_SOURCE_DIR, name);
+	FILE *f = fopen(path, "rb");
+	ATF_REQUIRE(f != NULL);
+	ATF_REQUIRE(fseek(f, 0, SEEK_END) == 0);
+	long size = ftell(f);
+	ATF_REQUIRE(size > 0 && (size_t)size >= at + (size_t)width);
+	uint8_t *data = malloc((size_t)size);
+	ATF_REQUIRE(data != NULL);
+	rewind(f);
+	ATF_REQUIRE_EQ(fread(data, 1, (size_t)size, f), (size_t)size);
+	fclose(f);
+	for (int i = 0; i < width; i++)
+		data[at + (size_t)i] = (uint8_t)(value >> (8 * i));
 
-static struct tl_result validate(const char *name, struct seen *s)
-{
-	char path[256], err[512] = "";
 	struct tl_options opts;
 	struct tl_result result;
 	struct tl_input in;
-	snprintf(path, sizeof path, "alone/%s", name);
 	memset(s, 0, sizeof *s);
 	tl_options_init(&opts);
 	opts.format = TL_FORMAT_UMTRACE;
 	opts.on_diag = collect;
 	opts.user = s;
-	ATF_REQUIRE(tl_input_open(&in, path, err, sizeof err));
-	ATF_REQUIRE_EQ(tl_validate_input(&in, path, &opts, &result, err, sizeof err), TL_OK);
+	tl_input_from_memory(&in, data, (size_t)size, name);
+	ATF_REQUIRE_EQ(tl_validate_input(&in, name, &opts, &result, err, sizeof err), TL_OK);
 	tl_input_close(&in);
+	free(data);
 	return result;
+}
+
+/* A table alone is valid with one note; its header is still checked: `rule` for the
+ * field at `at` made wrong. */
+static void alone_then_broken(const char *name, size_t at, int width, uint64_t value,
+			      const char *rule)
+{
+	struct seen s;
+	struct tl_result r = validate(name, 0, 0, 0, &s);
+	ATF_CHECK_STREQ_MSG(s.rules, "UMT-SINGLE-TABLE;", "%s", name);
+	ATF_CHECK_MSG(r.valid, "%s", name);
+	ATF_CHECK_STREQ(r.detail, "one table alone");
+	r = validate(name, at, width, value, &s);
+	char want[128];
+	snprintf(want, sizeof want, "UMT-SINGLE-TABLE;%s;", rule);
+	ATF_CHECK_STREQ_MSG(s.rules, want, "%s", name);
+	ATF_CHECK_MSG(!r.valid, "%s", name);
 }
 
 ATF_TC_WITHOUT_HEAD(exec_vtable_alone);
 ATF_TC_BODY(exec_vtable_alone, tc)
 {
-	struct seen s;
-	member("exec.vtable", 0, 0, 0);
-	struct tl_result r = validate("exec.vtable", &s);
-	ATF_CHECK_STREQ(s.rules, "UMT-SINGLE-TABLE;");
-	ATF_CHECK(r.valid);
-	ATF_CHECK_STREQ(r.detail, "one table alone");
-	/* its header is still checked: RecordCount -2 */
-	member("exec.vtable", 8, 8, (uint64_t)-2);
-	r = validate("exec.vtable", &s);
-	ATF_CHECK_STREQ(s.rules, "UMT-SINGLE-TABLE;UMT-EXEC-RECORD-COUNT;");
-	ATF_CHECK(!r.valid);
+	alone_then_broken("exec.vtable", 8, 8, (uint64_t)-2, "UMT-EXEC-RECORD-COUNT");
 }
 
 ATF_TC_WITHOUT_HEAD(syscall_vtable_alone);
 ATF_TC_BODY(syscall_vtable_alone, tc)
 {
-	struct seen s;
-	member("syscall.vtable", 0, 0, 0);
-	struct tl_result r = validate("syscall.vtable", &s);
-	ATF_CHECK_STREQ(s.rules, "UMT-SINGLE-TABLE;");
-	ATF_CHECK(r.valid);
-	member("syscall.vtable", 0, 4, 1); /* HeaderVer 1 */
-	r = validate("syscall.vtable", &s);
-	ATF_CHECK_STREQ(s.rules, "UMT-SINGLE-TABLE;UMT-SYSCALL-HEADER;");
-	ATF_CHECK(!r.valid);
+	alone_then_broken("syscall.vtable", 0, 4, 1, "UMT-SYSCALL-HEADER"); /* HeaderVer 1 */
 }
 
 ATF_TC_WITHOUT_HEAD(index_files_refused);
@@ -100,8 +94,7 @@ ATF_TC_BODY(index_files_refused, tc)
 					     "syscall.offsets" };
 	for (size_t i = 0; i < 3; i++) {
 		struct seen s;
-		member(index[i], 0, 0, 0);
-		struct tl_result r = validate(index[i], &s);
+		struct tl_result r = validate(index[i], 0, 0, 0, &s);
 		ATF_CHECK_STREQ_MSG(s.rules, "UMT-NOT-A-TABLE;", "%s", index[i]);
 		ATF_CHECK_MSG(!r.valid, "%s", index[i]);
 	}
