@@ -176,6 +176,17 @@ cp "$V/trace64/ins.itable" "$V/single-ins.bin"
 cp "$V/trace64/module.itable" "$V/single-module.bin"
 cp "$V/trace64/context_map.itable" "$V/single-cmap.bin"
 
+# the 0x01 flag of one record against App/Bitness 32, and against record 0 when
+# trace.xml has no Bitness
+new valid record-64bit-in-32 trace32-abrupt; poke exec.vtable 21 1 1   # U229 (record 0, a Thread begin)
+new valid record-bit-unknown;    xml '/Bitness/d'; poke exec.vtable 21 1 0 # U229 (as in record 0)
+# the last record of thread 2 (its Thread end) flagged aborted in a trace that ends
+# with an Application end
+new valid aborted-with-app-end;  poke exec.vtable 2073 1 0x81            # U230 (+U227)
+# a module table of no rows, alone
+cp "$V/trace64/module.itable" "$V/single-module-empty.bin"
+"$GEN" poke "$V/single-module-empty.bin" 8 8 0
+
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
 cp "$V/trace64/exec.offsets" "$I/single-offsets.bin"                     # UMT-NOT-A-TABLE
@@ -341,6 +352,9 @@ new invalid exec-no-records;     cut exec.vtable 16; poke exec.vtable 8 8 0; cut
 new invalid module-name-negative; poke module.itable 80 8 -1              # U503 (negative)
 new invalid operand-after-not-written; poke ins.itable 415 1 3          # U332 (a read-only operand with an AfterSlot)
 new invalid ins-extra-in-header; poke ins.itable 32 8 8                 # U110 (ExtraFP inside the header)
+new invalid module-range-32bit trace32-abrupt; poke module.itable 64 8 0x500000 # U500 (in a 32-bit trace)
+# trace32-scrambled's syscall 1 moved onto syscall 0's block: equal offsets, sorted by ID
+new invalid syscall-same-offset trace32-scrambled; poke syscall.offsets 16 8 16 # U404
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do
