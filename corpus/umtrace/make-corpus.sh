@@ -191,6 +191,10 @@ cp "$V/trace64/module.itable" "$V/single-module-empty.bin"
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
 cp "$V/trace64/exec.offsets" "$I/single-offsets.bin"                     # UMT-NOT-A-TABLE
 printf -- '--format=umtrace\n' > "$I/single-offsets.bin.args"
+# a table header of 64-byte rows at TableFP 32: neither a thread, address, ins nor
+# module table
+cp "$V/trace64/thread.itable" "$I/single-unknown.bin"; "$GEN" poke "$I/single-unknown.bin" 8 8 2; "$GEN" poke "$I/single-unknown.bin" 16 8 64 # UMT-NOT-A-TABLE
+printf -- '--format=umtrace\n' > "$I/single-unknown.bin.args"
 new invalid thread-short-header; cut thread.itable 20                   # U101
 new invalid thread-header-ver;   poke thread.itable 0 4 1                # U102
 new invalid module-record-ver;   poke module.itable 4 4 1                # U103
