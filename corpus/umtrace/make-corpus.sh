@@ -359,6 +359,10 @@ new invalid ins-extra-in-header; poke ins.itable 32 8 8                 # U110 (
 new invalid module-range-32bit trace32-abrupt; poke module.itable 64 8 0x500000 # U500 (in a 32-bit trace)
 # trace32-scrambled's syscall 1 moved onto syscall 0's block: equal offsets, sorted by ID
 new invalid syscall-same-offset trace32-scrambled; poke syscall.offsets 16 8 16 # U404
+new invalid syscall-header-short; cut syscall.vtable 10                  # U400 (HeaderVer alone readable)
+new invalid syscall-header-cut;  cut syscall.vtable 2                   # U400 (not even HeaderVer)
+new invalid ins-extra-empty;     poke ins.itable 40 8 0                 # U307, U308 (no extra area for the strings)
+new invalid ins-extra-negative;  poke ins.itable 40 8 -1                # U109 (ExtraSize < 0)
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do
