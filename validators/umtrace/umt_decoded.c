@@ -86,8 +86,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 			   (unsigned long long)s, d->cmap->count, (unsigned long long)reg);
 		return;
 	}
-	if (!umt_rd(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2, &want))
-		return;
+	want = d->cmap->common[reg];
 	/* a CommonName outside the map was reported there (U604) */
 	if (common != want && want < d->cmap->count)
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
