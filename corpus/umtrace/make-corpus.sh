@@ -124,10 +124,77 @@ new valid module-load-past-end;  poke module.itable 48 8 1000            # U502 
 new valid syscall-32bit-result trace32-abrupt; poke syscall.vtable 448 8 0x100000000 # U412 (Result)
 new valid syscall-32bit-arg trace32-abrupt; poke syscall.vtable 488 8 0x100000000 # U412 (argument)
 
+# trace.xml shapes the others lack: no Bitness, a short Xed version, blanks given as
+# character references (expat turns a literal CR into LF), a Bitness text longer than
+# the 64 bytes kept
+new valid xml-no-bitness;        xml '/Bitness/d'
+new valid xml-xed-short;         xml 's/20150121/2015/'                  # not a date: no U803
+new valid xml-cr-blanks;         xml 's/4242/\&#13;4242\&#13;/'
+new valid xml-bitness-long;      xml "s/<Bitness>64/<Bitness>$(printf '%070d' 64)/" # U806 (text cut at 64 bytes)
+# module rows 2..6 over and inside app.exe's range but loaded one after another (and
+# one loaded and unloaded around record 20): the sweep keeps up to five open, none
+# overlapping in time; a last one past them all closes them
+new valid modules-nested
+m=$case_dir/module.itable
+tail -c 210 "$m" > "$case_dir/names"
+truncate -s 144 "$m"; truncate -s 432 "$m"; cat "$case_dir/names" >> "$m"; rm "$case_dir/names"
+# RowCount 8, ExtraFP 432; the name pointers (file offsets) moved with the names
+poke module.itable 8 8 8; poke module.itable 32 8 432
+poke module.itable 80 8 432; poke module.itable 88 8 450; poke module.itable 128 8 516; poke module.itable 136 8 538
+row=2
+for r in "10 15 0x1000000 0x1ffffff" "1 5 0x1100000 0x1efffff" "15 20 0x1200000 0x1afffff" \
+	"5 10 0x1300000 0x1cfffff" "20 20 0x1400000 0x14fffff" "25 -1 0x30000000 0x3000ffff"; do
+	set -- $r
+	at=$((48 + 48 * row))
+	poke module.itable $at 8 $1; poke module.itable $((at + 8)) 8 $2
+	poke module.itable $((at + 16)) 8 $3; poke module.itable $((at + 24)) 8 $4
+	poke module.itable $((at + 32)) 8 432; poke module.itable $((at + 40)) 8 450
+	row=$((row + 1))
+done
+# lcSlot 1 of "mov rax, [rbx]" (a memory slot, AddrWidth 8) named AGEN: an address
+# slot of no known kind, whose pages are still looked up (U706)
+new valid slot-agen-with-address; poke ins.itable 489 2 0xfffd
+
+# values the base traces lack, each accepted: Mem1BaseSlot SLOT_NA on rep movsb (its
+# MEM1 slot then has no register to agree with), Mem0Scale 1, AddrWidth 2, insRec Type
+# 9, ModuleID -1, a syscall without arguments, one with an extra inside its block, an
+# operand on a constant slot with RegName INVALID
+new valid mem1-base-na trace64-x; poke ins.itable 1006 1 0xff           # decodedIns 4 at 939
+new valid decoded-scale-1;       poke ins.itable 454 1 1; poke ins.itable 455 1 0 # U346 (index rbx x 1)
+new valid slot-addr-width-2;     poke ins.itable 497 1 2                 # U346 (low 2 bytes compared)
+new valid ins-type-9;            poke ins.itable 56 1 9
+new valid ins-no-module;         poke ins.itable 60 4 -1
+new valid syscall-no-args;       poke syscall.vtable 182 1 0
+new valid syscall-extras-inside; poke syscall.vtable 183 1 1; poke syscall.vtable 224 8 64
+new valid operand-const-invalid-reg; poke ins.itable 263 1 0xfd; poke ins.itable 258 2 0
+# a MEM0 address below every listed range (the range search's lower end)
+new valid mem0-below-ranges;     poke exec.vtable 342 8 0x100; poke exec.vtable 350 8 0x100 # U706
+# modules-overlap with the other module unloaded at record 40 (a finite load interval)
+new valid modules-overlap-unloaded; poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff; poke module.itable 56 8 40 # U504
+# tables recognised by their content alone, under a name that is not a member's
+cp "$V/trace64/ins.itable" "$V/single-ins.bin"
+cp "$V/trace64/module.itable" "$V/single-module.bin"
+cp "$V/trace64/context_map.itable" "$V/single-cmap.bin"
+
+# the 0x01 flag of one record against App/Bitness 32, and against record 0 when
+# trace.xml has no Bitness
+new valid record-64bit-in-32 trace32-abrupt; poke exec.vtable 21 1 1   # U229 (record 0, a Thread begin)
+new valid record-bit-unknown;    xml '/Bitness/d'; poke exec.vtable 21 1 0 # U229 (as in record 0)
+# the last record of thread 2 (its Thread end) flagged aborted in a trace that ends
+# with an Application end
+new valid aborted-with-app-end;  poke exec.vtable 2073 1 0x81            # U230 (+U227)
+# a module table of no rows, alone
+cp "$V/trace64/module.itable" "$V/single-module-empty.bin"
+"$GEN" poke "$V/single-module-empty.bin" 8 8 0
+
 # ---- errors ------------------------------------------------------------------------
 new invalid missing-trace-xml;   rm "$case_dir/trace.xml"                # U001
 cp "$V/trace64/exec.offsets" "$I/single-offsets.bin"                     # UMT-NOT-A-TABLE
 printf -- '--format=umtrace\n' > "$I/single-offsets.bin.args"
+# a table header of 64-byte rows at TableFP 32: neither a thread, address, ins nor
+# module table
+cp "$V/trace64/thread.itable" "$I/single-unknown.bin"; "$GEN" poke "$I/single-unknown.bin" 8 8 2; "$GEN" poke "$I/single-unknown.bin" 16 8 64 # UMT-NOT-A-TABLE
+printf -- '--format=umtrace\n' > "$I/single-unknown.bin.args"
 new invalid thread-short-header; cut thread.itable 20                   # U101
 new invalid thread-header-ver;   poke thread.itable 0 4 1                # U102
 new invalid module-record-ver;   poke module.itable 4 4 1                # U103
@@ -240,6 +307,10 @@ new invalid syscall-overlap;     poke syscall.offsets 24 8 100           # U404
 # trace32-scrambled (syscall 0 at 16, 2 at 96, 1 at 256): syscall 0 grown to 100 bytes
 # reaches into syscall 2, found after sorting
 new invalid syscall-overlap-unordered trace32-scrambled; poke syscall.offsets 8 8 100 # U404
+# the same two overlaps with --max-errors=1: the sweeps stop at the first finding, and
+# the syscall links' check after them does not start
+new invalid syscall-overlap-stop; poke syscall.offsets 24 8 100; printf -- '--max-errors=1\n' > "$case_dir.args" # U404
+new invalid syscall-overlap-unordered-stop trace32-scrambled; poke syscall.offsets 8 8 100; printf -- '--max-errors=1\n' > "$case_dir.args" # U404
 new invalid syscall-convention;  poke syscall.vtable 180 1 9             # U405
 new invalid syscall-convention-negative; poke syscall.vtable 180 1 0xff  # U405 (Convention < 0)
 new invalid syscall-completed-2; poke syscall.vtable 181 1 2             # U405 (Completed)
@@ -273,6 +344,25 @@ new invalid xml-malformed;       xml 's|</Data>|</Dat>|'                 # U800
 new invalid xml-xed-text;        xml 's/20150121/v1/'                    # U802
 new invalid xml-pid-text;        xml 's/4242/-5/'                        # U805
 new invalid xml-pid-overflow;    xml 's/4242/99999999999999999999999/'   # U805 (past 2^64)
+new invalid xml-empty;           : > "$case_dir/trace.xml"               # U800
+new invalid xml-pid-trailing;    xml 's/4242/4242x/'                     # U805
+new invalid xml-pid-2-64;        xml 's/4242/18446744073709551616/'      # U805 (2^64: the last digit overflows)
+# the syscall decodedIns (at 535, the last in the extra area) given 254 slots, the
+# extra area grown to hold them
+new invalid decoded-lc-count-254; truncate -s $((623 + 254 * 12)) "$case_dir/ins.itable"; poke ins.itable 40 8 $((383 + 254 * 12)); poke ins.itable 597 1 254 # U316
+# an exec trace of no records: Offset[0] alone, no links; the tables naming records
+# are left as they are (their EIDs are then out of range)
+new invalid exec-no-records;     cut exec.vtable 16; poke exec.vtable 8 8 0; cut exec.offsets 8; cut exec.prev_next.column 0
+new invalid module-name-negative; poke module.itable 80 8 -1              # U503 (negative)
+new invalid operand-after-not-written; poke ins.itable 415 1 3          # U332 (a read-only operand with an AfterSlot)
+new invalid ins-extra-in-header; poke ins.itable 32 8 8                 # U110 (ExtraFP inside the header)
+new invalid module-range-32bit trace32-abrupt; poke module.itable 64 8 0x500000 # U500 (in a 32-bit trace)
+# trace32-scrambled's syscall 1 moved onto syscall 0's block: equal offsets, sorted by ID
+new invalid syscall-same-offset trace32-scrambled; poke syscall.offsets 16 8 16 # U404
+new invalid syscall-header-short; cut syscall.vtable 10                  # U400 (HeaderVer alone readable)
+new invalid syscall-header-cut;  cut syscall.vtable 2                   # U400 (not even HeaderVer)
+new invalid ins-extra-empty;     poke ins.itable 40 8 0                 # U307, U308 (no extra area for the strings)
+new invalid ins-extra-negative;  poke ins.itable 40 8 -1                # U109 (ExtraSize < 0)
 
 if [ "${BLESS:-0}" = 1 ]; then
 	for path in "$V"/* "$I"/*; do

@@ -76,6 +76,7 @@ struct umt_cmap {
 	bool ok;
 	uint16_t dump_size;
 	uint16_t count;              /* ElemCount */
+	uint16_t common[512];        /* CommonName of the registers below count, as read */
 };
 
 /* The exec index as decoded by umt_exec_index.c: ok when records can be located. */

@@ -100,6 +100,13 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 		return;
 	}
 	check_unused_entries(t, &map, count);
+	/* the CommonNames as one array, read once: each names another register's, and
+	 * the slots of decodedIns are checked against them (umt_decoded.c) */
+	struct tl_cursor names;
+	if (!umt_row(in, CMAP_COMMON, 2u * count, &names))
+		return;
+	for (unsigned i = 0; i < count; i++)
+		out->common[i] = (uint16_t)tl_load_uint(names.p + 2u * i, 2, false);
 	for (unsigned i = 0; i < count; i++) {
 		check_enclosing(t, &map, CMAP_MAP32, i, count, "32-bit");
 		check_enclosing(t, &map, CMAP_MAP64, i, count, "64-bit");
@@ -110,9 +117,7 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 		if (tl_cursor_at(&nm, map.p, map.left, name, 16) && !memchr(nm.p, 0, 16))
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_NAME, name,
 				   "expected register name %u NUL-terminated within 16 bytes, found none", i);
-		int64_t common, again;
-		if (!umt_get_s(&map, CMAP_COMMON + 2u * i, 2, &common))
-			continue;
+		int64_t common = (int16_t)out->common[i], again;
 		if (common < 0 || common >= (int64_t)count) {
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_NAME, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u in [0, %u), found %lld", i, count,
@@ -120,7 +125,8 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 			continue;
 		}
 		/* A common name names itself: every register maps to one name. */
-		if (umt_get_s(&map, CMAP_COMMON + 2u * (uint64_t)common, 2, &again) && again != common)
+		again = (int16_t)out->common[common];
+		if (again != common)
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_SELF, CMAP_COMMON + 2u * i,
 				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",
 				   i, (long long)common, (long long)again);

@@ -23,6 +23,8 @@ struct decoded {
 	uint64_t first_out;
 	uint64_t ph[4];               /* the phrase slots, in the order of phrase[] */
 	const struct umt_cmap *cmap;  /* the context map, for the slots' register names */
+	struct operand op[4];         /* the first ExpCount (at most 4) expOpers */
+	unsigned slot_kinds;          /* MEM0/MEM1/AGEN named by a slot (kind_bit) */
 };
 
 #define REG_INVALID 0
@@ -44,18 +46,27 @@ static bool slot_at(const struct decoded *d, uint64_t s, struct slot *r)
 	return true;
 }
 
-/* expOper k (below 4, inside the fixed 88 bytes). */
-static bool operand_at(const struct decoded *d, uint64_t k, struct operand *o)
+/* The first n expOpers (n <= 4: inside the fixed 88 bytes), read once for the
+ * operand checks and the phrase check. */
+static bool read_operands(struct decoded *d, uint64_t n)
 {
 	static const struct umt_field exp_oper[7] = {
 		{ 0, 2, false }, { 2, 2, true },  { 4, 1, false }, { 5, 1, false },
 		{ 6, 1, false }, { 7, 1, false }, { 8, 1, false },
 	};
-	uint64_t v[7];
-	if (!umt_get_fields_at(&d->c, 8 + 12 * k, exp_oper, 7, v))
-		return false;
-	*o = (struct operand){ v[0], umt_signed(v[1]), v[2], v[3], v[4], v[5], v[6] };
+	for (uint64_t k = 0; k < n; k++) {
+		uint64_t v[7];
+		if (!umt_get_fields_at(&d->c, 8 + 12 * k, exp_oper, 7, v))
+			return false;
+		d->op[k] = (struct operand){ v[0], umt_signed(v[1]), v[2], v[3], v[4], v[5], v[6] };
+	}
 	return true;
+}
+
+/* MEM0, MEM1 and AGEN as bits, for the phrase check's "named by an operand or slot". */
+static unsigned kind_bit(uint64_t reg)
+{
+	return reg == REG_MEM0 ? 1u : reg == REG_MEM1 ? 2u : reg == REG_AGEN ? 4u : 0u;
 }
 
 /* RegName and CommonRegName against the context map (seed 7.3.3: both versions of
@@ -75,8 +86,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 			   (unsigned long long)s, d->cmap->count, (unsigned long long)reg);
 		return;
 	}
-	if (!umt_rd(&t->f[M_CONTEXT_MAP], 16 + 2 * reg, 2, &want))
-		return;
+	want = d->cmap->common[reg];
 	/* a CommonName outside the map was reported there (U604) */
 	if (common != want && want < d->cmap->count)
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
@@ -85,7 +95,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 			   (unsigned long long)common);
 }
 
-static bool check_slots(struct umt_trace *t, const struct decoded *d)
+static bool check_slots(struct umt_trace *t, struct decoded *d)
 {
 	bool ok = true;
 	for (uint64_t s = 0; s < d->lc_count; s++) {
@@ -93,6 +103,7 @@ static bool check_slots(struct umt_trace *t, const struct decoded *d)
 		struct slot sl;
 		if (!slot_at(d, s, &sl))
 			return false;
+		d->slot_kinds |= kind_bit(sl.reg);
 		if (sl.value_size < 0 || sl.offset < 0) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_SIZE, at + 4,
 				   "expected lcSlot %llu ValueSize and Offset >= 0, found %lld and %lld",
@@ -169,9 +180,7 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t k)
 {
 	uint64_t at = d->at + 8 + 12 * k;
-	struct operand o;
-	if (!operand_at(d, k, &o))
-		return;
+	const struct operand o = d->op[k];
 	int64_t size = o.size;
 	uint64_t flags = o.flags, before = o.before, after = o.after, reg = o.reg;
 	if (flags < 1 || flags > 3) {
@@ -224,17 +233,14 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 		check_operand_span(t, d, k, reg, after, o.after_offset, size, 8);
 }
 
-/* Does any operand or slot name this register (MEM0, MEM1, AGEN)? */
+/* Does any operand or slot name this register (MEM0, MEM1, AGEN)? The slots' were
+ * noted by check_slots. */
 static bool names_reg(const struct decoded *d, uint64_t exp_count, uint64_t reg)
 {
-	uint64_t v;
 	for (uint64_t k = 0; k < exp_count && k < 4; k++)
-		if (umt_get(&d->c, 8 + 12 * k, 2, &v) && v == reg)
+		if (d->op[k].reg == reg)
 			return true;
-	for (uint64_t s = 0; s < d->lc_count; s++)
-		if (umt_get(&d->c, 88 + 12 * s, 2, &v) && v == reg)
-			return true;
-	return false;
+	return (d->slot_kinds & kind_bit(reg)) != 0;
 }
 
 static const unsigned phrase[] = { 63, 64, 66, 67 };
@@ -269,8 +275,10 @@ bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint
 	struct decoded d = { .at = at, .cmap = cmap };
 	uint64_t f[UMT_D_N];
 	/* the row check put 88 + 12 x LCCount bytes at `at` inside the extra area: the
-	 * fixed part and the slots are read as one structure, which fails as a whole */
-	if (!umt_decoded_row(in, at, &d.c, f))
+	 * fixed part (with the expOpers) and the slots are read as one structure, which
+	 * fails as a whole */
+	if (!umt_decoded_row(in, at, &d.c, f) ||
+	    !read_operands(&d, f[UMT_D_EXP_COUNT] < 4 ? f[UMT_D_EXP_COUNT] : 4))
 		return false;
 	d.lc_count = f[UMT_D_LC_COUNT];
 	d.first_after = f[UMT_D_FIRST_AFTER];

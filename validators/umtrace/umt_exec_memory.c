@@ -37,6 +37,7 @@ struct phrase {
 struct umt_mem_plan {
 	uint64_t key;         /* decodedIns offset + 1; 0 is an empty entry */
 	uint64_t next_slot;   /* lcSlot to resume from when more than PLAN_SLOTS matter */
+	uint64_t count;       /* LCCount */
 	unsigned n;
 	struct plan_slot s[PLAN_SLOTS];
 	struct phrase seg, base, index, mem1;
@@ -93,12 +94,13 @@ static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t fr
 	uint64_t v[UMT_D_N], count, s;
 	p->n = 0;
 	p->next_slot = UINT64_MAX;
+	p->count = 0;
 	if (!umt_decoded_row(ins, decoded, &dec, v) || !phrase_of(&dec, v, v[UMT_D_SEG], &p->seg) ||
 	    !phrase_of(&dec, v, v[UMT_D_BASE], &p->base) ||
 	    !phrase_of(&dec, v, v[UMT_D_INDEX], &p->index) ||
 	    !phrase_of(&dec, v, v[UMT_D_MEM1], &p->mem1))
 		return;
-	count = v[UMT_D_LC_COUNT];
+	count = p->count = v[UMT_D_LC_COUNT];
 	p->scale = v[UMT_D_SCALE];
 	p->disp = v[UMT_D_IMM0]; /* Mem0Displacement shares ConstSlot[0]'s bytes */
 	p->addr_size = v[UMT_D_EFF_ADDR];
@@ -188,7 +190,7 @@ void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uin
 			       uint64_t start, const struct umt_ins_info *info)
 {
 	const struct tl_input *ins = &t->f[M_INS];
-	uint64_t lc = start + 14, count;
+	uint64_t lc = start + 14;
 	struct umt_mem_plan local, *p = &local;
 	if (!m->plans)
 		m->plans = calloc(PLAN_CACHE, sizeof *m->plans);
@@ -204,9 +206,7 @@ void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uin
 	for (unsigned k = 0; k < p->n; k++)
 		check_slot(t, m, eid, lc, p, &p->s[k]);
 	/* more memory slots than a plan holds: go on without the cache */
-	if (!umt_rd(ins, info->decoded + 62, 1, &count))
-		return;
-	while (p->next_slot < count) {
+	while (p->next_slot < p->count) {
 		build_plan(ins, info->decoded, p->next_slot, &local);
 		p = &local;
 		for (unsigned k = 0; k < p->n; k++)
