@@ -218,14 +218,14 @@ TL_HOT bool umt_get_array(const struct tl_cursor *row, uint64_t base, uint64_t s
 {
 	uint64_t end = 0, last;
 	bool widths = true;
-	if (count == 0)
-		return true;
 #pragma GCC unroll 16
 	for (size_t i = 0; i < nf; i++) {
 		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
 		end = e > end ? e : end;
 		widths &= layout[i].width - 1u < 8u;
 	}
+	if (count == 0)
+		return true;
 	if (!widths || !tl_mul_u64(count - 1, stride, &last) || !tl_add_u64(last, base, &last) ||
 	    last > row->left || end > row->left - last)
 		return false;

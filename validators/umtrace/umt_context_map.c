@@ -82,9 +82,12 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
 	static const struct umt_field header[2] = { { 0, 2, false }, { 2, 2, false } }; /* DumpSize, ElemCount */
 	static const struct umt_field reg_info[3] = { { 0, 2, false }, { 2, 1, false }, { 4, 2, true } };
+	static const struct umt_field common_name[1] = { { 0, 2, false } };
 	struct tl_cursor map;
-	uint64_t v[2], info[2][CMAP_MAX][3];
+	uint64_t v[2], info[2][CMAP_MAX][3], names[CMAP_MAX];
+	/* the whole map, its CommonNames and both modes' regInfo as arrays */
 	if (in->size != UMT_CMAP_SIZE || !umt_row_fields(in, 0, UMT_CMAP_SIZE, &map, header, 2, v) ||
+	    !umt_get_array(&map, CMAP_COMMON, 2, CMAP_MAX, common_name, 1, names) ||
 	    !umt_get_array(&map, CMAP_MAP32, 8, 2 * CMAP_MAX, reg_info, 3, info[0][0])) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, "expected %u bytes, found %zu",
 			   UMT_CMAP_SIZE, in->size);
@@ -99,13 +102,10 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 		return;
 	}
 	check_unused_entries(t, info, count);
-	/* the CommonNames as one array, read once: each names another register's, and
-	 * the slots of decodedIns are checked against them (umt_decoded.c) */
-	struct tl_cursor names;
-	if (!umt_row(in, CMAP_COMMON, 2u * count, &names))
-		return;
+	/* the CommonNames are kept: each names another register's, and the slots of
+	 * decodedIns are checked against them (umt_decoded.c) */
 	for (unsigned i = 0; i < count; i++)
-		out->common[i] = (uint16_t)tl_load_uint(names.p + 2u * i, 2, false);
+		out->common[i] = (uint16_t)names[i];
 	for (unsigned i = 0; i < count; i++) {
 		check_enclosing(t, info[0], CMAP_MAP32, i, count, "32-bit");
 		check_enclosing(t, info[1], CMAP_MAP64, i, count, "64-bit");

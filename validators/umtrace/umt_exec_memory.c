@@ -119,7 +119,7 @@ static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t fr
 
 /* A value of the record: its bytes lie within the plan's `need` bytes of the operand
  * values, checked as a whole for the record (check_plan). */
-TL_HOT uint64_t value_of(const struct tl_cursor *ops, const struct phrase *p)
+static inline uint64_t value_of(const struct tl_cursor *ops, const struct phrase *p)
 {
 	return p->width ? tl_load_uint(ops->p + p->at, p->width, false) : p->constant;
 }
@@ -167,7 +167,7 @@ static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, 
 /* The plan's slots of one record (most instructions have none). The operand values
  * they read are checked as one structure: they lie inside the record (its size is 14 + LCSize, and every slot of
  * a decodedIns that passed its checks ends within LCSize). */
-TL_HOT void check_plan(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
+static inline void check_plan(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
 		       const struct umt_mem_plan *p)
 {
 	struct tl_cursor ops;
