@@ -180,6 +180,22 @@ TL_HOT void umt_load_fields(const uint8_t *p, const struct umt_field *layout, si
 	}
 }
 
+/* A layout's extent (the end of its last byte) in *end, and whether every width is
+ * within 1..8. */
+TL_HOT bool umt_layout_end(const struct umt_field *layout, size_t n, uint64_t *end)
+{
+	uint64_t last = 0;
+	bool widths = true;
+#pragma GCC unroll 16
+	for (size_t i = 0; i < n; i++) {
+		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
+		last = e > last ? e : last;
+		widths &= layout[i].width - 1u < 8u;
+	}
+	*end = last;
+	return widths;
+}
+
 /* The n fields of layout at base inside a row, read in one checked call: the
  * layout's extent is checked against the row once, so a row read whole costs one
  * failure branch, not one per field. False (out untouched) when the layout reaches
@@ -188,14 +204,8 @@ TL_HOT void umt_load_fields(const uint8_t *p, const struct umt_field *layout, si
 TL_HOT bool umt_get_fields_at(const struct tl_cursor *row, uint64_t base,
 			      const struct umt_field *layout, size_t n, uint64_t *out)
 {
-	uint64_t end = 0;
-	bool widths = true;
-#pragma GCC unroll 16
-	for (size_t i = 0; i < n; i++) {
-		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
-		end = e > end ? e : end;
-		widths &= layout[i].width - 1u < 8u;
-	}
+	uint64_t end;
+	bool widths = umt_layout_end(layout, n, &end);
 	if (!widths || base > row->left || end > row->left - base)
 		return false;
 	umt_load_fields(row->p + base, layout, n, out);
@@ -216,14 +226,8 @@ TL_HOT bool umt_get_fields(const struct tl_cursor *row, const struct umt_field *
 TL_HOT bool umt_get_array(const struct tl_cursor *row, uint64_t base, uint64_t stride,
 			  uint64_t count, const struct umt_field *layout, size_t nf, uint64_t *out)
 {
-	uint64_t end = 0, last;
-	bool widths = true;
-#pragma GCC unroll 16
-	for (size_t i = 0; i < nf; i++) {
-		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
-		end = e > end ? e : end;
-		widths &= layout[i].width - 1u < 8u;
-	}
+	uint64_t end, last;
+	bool widths = umt_layout_end(layout, nf, &end);
 	if (count == 0)
 		return true;
 	if (!widths || !tl_mul_u64(count - 1, stride, &last) || !tl_add_u64(last, base, &last) ||
