@@ -169,6 +169,8 @@ new valid syscall-extras-inside; poke syscall.vtable 183 1 1; poke syscall.vtabl
 new valid operand-const-invalid-reg; poke ins.itable 263 1 0xfd; poke ins.itable 258 2 0
 # a MEM0 address below every listed range (the range search's lower end)
 new valid mem0-below-ranges;     poke exec.vtable 342 8 0x100; poke exec.vtable 350 8 0x100 # U706
+# a MEM0 value whose last byte lies past 2^64: its pages run to the top of the space
+new valid mem0-wraps;            poke exec.vtable 342 8 0xfffffffffffffffc; poke exec.vtable 350 8 0xfffffffffffffffc # U706
 # modules-overlap with the other module unloaded at record 40 (a finite load interval)
 new valid modules-overlap-unloaded; poke module.itable 112 8 0x408000; poke module.itable 120 8 0x40ffff; poke module.itable 56 8 40 # U504
 # tables recognised by their content alone, under a name that is not a member's

@@ -89,9 +89,66 @@ ATF_TC_BODY(bad_layouts, tc)
 	ATF_REQUIRE(!umt_get_fields_at(&row, UINT64_MAX, byte, 1, v));
 }
 
+/* umt_get_array against the umt_get_fields_at call per element it replaces: the
+ * same values when every element is inside the row, and a failure, with nothing
+ * written, when one is not (an offset sum that overflows included). */
+static bool element_by_element(const struct tl_cursor *row, uint64_t base, uint64_t stride,
+			       uint64_t count, const struct umt_field *layout, size_t nf,
+			       uint64_t *out)
+{
+	for (uint64_t k = 0; k < count; k++)
+		if (!umt_get_fields_at(row, base + k * stride, layout, nf, out + k * nf))
+			return false;
+	return true;
+}
+
+ATF_TC_WITHOUT_HEAD(array_same_as_elements);
+ATF_TC_BODY(array_same_as_elements, tc)
+{
+	uint8_t bytes[64];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (uint8_t)(29 * i + 0x83);
+	static const struct umt_field layouts[3][2] = {
+		{ { 0, 2, false }, { 2, 1, true } },
+		{ { 1, 8, true }, { 0, 4, false } },
+		{ { 0, 9, false }, { 0, 1, false } }, /* a bad width */
+	};
+	unsigned inside = 0, outside = 0;
+	for (size_t len = 0; len <= 40; len += 3)
+		for (uint64_t base = 0; base <= 12; base++)
+			for (uint64_t stride = 0; stride <= 13; stride++)
+				for (uint64_t count = 0; count <= 7; count++)
+					for (size_t l = 0; l < 3; l++) {
+						struct tl_cursor row;
+						ATF_REQUIRE(tl_cursor_at(&row, bytes, sizeof bytes, 0, len));
+						uint64_t fast[14], slow[14];
+						memset(fast, 0xa5, sizeof fast);
+						bool ok = umt_get_array(&row, base, stride, count, layouts[l], 2, fast);
+						ATF_REQUIRE_EQ(ok, element_by_element(&row, base, stride, count,
+										      layouts[l], 2, slow));
+						if (ok && count) {
+							ATF_REQUIRE(memcmp(fast, slow, 2 * count * sizeof fast[0]) == 0);
+							inside++;
+						} else if (!ok) {
+							for (size_t i = 0; i < 14; i++)
+								ATF_REQUIRE_EQ(fast[i], 0xa5a5a5a5a5a5a5a5u);
+							outside++;
+						}
+					}
+	ATF_REQUIRE(inside > 1000 && outside > 1000);
+	/* an extent that overflows 64 bits fails instead of wrapping into the row */
+	struct tl_cursor row;
+	uint64_t v[4];
+	ATF_REQUIRE(tl_cursor_at(&row, bytes, sizeof bytes, 0, sizeof bytes));
+	ATF_REQUIRE(!umt_get_array(&row, 0, UINT64_MAX / 2 + 1, 3, layouts[0], 2, v));
+	ATF_REQUIRE(!umt_get_array(&row, UINT64_MAX - 3, 2, 2, layouts[0], 2, v));
+	ATF_REQUIRE(!umt_get_array(&row, 0, 1, UINT64_MAX, layouts[0], 2, v));
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, same_as_field_reads);
 	ATF_TP_ADD_TC(tp, bad_layouts);
+	ATF_TP_ADD_TC(tp, array_same_as_elements);
 	return atf_no_error();
 }

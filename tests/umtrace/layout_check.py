@@ -300,7 +300,7 @@ CROSS = [
     ("umt.h", "[UMT_S_N] = { { {lc_slot.reg_name}, 2, false }, { {lc_slot.common_reg_name}, 2, false }, { {lc_slot.value_size}, 2, true }, { {lc_slot.offset}, 2, true }, { {lc_slot.addr_width}, 1, false }, };"),
     ("umt.h", "head[4] = { { {exec_rec.thread_id}, 4, true }, { {exec_rec.type}, 1, false }, { {exec_rec.flags}, 1, false },"),
     ("umt_ins.c", "[I_ID] = { {ins_rec.id}, 8, true }, [I_TYPE] = { {ins_rec.type}, 1, false }, [I_CS64] = { {ins_rec.cs_is_64_bits}, 1, false }, [I_CODE_SIZE] = { {ins_rec.code_size}, 1, false }, [I_MODULE] = { {ins_rec.module_id}, 4, true }, [I_ADDRESS] = { {ins_rec.address}, 8, false }, [I_DISASM] = { {ins_rec.disasm_fp}, 8, true }, [I_DECODED] = { {ins_rec.decoded_fp}, 8, true },"),
-    ("umt_decoded.c", "exp_oper[7] = { { {exp_oper.reg_name}, 2, false }, { {exp_oper.size}, 2, true }, { {exp_oper.flags}, 1, false }, { {exp_oper.before_slot}, 1, false }, { {exp_oper.after_slot}, 1, false }, { {exp_oper.before_offset}, 1, false }, { {exp_oper.after_offset}, 1, false }, };"),
+    ("umt.h", "exp_oper[UMT_O_N] = { { {exp_oper.reg_name}, 2, false }, { {exp_oper.size}, 2, true }, { {exp_oper.flags}, 1, false }, { {exp_oper.before_slot}, 1, false }, { {exp_oper.after_slot}, 1, false }, { {exp_oper.before_offset}, 1, false }, { {exp_oper.after_offset}, 1, false }, };"),
     ("umt_context_map.c", "reg_info[3] = { { {reg_info.offset}, 2, false }, { {reg_info.size}, 1, false }, { {reg_info.eff_largest}, 2, true } };"),
     ("umt_context_map.c", "header[2] = { { {context_map.dump_size}, 2, false }, { {context_map.elem_count}, 2, false } };"),
     ("umt_syscall_block.c", "size < {syscall_rec}"),

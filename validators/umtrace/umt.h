@@ -3,7 +3,8 @@
  * Layouts follow the seed's sections 4-11 and the Kaitai grammars in grammars/umtrace/. Every read of file
  * bytes goes through the core cursor (umt_rd, or a row read whole with umt_row /
  * umt_table_row and its fields in one call with umt_get_fields against a static
- * layout, or one field with umt_get) and reports failure; every offset sum goes
+ * layout, an array of such elements with umt_get_array, or one field with umt_get)
+ * and reports failure; every offset sum goes
  * through the core's checked arithmetic. */
 #ifndef UMT_H
 #define UMT_H
@@ -167,6 +168,34 @@ struct umt_field {
 	bool sign;
 };
 
+/* The loads behind the checked reads below, once they have checked the extent. */
+TL_HOT void umt_load_fields(const uint8_t *p, const struct umt_field *layout, size_t n,
+			    uint64_t *out)
+{
+#pragma GCC unroll 16
+	for (size_t i = 0; i < n; i++) {
+		unsigned w = layout[i].width;
+		uint64_t v = tl_load_uint(p + layout[i].off, w, false);
+		out[i] = layout[i].sign ? (uint64_t)tl_sign_extend(v, 8 * w) : v;
+	}
+}
+
+/* A layout's extent (the end of its last byte) in *end, and whether every width is
+ * within 1..8. */
+TL_HOT bool umt_layout_end(const struct umt_field *layout, size_t n, uint64_t *end)
+{
+	uint64_t last = 0;
+	bool widths = true;
+#pragma GCC unroll 16
+	for (size_t i = 0; i < n; i++) {
+		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
+		last = e > last ? e : last;
+		widths &= layout[i].width - 1u < 8u;
+	}
+	*end = last;
+	return widths;
+}
+
 /* The n fields of layout at base inside a row, read in one checked call: the
  * layout's extent is checked against the row once, so a row read whole costs one
  * failure branch, not one per field. False (out untouched) when the layout reaches
@@ -175,22 +204,11 @@ struct umt_field {
 TL_HOT bool umt_get_fields_at(const struct tl_cursor *row, uint64_t base,
 			      const struct umt_field *layout, size_t n, uint64_t *out)
 {
-	uint64_t end = 0;
-	bool widths = true;
-#pragma GCC unroll 16
-	for (size_t i = 0; i < n; i++) {
-		uint64_t e = (uint64_t)layout[i].off + layout[i].width;
-		end = e > end ? e : end;
-		widths &= layout[i].width - 1u < 8u;
-	}
+	uint64_t end;
+	bool widths = umt_layout_end(layout, n, &end);
 	if (!widths || base > row->left || end > row->left - base)
 		return false;
-#pragma GCC unroll 16
-	for (size_t i = 0; i < n; i++) {
-		unsigned w = layout[i].width;
-		uint64_t v = tl_load_uint(row->p + base + layout[i].off, w, false);
-		out[i] = layout[i].sign ? (uint64_t)tl_sign_extend(v, 8 * w) : v;
-	}
+	umt_load_fields(row->p + base, layout, n, out);
 	return true;
 }
 
@@ -198,6 +216,26 @@ TL_HOT bool umt_get_fields(const struct tl_cursor *row, const struct umt_field *
 			   uint64_t *out)
 {
 	return umt_get_fields_at(row, 0, layout, n, out);
+}
+
+/* An array inside a row: count elements of `stride` bytes from base, each read with
+ * the nf fields of layout into out[k * nf ...], in one checked call (the extent of
+ * the last element is checked once), as count umt_get_fields_at calls would: false,
+ * out untouched, when one of them would fail. The helpers that take an element from
+ * the array then cannot fail. Inline and unrolled as umt_get_fields_at. */
+TL_HOT bool umt_get_array(const struct tl_cursor *row, uint64_t base, uint64_t stride,
+			  uint64_t count, const struct umt_field *layout, size_t nf, uint64_t *out)
+{
+	uint64_t end, last;
+	bool widths = umt_layout_end(layout, nf, &end);
+	if (count == 0)
+		return true;
+	if (!widths || !tl_mul_u64(count - 1, stride, &last) || !tl_add_u64(last, base, &last) ||
+	    last > row->left || end > row->left - last)
+		return false;
+	for (uint64_t k = 0; k < count; k++)
+		umt_load_fields(row->p + base + k * stride, layout, nf, out + k * nf);
+	return true;
 }
 
 /* Row k of a fixed-size table: its offset computed with checked arithmetic, its
@@ -378,13 +416,25 @@ static inline bool umt_address_listed(const struct umt_trace *t, const struct um
 }
 
 /* A decodedIns at `at` in ins.itable with its LCCount lcSlots, read as one structure
- * (its fixed 88 bytes and 12 per slot), and the fixed part's fields (umt_decoded.c
- * checks them, umt_exec_memory.c reads the memory operands' layout from them). */
+ * (its fixed 88 bytes and 12 per slot) into fields: the fixed part's (f), its first
+ * ExpCount expOpers, at most 4 (RegName, Size, Flags, BeforeSlot, AfterSlot, their
+ * offsets) and the LCCount lcSlots' (RegName, CommonRegName,
+ * ValueSize, Offset, AddrWidth). umt_decoded.c checks them, umt_exec_memory.c takes
+ * the memory operands' layout from them; neither reads the structure again. */
 enum { UMT_D_FLAGS, UMT_D_EXP_COUNT, UMT_D_EFF_OPER, UMT_D_EFF_ADDR, UMT_D_LC_SIZE,
        UMT_D_FIRST_OUT, UMT_D_FIRST_AFTER, UMT_D_LC_COUNT, UMT_D_SEG, UMT_D_BASE, UMT_D_SCALE,
        UMT_D_INDEX, UMT_D_MEM1, UMT_D_IMM0, UMT_D_IMM1, UMT_D_N };
-static inline bool umt_decoded_row(const struct tl_input *in, uint64_t at, struct tl_cursor *dec,
-				   uint64_t v[UMT_D_N])
+enum { UMT_O_REG, UMT_O_SIZE, UMT_O_FLAGS, UMT_O_BEFORE, UMT_O_AFTER, UMT_O_BEFORE_OFF,
+       UMT_O_AFTER_OFF, UMT_O_N };
+enum { UMT_S_REG, UMT_S_COMMON, UMT_S_VALUE_SIZE, UMT_S_OFFSET, UMT_S_ADDR_WIDTH, UMT_S_N };
+#define UMT_LC_MAX 255u              /* LCCount is one byte */
+struct umt_decoded {
+	struct tl_cursor c;          /* the decodedIns with its lcSlots, checked as a whole */
+	uint64_t f[UMT_D_N];
+	uint64_t op[4][UMT_O_N];     /* the first min(ExpCount, 4); Size signed */
+	uint64_t slot[UMT_LC_MAX][UMT_S_N]; /* the first f[UMT_D_LC_COUNT]; ValueSize, Offset signed */
+};
+static inline bool umt_decoded_read(const struct tl_input *in, uint64_t at, struct umt_decoded *d)
 {
 	static const struct umt_field layout[UMT_D_N] = {
 		[UMT_D_FLAGS] = { 6, 1, false },       [UMT_D_EXP_COUNT] = { 7, 1, false },
@@ -396,20 +446,19 @@ static inline bool umt_decoded_row(const struct tl_input *in, uint64_t at, struc
 		[UMT_D_MEM1] = { 67, 1, false },       [UMT_D_IMM0] = { 72, 8, false },
 		[UMT_D_IMM1] = { 80, 8, false },
 	};
-	uint64_t count;
-	return umt_rd(in, at + 62, 1, &count) && umt_row(in, at, 88 + 12 * count, dec) &&
-	       umt_get_fields(dec, layout, UMT_D_N, v);
-}
-
-/* lcSlot s of a decodedIns read by umt_decoded_row: RegName, CommonRegName, ValueSize,
- * Offset (both signed), AddrWidth. False when s is past the slots. */
-enum { UMT_S_REG, UMT_S_COMMON, UMT_S_VALUE_SIZE, UMT_S_OFFSET, UMT_S_ADDR_WIDTH, UMT_S_N };
-TL_HOT bool umt_slot_fields(const struct tl_cursor *dec, uint64_t s, uint64_t v[UMT_S_N])
-{
-	static const struct umt_field layout[UMT_S_N] = {
+	static const struct umt_field exp_oper[UMT_O_N] = {
+		{ 0, 2, false }, { 2, 2, true },  { 4, 1, false }, { 5, 1, false },
+		{ 6, 1, false }, { 7, 1, false }, { 8, 1, false },
+	};
+	static const struct umt_field slot[UMT_S_N] = {
 		{ 0, 2, false }, { 2, 2, false }, { 4, 2, true }, { 6, 2, true }, { 8, 1, false },
 	};
-	return umt_get_fields_at(dec, 88 + 12 * s, layout, UMT_S_N, v);
+	uint64_t count;
+	return umt_rd(in, at + 62, 1, &count) && umt_row(in, at, 88 + 12 * count, &d->c) &&
+	       umt_get_fields(&d->c, layout, UMT_D_N, d->f) &&
+	       umt_get_array(&d->c, 8, 12, d->f[UMT_D_EXP_COUNT] < 4 ? d->f[UMT_D_EXP_COUNT] : 4,
+			     exp_oper, UMT_O_N, d->op[0]) &&
+	       umt_get_array(&d->c, 88, 12, count, slot, UMT_S_N, d->slot[0]);
 }
 
 /* Random access helpers used across tables (umt_exec_index.c). */

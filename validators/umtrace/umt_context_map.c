@@ -6,29 +6,27 @@
 #define CMAP_MAP32 9232u
 #define CMAP_MAP64 13328u
 #define CMAP_MAX 512u
+_Static_assert(CMAP_MAP64 == CMAP_MAP32 + 8 * CMAP_MAX, "the two regInfo tables are one array");
 
-/* An 8-byte regInfo entry of the map: Offset u16, Size u8, EffLargest i16. */
+/* An 8-byte regInfo entry of the map: Offset u16, Size u8, EffLargest i16. Both
+ * modes' tables (512 entries each, the 64-bit one right after the 32-bit one) are
+ * read as one array. */
 struct reg_info {
 	uint32_t off, size;
 	int64_t large;
 };
 
-static bool entry(const struct tl_cursor *map, uint64_t at, struct reg_info *e)
+static struct reg_info entry(const uint64_t (*info)[3], unsigned i)
 {
-	static const struct umt_field reg_info[3] = { { 0, 2, false }, { 2, 1, false }, { 4, 2, true } };
-	uint64_t v[3];
-	if (!umt_get_fields_at(map, at, reg_info, 3, v))
-		return false;
-	*e = (struct reg_info){ (uint32_t)v[0], (uint32_t)v[1], umt_signed(v[2]) };
-	return true;
+	return (struct reg_info){ (uint32_t)info[i][0], (uint32_t)info[i][1], umt_signed(info[i][2]) };
 }
 
-static void check_reg_info(struct umt_trace *t, const struct tl_cursor *map, uint64_t base,
+static void check_reg_info(struct umt_trace *t, const uint64_t (*info)[3], uint64_t base,
 			   unsigned i, const char *mode, unsigned dump_size)
 {
 	uint64_t at = base + 8u * i;
-	struct reg_info e;
-	if (!entry(map, at, &e) || (e.off == 0xffff && e.size == 0))
+	struct reg_info e = entry(info, i);
+	if (e.off == 0xffff && e.size == 0)
 		return;
 	uint32_t off = e.off, size = e.size;
 	if (size == 0 || off + size > dump_size)
@@ -37,25 +35,24 @@ static void check_reg_info(struct umt_trace *t, const struct tl_cursor *map, uin
 			   mode, i, dump_size, off, size);
 }
 
-static bool present(const struct tl_cursor *map, uint64_t at, struct reg_info *e)
-{
-	return entry(map, at, e) && e->size > 0 && e->off != 0xffff;
-}
+static bool present(const struct reg_info *e) { return e->size > 0 && e->off != 0xffff; }
 
 /* EffLargest of a register present in this mode: present too, and its bytes of the
  * dump contain the register's (al inside rax). Absent registers are not looked at. */
-static void check_enclosing(struct umt_trace *t, const struct tl_cursor *map, uint64_t base,
+static void check_enclosing(struct umt_trace *t, const uint64_t (*info)[3], uint64_t base,
 			    unsigned i, unsigned count, const char *mode)
 {
 	uint64_t at = base + 8u * i;
-	struct reg_info e, enc = { 0, 0, 0 };
-	if (!present(map, at, &e))
+	struct reg_info e = entry(info, i), enc = { 0, 0, 0 };
+	if (!present(&e))
 		return;
 	uint32_t off = e.off, size = e.size, esize;
 	int64_t large = e.large;
-	if (large >= 0 && large < (int64_t)count && present(map, base + 8u * (uint64_t)large, &enc) &&
-	    enc.off <= off && off + size <= enc.off + enc.size)
-		return;
+	if (large >= 0 && large < (int64_t)count) {
+		enc = entry(info, (unsigned)large);
+		if (present(&enc) && enc.off <= off && off + size <= enc.off + enc.size)
+			return;
+	}
 	esize = enc.size;
 	tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_LARGEST, at + 4,
 		   "expected the EffLargest of %s register %u to be a present register enclosing its bytes [%u, %u), found %lld%s",
@@ -64,15 +61,15 @@ static void check_enclosing(struct umt_trace *t, const struct tl_cursor *map, ui
 }
 
 /* Rows from ElemCount to 511 are filler: "no register here" in both modes. */
-static void check_unused_entries(struct umt_trace *t, const struct tl_cursor *map,
+static void check_unused_entries(struct umt_trace *t, const uint64_t (*info)[CMAP_MAX][3],
 				 unsigned count)
 {
 	static const uint64_t bases[2] = { CMAP_MAP32, CMAP_MAP64 };
 	for (unsigned k = 0; k < 2; k++) {
 		for (unsigned i = count; i < CMAP_MAX; i++) {
 			uint64_t at = bases[k] + 8u * i;
-			struct reg_info e;
-			if (entry(map, at, &e) && (e.off != 0xffff || e.size != 0))
+			struct reg_info e = entry(info[k], i);
+			if (e.off != 0xffff || e.size != 0)
 				tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_UNUSED, at,
 					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %u Size %u",
 					   k ? "64-bit" : "32-bit", i, count, e.off, e.size);
@@ -84,9 +81,14 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 {
 	const struct tl_input *in = &t->f[M_CONTEXT_MAP];
 	static const struct umt_field header[2] = { { 0, 2, false }, { 2, 2, false } }; /* DumpSize, ElemCount */
+	static const struct umt_field reg_info[3] = { { 0, 2, false }, { 2, 1, false }, { 4, 2, true } };
+	static const struct umt_field common_name[1] = { { 0, 2, false } };
 	struct tl_cursor map;
-	uint64_t v[2];
-	if (in->size != UMT_CMAP_SIZE || !umt_row_fields(in, 0, UMT_CMAP_SIZE, &map, header, 2, v)) {
+	uint64_t v[2], info[2][CMAP_MAX][3], names[CMAP_MAX];
+	/* the whole map, its CommonNames and both modes' regInfo as arrays */
+	if (in->size != UMT_CMAP_SIZE || !umt_row_fields(in, 0, UMT_CMAP_SIZE, &map, header, 2, v) ||
+	    !umt_get_array(&map, CMAP_COMMON, 2, CMAP_MAX, common_name, 1, names) ||
+	    !umt_get_array(&map, CMAP_MAP32, 8, 2 * CMAP_MAX, reg_info, 3, info[0][0])) {
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, "expected %u bytes, found %zu",
 			   UMT_CMAP_SIZE, in->size);
 		return;
@@ -99,19 +101,16 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 			   count);
 		return;
 	}
-	check_unused_entries(t, &map, count);
-	/* the CommonNames as one array, read once: each names another register's, and
-	 * the slots of decodedIns are checked against them (umt_decoded.c) */
-	struct tl_cursor names;
-	if (!umt_row(in, CMAP_COMMON, 2u * count, &names))
-		return;
+	check_unused_entries(t, info, count);
+	/* the CommonNames are kept: each names another register's, and the slots of
+	 * decodedIns are checked against them (umt_decoded.c) */
 	for (unsigned i = 0; i < count; i++)
-		out->common[i] = (uint16_t)tl_load_uint(names.p + 2u * i, 2, false);
+		out->common[i] = (uint16_t)names[i];
 	for (unsigned i = 0; i < count; i++) {
-		check_enclosing(t, &map, CMAP_MAP32, i, count, "32-bit");
-		check_enclosing(t, &map, CMAP_MAP64, i, count, "64-bit");
-		check_reg_info(t, &map, CMAP_MAP32, i, "32-bit", out->dump_size);
-		check_reg_info(t, &map, CMAP_MAP64, i, "64-bit", out->dump_size);
+		check_enclosing(t, info[0], CMAP_MAP32, i, count, "32-bit");
+		check_enclosing(t, info[1], CMAP_MAP64, i, count, "64-bit");
+		check_reg_info(t, info[0], CMAP_MAP32, i, "32-bit", out->dump_size);
+		check_reg_info(t, info[1], CMAP_MAP64, i, "64-bit", out->dump_size);
 		uint64_t name = CMAP_NAMES + 16u * i;
 		struct tl_cursor nm;
 		if (tl_cursor_at(&nm, map.p, map.left, name, 16) && !memchr(nm.p, 0, 16))

@@ -16,7 +16,7 @@ struct operand {
 };
 
 struct decoded {
-	struct tl_cursor c;           /* the decodedIns with its lcSlots, checked as a whole */
+	struct umt_decoded dec;       /* the decodedIns with its lcSlots, read as a whole */
 	uint64_t at;                  /* file offset of the decodedIns */
 	uint64_t lc_count, first_after;
 	int64_t lc_size;
@@ -35,32 +35,12 @@ struct decoded {
 static bool real_slot(const struct decoded *d, uint64_t s) { return s < d->lc_count; }
 static bool special_slot(uint64_t s) { return s >= UMT_SLOT_IMM0; }
 
-/* lcSlot s (false past the slots: below lc_count it is inside the cursor). */
-static bool slot_at(const struct decoded *d, uint64_t s, struct slot *r)
+/* lcSlot s, below lc_count (real_slot): read with the decodedIns. */
+static struct slot slot_at(const struct decoded *d, uint64_t s)
 {
-	uint64_t v[UMT_S_N];
-	if (!umt_slot_fields(&d->c, s, v))
-		return false;
-	*r = (struct slot){ v[UMT_S_REG], v[UMT_S_COMMON], umt_signed(v[UMT_S_VALUE_SIZE]),
-			    umt_signed(v[UMT_S_OFFSET]), v[UMT_S_ADDR_WIDTH] };
-	return true;
-}
-
-/* The first n expOpers (n <= 4: inside the fixed 88 bytes), read once for the
- * operand checks and the phrase check. */
-static bool read_operands(struct decoded *d, uint64_t n)
-{
-	static const struct umt_field exp_oper[7] = {
-		{ 0, 2, false }, { 2, 2, true },  { 4, 1, false }, { 5, 1, false },
-		{ 6, 1, false }, { 7, 1, false }, { 8, 1, false },
-	};
-	for (uint64_t k = 0; k < n; k++) {
-		uint64_t v[7];
-		if (!umt_get_fields_at(&d->c, 8 + 12 * k, exp_oper, 7, v))
-			return false;
-		d->op[k] = (struct operand){ v[0], umt_signed(v[1]), v[2], v[3], v[4], v[5], v[6] };
-	}
-	return true;
+	const uint64_t *v = d->dec.slot[s];
+	return (struct slot){ v[UMT_S_REG], v[UMT_S_COMMON], umt_signed(v[UMT_S_VALUE_SIZE]),
+			      umt_signed(v[UMT_S_OFFSET]), v[UMT_S_ADDR_WIDTH] };
 }
 
 /* MEM0, MEM1 and AGEN as bits, for the phrase check's "named by an operand or slot". */
@@ -100,9 +80,7 @@ static bool check_slots(struct umt_trace *t, struct decoded *d)
 	bool ok = true;
 	for (uint64_t s = 0; s < d->lc_count; s++) {
 		uint64_t at = d->at + 88 + 12 * s;
-		struct slot sl;
-		if (!slot_at(d, s, &sl))
-			return false;
+		struct slot sl = slot_at(d, s);
 		d->slot_kinds |= kind_bit(sl.reg);
 		if (sl.value_size < 0 || sl.offset < 0) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_SIZE, at + 4,
@@ -147,9 +125,7 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 				   (unsigned long long)k, (long long)size, (unsigned long long)offset);
 		return;
 	}
-	struct slot sl;
-	if (!slot_at(d, slot, &sl))
-		return;
+	struct slot sl = slot_at(d, slot);
 	bool memory_reg = reg == REG_MEM0 || reg == REG_MEM1;
 	if (memory_reg != (sl.addr_width > 0) && (memory_reg || reg == REG_AGEN)) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_SLOT_KIND, at,
@@ -272,14 +248,22 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint64_t at, bool cs64)
 {
 	const struct tl_input *in = &t->f[M_INS];
-	struct decoded d = { .at = at, .cmap = cmap };
-	uint64_t f[UMT_D_N];
+	struct decoded d; /* not zeroed whole: its slots are read only up to LCCount */
+	d.at = at;
+	d.cmap = cmap;
+	d.slot_kinds = 0;
 	/* the row check put 88 + 12 x LCCount bytes at `at` inside the extra area: the
 	 * fixed part (with the expOpers) and the slots are read as one structure, which
 	 * fails as a whole */
-	if (!umt_decoded_row(in, at, &d.c, f) ||
-	    !read_operands(&d, f[UMT_D_EXP_COUNT] < 4 ? f[UMT_D_EXP_COUNT] : 4))
+	if (!umt_decoded_read(in, at, &d.dec))
 		return false;
+	const uint64_t *f = d.dec.f;
+	for (unsigned k = 0; k < 4 && k < f[UMT_D_EXP_COUNT]; k++) {
+		const uint64_t *v = d.dec.op[k];
+		d.op[k] = (struct operand){ v[UMT_O_REG], umt_signed(v[UMT_O_SIZE]), v[UMT_O_FLAGS],
+					    v[UMT_O_BEFORE], v[UMT_O_AFTER], v[UMT_O_BEFORE_OFF],
+					    v[UMT_O_AFTER_OFF] };
+	}
 	d.lc_count = f[UMT_D_LC_COUNT];
 	d.first_after = f[UMT_D_FIRST_AFTER];
 	d.lc_size = umt_signed(f[UMT_D_LC_SIZE]);

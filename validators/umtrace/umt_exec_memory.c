@@ -20,24 +20,26 @@
 
 enum slot_kind { K_MEM0, K_MEM1, K_AGEN, K_MEMORY };
 
+/* A value of the record: `width` bytes at `at` of the operand values, else `constant`
+ * (a phrase register: 0 for SLOT_NA, ConstSlot[k] for SLOT_IMMk). */
+struct phrase {
+	uint64_t at, width, constant;
+};
+
 struct plan_slot {
 	uint64_t slot;
-	uint64_t at;          /* offset of the address (AGEN: value) in the operand values */
 	uint64_t width;       /* bytes compared: AddrWidth, AGEN min(ValueSize, 8) */
 	uint64_t value_size;
 	enum slot_kind kind;
-};
-
-/* A phrase register's value: `width` bytes at `at` of the operand values, else `constant`
- * (0 for SLOT_NA, ConstSlot[k] for SLOT_IMMk). */
-struct phrase {
-	uint64_t at, width, constant;
+	struct phrase addr;   /* its address (AGEN: value) in the operand values: 8 bytes
+			       * (zero-extended), AGEN `width` */
 };
 
 struct umt_mem_plan {
 	uint64_t key;         /* decodedIns offset + 1; 0 is an empty entry */
 	uint64_t next_slot;   /* lcSlot to resume from when more than PLAN_SLOTS matter */
 	uint64_t count;       /* LCCount */
+	uint64_t need;        /* operand value bytes the plan reads: checked once a record */
 	unsigned n;
 	struct plan_slot s[PLAN_SLOTS];
 	struct phrase seg, base, index, mem1;
@@ -45,124 +47,106 @@ struct umt_mem_plan {
 	uint64_t scale, disp, addr_size;
 };
 
-struct lc_slot {
-	uint64_t reg, value_size, offset, addr_width;
-};
-
-/* lcSlot s of the decodedIns cursor (s below LCCount: inside it); ValueSize and
- * Offset taken unsigned here. */
-static bool slot_at(const struct tl_cursor *dec, uint64_t s, struct lc_slot *r)
-{
-	uint64_t v[UMT_S_N];
-	if (!umt_slot_fields(dec, s, v))
-		return false;
-	*r = (struct lc_slot){ v[UMT_S_REG], v[UMT_S_VALUE_SIZE] & 0xffff, v[UMT_S_OFFSET] & 0xffff,
-			       v[UMT_S_ADDR_WIDTH] };
-	return true;
-}
-
 static uint64_t low_bytes(uint64_t v, uint64_t bytes)
 {
 	return bytes >= 8 ? v : v & (((uint64_t)1 << (8 * bytes)) - 1);
 }
 
-static bool phrase_of(const struct tl_cursor *dec, const uint64_t v[UMT_D_N], uint64_t s,
-		      struct phrase *p)
+/* A phrase register: a slot's value (after its address in a memory slot), a
+ * ConstSlot, or 0 for SLOT_NA. A slot past LCCount is also taken as 0: only in a
+ * decodedIns that failed its checks (U324), whose records are not checked here. */
+static struct phrase phrase_of(const struct umt_decoded *d, uint64_t s)
 {
-	*p = (struct phrase){ 0, 0, 0 };
-	if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1) {
-		p->constant = v[s == UMT_SLOT_IMM0 ? UMT_D_IMM0 : UMT_D_IMM1];
-		return true;
+	if (s < d->f[UMT_D_LC_COUNT]) {
+		const uint64_t *sl = d->slot[s];
+		uint64_t size = sl[UMT_S_VALUE_SIZE] & 0xffff;
+		return (struct phrase){ (sl[UMT_S_OFFSET] & 0xffff) + (sl[UMT_S_ADDR_WIDTH] ? 8 : 0),
+					size < 8 ? size : 8, 0 };
 	}
-	struct lc_slot sl;
-	if (s == UMT_SLOT_NA)
-		return true;
-	if (!slot_at(dec, s, &sl))
-		return false;
-	p->at = sl.offset + (sl.addr_width ? 8 : 0);
-	p->width = sl.value_size < 8 ? sl.value_size : 8;
-	return true;
+	if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1)
+		return (struct phrase){ 0, 0, d->f[s == UMT_SLOT_IMM0 ? UMT_D_IMM0 : UMT_D_IMM1] };
+	return (struct phrase){ 0, 0, 0 };
+}
+
+static uint64_t reach(uint64_t need, uint64_t at, uint64_t width)
+{
+	return width && at + width > need ? at + width : need;
 }
 
 /* The memory and AGEN slots from lcSlot `from` on, at most PLAN_SLOTS of them. The
- * decodedIns passed its checks (its row is not in ins_bad), so a read fails only on a
- * layout error: the plan is then empty and the record's operands go unchecked. */
+ * decodedIns passed its checks (its row is not in ins_bad), so its read fails only on
+ * a layout error: the plan is then empty and the record's operands go unchecked. */
 static void build_plan(const struct tl_input *ins, uint64_t decoded, uint64_t from,
 		       struct umt_mem_plan *p)
 {
-	struct tl_cursor dec;
-	uint64_t v[UMT_D_N], count, s;
+	struct umt_decoded d;
+	uint64_t count, s;
 	p->n = 0;
 	p->next_slot = UINT64_MAX;
-	p->count = 0;
-	if (!umt_decoded_row(ins, decoded, &dec, v) || !phrase_of(&dec, v, v[UMT_D_SEG], &p->seg) ||
-	    !phrase_of(&dec, v, v[UMT_D_BASE], &p->base) ||
-	    !phrase_of(&dec, v, v[UMT_D_INDEX], &p->index) ||
-	    !phrase_of(&dec, v, v[UMT_D_MEM1], &p->mem1))
+	p->count = p->need = 0;
+	if (!umt_decoded_read(ins, decoded, &d))
 		return;
+	const uint64_t *v = d.f;
+	p->seg = phrase_of(&d, v[UMT_D_SEG]);
+	p->base = phrase_of(&d, v[UMT_D_BASE]);
+	p->index = phrase_of(&d, v[UMT_D_INDEX]);
+	p->mem1 = phrase_of(&d, v[UMT_D_MEM1]);
 	count = p->count = v[UMT_D_LC_COUNT];
 	p->scale = v[UMT_D_SCALE];
 	p->disp = v[UMT_D_IMM0]; /* Mem0Displacement shares ConstSlot[0]'s bytes */
 	p->addr_size = v[UMT_D_EFF_ADDR];
 	p->mem1_na = v[UMT_D_MEM1] == UMT_SLOT_NA;
+	const struct phrase *ph[4] = { &p->seg, &p->base, &p->index, &p->mem1 };
+	for (unsigned k = 0; k < 4; k++)
+		p->need = reach(p->need, ph[k]->at, ph[k]->width);
 	for (s = from; s < count && p->n < PLAN_SLOTS; s++) {
-		struct lc_slot sl;
-		if (!slot_at(&dec, s, &sl)) {
-			p->n = 0;
-			return;
-		}
-		bool agen = sl.reg == REG_AGEN && sl.addr_width == 0;
-		if (sl.addr_width == 0 && !agen)
+		const uint64_t *sl = d.slot[s];
+		uint64_t reg = sl[UMT_S_REG], addr_width = sl[UMT_S_ADDR_WIDTH];
+		uint64_t value_size = sl[UMT_S_VALUE_SIZE] & 0xffff;
+		bool agen = reg == REG_AGEN && addr_width == 0;
+		if (addr_width == 0 && !agen)
 			continue;
 		struct plan_slot *ps = &p->s[p->n++];
 		ps->slot = s;
-		ps->at = sl.offset;
-		ps->value_size = sl.value_size;
-		ps->width = agen ? (sl.value_size < 8 ? sl.value_size : 8) : sl.addr_width;
-		ps->kind = agen ? K_AGEN : sl.reg == REG_MEM0 ? K_MEM0 : sl.reg == REG_MEM1 ? K_MEM1 : K_MEMORY;
+		ps->value_size = value_size;
+		ps->width = agen ? (value_size < 8 ? value_size : 8) : addr_width;
+		ps->kind = agen ? K_AGEN : reg == REG_MEM0 ? K_MEM0 : reg == REG_MEM1 ? K_MEM1 : K_MEMORY;
+		ps->addr = (struct phrase){ sl[UMT_S_OFFSET] & 0xffff, agen ? ps->width : 8, 0 };
+		p->need = reach(p->need, ps->addr.at, ps->addr.width);
 	}
 	p->next_slot = s;
 }
 
-/* A phrase register's value. Its bytes lie inside the record (the slots end within
- * LCSize, the record is 14 + LCSize bytes): false only on a layout error. */
-TL_HOT bool value_of(struct umt_trace *t, uint64_t lc, const struct phrase *p, uint64_t *v)
+/* A value of the record: its bytes lie within the plan's `need` bytes of the operand
+ * values, checked as a whole for the record (check_plan). */
+static inline uint64_t value_of(const struct tl_cursor *ops, const struct phrase *p)
 {
-	if (!p->width) {
-		*v = p->constant;
-		return true;
-	}
-	return umt_rd(&t->f[M_EXEC_VTABLE], lc + p->at, (unsigned)p->width, v);
+	return p->width ? tl_load_uint(ops->p + p->at, p->width, false) : p->constant;
 }
 
 /* seg + (base + index x scale + displacement) mod 2^(8 x EffAddrSize) */
-TL_HOT bool mem0_address(struct umt_trace *t, const struct umt_mem_plan *p, uint64_t lc,
-			 uint64_t *addr)
+TL_HOT uint64_t mem0_address(const struct tl_cursor *ops, const struct umt_mem_plan *p)
 {
-	uint64_t base, index, seg;
-	if (!value_of(t, lc, &p->base, &base) || !value_of(t, lc, &p->index, &index) ||
-	    !value_of(t, lc, &p->seg, &seg))
-		return false;
-	*addr = seg + low_bytes(base + index * p->scale + p->disp, p->addr_size);
-	return true;
+	uint64_t base = value_of(ops, &p->base), index = value_of(ops, &p->index);
+	return value_of(ops, &p->seg) + low_bytes(base + index * p->scale + p->disp, p->addr_size);
 }
 
 static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
-		       const struct umt_mem_plan *p, const struct plan_slot *ps)
+		       const struct tl_cursor *ops, const struct umt_mem_plan *p,
+		       const struct plan_slot *ps)
 {
-	uint64_t at = lc + ps->at, width = ps->width, addr = 0, want;
-	/* inside the record, as value_of's reads */
-	if (width && !umt_rd(&t->f[M_EXEC_VTABLE], at, ps->kind == K_AGEN ? (unsigned)width : 8, &addr))
-		return;
+	uint64_t at = lc + ps->addr.at, width = ps->width, addr = value_of(ops, &ps->addr), want;
 	if (ps->kind == K_MEM0 || ps->kind == K_AGEN) {
-		if (mem0_address(t, p, lc, &want) && low_bytes(want ^ addr, width))
+		want = mem0_address(ops, p);
+		if (low_bytes(want ^ addr, width))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
 				   "expected record %llu %s slot %llu = 0x%llx from its phrase registers (low %llu bytes), found 0x%llx",
 				   (unsigned long long)eid, ps->kind == K_AGEN ? "AGEN" : "MEM0",
 				   (unsigned long long)ps->slot, (unsigned long long)low_bytes(want, width),
 				   (unsigned long long)width, (unsigned long long)addr);
 	} else if (ps->kind == K_MEM1 && !p->mem1_na) {
-		if (value_of(t, lc, &p->mem1, &want) && low_bytes(want ^ addr, width))
+		want = value_of(ops, &p->mem1);
+		if (low_bytes(want ^ addr, width))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
 				   "expected record %llu MEM1 slot %llu = 0x%llx (its Mem1Base register), found 0x%llx",
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
@@ -178,6 +162,19 @@ static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, 
 			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
 			   (unsigned long long)addr, (unsigned long long)last);
+}
+
+/* The plan's slots of one record (most instructions have none). The operand values
+ * they read are checked as one structure: they lie inside the record (its size is 14 + LCSize, and every slot of
+ * a decodedIns that passed its checks ends within LCSize). */
+static inline void check_plan(struct umt_trace *t, struct umt_memory *m, uint64_t eid, uint64_t lc,
+		       const struct umt_mem_plan *p)
+{
+	struct tl_cursor ops;
+	if (!p->n || !umt_row(&t->f[M_EXEC_VTABLE], lc, p->need, &ops))
+		return;
+	for (unsigned k = 0; k < p->n; k++)
+		check_slot(t, m, eid, lc, &ops, p, &p->s[k]);
 }
 
 void tl_umt_memory_end(struct umt_memory *m)
@@ -203,13 +200,11 @@ void tl_umt_check_memory_operands(struct umt_trace *t, struct umt_memory *m, uin
 	} else {
 		build_plan(ins, info->decoded, 0, p);
 	}
-	for (unsigned k = 0; k < p->n; k++)
-		check_slot(t, m, eid, lc, p, &p->s[k]);
+	check_plan(t, m, eid, lc, p);
 	/* more memory slots than a plan holds: go on without the cache */
 	while (p->next_slot < p->count) {
 		build_plan(ins, info->decoded, p->next_slot, &local);
 		p = &local;
-		for (unsigned k = 0; k < p->n; k++)
-			check_slot(t, m, eid, lc, p, &p->s[k]);
+		check_plan(t, m, eid, lc, p);
 	}
 }
