@@ -158,6 +158,10 @@ void tl_dcfg_tally_free(struct tally *t);
 
 /* Adds one row; false on allocation failure. */
 bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row);
+/* Sorts codes by edge, code padded to 32 bits, length, then row (the
+ * order the rules report in), for codes in document order (rows growing,
+ * as tl_dcfg_ttable_add gets them); false without memory. */
+bool tl_dcfg_sort_codes(struct tcode *codes, uint32_t n);
 /* Sorts, groups by edge and reports DTRACE-CODE-DUPLICATE / DTRACE-CODE-PREFIX. */
 void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t);
 void tl_dcfg_ttable_free(struct ttable *t);
