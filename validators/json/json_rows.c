@@ -204,6 +204,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 	uint64_t pos = row_start(d, l, row);
 	d->n = d->nskel;
 	d->cur_lazy = NO_LAZY;
+	d->cur_pin = JNONE;
 	if (pos == UINT64_MAX)
 		return false;
 	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
@@ -220,6 +221,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
 	d->cur_lazy = l;
 	d->cur_row = row;
+	d->cur_pin = JPIN | (z->pin_base + row);
 	d->cur_end = end;
 	return true;
 }

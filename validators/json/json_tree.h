@@ -78,6 +78,7 @@ struct jdoc {
 	size_t caplazy;
 	uint32_t cur_lazy;         /* table of the current row, UINT32_MAX for none */
 	uint32_t cur_row;
+	uint32_t cur_pin;          /* pin of the current row, JNONE for none */
 	uint64_t cur_end;          /* offset just past the current row */
 	uint32_t *blk_line;        /* newlines before each 64 KiB block */
 	uint64_t *blk_start;       /* start of the line holding each block's first byte */
@@ -118,9 +119,13 @@ const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin);
 /* The row after pin, or JNONE, without reading anything. */
 uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin);
 
+/* A node, or a row's node (the current row without a call: the readers
+ * ask for the row they are reading several times a cell). */
 static inline const struct jnode *jn(struct jdoc *d, uint32_t i)
 {
-	return (i & JPIN) ? tl_json_row(d, i) : &d->nodes[i];
+	if (!(i & JPIN))
+		return &d->nodes[i];
+	return i == d->cur_pin ? &d->nodes[d->nskel] : tl_json_row(d, i);
 }
 
 static inline uint32_t jsibling(const struct jdoc *d, uint32_t i)
