@@ -190,23 +190,6 @@ bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what
 	return false;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SWAR_DIGITS 1
-/* Eight ASCII digits read as one little-endian word (the first digit in the
- * low byte): their value, or false when one is not a digit. Three
- * multiplications instead of eight steps of a loop. */
-static inline bool swar8(uint64_t v, uint64_t *out)
-{
-	if (((v & 0xF0F0F0F0F0F0F0F0u) | (((v + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u) >> 4)) != 0x3333333333333333u)
-		return false;
-	v -= 0x3030303030303030u;
-	v = v * 10 + (v >> 8); /* pairs */
-	*out = ((v & 0x000000FF000000FFu) * (100 + (1000000ull << 32)) +
-		((v >> 16) & 0x000000FF000000FFu) * (1 + (10000ull << 32))) >> 32;
-	return true;
-}
-#endif
-
 /* Decimal digits [s, s+n) into *out; false on overflow or a non-digit.
  * avail bytes may be read from s (at least n): numbers of up to 8 digits
  * with 8 readable bytes are read as one word, longer ones 8 digits a word. */
@@ -215,19 +198,13 @@ static bool parse_dec(const uint8_t *s, size_t n, size_t avail, uint64_t *out)
 	uint64_t x = 0;
 	if (n <= 19) { /* n >= 1: a number token, or a string tl_jv_int saw non-empty */ /* below 10^19: cannot overflow */
 		size_t i = 0;
-#ifdef SWAR_DIGITS
+#ifdef JLEX_SWAR_DIGITS
 		uint64_t w, v;
-		if (n <= 8 && avail >= 8) {
-			memcpy(&w, s, 8);
-			/* the n digits to the top, '0's before them */
-			w = n == 8 ? w : (w << (8 * (8 - n))) | (0x3030303030303030u >> (8 * n));
-			if (!swar8(w, out))
-				return false;
-			return true;
-		}
+		if (n <= 8 && avail >= 8)
+			return jlex_small_int(s, n, out);
 		for (; i + 8 <= n; i += 8) {
 			memcpy(&w, s + i, 8);
-			if (!swar8(w, &v))
+			if (!jlex_swar8(w, &v))
 				return false;
 			x = x * 100000000u + v;
 		}
@@ -274,7 +251,7 @@ static bool parse_hex(const uint8_t *s, size_t n, uint64_t *out)
 	return true;
 }
 
-bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+bool tl_jv_int_read(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
 {
 	const struct jnode *n = jn(&v->doc, node);
 	const uint8_t *s = v->doc.buf + n->off;

@@ -6,6 +6,7 @@
 
 #include "context.h"
 #include "cursor.h"
+#include "json_lex.h"
 #include "json_tree.h"
 
 struct jv {
@@ -49,7 +50,25 @@ void tl_jv_check_duplicate_keys(struct jv *v);
 /* Reads an integer field: JSON integer or "0x.." string (decimal strings
  * warn). Reports JSON-INTEGER and returns false when it is not one or is
  * outside [lo, hi]. */
-bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
+bool tl_jv_int_read(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out);
+
+/* The same, with the common case inline: most cells of a DCFG's tables are
+ * JSON integers of at most 8 digits inside their range, and the call, the
+ * checks and the reports' set-up cost more than reading one. Anything else
+ * goes to tl_jv_int_read, which gives the same value for these. */
+static inline bool tl_jv_int(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+{
+#ifdef JLEX_SWAR_DIGITS
+	const struct jnode *n = jn(&v->doc, node);
+	uint64_t x;
+	if (n->type == J_NUM && n->count <= 8 && v->doc.size - n->off >= 8 &&
+	    jlex_small_int(v->doc.buf + n->off, n->count, &x) && x >= lo && x <= hi) {
+		*out = x;
+		return true;
+	}
+#endif
+	return tl_jv_int_read(v, node, lo, hi, what, out);
+}
 
 /* "a string", "an array", ... for messages. */
 const char *tl_json_type_name(enum jtype t);
