@@ -237,26 +237,38 @@ static void check_decodes_to(const struct file *f, unsigned threads)
 	free(got);
 }
 
+/* tl_bzip2_parallel on the bytes gives want, and with a file its plain
+ * bytes (else none); returns the emit calls. */
+static size_t parallel(const uint8_t *packed, size_t len, unsigned threads, enum tl_bzip2_par want,
+		       const struct file *f)
+{
+	struct collected c = { 0 };
+	ATF_CHECK_EQ(tl_bzip2_parallel(packed, len, threads, UINT64_MAX, collect, &c), want);
+	if (f)
+		ATF_CHECK(c.len == f->plain_len && memcmp(c.data, f->plain, c.len) == 0);
+	else
+		ATF_CHECK_EQ(c.len, 0);
+	free(c.data);
+	return c.calls;
+}
+
+static void free_file(struct file *f)
+{
+	free(f->plain);
+	free(f->packed);
+}
+
 ATF_TC_WITHOUT_HEAD(more_blocks_and_threads_than_the_most);
 ATF_TC_BODY(more_blocks_and_threads_than_the_most, tc)
 {
 	/* 70 blocks of about 2 KB: more than 64 magics and pieces. */
 	struct file f = many_streams(70, 2000, 1);
-	struct collected c = { 0 };
-	ATF_REQUIRE_EQ(tl_bzip2_parallel(f.packed, f.packed_len, 1000, UINT64_MAX, collect, &c), TL_BZIP2_PAR_DONE);
-	ATF_CHECK_EQ(c.calls, 70);
-	ATF_CHECK(c.len == f.plain_len && memcmp(c.data, f.plain, c.len) == 0);
-	free(c.data);
+	ATF_CHECK_EQ(parallel(f.packed, f.packed_len, 1000, TL_BZIP2_PAR_DONE, &f), 70);
 	/* Fewer pieces than threads: one thread a piece. */
 	struct file two = many_streams(2, 2000, 1);
-	memset(&c, 0, sizeof c);
-	ATF_REQUIRE_EQ(tl_bzip2_parallel(two.packed, two.packed_len, 8, UINT64_MAX, collect, &c), TL_BZIP2_PAR_DONE);
-	ATF_CHECK(c.len == two.plain_len && memcmp(c.data, two.plain, c.len) == 0);
-	free(c.data);
-	free(two.plain);
-	free(two.packed);
-	free(f.plain);
-	free(f.packed);
+	ATF_CHECK_EQ(parallel(two.packed, two.packed_len, 8, TL_BZIP2_PAR_DONE, &two), 2);
+	free_file(&two);
+	free_file(&f);
 }
 
 ATF_TC_WITHOUT_HEAD(magics_denser_than_blocks);
@@ -265,12 +277,9 @@ ATF_TC_BODY(magics_denser_than_blocks, tc)
 	/* 40 streams of 20 bytes: two magics each in about 2 KB, more than one
 	 * a kilobyte past the first 16. */
 	struct file f = many_streams(40, 20, 1);
-	struct collected c = { 0 };
-	ATF_CHECK_EQ(tl_bzip2_parallel(f.packed, f.packed_len, 4, UINT64_MAX, collect, &c), TL_BZIP2_PAR_SEQUENTIAL);
-	ATF_CHECK_EQ(c.calls, 0);
+	parallel(f.packed, f.packed_len, 4, TL_BZIP2_PAR_SEQUENTIAL, NULL);
 	check_decodes_to(&f, 4);
-	free(f.plain);
-	free(f.packed);
+	free_file(&f);
 }
 
 /* The limit below the buffer a block is decoded into: no piece is grown past
@@ -297,8 +306,7 @@ ATF_TC_BODY(limit_below_a_block_buffer, tc)
 	ATF_CHECK_EQ(l.c.len, 0);
 	ATF_CHECK_EQ(l.biggest, l.limit + 1);
 	free(l.c.data);
-	free(f.plain);
-	free(f.packed);
+	free_file(&f);
 }
 
 /* A copy of packed with extra bytes after it. */
@@ -320,15 +328,11 @@ ATF_TC_BODY(partial_headers_after_the_last_stream, tc)
 	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
 		size_t n = strlen(tails[i]);
 		uint8_t *b = with_tail(&f, tails[i], n);
-		struct collected c = { 0 };
-		ATF_CHECK_EQ(tl_bzip2_parallel(b, f.packed_len + n, 4, UINT64_MAX, collect, &c),
-			     TL_BZIP2_PAR_SEQUENTIAL);
-		ATF_CHECK_EQ(c.calls, 0);
+		parallel(b, f.packed_len + n, 4, TL_BZIP2_PAR_SEQUENTIAL, NULL);
 		check_same(b, f.packed_len + n, tails[i]);
 		free(b);
 	}
-	free(f.plain);
-	free(f.packed);
+	free_file(&f);
 }
 
 /* The stream's last byte holds CRC bits that are all zero: cut off, the
@@ -338,21 +342,16 @@ ATF_TC_BODY(cut_inside_a_zero_crc_byte, tc)
 {
 	struct file f = { 0 };
 	for (uint32_t seed = 1; seed < 20000; seed++) {
-		free(f.plain);
-		free(f.packed);
+		free_file(&f);
 		f = many_streams(2, 100, seed * 2);
 		if (f.packed[f.packed_len - 1] == 0)
 			break;
 	}
 	ATF_REQUIRE_EQ(f.packed[f.packed_len - 1], 0);
 	check_decodes_to(&f, 4);
-	struct collected c = { 0 };
-	ATF_CHECK_EQ(tl_bzip2_parallel(f.packed, f.packed_len - 1, 4, UINT64_MAX, collect, &c),
-		     TL_BZIP2_PAR_SEQUENTIAL);
-	ATF_CHECK_EQ(c.calls, 0);
+	parallel(f.packed, f.packed_len - 1, 4, TL_BZIP2_PAR_SEQUENTIAL, NULL);
 	check_same(f.packed, f.packed_len - 1, "cut in the last CRC");
-	free(f.plain);
-	free(f.packed);
+	free_file(&f);
 }
 
 /* A block whose data was padded past 8 MB, far more than a block takes
@@ -366,13 +365,10 @@ ATF_TC_BODY(span_too_long_for_a_block, tc)
 	ATF_REQUIRE(b != NULL);
 	memcpy(b, f.packed, at);
 	memcpy(b + at + pad, f.packed + at, f.packed_len - at);
-	struct collected c = { 0 };
-	ATF_CHECK_EQ(tl_bzip2_parallel(b, f.packed_len + pad, 4, UINT64_MAX, collect, &c), TL_BZIP2_PAR_SEQUENTIAL);
-	ATF_CHECK_EQ(c.calls, 0);
+	parallel(b, f.packed_len + pad, 4, TL_BZIP2_PAR_SEQUENTIAL, NULL);
 	check_same(b, f.packed_len + pad, "padded block");
 	free(b);
-	free(f.plain);
-	free(f.packed);
+	free_file(&f);
 }
 
 static uint64_t get_bits(const uint8_t *d, uint64_t bit, unsigned n)
@@ -412,12 +408,9 @@ ATF_TC_BODY(false_magic_with_a_matching_crc, tc)
 	memcpy(b + at, magic, sizeof magic);
 	uint32_t first = (uint32_t)get_bits(b, 80, 32), second = (uint32_t)get_bits(b, (uint64_t)at * 8 + 48, 32);
 	put_bits(b, end + 48, (uint32_t)(first << 1 | first >> 31) ^ second, 32);
-	struct collected c = { 0 };
-	ATF_CHECK_EQ(tl_bzip2_parallel(b, len, 4, UINT64_MAX, collect, &c), TL_BZIP2_PAR_SEQUENTIAL);
-	free(c.data);
+	parallel(b, len, 4, TL_BZIP2_PAR_SEQUENTIAL, NULL);
 	check_same(b, len, "false magic");
-	free(f.plain);
-	free(f.packed);
+	free_file(&f);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -8,36 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "tracelint.h"
 
-static uint8_t *slurp(const char *rel, size_t *size)
+/* Feeds a corpus file whole (XRay: validated in steps) and finishes. */
+static enum tl_status stream(const struct tl_options *o, const char *rel, struct tl_result *r, char *err,
+			     size_t errlen)
 {
-	char path[4096];
+	char path[4096], why[512];
 	snprintf(path, sizeof path, "%s/corpus/%s", TL_SOURCE_DIR, rel);
-	FILE *f = fopen(path, "rb");
-	ATF_REQUIRE_MSG(f != NULL, "%s", path);
-	uint8_t *buf = malloc(1 << 20);
-	ATF_REQUIRE(buf != NULL);
-	*size = fread(buf, 1, 1 << 20, f);
-	fclose(f);
-	return buf;
-}
-
-/* Feeds data whole (XRay: validated in steps) and finishes. */
-static enum tl_status stream(const struct tl_options *o, const uint8_t *data, size_t size, struct tl_result *r,
-			     char *err, size_t errlen)
-{
+	struct tl_input in;
+	ATF_REQUIRE_MSG(tl_input_open(&in, path, why, sizeof why), "%s", why);
 	struct tl_stream *s = tl_stream_new(TL_FORMAT_XRAY, "s", o, NULL, 0);
 	ATF_REQUIRE(s != NULL);
-	ATF_REQUIRE_EQ(tl_stream_feed(s, data, size), TL_OK);
+	ATF_REQUIRE_EQ(tl_stream_feed(s, in.data, in.size), TL_OK);
+	tl_input_close(&in);
 	return tl_stream_finish(s, r, err, errlen);
 }
 
 ATF_TC_WITHOUT_HEAD(options_larger_than_ours);
 ATF_TC_BODY(options_larger_than_ours, tc)
 {
-	size_t size;
-	uint8_t *bad = slurp("xray/invalid/header-version.xray", &size);
 	/* A newer caller's struct: ours is a prefix of it, the rest ignored. */
 	union {
 		struct tl_options o;
@@ -47,31 +38,28 @@ ATF_TC_BODY(options_larger_than_ours, tc)
 	tl_options_init(&big.o);
 	big.o.struct_size = sizeof big;
 	struct tl_result r;
-	ATF_CHECK_EQ(stream(&big.o, bad, size, &r, NULL, 0), TL_OK);
+	ATF_CHECK_EQ(stream(&big.o, "xray/invalid/header-version.xray", &r, NULL, 0), TL_OK);
 	ATF_CHECK(!r.valid);
 	ATF_CHECK(r.errors > 0);
 	ATF_CHECK_EQ(r.format, TL_FORMAT_XRAY);
-	free(bad);
 }
 
 ATF_TC_WITHOUT_HEAD(werror_without_warnings);
 ATF_TC_BODY(werror_without_warnings, tc)
 {
-	size_t size;
-	uint8_t *good = slurp("xray/valid/gen-fdr-v3-le.xray", &size);
+	const char *good = "xray/valid/gen-fdr-v3-le.xray";
 	struct tl_options o;
 	struct tl_result r;
 	tl_options_init(&o);
 	o.werror = true;
 	char err[16] = "untouched";
 	/* Finishing a stepped stream with a buffer of length 0, then none. */
-	ATF_CHECK_EQ(stream(&o, good, size, &r, err, 0), TL_OK);
+	ATF_CHECK_EQ(stream(&o, good, &r, err, 0), TL_OK);
 	ATF_CHECK(r.valid);
 	ATF_CHECK_EQ(r.warnings, 0);
 	ATF_CHECK_STREQ(err, "untouched");
-	ATF_CHECK_EQ(stream(&o, good, size, &r, NULL, 0), TL_OK);
+	ATF_CHECK_EQ(stream(&o, good, &r, NULL, 0), TL_OK);
 	ATF_CHECK(r.valid);
-	free(good);
 }
 
 ATF_TC_WITHOUT_HEAD(no_temporary_file);

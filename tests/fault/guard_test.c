@@ -50,27 +50,45 @@ static int child_status(pid_t pid)
 	return status;
 }
 
+/* Installs the host program's SIGBUS handler: three arguments when info is given. */
+static void install_host(void (*plain)(int), void (*info)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	if (info) {
+		sa.sa_sigaction = info;
+		sa.sa_flags = SA_SIGINFO;
+	} else {
+		sa.sa_handler = plain;
+	}
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+/* Reads m[0]: true when that faulted and the host's handler jumped back. */
+static bool host_caught_fault(const volatile unsigned char *m)
+{
+	if (sigsetjmp(host_jump, 1) == 0) {
+		(void)m[0];
+		return false;
+	}
+	return true;
+}
+
 ATF_TC_WITHOUT_HEAD(chains_to_a_siginfo_handler);
 ATF_TC_BODY(chains_to_a_siginfo_handler, tc)
 {
 	pid_t pid = fork();
 	ATF_REQUIRE(pid >= 0);
 	if (pid == 0) {
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_sigaction = host_info_handler;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, NULL);
+		install_host(NULL, host_info_handler);
 		static int anchor;
 		unsigned h = tl_guard_add(&anchor, sizeof anchor);
 		const volatile unsigned char *m = cut_mapping("c.bin");
 		if (!h)
 			exit(5);
-		if (sigsetjmp(host_jump, 1) == 0) {
-			(void)m[0];
+		if (!host_caught_fault(m))
 			exit(6);
-		}
 		exit(host_saw_info && !tl_guard_tripped(h) ? 0 : 7);
 	}
 	int status = child_status(pid);
@@ -94,11 +112,7 @@ ATF_TC_BODY(chains_to_a_plain_handler, tc)
 	pid_t pid = fork();
 	ATF_REQUIRE(pid >= 0);
 	if (pid == 0) {
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = host_plain_handler;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, NULL);
+		install_host(host_plain_handler, NULL);
 		static int anchor;
 		unsigned low = tl_guard_add(&anchor, sizeof anchor);
 		unsigned high = tl_guard_add((void *)(UINTPTR_MAX - 4096), 1);
@@ -107,11 +121,8 @@ ATF_TC_BODY(chains_to_a_plain_handler, tc)
 		raise(SIGBUS);
 		if (host_plain_calls != 1)
 			exit(6);
-		const volatile unsigned char *m = cut_mapping("p.bin");
-		if (sigsetjmp(host_jump, 1) == 0) {
-			(void)m[0];
+		if (!host_caught_fault(cut_mapping("p.bin")))
 			exit(7);
-		}
 		exit(host_plain_calls == 2 && !tl_guard_tripped(low) && !tl_guard_tripped(high) ? 0 : 8);
 	}
 	int status = child_status(pid);
