@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tracelint.h"
@@ -269,6 +270,19 @@ ATF_TC_BODY(members_in_memory, tc)
 		free((void *)(uintptr_t)m[i].data);
 }
 
+/* A directory no format claims: each format says why it passed it over. */
+ATF_TC_WITHOUT_HEAD(unclaimed_directory);
+ATF_TC_BODY(unclaimed_directory, tc)
+{
+	ATF_REQUIRE(mkdir("empty", 0755) == 0);
+	enum tl_format_id id = TL_FORMAT_COUNT;
+	char err[1024] = "";
+	ATF_CHECK_EQ(tl_detect_path("empty", &id, err, sizeof err), TL_E_UNKNOWN_FORMAT);
+	ATF_CHECK_EQ(id, TL_FORMAT_COUNT);
+	ATF_CHECK_MSG(strstr(err, "format not recognised; tried ") == err, "%s", err);
+	ATF_CHECK_MSG(strstr(err, "xray (needs a file, not a directory)") != NULL, "%s", err);
+}
+
 /* A rule setting without a pattern, or with an action outside the enum,
  * matches nothing and changes nothing; the settings around it still apply. */
 ATF_TC_WITHOUT_HEAD(rule_settings_that_do_nothing);
@@ -311,5 +325,6 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, stream_refusals);
 	ATF_TP_ADD_TC(tp, members_in_memory);
 	ATF_TP_ADD_TC(tp, rule_settings_that_do_nothing);
+	ATF_TP_ADD_TC(tp, unclaimed_directory);
 	return atf_no_error();
 }
