@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tracelint.h"
@@ -269,6 +270,48 @@ ATF_TC_BODY(members_in_memory, tc)
 		free((void *)(uintptr_t)m[i].data);
 }
 
+/* A directory no format claims: each format says why it passed it over. */
+ATF_TC_WITHOUT_HEAD(unclaimed_directory);
+ATF_TC_BODY(unclaimed_directory, tc)
+{
+	ATF_REQUIRE(mkdir("empty", 0755) == 0);
+	enum tl_format_id id = TL_FORMAT_COUNT;
+	char err[1024] = "";
+	ATF_CHECK_EQ(tl_detect_path("empty", &id, err, sizeof err), TL_E_UNKNOWN_FORMAT);
+	ATF_CHECK_EQ(id, TL_FORMAT_COUNT);
+	ATF_CHECK_MSG(strstr(err, "format not recognised; tried ") == err, "%s", err);
+	ATF_CHECK_MSG(strstr(err, "xray (needs a file, not a directory)") != NULL, "%s", err);
+}
+
+/* A rule setting without a pattern, or with an action outside the enum,
+ * matches nothing and changes nothing; the settings around it still apply. */
+ATF_TC_WITHOUT_HEAD(rule_settings_that_do_nothing);
+ATF_TC_BODY(rule_settings_that_do_nothing, tc)
+{
+	char p[4096];
+	const char *bad = corpus("xray/invalid/header-version.xray", p, sizeof p);
+	struct tl_options o;
+	struct tl_result plain, r;
+	tl_options_init(&o);
+	o.format = TL_FORMAT_XRAY;
+	ATF_REQUIRE_EQ(tl_validate_path(bad, &o, &plain, NULL, 0), TL_OK);
+	ATF_REQUIRE(plain.errors > 0);
+	const struct tl_rule_setting inert[] = { { NULL, TL_RULE_OFF }, { "*", (enum tl_rule_action)99 } };
+	o.rule_settings = inert;
+	o.rule_setting_count = 2;
+	ATF_CHECK_EQ(tl_validate_path(bad, &o, &r, NULL, 0), TL_OK);
+	ATF_CHECK_EQ(r.errors, plain.errors);
+	ATF_CHECK_EQ(r.warnings, plain.warnings);
+	/* After a setting that applies, the inert ones leave its effect. */
+	const struct tl_rule_setting warn_then_inert[] = { { "*", TL_RULE_WARNING }, { NULL, TL_RULE_ERROR },
+							  { "*", (enum tl_rule_action)99 } };
+	o.rule_settings = warn_then_inert;
+	o.rule_setting_count = 3;
+	ATF_CHECK_EQ(tl_validate_path(bad, &o, &r, NULL, 0), TL_OK);
+	ATF_CHECK_EQ(r.errors, 0);
+	ATF_CHECK_EQ(r.warnings, plain.errors + plain.warnings);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, names_and_catalog_bounds);
@@ -281,5 +324,7 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, knob_values);
 	ATF_TP_ADD_TC(tp, stream_refusals);
 	ATF_TP_ADD_TC(tp, members_in_memory);
+	ATF_TP_ADD_TC(tp, rule_settings_that_do_nothing);
+	ATF_TP_ADD_TC(tp, unclaimed_directory);
 	return atf_no_error();
 }

@@ -1,9 +1,14 @@
+#define _GNU_SOURCE /* O_PATH */
 /* Input edges: compression magic that is almost right (each byte of each
  * magic wrong in turn), reads at and past the end of a descriptor input,
- * the first non-zero byte of sparse and all-hole files, and page release
- * of a large mapping in big steps only, and what decompression refuses. */
+ * and a read that fails, the first non-zero byte of sparse and all-hole
+ * files and of files grown past the size they were opened with, page
+ * release of a large mapping in big steps only, what decompression
+ * refuses, the kinds of files that are refused, and a mapping refused when
+ * no guard is left for it. */
 #include <atf-c.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,10 +16,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "decompress.h"
+#include "guard.h"
 #include "input.h"
 #include "tracelint.h"
 
@@ -207,8 +215,9 @@ ATF_TC_BODY(decompress_refusals, tc)
 	free(z);
 }
 
-/* Standard input spooled with no room for a reason: the failure is still
- * reported by the return value; devices and sockets are refused by kind. */
+/* Standard input spooled with no room for a reason (no error buffer, or one
+ * of length 0, left as it was): the failure is still reported by the return
+ * value; devices and sockets are refused by kind. */
 ATF_TC_WITHOUT_HEAD(spool_and_kinds_without_reasons);
 ATF_TC_BODY(spool_and_kinds_without_reasons, tc)
 {
@@ -217,8 +226,11 @@ ATF_TC_BODY(spool_and_kinds_without_reasons, tc)
 	close(fd);
 	struct tl_input in;
 	char err[256] = "";
+	char untouched[16] = "untouched";
 	/* Over the limit, with and without an error buffer. */
 	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, NULL, 0));
+	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, untouched, 0));
 	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
 	ATF_CHECK(!tl_input_open_limited(&in, "-", 10, err, sizeof err));
 	ATF_CHECK_MSG(strstr(err, "expected at most 10 bytes (--stdin-limit)") != NULL, "%s", err);
@@ -226,6 +238,7 @@ ATF_TC_BODY(spool_and_kinds_without_reasons, tc)
 	setenv("TMPDIR", "/nonexistent-tmpdir", 1);
 	ATF_REQUIRE(lseek(STDIN_FILENO, 0, SEEK_SET) == 0);
 	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, NULL, 0));
+	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, untouched, 0));
 	ATF_CHECK(!tl_input_open_limited(&in, "-", 0, err, sizeof err));
 	ATF_CHECK_MSG(strstr(err, "/nonexistent-tmpdir") != NULL, "%s", err);
 	/* An empty TMPDIR means /tmp; no limit (0) takes it all. */
@@ -239,11 +252,111 @@ ATF_TC_BODY(spool_and_kinds_without_reasons, tc)
 	ATF_CHECK(!tl_input_open(&in, "/dev/null", err, sizeof err));
 	ATF_CHECK_MSG(strstr(err, "a character device") != NULL, "%s", err);
 	ATF_CHECK(!tl_input_open(&in, "/dev/null", NULL, 0));
+	ATF_CHECK(!tl_input_open(&in, "/dev/null", untouched, 0));
+	ATF_CHECK_EQ(in.error, EINVAL);
+	ATF_CHECK_STREQ(untouched, "untouched");
 	/* A socket cannot be opened by name (ENXIO); as a descriptor it is refused by kind. */
 	int sock = socket(AF_UNIX, SOCK_STREAM, 0);
 	ATF_REQUIRE(sock >= 0);
 	ATF_CHECK(!tl_input_from_fd(&in, sock, "sock", err, sizeof err));
 	ATF_CHECK_MSG(strstr(err, "a socket") != NULL, "%s", err);
+}
+
+/* A descriptor input whose read fails (a directory: EISDIR) reads nothing
+ * and is marked unreadable with the read's reason. */
+ATF_TC_WITHOUT_HEAD(read_at_failure_is_kept);
+ATF_TC_BODY(read_at_failure_is_kept, tc)
+{
+	ATF_REQUIRE(mkdir("dir", 0755) == 0);
+	static int anchor;
+	struct tl_input in;
+	memset(&in, 0, sizeof in);
+	in.fd = open("dir", O_RDONLY | O_DIRECTORY);
+	ATF_REQUIRE(in.fd >= 0);
+	in.has_fd = true;
+	in.size = 10;
+	in.guard = tl_guard_add(&anchor, sizeof anchor);
+	ATF_REQUIRE(in.guard != 0);
+	char buf[10];
+	ATF_CHECK(!tl_input_changed_fast(&in));
+	ATF_CHECK_EQ(tl_input_read_at(&in, 0, buf, sizeof buf), 0);
+	ATF_CHECK(tl_input_changed_fast(&in));
+	ATF_CHECK_STREQ(tl_input_change_reason(&in), strerror(EISDIR));
+	tl_guard_remove(in.guard);
+	close(in.fd);
+}
+
+/* A file that grew after it was opened: bytes past the size it had are not
+ * its content, whether they are data after a hole or data right away. */
+ATF_TC_WITHOUT_HEAD(first_nonzero_within_the_opened_size);
+ATF_TC_BODY(first_nonzero_within_the_opened_size, tc)
+{
+	struct tl_input in;
+	char err[256] = "";
+	/* A hole, then data only past the opened size. */
+	int fd = sparse_file("grown-hole", 4096, 0, NULL);
+	ATF_REQUIRE_MSG(tl_input_open(&in, "grown-hole", err, sizeof err), "%s", err);
+	ATF_REQUIRE(pwrite(fd, "x", 1, 2 << 20) == 1);
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 0), 4096);
+	tl_input_close(&in);
+	close(fd);
+	/* Written zeros (data, no hole) running past the opened size. */
+	static const char zeros[8192];
+	fd = sparse_file("grown-data", 0, 0, NULL);
+	ATF_REQUIRE(write(fd, zeros, sizeof zeros) == (ssize_t)sizeof zeros);
+	ATF_REQUIRE_MSG(tl_input_open(&in, "grown-data", err, sizeof err), "%s", err);
+	ATF_REQUIRE(write(fd, zeros, sizeof zeros) == (ssize_t)sizeof zeros);
+	ATF_REQUIRE(write(fd, "x", 1) == 1);
+	ATF_CHECK_EQ(tl_input_first_nonzero(&in, 0), sizeof zeros);
+	tl_input_close(&in);
+	close(fd);
+}
+
+/* Descriptors of a block device and of a symbolic link itself (O_PATH) are
+ * refused by kind, never read. */
+ATF_TC_WITHOUT_HEAD(block_devices_and_links_refused);
+ATF_TC_BODY(block_devices_and_links_refused, tc)
+{
+	struct tl_input in;
+	char err[256] = "";
+	ATF_REQUIRE(symlink("target", "link") == 0);
+	int fd = open("link", O_PATH | O_NOFOLLOW);
+	ATF_REQUIRE(fd >= 0);
+	ATF_CHECK(!tl_input_from_fd(&in, fd, "link", err, sizeof err));
+	ATF_CHECK_STREQ(err, "cannot read link: it is not a regular file");
+	/* A node of its own when the system's loop device is absent. */
+	fd = open("/dev/loop0", O_PATH);
+	if (fd < 0 && mknod("blk", S_IFBLK | 0600, makedev(7, 0)) == 0)
+		fd = open("blk", O_PATH);
+	if (fd < 0)
+		atf_tc_skip("no block device node can be opened here");
+	ATF_CHECK(!tl_input_from_fd(&in, fd, "blk", err, sizeof err));
+	ATF_CHECK_STREQ(err, "cannot read blk: it is a block device");
+	ATF_CHECK_EQ(in.error, EINVAL);
+}
+
+/* With every guard slot taken, a file is refused rather than mapped
+ * unguarded; freed slots make it readable again. */
+ATF_TC_WITHOUT_HEAD(no_guard_left);
+ATF_TC_BODY(no_guard_left, tc)
+{
+	close(sparse_file("f", 10, 0, "0123456789"));
+	static unsigned char bytes[2048];
+	static unsigned handles[2048];
+	size_t n = 0;
+	while (n < sizeof bytes && (handles[n] = tl_guard_add(bytes + n, 1)) != 0)
+		n++;
+	ATF_REQUIRE(n < sizeof bytes);
+	struct tl_input in;
+	char err[256] = "";
+	ATF_CHECK(!tl_input_open(&in, "f", err, sizeof err));
+	ATF_CHECK_EQ(in.error, EMFILE);
+	ATF_CHECK_MSG(strstr(err, "cannot map f") != NULL, "%s", err);
+	for (size_t i = 0; i < n; i++)
+		tl_guard_remove(handles[i]);
+	ATF_REQUIRE_MSG(tl_input_open(&in, "f", err, sizeof err), "%s", err);
+	ATF_CHECK_EQ(in.size, 10);
+	tl_input_close(&in);
 }
 
 ATF_TP_ADD_TCS(tp)
@@ -254,5 +367,9 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, release_in_big_steps);
 	ATF_TP_ADD_TC(tp, decompress_refusals);
 	ATF_TP_ADD_TC(tp, spool_and_kinds_without_reasons);
+	ATF_TP_ADD_TC(tp, read_at_failure_is_kept);
+	ATF_TP_ADD_TC(tp, first_nonzero_within_the_opened_size);
+	ATF_TP_ADD_TC(tp, block_devices_and_links_refused);
+	ATF_TP_ADD_TC(tp, no_guard_left);
 	return atf_no_error();
 }

@@ -91,7 +91,7 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Bare keys: the same order as qsort, for random, narrow and equal keys. */
+/* Bare keys: the same order as qsort, for random, narrow and equal keys, and none. */
 ATF_TC_WITHOUT_HEAD(bare_keys);
 ATF_TC_BODY(bare_keys, tc)
 {
@@ -111,6 +111,11 @@ ATF_TC_BODY(bare_keys, tc)
 		free(tmp);
 		free(want);
 	}
+	/* No keys: nothing is read, the input comes back. */
+	uint64_t none[1] = { 42 }, spare[1] = { 7 };
+	ATF_CHECK(tl_radix_sort_keys(none, spare, 0) == none);
+	ATF_CHECK_EQ(none[0], 42);
+	ATF_CHECK_EQ(spare[0], 7);
 }
 
 ATF_TP_ADD_TCS(tp)

@@ -1,10 +1,12 @@
 /* The guard's contract with its host process (guard.h): faults outside the
  * guarded mappings reach whatever handled SIGBUS before — a three-argument
  * handler, a one-argument handler, or the default action, which still ends
- * the process by SIGBUS — and the table of guarded ranges is bounded. Each
+ * the process by SIGBUS — and the table of guarded ranges is bounded, its
+ * read errors kept per handle. Each
  * case runs in a child: the handler is installed once per process. */
 #include <atf-c.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -48,28 +50,80 @@ static int child_status(pid_t pid)
 	return status;
 }
 
+/* Installs the host program's SIGBUS handler: three arguments when info is given. */
+static void install_host(void (*plain)(int), void (*info)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	if (info) {
+		sa.sa_sigaction = info;
+		sa.sa_flags = SA_SIGINFO;
+	} else {
+		sa.sa_handler = plain;
+	}
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+/* Reads m[0]: true when that faulted and the host's handler jumped back. */
+static bool host_caught_fault(const volatile unsigned char *m)
+{
+	if (sigsetjmp(host_jump, 1) == 0) {
+		(void)m[0];
+		return false;
+	}
+	return true;
+}
+
 ATF_TC_WITHOUT_HEAD(chains_to_a_siginfo_handler);
 ATF_TC_BODY(chains_to_a_siginfo_handler, tc)
 {
 	pid_t pid = fork();
 	ATF_REQUIRE(pid >= 0);
 	if (pid == 0) {
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_sigaction = host_info_handler;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, NULL);
+		install_host(NULL, host_info_handler);
 		static int anchor;
 		unsigned h = tl_guard_add(&anchor, sizeof anchor);
 		const volatile unsigned char *m = cut_mapping("c.bin");
 		if (!h)
 			exit(5);
-		if (sigsetjmp(host_jump, 1) == 0) {
-			(void)m[0];
+		if (!host_caught_fault(m))
 			exit(6);
-		}
 		exit(host_saw_info && !tl_guard_tripped(h) ? 0 : 7);
+	}
+	int status = child_status(pid);
+	ATF_CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x", status);
+}
+
+static volatile sig_atomic_t host_plain_calls;
+
+static void host_plain_handler(int sig)
+{
+	host_plain_calls++;
+	if (host_plain_calls > 1)
+		siglongjmp(host_jump, sig);
+}
+
+/* A one-argument handler gets both a sent SIGBUS and a fault outside every
+ * guarded range, including ranges above the faulting address. */
+ATF_TC_WITHOUT_HEAD(chains_to_a_plain_handler);
+ATF_TC_BODY(chains_to_a_plain_handler, tc)
+{
+	pid_t pid = fork();
+	ATF_REQUIRE(pid >= 0);
+	if (pid == 0) {
+		install_host(host_plain_handler, NULL);
+		static int anchor;
+		unsigned low = tl_guard_add(&anchor, sizeof anchor);
+		unsigned high = tl_guard_add((void *)(UINTPTR_MAX - 4096), 1);
+		if (!low || !high)
+			exit(5);
+		raise(SIGBUS);
+		if (host_plain_calls != 1)
+			exit(6);
+		if (!host_caught_fault(cut_mapping("p.bin")))
+			exit(7);
+		exit(host_plain_calls == 2 && !tl_guard_tripped(low) && !tl_guard_tripped(high) ? 0 : 8);
 	}
 	int status = child_status(pid);
 	ATF_CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x", status);
@@ -144,11 +198,24 @@ ATF_TC_BODY(table_is_bounded, tc)
 	tl_guard_mark(h);
 	ATF_CHECK(tl_guard_tripped(h));
 	tl_guard_remove(h);
+	/* A read error is kept per handle, the first one only, and trips it. */
+	h = tl_guard_add(bytes, 1);
+	ATF_CHECK_EQ(tl_guard_error(h), 0);
+	tl_guard_mark_error(h, EIO);
+	tl_guard_mark_error(h, ENOMEM);
+	ATF_CHECK_EQ(tl_guard_error(h), EIO);
+	ATF_CHECK(tl_guard_tripped(h));
+	tl_guard_mark_error(0, EIO);
+	tl_guard_mark_error(100000, EIO);
+	ATF_CHECK_EQ(tl_guard_error(0), 0);
+	ATF_CHECK_EQ(tl_guard_error(100000), 0);
+	tl_guard_remove(h);
 }
 
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, chains_to_a_siginfo_handler);
+	ATF_TP_ADD_TC(tp, chains_to_a_plain_handler);
 	ATF_TP_ADD_TC(tp, default_action_still_ends_the_process);
 	ATF_TP_ADD_TC(tp, sent_sigbus_is_not_swallowed);
 	ATF_TP_ADD_TC(tp, table_is_bounded);

@@ -121,7 +121,7 @@ static bool plan(const uint8_t *d, size_t size, const uint64_t *magic, size_t nm
 
 /* The block as a stream of its own: header, the block's bits re-aligned,
  * end-of-stream magic and a stream CRC, which for one block is its CRC. */
-static uint8_t *wrap(const uint8_t *d, size_t size, const struct piece *p, size_t *len)
+static uint8_t *wrap(const uint8_t *d, const struct piece *p, size_t *len)
 {
 	uint64_t nbits = p->end - p->start;
 	size_t body = (size_t)((nbits + 7) / 8);
@@ -132,11 +132,10 @@ static uint8_t *wrap(const uint8_t *d, size_t size, const struct piece *p, size_
 	w[3] = (uint8_t)('0' + p->level);
 	size_t from = (size_t)(p->start >> 3);
 	unsigned sh = (unsigned)(p->start & 7);
-	for (size_t j = 0; j < body; j++) {
-		unsigned hi = from + j < size ? d[from + j] : 0;
-		unsigned lo = from + j + 1 < size ? d[from + j + 1] : 0;
-		w[4 + j] = (uint8_t)(hi << sh | (sh ? lo >> (8 - sh) : 0));
-	}
+	/* Both bytes are in the data: they reach at most the second byte of
+	 * the next magic, which find_magics found whole inside it. */
+	for (size_t j = 0; j < body; j++)
+		w[4 + j] = (uint8_t)(d[from + j] << sh | (sh ? d[from + j + 1] >> (8 - sh) : 0));
 	uint64_t bit = 32 + nbits;
 	/* Bits past the block in the last body byte are cleared, then the tail appended. */
 	if (nbits & 7)
@@ -152,10 +151,10 @@ static uint8_t *wrap(const uint8_t *d, size_t size, const struct piece *p, size_
 }
 
 /* Decodes one piece into p->out; false when libbz2 refuses it. */
-static bool decode(const uint8_t *d, size_t size, struct piece *p, uint64_t limit)
+static bool decode(const uint8_t *d, struct piece *p, uint64_t limit)
 {
 	size_t wlen;
-	uint8_t *w = wrap(d, size, p, &wlen);
+	uint8_t *w = wrap(d, p, &wlen);
 	if (!w)
 		return false;
 	bz_stream b;
@@ -205,7 +204,6 @@ static bool decode(const uint8_t *d, size_t size, struct piece *p, uint64_t limi
 
 struct pool {
 	const uint8_t *data;
-	size_t size;
 	uint64_t limit;
 	struct piece *p;
 	size_t n;
@@ -229,7 +227,7 @@ static void *worker(void *arg)
 		struct piece *p = &q->p[q->next++];
 		p->state = RUNNING;
 		pthread_mutex_unlock(&q->mu);
-		bool ok = decode(q->data, q->size, p, q->limit);
+		bool ok = decode(q->data, p, q->limit);
 		pthread_mutex_lock(&q->mu);
 		p->state = ok ? DECODED : FAILED;
 		pthread_cond_broadcast(&q->changed);
@@ -291,7 +289,7 @@ enum tl_bzip2_par tl_bzip2_parallel(const uint8_t *data, size_t size, unsigned t
 	}
 	if (threads > n)
 		threads = (unsigned)n;
-	struct pool q = { .data = data, .size = size, .limit = limit, .p = p, .n = n, .ahead = 2 * (size_t)threads };
+	struct pool q = { .data = data, .limit = limit, .p = p, .n = n, .ahead = 2 * (size_t)threads };
 	pthread_t tid[TL_THREADS_MAX];
 	if (threads > TL_THREADS_MAX)
 		threads = TL_THREADS_MAX;

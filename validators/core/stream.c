@@ -42,10 +42,11 @@ enum { SNIFF_BYTES = 10 };
  * bytes are not compressed. Started once SNIFF_BYTES are there. */
 static void start_steps(struct tl_stream *s)
 {
+	/* A format with a stepper: steps_possible is set for no other. */
 	const struct tl_format *f = tl_format_get(s->opts.format);
 	uint8_t head[SNIFF_BYTES];
 	s->steps_possible = false;
-	if (!f || !f->stepper || (s->opts.pair_path && f->id != TL_FORMAT_DCFG_TRACE) ||
+	if ((s->opts.pair_path && f->id != TL_FORMAT_DCFG_TRACE) ||
 	    pread(s->fd, head, sizeof head, 0) != (ssize_t)sizeof head ||
 	    tl_compression_sniff(head, sizeof head) != TL_COMPRESSION_NONE)
 		return;
