@@ -81,8 +81,9 @@ static void newline(struct parser *ps, const uint8_t *p)
 {
 	if (ps->index_lines) {
 		struct jdoc *d = ps->d;
+		/* b < nblk: p is inside the text and nblk is (size >> BLOCK_SHIFT) + 1 */
 		size_t b = (size_t)(p - ps->buf) >> BLOCK_SHIFT;
-		for (; ps->filled <= b && ps->filled < d->nblk; ps->filled++) {
+		for (; ps->filled <= b; ps->filled++) {
 			d->blk_line[ps->filled] = ps->line - 1;
 			d->blk_start[ps->filled] = (uint64_t)(ps->line_start - ps->buf);
 		}
