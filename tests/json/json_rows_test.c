@@ -268,11 +268,39 @@ ATF_TC_BODY(locate_in_rows, tc)
 	free(text);
 }
 
+/* A table at the top level: its rows are built (no key names the top
+ * array), and the cells of a lazy column are read as tables of rows. */
+ATF_TC_WITHOUT_HEAD(top_level_table);
+ATF_TC_BODY(top_level_table, tc)
+{
+	static const char text[] = "[[\"T\", \"N\"], [[[1], [2, true]], 5]]";
+	struct jdoc d;
+	struct jerror err;
+	ATF_REQUIRE(tl_json_parse_lazy(&d, (const uint8_t *)text, sizeof text - 1, lazy_keys, 2, NULL, SIZE_MAX, &err));
+	uint32_t header = d.nodes[0].first, row = d.nodes[header].next;
+	ATF_REQUIRE(!(header & JPIN) && !(row & JPIN));
+	ATF_CHECK(d.nodes[header].type == J_ARR && d.nodes[header].count == 2 && !(d.nodes[header].flags & JF_LAZY));
+	ATF_CHECK(d.nodes[row].type == J_ARR && d.nodes[row].count == 2);
+	uint32_t cell = d.nodes[row].first;
+	ATF_REQUIRE_EQ(d.nlazy, 1);
+	ATF_CHECK_EQ(d.lazy[0].node, cell);
+	ATF_CHECK(d.nodes[cell].flags & JF_LAZY);
+	ATF_REQUIRE_EQ(d.nodes[cell].count, 2);
+	const struct jnode *r1 = tl_json_row(&d, d.nodes[cell].first + 1);
+	ATF_CHECK(r1->type == J_ARR && r1->count == 2 && d.nodes[r1->first].type == J_NUM &&
+		  d.nodes[d.nodes[r1->first].next].type == J_TRUE);
+	char ptr[64];
+	tl_json_pointer(&d, d.nodes[cell].first + 1, ptr, sizeof ptr);
+	ATF_CHECK_STREQ(ptr, "/1/0/1");
+	tl_json_free(&d);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, rows_in_order);
 	ATF_TP_ADD_TC(tp, rows_in_any_order);
 	ATF_TP_ADD_TC(tp, ids_naming_nothing);
 	ATF_TP_ADD_TC(tp, locate_in_rows);
+	ATF_TP_ADD_TC(tp, top_level_table);
 	return atf_no_error();
 }
