@@ -51,16 +51,21 @@ static char *make_doc(size_t *len)
 static const struct jlazy_key lazy_keys[] = { { "T", true }, { "U", false } };
 
 struct pair {
+	char *text;
+	size_t len;
 	struct jdoc plain, lazy;
 	uint32_t plain_rows[2][ROWS];
 	uint32_t pin0[2], table[2], lazy_index[2];
 };
 
-static void open_pair(struct pair *pr, const char *text, size_t len)
+/* The document read both ways. */
+static void open_pair(struct pair *pr)
 {
 	struct jerror err;
-	ATF_REQUIRE(tl_json_parse(&pr->plain, (const uint8_t *)text, len, &err));
-	ATF_REQUIRE(tl_json_parse_lazy(&pr->lazy, (const uint8_t *)text, len, lazy_keys, 2, NULL, SIZE_MAX, &err));
+	pr->text = make_doc(&pr->len);
+	const uint8_t *text = (const uint8_t *)pr->text;
+	ATF_REQUIRE(tl_json_parse(&pr->plain, text, pr->len, &err));
+	ATF_REQUIRE(tl_json_parse_lazy(&pr->lazy, text, pr->len, lazy_keys, 2, NULL, SIZE_MAX, &err));
 	for (int t = 0; t < 2; t++) {
 		const char *name = t ? "U" : "T";
 		uint32_t tbl = tl_json_obj_get(&pr->plain, 0, name), r = pr->plain.nodes[tbl].first;
@@ -77,6 +82,14 @@ static void open_pair(struct pair *pr, const char *text, size_t len)
 				pr->lazy_index[t] = l;
 		ATF_REQUIRE(pr->lazy_index[t] != UINT32_MAX);
 	}
+}
+
+static void close_pair(struct pair *pr)
+{
+	ATF_CHECK(!pr->lazy.nomem);
+	tl_json_free(&pr->plain);
+	tl_json_free(&pr->lazy);
+	free(pr->text);
 }
 
 /* Node a of the lazy document and node b of the plain one hold the same
@@ -125,16 +138,12 @@ static bool check_row(struct pair *pr, int t, unsigned r)
 ATF_TC_WITHOUT_HEAD(rows_in_order);
 ATF_TC_BODY(rows_in_order, tc)
 {
-	size_t len;
-	char *text = make_doc(&len);
 	struct pair pr;
-	open_pair(&pr, text, len);
+	open_pair(&pr);
 	for (int t = 0; t < 2; t++)
 		for (unsigned r = 0; r < ROWS; r++)
 			ATF_CHECK_MSG(check_row(&pr, t, r), "table %d row %u", t, r);
-	tl_json_free(&pr.plain);
-	tl_json_free(&pr.lazy);
-	free(text);
+	close_pair(&pr);
 }
 
 /* Rows asked in a scrambled order: next, a few ahead, far ahead (past
@@ -143,11 +152,9 @@ ATF_TC_BODY(rows_in_order, tc)
 ATF_TC_WITHOUT_HEAD(rows_in_any_order);
 ATF_TC_BODY(rows_in_any_order, tc)
 {
-	size_t len;
-	char *text = make_doc(&len);
 	for (uint32_t seed = 1; seed <= 8; seed++) {
 		struct pair pr;
-		open_pair(&pr, text, len);
+		open_pair(&pr);
 		uint32_t x = seed * 2654435761u;
 		unsigned cur[2] = { 0, 0 }, bad = 0;
 		for (int step = 0; step < 300; step++) {
@@ -178,11 +185,8 @@ ATF_TC_BODY(rows_in_any_order, tc)
 			cur[t] = r;
 		}
 		ATF_CHECK_EQ_MSG(bad, 0, "seed %u: %u wrong answers", seed, bad);
-		ATF_CHECK(!pr.lazy.nomem);
-		tl_json_free(&pr.plain);
-		tl_json_free(&pr.lazy);
+		close_pair(&pr);
 	}
-	free(text);
 }
 
 /* Ids that name no row or no node (a pin past every table, a node past
@@ -190,10 +194,8 @@ ATF_TC_BODY(rows_in_any_order, tc)
 ATF_TC_WITHOUT_HEAD(ids_naming_nothing);
 ATF_TC_BODY(ids_naming_nothing, tc)
 {
-	size_t len;
-	char *text = make_doc(&len);
 	struct pair pr;
-	open_pair(&pr, text, len);
+	open_pair(&pr);
 	ATF_REQUIRE(check_row(&pr, 0, 3));
 	uint32_t stray[] = { JPIN | (2 * ROWS), JPIN | 0x7fffffffu, pr.lazy.n, pr.lazy.cap + 5 };
 	for (size_t k = 0; k < sizeof stray / sizeof *stray; k++) {
@@ -212,8 +214,7 @@ ATF_TC_BODY(ids_naming_nothing, tc)
 	/* the row read before is still the current one */
 	ATF_CHECK_EQ(pr.lazy.cur_row, 3);
 	ATF_CHECK(check_row(&pr, 0, 3));
-	tl_json_free(&pr.plain);
-	tl_json_free(&pr.lazy);
+	close_pair(&pr);
 
 	/* a document without lazy tables has no rows at all */
 	struct jdoc d;
@@ -223,7 +224,6 @@ ATF_TC_BODY(ids_naming_nothing, tc)
 	ATF_CHECK_EQ(tl_json_row(&d, JPIN)->type, J_NULL);
 	ATF_CHECK_EQ(tl_json_text_off(&d, JPIN), UINT64_MAX);
 	tl_json_free(&d);
-	free(text);
 }
 
 /* tl_json_locate inside a row: paths that lead nowhere give false and
@@ -231,10 +231,8 @@ ATF_TC_BODY(ids_naming_nothing, tc)
 ATF_TC_WITHOUT_HEAD(locate_in_rows);
 ATF_TC_BODY(locate_in_rows, tc)
 {
-	size_t len;
-	char *text = make_doc(&len);
 	struct pair pr;
-	open_pair(&pr, text, len);
+	open_pair(&pr);
 	/* rows of the unpinned table are located only while current */
 	uint32_t row2 = pr.pin0[1] + 2;   /* [[], [[]], 2] */
 	uint32_t row3 = pr.pin0[1] + 3;   /* ["esc\"aped\u0041", [[3]], 0] */
@@ -253,7 +251,7 @@ ATF_TC_BODY(locate_in_rows, tc)
 	ATF_CHECK_STREQ(out, "unchanged");
 	ATF_REQUIRE(tl_json_locate(&pr.lazy, row3, deep, 3, &off, out, sizeof out));
 	ATF_CHECK_STREQ(out, "/U/3/1/0/0");
-	ATF_CHECK_EQ(text[off], '3');
+	ATF_CHECK_EQ(pr.text[off], '3');
 	uint64_t off2 = 0;
 	ATF_REQUIRE(tl_json_locate(&pr.lazy, row3, deep, 3, &off2, NULL, 0));
 	ATF_CHECK_EQ(off2, off);
@@ -261,11 +259,9 @@ ATF_TC_BODY(locate_in_rows, tc)
 	ATF_REQUIRE(tl_json_row(&pr.lazy, pr.pin0[0] + 50)->type == J_ARR);
 	ATF_REQUIRE(tl_json_locate(&pr.lazy, pr.pin0[0] + 3, deep, 3, &off, out, sizeof out));
 	ATF_CHECK_STREQ(out, "/T/3/1/0/0");
-	ATF_CHECK_EQ(text[off], '3');
+	ATF_CHECK_EQ(pr.text[off], '3');
 	ATF_CHECK_EQ(pr.lazy.cur_row, 50);
-	tl_json_free(&pr.plain);
-	tl_json_free(&pr.lazy);
-	free(text);
+	close_pair(&pr);
 }
 
 /* A table at the top level: its rows are built (no key names the top
