@@ -37,9 +37,64 @@ ATF_TC_BODY(repeated_keys_capped, tc)
 	free(text);
 }
 
+/* Objects nested at random, with keys drawn from three names: an inner
+ * object's repeats are found (at its close) before its parent's, though
+ * they come after them in report order. */
+static size_t put_object(char *out, uint32_t *x, int depth)
+{
+	size_t k = 0;
+	out[k++] = '{';
+	unsigned m = 1 + (*x >> 16) % 6;
+	for (unsigned j = 0; j < m; j++) {
+		*x = *x * 1664525u + 1013904223u;
+		k += (size_t)sprintf(out + k, "%s\"%c\": ", j ? ", " : "", "abc"[(*x >> 20) % 3]);
+		if (depth < 3 && (*x >> 24) % 3 == 0)
+			k += put_object(out + k, x, depth + 1);
+		else
+			k += (size_t)sprintf(out + k, "%u", j);
+	}
+	out[k++] = '}';
+	return k;
+}
+
+/* Keeping only the first keep_dups repeats in report order, however they
+ * arrive, keeps exactly the first keep_dups of the full list. */
+ATF_TC_WITHOUT_HEAD(repeated_keys_kept_in_report_order);
+ATF_TC_BODY(repeated_keys_kept_in_report_order, tc)
+{
+	static char text[1 << 16];
+	unsigned bad = 0;
+	for (uint32_t seed = 1; seed <= 40; seed++) {
+		uint32_t x = seed * 2654435761u;
+		size_t n = put_object(text, &x, 0);
+		ATF_REQUIRE(n < sizeof text);
+		struct jdoc full;
+		struct jerror err;
+		ATF_REQUIRE(tl_json_parse(&full, (const uint8_t *)text, n, &err));
+		for (size_t keep = 1; keep <= 9; keep++) {
+			struct jdoc capped;
+			ATF_REQUIRE(tl_json_parse_lazy(&capped, (const uint8_t *)text, n, NULL, 0, NULL, keep, &err));
+			size_t want = full.ndups < keep ? full.ndups : keep;
+			bool same = capped.ndups == want && capped.dups_dropped == full.ndups - want;
+			for (size_t i = 0; same && i < want; i++)
+				same = capped.dups[i].key_off == full.dups[i].key_off &&
+				       capped.dups[i].first_off == full.dups[i].first_off &&
+				       !strcmp(capped.dups[i].pointer, full.dups[i].pointer);
+			if (!same) {
+				fprintf(stderr, "seed %u, keep %zu: not the first repeats of %zu\n", seed, keep, full.ndups);
+				bad++;
+			}
+			tl_json_free(&capped);
+		}
+		tl_json_free(&full);
+	}
+	ATF_CHECK_EQ(bad, 0);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, node_size);
 	ATF_TP_ADD_TC(tp, repeated_keys_capped);
+	ATF_TP_ADD_TC(tp, repeated_keys_kept_in_report_order);
 	return atf_no_error();
 }

@@ -7,8 +7,9 @@
 
 bool tl_json_grow_nodes(struct jdoc *d)
 {
+	/* d->cap < JPIN (2^31): doubling it cannot wrap */
 	uint32_t cap = d->cap ? d->cap * 2 : 1024;
-	if (cap <= d->cap || cap >= JPIN)
+	if (cap >= JPIN)
 		return false;
 	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
 	if (!nn) {

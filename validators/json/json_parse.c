@@ -81,8 +81,9 @@ static void newline(struct parser *ps, const uint8_t *p)
 {
 	if (ps->index_lines) {
 		struct jdoc *d = ps->d;
+		/* b < nblk: p is inside the text and nblk is (size >> BLOCK_SHIFT) + 1 */
 		size_t b = (size_t)(p - ps->buf) >> BLOCK_SHIFT;
-		for (; ps->filled <= b && ps->filled < d->nblk; ps->filled++) {
+		for (; ps->filled <= b; ps->filled++) {
 			d->blk_line[ps->filled] = ps->line - 1;
 			d->blk_start[ps->filled] = (uint64_t)(ps->line_start - ps->buf);
 		}
@@ -153,8 +154,9 @@ static bool scan_string(struct parser *ps, uint32_t *len, uint8_t *flags)
 
 static bool scan_number(struct parser *ps, uint32_t *len)
 {
+	/* called at a '-' or a digit, so p < end */
 	const uint8_t *s = ps->p, *p = s, *end = ps->end;
-	if (p < end && *p == '-')
+	if (*p == '-')
 		p++;
 	if (p >= end || !jlex_is_digit(*p))
 		return fail_at(ps, p, "a digit");
@@ -271,12 +273,14 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 		return lazy_name(ps, ps->buf + up->key_off + 1, up->key_len);
 	if (ps->depth < 2 || up->count >= MAX_LAZY_COLUMN)
 		return NULL;
+	/* tbl is built (only a built container's values are) and, past its
+	 * first value, has its first child: the header row */
 	const struct jframe *tbl = &ps->f[ps->depth - 2];
-	if (tbl->obj || !tbl->build || tbl->count < 2) /* row 0 is the header itself */
+	if (tbl->obj || tbl->count < 2) /* row 0 is the header itself */
 		return NULL;
 	const struct jnode *nodes = ps->d->nodes;
 	uint32_t h = nodes[tbl->node].first;
-	if (h == JNONE || nodes[h].type != J_ARR || (nodes[h].flags & JF_LAZY)) /* a lazy header has pins */
+	if (nodes[h].type != J_ARR || (nodes[h].flags & JF_LAZY)) /* a lazy header has pins */
 		return NULL;
 	uint32_t c = nodes[h].first;
 	for (uint32_t k = 0; c != JNONE && k < up->count; k++)
@@ -388,7 +392,8 @@ static bool check_keys(struct parser *ps, const struct jframe *fr)
 	qsort(keys, m, sizeof *keys, cmp_key);
 	for (size_t k = 1; k < m; k++) {
 		const struct keyref *x = &keys[k - 1], *y = &keys[k];
-		if (x->dlen != y->dlen || (x->len == x->dlen && y->len == y->dlen ? x->len != y->len || memcmp(x->s, y->s, x->len)
+		/* same decoded length, neither escaped: same length */
+		if (x->dlen != y->dlen || (x->len == x->dlen && y->len == y->dlen ? memcmp(x->s, y->s, x->len)
 				: tl_json_decoded_cmp(x->s, x->len, y->s, y->len) != 0))
 			continue;
 		struct jdup u = { fr->objseq, ps->dupseq++, (uint64_t)(y->s - ps->buf) - 1, (uint64_t)(x->s - ps->buf) - 1,
@@ -419,7 +424,8 @@ static bool close_lazy(struct parser *ps, const struct jframe *fr)
 		return true;
 	if (n->count >= JPIN - d->npins)
 		return fail_nomem(ps);
-	struct jlazy *nl = d->nlazy < UINT32_MAX ? tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16) : NULL;
+	/* every table holds pins, so nlazy <= npins < JPIN */
+	struct jlazy *nl = tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16);
 	if (!nl)
 		return fail_nomem(ps);
 	d->lazy = nl;

@@ -41,14 +41,13 @@ void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32
 {
 	if (off > d->size)
 		off = d->size;
-	size_t b = (size_t)(off >> BLOCK_SHIFT);
 	if (!d->nblk) {
 		*line = 1;
 		*col = (uint32_t)off + 1;
 		return;
 	}
-	if (b >= d->nblk)
-		b = d->nblk - 1;
+	/* b < nblk: off <= size and a parsed document has (size >> BLOCK_SHIFT) + 1 blocks */
+	size_t b = (size_t)(off >> BLOCK_SHIFT);
 	uint64_t from = (uint64_t)b << BLOCK_SHIFT, start = d->blk_start[b];
 	uint32_t n = d->blk_line[b];
 	for (const uint8_t *p = d->buf + from, *end = d->buf + off;

@@ -215,8 +215,10 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 		tl_input_release(d->in, pos);
 		d->release_mark = pos;
 	}
+	/* build_valid makes the row's node before anything else, so a row read
+	 * has one */
 	uint64_t end = build_valid(d, pos, z->node);
-	if (end == UINT64_MAX || d->n == d->nskel)
+	if (end == UINT64_MAX)
 		return false;
 	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
 	d->cur_lazy = l;
