@@ -99,6 +99,42 @@ limit_applies_to_new_ones_body() {
 	atf_check -o match:'reporting stopped at --max-errors' cat out2
 }
 
+atf_test_case verdicts_with_a_baseline
+verdicts_with_a_baseline_head() { atf_set "descr" "with a baseline, --werror fails a file left with warnings only, and --max-errors=0 shows every new error"; }
+verdicts_with_a_baseline_body() {
+	setup_files
+	printf '{"baseline": 1, "diagnostics": []}\n' > empty.json
+	atf_check -s exit:1 -o match:'order.xray: invalid \(xray: 0 errors, 2 warnings' -e ignore \
+		"$TL" -W --severity XRAY-FDR-CALL-ARGUMENT-ORDER=warning --baseline empty.json order.xray
+	atf_check -s exit:0 -o match:'order.xray: valid \(xray: 0 errors, 0 warnings' -e ignore \
+		"$TL" -W --ignore XRAY-FDR-CALL-ARGUMENT-ORDER --baseline empty.json order.xray
+	atf_check -s exit:1 -o save:out -e ignore "$TL" --max-errors 0 --baseline empty.json order.xray
+	atf_check -o inline:"2\n" grep -c 'error:' out
+	atf_check -o not-match:'reporting stopped' cat out
+}
+
+atf_test_case gone_by_directory
+gone_by_directory_head() { atf_set "descr" "an entry is gone when its file, or the trace directory holding it, was validated; entries elsewhere, or under a directory part past 4 KiB, are not"; }
+gone_by_directory_body() {
+	cp -R "$C/umtrace/valid/trace64" t
+	long=$(printf 'l%.0s' $(seq 4100))
+	fp=0123456789abcdef
+	printf '{"baseline": 1, "diagnostics": [' > base.json
+	printf '{"path": "t/exec.vtable", "rule": "R", "message": "in the trace", "fingerprint": "%s"},' $fp >> base.json
+	printf '{"path": "other/x.xray", "rule": "R", "message": "elsewhere", "fingerprint": "%s"},' $fp >> base.json
+	printf '{"path": "%s/x", "rule": "R", "message": "long", "fingerprint": "%s"},' "$long" $fp >> base.json
+	printf '{"path": "top.xray", "rule": "R", "message": "top", "fingerprint": "%s"}]}\n' $fp >> base.json
+	# the trace given with trailing slashes is the trace its entry names
+	for t in t t/ t//; do
+		atf_check -s exit:0 -o match:"^$t: valid" -e save:err "$TL" --baseline base.json $t
+		atf_check -o inline:"tracelint: recorded in the baseline base.json but no longer found:\n  t/exec.vtable: R: in the trace\ntracelint: baseline base.json: 0 known diagnostics not reported, 1 no longer found\n" cat err
+	done
+	# an empty directory walked validates nothing: nothing is gone
+	mkdir empty
+	atf_check -s exit:0 -o empty -e inline:"tracelint: baseline base.json: 0 known diagnostics not reported, 0 no longer found\n" \
+		"$TL" --baseline base.json empty
+}
+
 atf_test_case bad_baselines
 bad_baselines_head() { atf_set "descr" "a missing or malformed baseline is a usage error, before any report"; }
 bad_baselines_body() {
@@ -120,4 +156,6 @@ atf_init_test_cases() {
 	atf_add_test_case sarif_baseline_state
 	atf_add_test_case limit_applies_to_new_ones
 	atf_add_test_case bad_baselines
+	atf_add_test_case verdicts_with_a_baseline
+	atf_add_test_case gone_by_directory
 }

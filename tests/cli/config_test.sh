@@ -98,7 +98,7 @@ named_config_body() {
 }
 
 atf_test_case format_options_by_pattern
-format_options_by_pattern_head() { atf_set "descr" "endian and pair by pattern, with {dir} {name} {stem}"; }
+format_options_by_pattern_head() { atf_set "descr" "endian and pair by pattern, with {dir} {name} {stem} or an absolute path"; }
 format_options_by_pattern_body() {
 	mkdir -p repo/.git repo/traces repo/cfg
 	cp "$C/dcfg-trace/invalid/pair_instr_count.trace.json" repo/traces/
@@ -109,6 +109,10 @@ format_options_by_pattern_body() {
 	cp repo/cfg/pair_instr_count.dcfg.json repo/traces/
 	printf '[path "traces/*.trace.json"]\npair = {dir}/{stem}.dcfg.json\n' > repo/.tracelint.ini
 	atf_check -s exit:1 -o match:'PAIR-INSTR-COUNT' "$TL" repo/traces/pair_instr_count.trace.json
+	# an absolute template is used as written
+	printf '[path "traces/*.trace.json"]\npair = %s/repo/cfg/{stem}.dcfg.json\n' "$PWD" > repo/.tracelint.ini
+	atf_check -s exit:1 -o match:"paired with $PWD/repo/cfg/pair_instr_count.dcfg.json\\)" \
+		"$TL" repo/traces/pair_instr_count.trace.json
 	# endian: a tfile whose byte order is guessed takes it from the config
 	cp "$C/tfile/invalid/endian-guessed.tf" repo/traces/
 	atf_check -s ignore -o save:guessed "$TL" repo/traces/endian-guessed.tf

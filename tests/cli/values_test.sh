@@ -1,6 +1,6 @@
 #! /usr/bin/env atf-sh
 # Option values at their edges: --stdin-limit with each size suffix, zero
-# (no limit) and too large; --jobs and --max-errors out of range; an
+# (no limit) and too large; --jobs, --threads and --max-errors out of range; an
 # unknown short option; --color=auto on a terminal with NO_COLOR and
 # TERM=dumb; paths spelled "./x", ".//x" and "dir//" in baselines.
 
@@ -27,7 +27,7 @@ stdin_limit_sizes_body() {
 }
 
 atf_test_case numbers_out_of_range
-numbers_out_of_range_head() { atf_set descr "--jobs outside 1..1024 and --max-errors beyond 32 bits are usage errors"; }
+numbers_out_of_range_head() { atf_set descr "--jobs outside 1..1024, --threads outside 1..64 and --max-errors beyond 32 bits are usage errors"; }
 numbers_out_of_range_body() {
 	for j in 0 1025 x 4294967296; do
 		atf_check -s exit:2 -o empty -e match:"--jobs needs a number of files from 1 to 1024, not '$j'" \
@@ -41,6 +41,13 @@ numbers_out_of_range_body() {
 	atf_check -s exit:2 -e match:"unknown option '-Z'" "$TL" -Z "$VALID"
 	atf_check -s exit:2 -e match:"unknown option '--nonesuch'" "$TL" --nonesuch "$VALID"
 	atf_check -s exit:2 -e match:"option '-j' needs a value" "$TL" "$VALID" -j
+	# An unknown option first in a cluster is named alone.
+	atf_check -s exit:2 -e match:"unknown option '-z'" "$TL" -zq "$VALID"
+	for t in x 0 65; do
+		atf_check -s exit:2 -o empty -e match:"--threads needs a number of threads from 1 to 64, not '$t'" \
+			"$TL" --threads "$t" "$VALID"
+	done
+	atf_check -s exit:0 -o match:'valid' "$TL" --threads=64 "$VALID"
 }
 
 # Runs tracelint on a pseudo-terminal (script(1)), so --color=auto sees one.
@@ -212,6 +219,7 @@ baseline_files_body() {
 {"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "abc"}]}|diagnostics\\[0\\]: expected
 {"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "0123456789ABCDEF"}]}|diagnostics\\[0\\]: expected
 {"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "0123456789abcdeg"}]}|diagnostics\\[0\\]: expected
+{"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "0123456789abcde-"}]}|diagnostics\\[0\\]: expected
 {"baseline": 1, "diagnostics": [{"path": "a", "rule": "R", "fingerprint": "$fp"}, {"path": 1}]}|diagnostics\\[1\\]: expected
 LIST
 	# The message is optional; an entry of another file changes nothing here.

@@ -88,6 +88,51 @@ version_control_stores_are_not_walked_body() {
 	atf_check -s exit:1 -o not-match:'\.git|\.hg' -e match:'7 files' "$TL" -q repo
 }
 
+atf_test_case paths_past_4k
+paths_past_4k_head() { atf_set "descr" "a walk leaves out what lies past 4 KiB of path; a named path with a directory part past 4 KiB cannot be opened"; }
+paths_past_4k_body() {
+	# deep/ then 100-character levels: level 40 is a 4,090-character path,
+	# too long to hold "/exec.vtable" or any name in it
+	top=deep$(printf 'p%.0s' $(seq 86))
+	comp=$(printf 'c%.0s' $(seq 99))
+	mkdir $top
+	(
+		cd $top
+		i=0
+		while [ $i -lt 42 ]; do
+			mkdir $comp
+			cp "$C/xray/invalid/v1-stride.xray" $comp/x$i.xray
+			cd $comp
+			i=$((i + 1))
+		done
+	)
+	atf_check -s exit:1 -o save:out -e inline:"tracelint: 39 files: 0 valid, 39 invalid, 0 unreadable, 0 skipped (format not recognised)\n" \
+		"$TL" -q $top
+	atf_check -o match:'/x38.xray: invalid ' -o not-match:'/x39.xray' cat out
+	long=$(printf 'l%.0s' $(seq 4100))
+	atf_check -s exit:2 -o save:long.out "$TL" -f xray $long/x.xray
+	atf_check -o inline:"1\n" grep -c "^$long/x.xray: error: cannot open lll" long.out
+}
+
+atf_test_case members_of_two_traces
+members_of_two_traces_head() { atf_set "descr" "members of two trace directories stand for each trace once, in the order first named"; }
+members_of_two_traces_body() {
+	make_repo
+	cp -R "$C/umtrace/valid/aborted-not-last" repo/traces/aborted
+	t=repo/traces/trace64 a=repo/traces/aborted
+	atf_check -s exit:0 -o save:out -e ignore "$TL" -q $t/exec.vtable $a/exec.vtable $t/ins.itable $a/ins.itable
+	atf_check -o inline:"$t: valid\n$a: valid\n" sed 's/ (.*//' out
+}
+
+atf_test_case standard_input_is_never_skipped
+standard_input_is_never_skipped_head() { atf_set "descr" "in parallel, skipping unknown formats skips named files, never standard input"; }
+standard_input_is_never_skipped_body() {
+	printf 'not a trace' > junk
+	atf_check -s exit:2 -o inline:"-: error: format not recognised; tried tfile (no 7f \"TRACE\" header), xray (shorter than the 32-byte XRay header), dcfg (not a JSON object), dcfg-trace (not a JSON object), umtrace (not a UMTracer table (no fixed-size table header))\n" \
+		-e inline:"tracelint: 2 files: 0 valid, 0 invalid, 1 unreadable, 1 skipped (format not recognised)\n" \
+		"$TL" -j 2 --unknown-format=skip - junk < junk
+}
+
 atf_init_test_cases() {
 	atf_add_test_case member_paths_stand_for_their_trace
 	atf_add_test_case version_control_stores_are_not_walked
@@ -95,4 +140,7 @@ atf_init_test_cases() {
 	atf_add_test_case walks_a_directory
 	atf_add_test_case named_file_of_no_format_is_an_error
 	atf_add_test_case walk_in_every_style
+	atf_add_test_case paths_past_4k
+	atf_add_test_case members_of_two_traces
+	atf_add_test_case standard_input_is_never_skipped
 }

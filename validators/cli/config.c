@@ -61,7 +61,8 @@ struct cli_configs *cli_configs_new(const struct cli *c, char *err, size_t errle
 		return NULL;
 	}
 	cc->disabled = c->no_config;
-	if (c->config_path && !c->no_config && !(cc->named = load(c->config_path, err, errlen))) {
+	/* main refuses --config with --no-config */
+	if (c->config_path && !(cc->named = load(c->config_path, err, errlen))) {
 		free(cc);
 		return NULL;
 	}
@@ -133,8 +134,9 @@ static bool discover(struct cli_configs *cc, const char *abs_dir, struct config_
 			}
 			break;
 		}
+		/* dir is absolute (realpath's) and stays so, so it holds a slash */
 		char *slash = strrchr(dir, '/');
-		if (exists(dir, ".git", false) || exists(dir, ".git", true) || !slash || strcmp(dir, "/") == 0)
+		if (exists(dir, ".git", false) || exists(dir, ".git", true) || strcmp(dir, "/") == 0)
 			break;
 		slash[slash == dir] = '\0'; /* the parent; "/x" becomes "/" */
 	}

@@ -60,18 +60,17 @@ static unsigned column_of(const struct parse *p, const char *needle)
 static int fail(struct parse *p, const char *needle, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Keeps the first error, "LINE:COLUMN: what", the column at needle. */
+/* The error, "LINE:COLUMN: what", the column at needle; called once at
+ * most, as handle ignores every key after the first error. */
 static int fail(struct parse *p, const char *needle, const char *fmt, ...)
 {
-	if (!p->why[0]) {
-		char what[384];
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(what, sizeof what, fmt, ap);
-		va_end(ap);
-		snprintf(p->why, sizeof p->why, "%u:%u: %s", p->line, column_of(p, needle), what);
-		p->why_line = p->line;
-	}
+	char what[384];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	snprintf(p->why, sizeof p->why, "%u:%u: %s", p->line, column_of(p, needle), what);
+	p->why_line = p->line;
 	return 0;
 }
 
@@ -276,11 +275,13 @@ bool config_file_load(struct config_file *f, const char *path, char *err, size_t
 	}
 	int rc = ini_parse_stream(read_line, &p, handle, &p);
 	fclose(p.in);
-	if (rc == 0 && !p.too_long && !p.why[0])
+	/* an error of ours made handle return 0 on its line, so inih returns
+	 * the first failing line: with p.why, rc is -2 or from 1 to why_line */
+	if (rc == 0 && !p.too_long)
 		return true;
-	if (rc == -2 || (rc == 0 && !p.why[0] && !p.too_long)) {
+	if (rc == -2) {
 		snprintf(err, errlen, "%s: out of memory", path);
-	} else if (p.why[0] && (rc <= 0 || (unsigned)rc >= p.why_line)) {
+	} else if (p.why[0] && (unsigned)rc >= p.why_line) {
 		snprintf(err, errlen, "%s:%s", path, p.why);
 	} else if (p.too_long) {
 		snprintf(err, errlen, "%s: expected lines of at most %d characters, found a longer one", path,

@@ -58,7 +58,8 @@ void cli_report_end(struct cli_file_report *f, struct tl_result *result, enum tl
 		result->errors -= f->suppressed[TL_ERROR];
 		result->warnings -= f->suppressed[TL_WARNING];
 		result->notes -= f->suppressed[TL_NOTE];
-		result->truncated = result->truncated || f->truncated;
+		/* the library ran without a limit (library_limit): only ours cuts */
+		result->truncated = f->truncated;
 		result->valid = result->errors == 0 && !(f->werror && result->warnings > 0);
 	}
 	tl_writer_end(f->run->writer, result, status, message);

@@ -18,8 +18,8 @@ static bool is_trace_dir(const char *dir)
 {
 	char path[4096];
 	struct stat st;
-	int n = snprintf(path, sizeof path, "%s/exec.vtable", dir);
-	return n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0;
+	int n = snprintf(path, sizeof path, "%s/exec.vtable", dir); /* never below 12 */
+	return (size_t)n < sizeof path && stat(path, &st) == 0;
 }
 
 static bool add_target(struct cli_targets *t, const char *path, bool walked, bool folded)
