@@ -359,8 +359,31 @@ ATF_TC_BODY(no_guard_left, tc)
 	tl_input_close(&in);
 }
 
+/* A path longer than the error buffer is cut in its middle; the reason
+ * the system gave stays at the end, and short paths are whole. */
+ATF_TC_WITHOUT_HEAD(long_paths_keep_the_reason);
+ATF_TC_BODY(long_paths_keep_the_reason, tc)
+{
+	char path[5001], err[256];
+	memset(path, 'l', sizeof path - 1);
+	path[sizeof path - 1] = 0;
+	struct tl_input in;
+	ATF_REQUIRE(!tl_input_open(&in, path, err, sizeof err));
+	ATF_CHECK_MSG(strlen(err) == sizeof err - 1, "%zu bytes: %s", strlen(err), err);
+	ATF_CHECK_MSG(strncmp(err, "cannot open lll", 15) == 0, "%s", err);
+	ATF_CHECK_MSG(strstr(err, "l...l") != NULL, "%s", err);
+	const char *why = strerror(ENAMETOOLONG);
+	ATF_CHECK_MSG(strlen(err) > strlen(why) && strcmp(err + strlen(err) - strlen(why), why) == 0, "%s", err);
+	ATF_REQUIRE(!tl_input_open(&in, "no/such/file", err, sizeof err));
+	ATF_CHECK_STREQ(err, "cannot open no/such/file: No such file or directory");
+	char tiny[24]; /* too small to cut well: the start of the message, as before */
+	ATF_REQUIRE(!tl_input_open(&in, path, tiny, sizeof tiny));
+	ATF_CHECK_STREQ(tiny, "cannot open lllllllllll");
+}
+
 ATF_TP_ADD_TCS(tp)
 {
+	ATF_TP_ADD_TC(tp, long_paths_keep_the_reason);
 	ATF_TP_ADD_TC(tp, magic_near_misses);
 	ATF_TP_ADD_TC(tp, read_at_through_the_descriptor);
 	ATF_TP_ADD_TC(tp, first_nonzero_skips_holes);

@@ -18,10 +18,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* "what path: reason". A path too long for err is cut in its middle
+ * ("...") so that the OS reason, which says what went wrong, still shows. */
 static void set_err(char *err, size_t errlen, const char *what, const char *path, int e)
 {
-	if (err && errlen)
-		snprintf(err, errlen, "%s %s: %s", what, path, strerror(e));
+	if (!err || !errlen)
+		return;
+	const char *why = strerror(e);
+	size_t fixed = strlen(what) + strlen(why) + 4, n = strlen(path); /* " ", ": ", NUL */
+	if (fixed + n <= errlen || errlen < fixed + 16) {
+		snprintf(err, errlen, "%s %s: %s", what, path, why);
+		return;
+	}
+	size_t keep = errlen - fixed - 3, head = keep / 2; /* 3: "..." */
+	snprintf(err, errlen, "%s %.*s...%s: %s", what, (int)head, path, path + n - (keep - head), why);
 }
 
 static bool map_fd(struct tl_input *in, int fd, size_t size)

@@ -29,54 +29,53 @@ static uint64_t next_start(const struct jdoc *d, uint64_t end)
 /* Pass 2: the nodes of one value that pass 1 has validated, so nothing is
  * checked again; the end guards only protect against a file that changed
  * under the mapping. Returns the offset past the value, UINT64_MAX on no
- * memory or on text that is no longer what pass 1 read. */
+ * memory or on text that is no longer what pass 1 read. The innermost open
+ * container lives in locals (its node, last child and children so far) and
+ * the enclosing ones in d->frames: a row costs a few dozen instructions a
+ * value, and rows are most of a DCFG. */
 static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 {
 	struct jframe *st = d->frames;
 	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
-	uint32_t depth = 0;
-	bool key = false;
+	uint32_t depth = 0, up = parent, last = JNONE, count = 0;
+	bool obj = false, key = false;
 	for (;;) {
-		if (p >= end)
-			return UINT64_MAX;
-		if (!tl_json_reserve_node(d))
+		if (p >= end || !tl_json_reserve_node(d))
 			return UINT64_MAX;
 		uint32_t i = d->n++;
 		struct jnode *n = &d->nodes[i];
 		n->off = (uint64_t)(p - buf);
+		n->parent = up;
 		n->next = JNONE;
 		n->first = JNONE;
 		n->count = 0;
+		n->idx = count++; /* the top-level value: 0 */
 		n->flags = key ? JF_KEY : 0;
 		if (depth) {
-			struct jframe *up = &st[depth - 1];
-			struct jnode *pn = &d->nodes[up->node];
-			n->parent = up->node;
-			if (up->last == JNONE)
-				pn->first = i;
+			if (last == JNONE)
+				d->nodes[up].first = i;
 			else
-				d->nodes[up->last].next = i;
-			up->last = i;
-			n->idx = pn->count++;
-		} else {
-			n->parent = parent;
-			n->idx = 0;
+				d->nodes[last].next = i;
+			last = i;
 		}
 		uint8_t c = *p;
 		if (c == '{' || c == '[') {
 			n->type = c == '{' ? J_OBJ : J_ARR;
 			if (depth >= JSON_MAX_DEPTH)
 				return UINT64_MAX;
-			st[depth].node = i;
-			st[depth].last = JNONE;
-			st[depth].obj = c == '{';
-			depth++;
 			p = jlex_blank_end(p + 1, end);
 			if (p < end && (*p == '}' || *p == ']')) {
 				p++;
-				depth--;
 			} else {
-				key = c == '{';
+				st[depth].node = up;
+				st[depth].last = last;
+				st[depth].count = count;
+				st[depth].obj = obj;
+				depth++;
+				up = i;
+				last = JNONE;
+				count = 0;
+				obj = key = c == '{';
 				continue;
 			}
 		} else if (c == '"') {
@@ -114,11 +113,16 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 				return UINT64_MAX;
 			if (*p == ',') {
 				p = jlex_blank_end(p + 1, end);
-				key = st[depth - 1].obj;
+				key = obj;
 				break;
 			}
 			p++; /* the closer */
+			d->nodes[up].count = count;
 			depth--;
+			up = st[depth].node;
+			last = st[depth].last;
+			count = st[depth].count;
+			obj = st[depth].obj;
 		}
 	}
 }

@@ -109,8 +109,6 @@ struct tfile_frame_result {
  * (nothing told the orders apart: TFILE-ENDIAN-GUESSED). */
 const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
 				   const struct tfile_desc *desc, bool *big);
-void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
-		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out);
 
 /* The frame walk in steps, for a stream: frames are walked as they are
  * complete; the end marker, and whatever a frame lacks, wait for the final

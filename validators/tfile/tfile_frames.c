@@ -237,17 +237,3 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 	w->out.frames = w->index;
 	w->done = true;
 }
-
-void tl_tfile_read_frames(struct tl_ctx *ctx, const struct tl_input *in, uint64_t start,
-		       const struct tfile_desc *desc, bool big, struct tfile_frame_result *out)
-{
-	struct frame_walk *w = malloc(sizeof *w);
-	if (!w) {
-		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
-		return;
-	}
-	tl_tfile_frames_begin(w, ctx, desc, big, start);
-	tl_tfile_frames_step(w, in, true);
-	*out = w->out;
-	free(w);
-}
