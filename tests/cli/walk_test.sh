@@ -89,10 +89,11 @@ version_control_stores_are_not_walked_body() {
 }
 
 atf_test_case paths_past_4k
-paths_past_4k_head() { atf_set "descr" "a walk leaves out what lies past 4 KiB of path; a named path with a directory part past 4 KiB cannot be opened"; }
+paths_past_4k_head() { atf_set "descr" "what a walk finds past 4 KiB of path is reported unreadable, never left out; a named path with a directory part past 4 KiB cannot be opened"; }
 paths_past_4k_body() {
 	# deep/ then 100-character levels: level 40 is a 4,090-character path,
-	# too long to hold "/exec.vtable" or any name in it
+	# too long to hold "/exec.vtable" or any name in it: its x39.xray and its
+	# directory cannot be opened, and say so (exit 2)
 	top=deep$(printf 'p%.0s' $(seq 86))
 	comp=$(printf 'c%.0s' $(seq 99))
 	mkdir $top
@@ -106,9 +107,11 @@ paths_past_4k_body() {
 			i=$((i + 1))
 		done
 	)
-	atf_check -s exit:1 -o save:out -e inline:"tracelint: 39 files: 0 valid, 39 invalid, 0 unreadable, 0 skipped (format not recognised)\n" \
+	atf_check -s exit:2 -o save:out -e inline:"tracelint: 41 files: 0 valid, 39 invalid, 2 unreadable, 0 skipped (format not recognised)\n" \
 		"$TL" -q $top
-	atf_check -o match:'/x38.xray: invalid ' -o not-match:'/x39.xray' cat out
+	atf_check -o match:'/x38.xray: invalid ' -o match:'/x39.xray: error: cannot open .*: File name too long$' \
+		-o not-match:'/x40.xray' cat out
+	atf_check -o inline:"2\n" grep -c ': File name too long$' out
 	long=$(printf 'l%.0s' $(seq 4100))
 	atf_check -s exit:2 -o save:long.out "$TL" -f xray $long/x.xray
 	atf_check -o inline:"1\n" grep -c "^$long/x.xray: error: cannot open lll" long.out

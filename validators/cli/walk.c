@@ -66,6 +66,21 @@ static bool is_vcs_dir(const char *name)
 	return false;
 }
 
+/* dir/name on the heap: a walk may go past PATH_MAX, and what lies there
+ * must be reported (the system refuses the name), not left out. */
+static char *join(const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	bool slash = d > 0 && dir[d - 1] != '/';
+	char *path = malloc(d + slash + n + 1);
+	if (path) {
+		memcpy(path, dir, d);
+		path[d] = '/';
+		memcpy(path + d + slash, name, n + 1);
+	}
+	return path;
+}
+
 /* Depth-first in name order, so that the output does not depend on the file system. */
 static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
 {
@@ -80,13 +95,17 @@ static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
 	bool ok = true;
 	for (int i = 0; i < n; i++) {
 		const char *name = names[i]->d_name;
-		char path[4096];
+		char *path = NULL;
 		struct stat st;
-		if (ok && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
-		    snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) <
-			    (int)sizeof path &&
-		    lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && is_vcs_dir(name))
+		if (ok && strcmp(name, ".") != 0 && strcmp(name, "..") != 0) {
+			path = join(dir, name);
+			if (!path)
+				ok = false;
+			else if (lstat(path, &st) != 0)
+				/* gone since the listing: nothing to say; anything
+				 * else (a name past PATH_MAX): validating it says why */
+				ok = errno == ENOENT || add(t, path, false);
+			else if (S_ISDIR(st.st_mode) && is_vcs_dir(name))
 				; /* a repository's own store holds no traces of its files */
 			else if (S_ISDIR(st.st_mode))
 				ok = is_trace_dir(path) ? add(t, path, true) : walk(t, path, depth + 1);
@@ -94,6 +113,7 @@ static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
 				ok = add(t, path, true);
 			/* symbolic links, FIFOs and devices are not followed inside a walk */
 		}
+		free(path);
 		free(names[i]);
 	}
 	free(names);
