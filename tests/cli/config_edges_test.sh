@@ -87,12 +87,28 @@ reading_edges_body() {
 	atf_check -s exit:2 -o empty -e match:'c.ini:1:1: expected \[SECTION\], KEY = VALUE, or a comment' "$TL" --config c.ini v.xray
 	# no line break after the '=': an empty value
 	printf '[tracelint]\nmax-errors =' > c.ini
-	atf_check -s exit:2 -o empty -e match:"c.ini:2:[0-9]+: max-errors: expected a whole number, found ''" \
+	atf_check -s exit:2 -o empty -e match:"c.ini:2:13: max-errors: expected a whole number, found ''" \
 		"$TL" --config c.ini v.xray
-	# a glob opened but not closed
+	# a glob opened but not closed: reported on its own line, at the name
 	printf '[path "abc]\nwerror = true\n' > c.ini
-	atf_check -s exit:2 -o empty -e match:'c.ini:[0-9]+:[0-9]+: expected a section \[tracelint\] or \[path "GLOB"\], found \[path "abc\]' \
+	atf_check -s exit:2 -o empty -e match:'c.ini:1:2: expected a section \[tracelint\] or \[path "GLOB"\], found \[path "abc\]' \
 		"$TL" --config c.ini v.xray
+	# a wrong section name: its line and column, not those of its first key
+	printf '[tracelint]\nwerror = true\n\n; keys below\n[bogus]  \nk = v\n' > c.ini
+	atf_check -s exit:2 -o empty -e match:'c.ini:5:2: expected a section \[tracelint\] or \[path "GLOB"\], found \[bogus\]' \
+		"$TL" --config c.ini v.xray
+	# ... and even with no key after it
+	printf '[tracelint]\nwerror = true\n[nokeys]\n' > c.ini
+	atf_check -s exit:2 -o empty -e match:'c.ini:3:2: expected a section .*, found \[nokeys\]' "$TL" --config c.ini v.xray
+	# an indented line after a key continues that key's value (inih): not a section
+	printf '[tracelint]\nwerror = true\n  [bogus]\n' > c.ini
+	atf_check -s exit:2 -o empty -e match:"c.ini:3:3: werror: unknown value '\\[bogus\\]'" "$TL" --config c.ini v.xray
+	# inih's own syntax error on an earlier line comes first
+	printf 'garbage\n[bogus]\n' > c.ini
+	atf_check -s exit:2 -o empty -e match:'c.ini:1:1: expected \[SECTION\], KEY = VALUE' "$TL" --config c.ini v.xray
+	# comments after a section name are not part of it
+	printf '[tracelint] ; team settings\nwerror = true\n[path "*.xray"] # ours\nwerror = false\n' > c.ini
+	atf_check -s exit:1 -o match:'v.xray: invalid' -e empty "$TL" --config c.ini v.xray
 	# 198 characters and the line break fill the reader's buffer exactly: taken
 	{ printf '[tracelint]\nignore = xray\n'; printf '; %0196d\n' 0; } > c.ini
 	atf_check -o inline:"198\n" awk 'NR == 3 { print length }' c.ini

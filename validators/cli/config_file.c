@@ -23,7 +23,37 @@ struct parse {
 	char why[512];               /* the first error, with its column */
 	unsigned why_line;
 	const char *section;         /* the last section name seen */
+	bool key_in_section;         /* a key since the last section line: inih reads an
+	                              * indented line as that key's value continued */
 };
+
+static int fail(struct parse *p, const char *needle, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* [tracelint] or [path "GLOB"] (at least one character of glob). */
+static bool section_name_ok(const char *name, size_t n)
+{
+	return (n == 9 && memcmp(name, "tracelint", 9) == 0) ||
+	       (n >= 8 && memcmp(name, "path \"", 6) == 0 && name[n - 1] == '"');
+}
+
+/* inih hands a section's name over with its first key, on that key's line:
+ * a wrong name is checked here, on its own line, where it is written (and
+ * also when no key follows it). inih's name is the text between '[' and
+ * the first ']' of a line whose first non-blank is '['. */
+static void check_header(struct parse *p, char *line)
+{
+	char *open = line + strspn(line, " \t\r\f\v");
+	if (*open != '[' || (open > line && p->key_in_section))
+		return;
+	p->key_in_section = false;
+	char *close = strchr(open, ']');
+	if (p->why[0] || !close)
+		return; /* an unclosed name is inih's syntax error */
+	size_t n = (size_t)(close - open - 1);
+	if (!section_name_ok(open + 1, n))
+		fail(p, open + 1, "expected a section [tracelint] or [path \"GLOB\"], found [%.*s]", (int)n, open + 1);
+}
 
 /* inih's reader: counts lines, keeps the text, and refuses lines inih would cut. */
 static char *read_line(char *str, int num, void *stream)
@@ -41,6 +71,7 @@ static char *read_line(char *str, int num, void *stream)
 			;
 	}
 	snprintf(p->text, sizeof p->text, "%s", str);
+	check_header(p, str);
 	return str;
 }
 
@@ -51,14 +82,11 @@ static char *read_line(char *str, int num, void *stream)
 static unsigned column_of(const struct parse *p, const char *needle)
 {
 	uintptr_t at_buf = (uintptr_t)needle;
-	if (needle && at_buf >= p->buf && at_buf - p->buf < strlen(p->text))
+	if (needle && at_buf >= p->buf && at_buf - p->buf <= strlen(p->text)) /* an empty value at the end: just past it */
 		return (unsigned)(at_buf - p->buf) + 1;
 	const char *at = needle && *needle ? strstr(p->text, needle) : NULL;
 	return at ? (unsigned)(at - p->text) + 1 : 1;
 }
-
-static int fail(struct parse *p, const char *needle, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* The error, "LINE:COLUMN: what", the column at needle; called once at
  * most, as handle ignores every key after the first error. */
@@ -101,7 +129,7 @@ static struct config_section *section_for(struct parse *p, const char *name)
 	const char *g = NULL;
 	if (strcmp(name, "tracelint") != 0) {
 		size_t n = strlen(name);
-		if (strncmp(name, "path \"", 6) != 0 || n < 8 || name[n - 1] != '"') {
+		if (!section_name_ok(name, n)) { /* check_header reported it on its line */
 			fail(p, name, "expected a section [tracelint] or [path \"GLOB\"], found [%s]", name);
 			return NULL;
 		}
@@ -204,6 +232,7 @@ static int global_key(struct parse *p, const char *key, const char *value)
 static int handle(void *user, const char *section, const char *key, const char *value)
 {
 	struct parse *p = user;
+	p->key_in_section = true;
 	if (p->why[0])
 		return 1; /* the first error is the one reported */
 	if (!*section)
@@ -276,12 +305,13 @@ bool config_file_load(struct config_file *f, const char *path, char *err, size_t
 	int rc = ini_parse_stream(read_line, &p, handle, &p);
 	fclose(p.in);
 	/* an error of ours made handle return 0 on its line, so inih returns
-	 * the first failing line: with p.why, rc is -2 or from 1 to why_line */
-	if (rc == 0 && !p.too_long)
+	 * the first failing line: with p.why, rc is -2 or from 1 to why_line;
+	 * a section name's error (check_header) leaves inih at 0 or a later line */
+	if (rc == 0 && !p.too_long && !p.why[0])
 		return true;
 	if (rc == -2) {
 		snprintf(err, errlen, "%s: out of memory", path);
-	} else if (p.why[0] && (unsigned)rc >= p.why_line) {
+	} else if (p.why[0] && (rc == 0 || (unsigned)rc >= p.why_line)) {
 		snprintf(err, errlen, "%s:%s", path, p.why);
 	} else if (p.too_long) {
 		snprintf(err, errlen, "%s: expected lines of at most %d characters, found a longer one", path,
