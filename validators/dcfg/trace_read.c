@@ -2,6 +2,8 @@
  * transition tables, thread data and chunks, and with --pair the checks
  * against the DCFG the trace was recorded with. */
 #include "id_put.h"
+#include "json_row_text.h"
+#include "knob.h"
 #include "trace_read.h"
 #include "trace_pair_flow.h"
 
@@ -51,6 +53,60 @@ static void connect(const struct tctx *x, uint32_t cell, const struct dedge *a, 
 			  (unsigned long long)b->src);
 }
 
+/* NEXT_EDGE_IDS values: a buffer grown only (a realloc a row was 4% of a
+ * table's time). */
+struct next_ids {
+	uint64_t *ids;
+	uint32_t cap;
+};
+
+static bool room_for(struct next_ids *b, uint32_t n)
+{
+	if (n <= b->cap)
+		return true;
+	uint32_t cap = n < 2 * b->cap ? 2 * b->cap : n;
+	uint64_t *nb = realloc(b->ids, (size_t)cap * sizeof *nb);
+	if (!nb)
+		return false;
+	b->ids = nb;
+	b->cap = cap;
+	return true;
+}
+
+enum row_read { ROW_TAKEN, ROW_USE_NODES, ROW_NO_MEMORY };
+
+/* The fast path of a transition table without --pair: a row written
+ * [CURRENT_EDGE_ID, "code", [NEXT_EDGE_IDS...]] in header order, with plain
+ * integers in range and a code of '0'/'1', read from its text without a
+ * node a value. Such a row breaks no rule of the row; it is added as the
+ * node path would add it. Anything else is left to the node path.
+ * tests/dcfg/fast_rows_test.sh compares the two over the corpus and
+ * generated traces (TRACELINT_SLOW_ROWS=1 turns this path off). */
+static enum row_read transition_from_text(struct jv *v, uint32_t r, struct ttable *tt, struct next_ids *next)
+{
+	struct jdoc *d = &v->doc;
+	const uint8_t *start = tl_json_row_text(d, r);
+	if (!start)
+		return ROW_USE_NODES;
+	struct jrow_text t = { start, d->buf + d->size };
+	uint64_t cur;
+	uint32_t bits, nn = 0;
+	uint8_t len;
+	if (!jrt_byte(&t, '[') || !jrt_uint(&t, 1, EDGE_ID_MAX, &cur) || !jrt_byte(&t, ',') ||
+	    !jrt_bits(&t, &bits, &len) || !jrt_byte(&t, ',') || !jrt_byte(&t, '['))
+		return ROW_USE_NODES;
+	do {
+		if (!room_for(next, nn + 1))
+			return ROW_NO_MEMORY;
+		if (!jrt_uint(&t, 1, EDGE_ID_MAX, &next->ids[nn++]))
+			return ROW_USE_NODES;
+	} while (jrt_next_is(&t, ','));
+	if (!jrt_byte(&t, ']') || !jrt_byte(&t, ']'))
+		return ROW_USE_NODES;
+	tl_json_row_text_end(d, t.p);
+	return tl_dcfg_ttable_add(tt, cur, bits, len, next->ids, nn, r) ? ROW_TAKEN : ROW_NO_MEMORY;
+}
+
 static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 {
 	static const struct tcol cols[] = {
@@ -59,12 +115,23 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 	struct jv *v = x->v;
 	struct table t;
 	uint32_t cell[3];
-	uint64_t *next = NULL;
-	uint32_t capnext = 0;
+	struct next_ids buf = { NULL, 0 };
 	if (!tl_dcfg_table_open(v, tbl, cols, 3, "TRANSITION_TABLE", true, &t))
 		return;
 	tt->code_pos = t.pos[1];
+	/* Pairing reports on the cells of every row: the node path. */
+	bool from_text = !x->p && t.header_len == 3 && t.pos[0] == 0 && t.pos[1] == 1 && t.pos[2] == 2 &&
+			 !tl_knob("TRACELINT_SLOW_ROWS", 0, 2);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
+		if (from_text && (r & JPIN)) {
+			enum row_read got = transition_from_text(v, r, tt, &buf);
+			if (got == ROW_NO_MEMORY) {
+				tl_jv_out_of_memory(v);
+				break;
+			}
+			if (got == ROW_TAKEN)
+				continue;
+		}
 		uint64_t cur;
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
@@ -95,15 +162,11 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			tl_jv_report(v, RULE_DTRACE_NEXT_IDS, cell[2], "expected NEXT_EDGE_IDS to hold at least one edge id, found an empty array");
 			continue;
 		}
-		if (nn > capnext) { /* grown only: a realloc a row was 4% of a table's time */
-			uint64_t *nb = realloc(next, (size_t)nn * sizeof *nb);
-			if (!nb) {
-				tl_jv_out_of_memory(v);
-				break;
-			}
-			next = nb;
-			capnext = nn;
+		if (!room_for(&buf, nn)) {
+			tl_jv_out_of_memory(v);
+			break;
 		}
+		uint64_t *next = buf.ids;
 		uint32_t k = 0;
 		const struct dedge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
 		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c), k++) {
@@ -120,7 +183,7 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 			break;
 		}
 	}
-	free(next);
+	free(buf.ids);
 	tl_dcfg_ttable_finish(v, tt);
 	if (x->p && tt->nnext) {
 		tt->next_instr = calloc(tt->nnext, sizeof *tt->next_instr);

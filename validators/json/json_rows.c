@@ -173,8 +173,11 @@ static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 	}
 	uint32_t r;
 	uint64_t pos;
+	if (d->cur_lazy == l && d->cur_row == row)
+		return d->cur_start; /* its text was read without nodes */
 	/* The next rows in order come from the current one (a walk). */
-	if (d->cur_lazy == l && d->cur_row < row && (row - d->cur_row <= ROW_STRIDE || !z->row_off || row >= z->known)) {
+	if (d->cur_lazy == l && d->cur_row < row && d->cur_end != UINT64_MAX &&
+	    (row - d->cur_row <= ROW_STRIDE || !z->row_off || row >= z->known)) {
 		r = d->cur_row + 1;
 		pos = next_start(d, d->cur_end);
 	} else if (z->row_off && row < z->known) {
@@ -197,20 +200,16 @@ static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 	return pos;
 }
 
-/* Makes row `row` of lazy table l the current row. */
-static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+/* Row `row` of lazy table l without nodes: its start, or UINT64_MAX. The
+ * previous row's nodes are gone. */
+static uint64_t enter_row(struct jdoc *d, uint32_t l, uint32_t row)
 {
-	struct jlazy *z = &d->lazy[l];
-	/* A count, not a pointer: building the row may move d->nodes. */
-	uint32_t rows = d->nodes[z->node].count;
-	if (d->cur_lazy == l && d->cur_row == row)
-		return true;
 	uint64_t pos = row_start(d, l, row);
 	d->n = d->nskel;
 	d->cur_lazy = NO_LAZY;
 	d->cur_pin = JNONE;
 	if (pos == UINT64_MAX)
-		return false;
+		return pos;
 	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
 		/* Going back (a second walk over a table): hand everything back and
 		 * start releasing again from there. */
@@ -219,6 +218,21 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 		tl_input_release(d->in, pos);
 		d->release_mark = pos;
 	}
+	return pos;
+}
+
+/* Makes row `row` of lazy table l the current row, with its nodes. */
+static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+{
+	struct jlazy *z = &d->lazy[l];
+	/* A count, not a pointer: building the row may move d->nodes. */
+	uint32_t rows = d->nodes[z->node].count;
+	uint32_t pin = JPIN | (z->pin_base + row);
+	if (d->cur_pin == pin)
+		return true;
+	uint64_t pos = enter_row(d, l, row);
+	if (pos == UINT64_MAX)
+		return false;
 	/* build_valid makes the row's node before anything else, so a row read
 	 * has one */
 	uint64_t end = build_valid(d, pos, z->node);
@@ -227,9 +241,32 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 	d->nodes[d->nskel].next = row + 1 < rows ? (JPIN | (z->pin_base + row + 1)) : JNONE;
 	d->cur_lazy = l;
 	d->cur_row = row;
-	d->cur_pin = JPIN | (z->pin_base + row);
+	d->cur_pin = pin;
+	d->cur_start = pos;
 	d->cur_end = end;
 	return true;
+}
+
+const uint8_t *tl_json_row_text(struct jdoc *d, uint32_t pin)
+{
+	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
+	if (l == NO_LAZY)
+		return NULL;
+	if (d->cur_pin == pin) /* its nodes are built: the text is there too */
+		return d->buf + d->cur_start;
+	uint64_t pos = enter_row(d, l, row);
+	if (pos == UINT64_MAX)
+		return NULL;
+	d->cur_lazy = l;
+	d->cur_row = row;
+	d->cur_start = pos;
+	d->cur_end = UINT64_MAX;
+	return d->buf + pos;
+}
+
+void tl_json_row_text_end(struct jdoc *d, const uint8_t *end)
+{
+	d->cur_end = (uint64_t)(end - d->buf);
 }
 
 const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin)
@@ -249,7 +286,7 @@ uint64_t tl_json_text_off(struct jdoc *d, uint32_t i)
 	if (l == NO_LAZY)
 		return UINT64_MAX;
 	if (d->cur_lazy == l && d->cur_row == row)
-		return d->nodes[d->nskel].off;
+		return d->cur_start;
 	const struct jlazy *z = &d->lazy[l];
 	if (z->row_off && row < z->known)
 		return known_start(d, z, row);

@@ -79,7 +79,9 @@ struct jdoc {
 	uint32_t cur_lazy;         /* table of the current row, UINT32_MAX for none */
 	uint32_t cur_row;
 	uint32_t cur_pin;          /* pin of the current row, JNONE for none */
-	uint64_t cur_end;          /* offset just past the current row */
+	uint64_t cur_start;        /* offset of the current row's first byte */
+	uint64_t cur_end;          /* offset just past the current row, UINT64_MAX while a
+	                            * reader of its text (tl_json_row_text) has not said */
 	uint32_t *blk_line;        /* newlines before each 64 KiB block */
 	uint64_t *blk_start;       /* start of the line holding each block's first byte */
 	size_t nblk;
@@ -116,6 +118,15 @@ void tl_json_free(struct jdoc *doc);
 /* The node of a row (read now if it is not the current one: the cells of
  * the previous row are then invalid). */
 const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin);
+/* A row's text without its nodes, for a reader that takes simple rows from
+ * the text itself (a fast path; on anything unexpected it asks jn() for the
+ * row's nodes, which are then built). The row becomes the current one: the
+ * first byte of its text ('[', valid JSON), or NULL if it cannot be found
+ * (the text changed, no memory). The reader then says where the row ended,
+ * just past its ']' (tl_json_row_text_end), before it reads the next row. */
+const uint8_t *tl_json_row_text(struct jdoc *d, uint32_t pin);
+void tl_json_row_text_end(struct jdoc *d, const uint8_t *end);
+
 /* The row after pin, or JNONE, without reading anything. */
 uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin);
 
