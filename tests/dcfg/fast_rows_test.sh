@@ -154,9 +154,52 @@ EOF
 	atf_check -o inline:"1\n" tail -n 1 out
 }
 
+atf_test_case block_spellings_both_ways
+block_spellings_both_ways_head() { atf_set descr "BASIC_BLOCKS rows the fast path leaves to the node path (other spellings, wrong values, wrong shapes, an id seen before) report the same both ways"; }
+block_spellings_both_ways_body() {
+	# Rows added at the top of the seed example's first BASIC_BLOCKS: plain
+	# ones (hex or decimal, COUNT or none, blanks and line breaks), then one
+	# row for each way out of the fast path.
+	cat > rows << 'EOF'
+                [7001, "0xc00", 9, 2, 4, 1],
+                [7002, 3328, 9, 2, 4],
+                [ 7003 , "0XC10" ,
+                  9,2,4,1 ] ,
+                [7016, "0xce0", 9, 2, 4, "0x1"],
+                [7001, "0xc20", 9, 2, 4, 1],
+                [1, "0xc30", 9, 2, 4, 1],
+                [7004, "0xc40", 0, 1, 0, 1],
+                [7005, "0xc50", 9, 10, 4, 1],
+                [7006, "0xc60", 9, 2, 9, 1],
+                [7007, "0xc70", 9, 1, 3, 1],
+                [7008, "0xffffffff", 9, 2, 4, 1],
+                [7009, "0xc80", 40, 2, 4, 1],
+                [7010, "0x", 9, 2, 4, 1],
+                [7011, "0xc90", "9", 2, 4, 1],
+                [7012, "0x00000000000000c90", 9, 2, 4, 1],
+                [0, "0xca0", 9, 2, 4, 1],
+                [7013, "0xcb0", 9, 2, 4, 1, 5],
+                [7014, "0xcc0", 9, 2],
+                [7015, "0xcd0", 9.0, 2, 4, 1],
+                [7017, "0x\u0063f0", 9, 2, 4, 1],
+                [7018, "0xd00", 9, 2, 4, -1],
+EOF
+	awk 'FNR == NR { rows = rows $0 "\n"; next } { print } /"NODE_ID", "ADDR_OFFSET"/ && !done { printf "%s", rows; done = 1 }' \
+		rows "$C/dcfg/valid/seed_example.dcfg.json" > b.dcfg.json
+	both_ways b.dcfg.json > out
+	for rule in DCFG-ID-DUPLICATE DCFG-NODE-SPECIAL DCFG-BLOCK-GEOMETRY DCFG-BLOCK-IN-IMAGE DCFG-LAST-INSTR-LENGTH \
+		DCFG-ID-RANGE JSON-TABLE JSON-TABLE-COLUMN JSON-INTEGER JSON-DECIMAL-STRING; do
+		grep -q "\[$rule\]" out || { cat out; atf_fail "no $rule diagnostic"; }
+	done
+	atf_check -o inline:"1\n" tail -n 1 out
+	# a block read from text is reported on later at its own row
+	atf_check -o match:'^b.dcfg.json:[0-9]+:[0-9]+: .*block 7001 .*BASIC_BLOCKS/1' cat out
+}
+
 atf_init_test_cases() {
 	atf_add_test_case corpus_both_ways
 	atf_add_test_case generated_both_ways
 	atf_add_test_case spellings_both_ways
 	atf_add_test_case edge_spellings_both_ways
+	atf_add_test_case block_spellings_both_ways
 }
