@@ -78,9 +78,14 @@ static void check_same_start(struct jv *v, const struct dprocess *p)
 
 /* D18, as each block is read: the model keeps no SIZE or
  * LAST_INSTR_OFFSET (16 bytes a block that no later rule needs). */
+bool tl_dcfg_last_instr_fits(uint64_t size, uint64_t last_off)
+{
+	return !(last_off < size && size - last_off > MAX_INSTR_BYTES);
+}
+
 void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t last_cell, uint64_t size, uint64_t last_off)
 {
-	if (last_off < size && size - last_off > MAX_INSTR_BYTES)
+	if (!tl_dcfg_last_instr_fits(size, last_off))
 		tl_jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, last_cell,
 			  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
 			  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)size, (unsigned long long)last_off,

@@ -3,6 +3,8 @@
 #include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
+#include "json_row_text.h"
+#include "knob.h"
 #include "radix_sort.h"
 
 #include <stdlib.h>
@@ -24,27 +26,43 @@ static bool resolve_node(struct jv *v, const struct dcfg_model *m, const struct 
 	return false;
 }
 
+/* What is wrong with edge e's use of the special nodes (NULL: nothing);
+ * *at_target: the diagnostic points at the target's id, not the source's. */
+static const char *special_use_problem(const struct dcfg_model *m, const struct dedge *e, bool *at_target)
+{
+	*at_target = false;
+	if (e->cls == EC_ENTRY && e->src != m->start_id)
+		return "an ENTRY edge to leave START";
+	if (e->cls != EC_ENTRY && e->src == m->start_id && m->start_id)
+		return "only ENTRY edges to leave START";
+	*at_target = true;
+	if (e->cls == EC_EXIT && e->tgt != m->end_id)
+		return "an EXIT edge to enter END";
+	if (e->cls != EC_EXIT && e->tgt == m->end_id && m->end_id)
+		return "only EXIT edges to enter END";
+	if (m->start_id && e->tgt == m->start_id)
+		return "START never to be a target";
+	*at_target = false;
+	if (m->end_id && e->src == m->end_id)
+		return "END never to be a source";
+	return NULL;
+}
+
+static bool touches_unknown(const struct dcfg_model *m, const struct dedge *e)
+{
+	return m->unknown_id && (e->src == m->unknown_id || e->tgt == m->unknown_id);
+}
+
 /* Each clause names one end of the edge: the diagnostic points at that node id. */
 static void check_special_use(struct jv *v, const struct dcfg_model *m, const struct dedge *e, const uint32_t *cell)
 {
-	const char *bad = NULL;
-	uint32_t at = cell[EG_SOURCE];
-	if (e->cls == EC_ENTRY && e->src != m->start_id)
-		bad = "an ENTRY edge to leave START";
-	else if (e->cls != EC_ENTRY && e->src == m->start_id && m->start_id)
-		bad = "only ENTRY edges to leave START";
-	else if (e->cls == EC_EXIT && e->tgt != m->end_id)
-		bad = "an EXIT edge to enter END", at = cell[EG_TARGET];
-	else if (e->cls != EC_EXIT && e->tgt == m->end_id && m->end_id)
-		bad = "only EXIT edges to enter END", at = cell[EG_TARGET];
-	else if (m->start_id && e->tgt == m->start_id)
-		bad = "START never to be a target", at = cell[EG_TARGET];
-	else if (m->end_id && e->src == m->end_id)
-		bad = "END never to be a source";
+	bool at_target;
+	const char *bad = special_use_problem(m, e, &at_target);
 	if (bad)
-		tl_jv_report(v, RULE_DCFG_SPECIAL_EDGE, at, "expected %s, found edge %llu from node %llu to node %llu",
+		tl_jv_report(v, RULE_DCFG_SPECIAL_EDGE, at_target ? cell[EG_TARGET] : cell[EG_SOURCE],
+			  "expected %s, found edge %llu from node %llu to node %llu",
 			  bad, (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
-	if (m->unknown_id && (e->src == m->unknown_id || e->tgt == m->unknown_id))
+	if (touches_unknown(m, e))
 		tl_jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->src == m->unknown_id ? cell[EG_SOURCE] : cell[EG_TARGET],
 			  "expected no edge to or from the UNKNOWN node %llu (the producer lost track), found edge %llu",
 			  (unsigned long long)m->unknown_id, (unsigned long long)e->id);
@@ -64,6 +82,83 @@ static void read_counts(struct jv *v, uint32_t cell, struct dprocess *p, uint32_
 		if (tl_jv_int(v, c, 0, UINT64_MAX, "edge count", &x) && t < p->nthreads && p->edge_counts)
 			p->edge_counts[(size_t)edge * p->nthreads + t] = x;
 	}
+}
+
+/* A node id of an edge read from text: a special node or a block of the
+ * process, as resolve_node finds it, or false (the node path reports). */
+static bool resolve_plain(const struct dcfg_model *m, const struct dprocess *p, uint64_t id, uint32_t *blk)
+{
+	*blk = NO_INDEX;
+	if (is_special(m, id))
+		return true;
+	*blk = tl_dcfg_idmap_get(&p->block_by_id, id);
+	return *blk != IDMAP_NONE;
+}
+
+enum row_read { ROW_TAKEN, ROW_USE_NODES };
+
+/* The fast path of the EDGES table: a row written [EDGE_ID, SOURCE_NODE_ID,
+ * TARGET_NODE_ID, EDGE_TYPE_ID, [COUNT_PER_THREAD...]] in header order with
+ * plain integers, read from its text without a node a value, and added as
+ * the node path adds it when no rule of the row objects: the checks below
+ * are the node path's conditions for each of its reports, and the id goes
+ * into the id map last, once nothing else can send the row back. Anything
+ * else is left to the node path. tests/dcfg/fast_rows_test.sh compares the
+ * two (TRACELINT_SLOW_ROWS=1 turns this path off). */
+static enum row_read edge_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t r)
+{
+	struct jdoc *d = &v->doc;
+	const uint8_t *start = tl_json_row_text(d, r);
+	if (!start)
+		return ROW_USE_NODES;
+	struct jrow_text t = { start, d->buf + d->size };
+	uint64_t id, src, tgt, type;
+	struct dedge e = { 0 };
+	if (!jrt_byte(&t, '[') || !jrt_uint(&t, 1, 0x7fffffffu, &id) || !jrt_byte(&t, ',') ||
+	    !jrt_uint(&t, 0, UINT64_MAX, &src) || !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &tgt) ||
+	    !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &type) || !jrt_byte(&t, ',') ||
+	    !resolve_plain(m, p, src, &e.src_blk) || !resolve_plain(m, p, tgt, &e.tgt_blk))
+		return ROW_USE_NODES;
+	uint32_t cls = tl_dcfg_idmap_get(&m->type_class, type);
+	if (cls == IDMAP_NONE)
+		return ROW_USE_NODES;
+	e.node = r;
+	e.id = (uint32_t)id;
+	e.src = (uint32_t)src; /* resolved ids fit (DCFG-ID-RANGE) */
+	e.tgt = (uint32_t)tgt;
+	e.type = (uint32_t)type;
+	e.cls = (uint8_t)cls;
+	e.usable = true;
+	bool at_target;
+	if (special_use_problem(m, &e, &at_target) || touches_unknown(m, &e) || !jrt_byte(&t, '['))
+		return ROW_USE_NODES;
+	/* The counts go straight to their place, and are cleared if the row
+	 * is sent back after all. */
+	uint32_t k = p->nedges, n = 0;
+	uint64_t *counts = p->edge_counts ? p->edge_counts + (size_t)k * p->nthreads : NULL;
+	bool plain = true;
+	if (!jrt_next_is(&t, ']')) {
+		do {
+			uint64_t x;
+			if (!jrt_uint(&t, 0, UINT64_MAX, &x)) {
+				plain = false;
+				break;
+			}
+			if (n < p->nthreads && counts)
+				counts[n] = x;
+			n++;
+		} while (jrt_next_is(&t, ','));
+		plain = plain && jrt_byte(&t, ']');
+	}
+	if (!plain || (p->threads_known && n != p->nthreads) || !jrt_byte(&t, ']') ||
+	    tl_dcfg_id_put(v, &p->edge_by_id, id, k) != IDMAP_NONE) {
+		if (counts)
+			memset(counts, 0, (size_t)p->nthreads * sizeof *counts);
+		return ROW_USE_NODES;
+	}
+	tl_json_row_text_end(d, t.p);
+	p->edges[p->nedges++] = e;
+	return ROW_TAKEN;
 }
 
 void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
@@ -90,7 +185,12 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 		return;
 	}
 	p->edges_complete = true;
+	bool from_text = t.header_len == EG_COLS && t.pos[EG_EDGE_ID] == EG_EDGE_ID && t.pos[EG_SOURCE] == EG_SOURCE &&
+			 t.pos[EG_TARGET] == EG_TARGET && t.pos[EG_TYPE] == EG_TYPE && t.pos[EG_COUNTS] == EG_COUNTS &&
+			 !tl_knob("TRACELINT_SLOW_ROWS", 0, 2);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
+		if (from_text && (r & JPIN) && edge_from_text(v, m, p, r) == ROW_TAKEN)
+			continue;
 		struct dedge e = { 0 };
 		if (!tl_dcfg_table_row(v, &t, r, cell)) {
 			p->edges_complete = false;

@@ -111,6 +111,8 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 void tl_dcfg_note_edge_type(struct jv *v, struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len);
 void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p);
 void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t last_cell, uint64_t size, uint64_t last_off);
+/* The condition tl_dcfg_check_last_instr reports on, without reporting. */
+bool tl_dcfg_last_instr_fits(uint64_t size, uint64_t last_off);
 /* Top-level object, duplicate keys and version keys, shared with DCFG-trace. */
 bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule);
 #endif

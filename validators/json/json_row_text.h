@@ -49,6 +49,36 @@ static inline bool jrt_uint(struct jrow_text *t, uint64_t lo, uint64_t hi, uint6
 	return true;
 }
 
+/* An integer as tl_jv_int reads one without a word: plain decimal (at most
+ * 18 digits) or a "0x"/"0X" string of 1 to 16 hex digits, in [lo, hi]. */
+static inline bool jrt_int(struct jrow_text *t, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	const uint8_t *p = jlex_blank_end(t->p, t->end);
+	if (p >= t->end || *p != '"') {
+		t->p = p;
+		return jrt_uint(t, lo, hi, out);
+	}
+	if (t->end - p < 4 || p[1] != '0' || (p[2] != 'x' && p[2] != 'X'))
+		return false;
+	const uint8_t *s = p + 3, *q = s;
+	uint64_t v = 0;
+	for (; q < t->end && q - s < 16; q++) {
+		unsigned h;
+		if (*q >= '0' && *q <= '9')
+			h = (unsigned)(*q - '0');
+		else if ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'f')
+			h = (unsigned)((*q | 0x20) - 'a' + 10);
+		else
+			break;
+		v = v << 4 | h;
+	}
+	if (q == s || q >= t->end || *q != '"' || v < lo || v > hi)
+		return false;
+	*out = v;
+	t->p = q + 1;
+	return true;
+}
+
 /* A string of at most 32 characters '0' and '1': the bits, first character
  * highest, and their count. */
 static inline bool jrt_bits(struct jrow_text *t, uint32_t *bits, uint8_t *len)
