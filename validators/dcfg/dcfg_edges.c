@@ -108,13 +108,10 @@ enum row_read { ROW_TAKEN, ROW_USE_NODES };
 static enum row_read edge_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t r)
 {
 	struct jdoc *d = &v->doc;
-	const uint8_t *start = tl_json_row_text(d, r);
-	if (!start)
-		return ROW_USE_NODES;
-	struct jrow_text t = { start, d->buf + d->size };
+	struct jrow_text t;
 	uint64_t id, src, tgt, type;
 	struct dedge e = { 0 };
-	if (!jrt_byte(&t, '[') || !jrt_uint(&t, 1, 0x7fffffffu, &id) || !jrt_byte(&t, ',') ||
+	if (!jrt_open(&t, d, r) || !jrt_uint(&t, 1, 0x7fffffffu, &id) || !jrt_byte(&t, ',') ||
 	    !jrt_uint(&t, 0, UINT64_MAX, &src) || !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &tgt) ||
 	    !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &type) || !jrt_byte(&t, ',') ||
 	    !resolve_plain(m, p, src, &e.src_blk) || !resolve_plain(m, p, tgt, &e.tgt_blk))

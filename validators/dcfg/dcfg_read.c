@@ -261,13 +261,10 @@ static enum row_read block_from_text(struct jv *v, const struct dcfg_model *m, s
 				     uint32_t r)
 {
 	struct jdoc *d = &v->doc;
-	const uint8_t *start = tl_json_row_text(d, r);
-	if (!start)
-		return ROW_USE_NODES;
-	struct jrow_text t = { start, d->buf + d->size };
+	struct jrow_text t;
 	uint64_t id, off, size, last;
 	struct dblock b = { 0 };
-	if (!jrt_byte(&t, '[') || !jrt_int(&t, 1, ID_MAX, &id) || is_special(m, id) || !jrt_byte(&t, ',') ||
+	if (!jrt_open(&t, d, r) || !jrt_int(&t, 1, ID_MAX, &id) || is_special(m, id) || !jrt_byte(&t, ',') ||
 	    !jrt_int(&t, 0, UINT64_MAX, &off) || !jrt_byte(&t, ',') || !jrt_int(&t, 0, UINT64_MAX, &size) ||
 	    !jrt_byte(&t, ',') || !jrt_int(&t, 0, UINT64_MAX, &b.num_instrs) || !jrt_byte(&t, ',') ||
 	    !jrt_int(&t, 0, UINT64_MAX, &last))

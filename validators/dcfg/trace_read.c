@@ -85,14 +85,11 @@ enum row_read { ROW_TAKEN, ROW_USE_NODES, ROW_NO_MEMORY };
 static enum row_read transition_from_text(struct jv *v, uint32_t r, struct ttable *tt, struct next_ids *next)
 {
 	struct jdoc *d = &v->doc;
-	const uint8_t *start = tl_json_row_text(d, r);
-	if (!start)
-		return ROW_USE_NODES;
-	struct jrow_text t = { start, d->buf + d->size };
+	struct jrow_text t;
 	uint64_t cur;
 	uint32_t bits, nn = 0;
 	uint8_t len;
-	if (!jrt_byte(&t, '[') || !jrt_uint(&t, 1, EDGE_ID_MAX, &cur) || !jrt_byte(&t, ',') ||
+	if (!jrt_open(&t, d, r) || !jrt_uint(&t, 1, EDGE_ID_MAX, &cur) || !jrt_byte(&t, ',') ||
 	    !jrt_bits(&t, &bits, &len) || !jrt_byte(&t, ',') || !jrt_byte(&t, '['))
 		return ROW_USE_NODES;
 	do {

@@ -9,6 +9,7 @@
 #define TL_JSON_ROW_TEXT_H
 
 #include "json_lex.h"
+#include "json_tree.h"
 
 struct jrow_text {
 	const uint8_t *p, *end;
@@ -22,6 +23,15 @@ static inline bool jrt_byte(struct jrow_text *t, uint8_t c)
 		return false;
 	t->p++;
 	return true;
+}
+
+/* Row pin's text (tl_json_row_text), past its '[': false when the row cannot
+ * be found. The reader ends with tl_json_row_text_end(d, t->p). */
+static inline bool jrt_open(struct jrow_text *t, struct jdoc *d, uint32_t pin)
+{
+	t->p = tl_json_row_text(d, pin);
+	t->end = d->buf + d->size;
+	return t->p && jrt_byte(t, '[');
 }
 
 /* Past the blanks, a byte that is c or not: true when it is (and taken). */
