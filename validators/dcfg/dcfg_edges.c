@@ -95,17 +95,15 @@ static bool resolve_plain(const struct dcfg_model *m, const struct dprocess *p, 
 	return *blk != IDMAP_NONE;
 }
 
-enum row_read { ROW_TAKEN, ROW_USE_NODES };
-
 /* The fast path of the EDGES table: a row written [EDGE_ID, SOURCE_NODE_ID,
  * TARGET_NODE_ID, EDGE_TYPE_ID, [COUNT_PER_THREAD...]] in header order with
  * plain integers, read from its text without a node a value, and added as
  * the node path adds it when no rule of the row objects: the checks below
  * are the node path's conditions for each of its reports, and the id goes
  * into the id map last, once nothing else can send the row back. Anything
- * else is left to the node path. tests/dcfg/fast_rows_test.sh compares the
+ * else is left to the node path (false). tests/dcfg/fast_rows_test.sh compares the
  * two (TRACELINT_SLOW_ROWS=1 turns this path off). */
-static enum row_read edge_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t r)
+static bool edge_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t r)
 {
 	struct jdoc *d = &v->doc;
 	struct jrow_text t;
@@ -115,10 +113,10 @@ static enum row_read edge_from_text(struct jv *v, const struct dcfg_model *m, st
 	    !jrt_uint(&t, 0, UINT64_MAX, &src) || !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &tgt) ||
 	    !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &type) || !jrt_byte(&t, ',') ||
 	    !resolve_plain(m, p, src, &e.src_blk) || !resolve_plain(m, p, tgt, &e.tgt_blk))
-		return ROW_USE_NODES;
+		return false;
 	uint32_t cls = tl_dcfg_idmap_get(&m->type_class, type);
 	if (cls == IDMAP_NONE)
-		return ROW_USE_NODES;
+		return false;
 	e.node = r;
 	e.id = (uint32_t)id;
 	e.src = (uint32_t)src; /* resolved ids fit (DCFG-ID-RANGE) */
@@ -128,7 +126,7 @@ static enum row_read edge_from_text(struct jv *v, const struct dcfg_model *m, st
 	e.usable = true;
 	bool at_target;
 	if (special_use_problem(m, &e, &at_target) || touches_unknown(m, &e) || !jrt_byte(&t, '['))
-		return ROW_USE_NODES;
+		return false;
 	/* The counts go straight to their place, and are cleared if the row
 	 * is sent back after all. */
 	uint32_t k = p->nedges, n = 0;
@@ -151,11 +149,11 @@ static enum row_read edge_from_text(struct jv *v, const struct dcfg_model *m, st
 	    tl_dcfg_id_put(v, &p->edge_by_id, id, k) != IDMAP_NONE) {
 		if (counts)
 			memset(counts, 0, (size_t)p->nthreads * sizeof *counts);
-		return ROW_USE_NODES;
+		return false;
 	}
 	tl_json_row_text_end(d, t.p);
 	p->edges[p->nedges++] = e;
-	return ROW_TAKEN;
+	return true;
 }
 
 void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
@@ -186,7 +184,7 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 			 t.pos[EG_TARGET] == EG_TARGET && t.pos[EG_TYPE] == EG_TYPE && t.pos[EG_COUNTS] == EG_COUNTS &&
 			 !tl_knob("TRACELINT_SLOW_ROWS", 0, 2);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
-		if (from_text && (r & JPIN) && edge_from_text(v, m, p, r) == ROW_TAKEN)
+		if (from_text && (r & JPIN) && edge_from_text(v, m, p, r))
 			continue;
 		struct dedge e = { 0 };
 		if (!tl_dcfg_table_row(v, &t, r, cell)) {

@@ -248,16 +248,14 @@ static bool geometry_ok(uint64_t size, uint64_t num_instrs, uint64_t last)
 	       (num_instrs != 1 || last == 0);
 }
 
-enum row_read { ROW_TAKEN, ROW_USE_NODES };
-
 /* The fast path of BASIC_BLOCKS: a row written [NODE_ID, ADDR_OFFSET, SIZE,
  * NUM_INSTRS, LAST_INSTR_OFFSET(, COUNT)] in header order, integers plain
  * or "0x" strings, read from its text without a node a value and added as
  * the node path adds it when no rule of the row objects (the node path's
  * conditions for each report, the id entering the id map last). Anything
- * else is left to the node path. tests/dcfg/fast_rows_test.sh compares the
+ * else is left to the node path (false). tests/dcfg/fast_rows_test.sh compares the
  * two (TRACELINT_SLOW_ROWS=1 turns this path off). */
-static enum row_read block_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t image,
+static bool block_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t image,
 				     uint32_t r)
 {
 	struct jdoc *d = &v->doc;
@@ -268,15 +266,15 @@ static enum row_read block_from_text(struct jv *v, const struct dcfg_model *m, s
 	    !jrt_int(&t, 0, UINT64_MAX, &off) || !jrt_byte(&t, ',') || !jrt_int(&t, 0, UINT64_MAX, &size) ||
 	    !jrt_byte(&t, ',') || !jrt_int(&t, 0, UINT64_MAX, &b.num_instrs) || !jrt_byte(&t, ',') ||
 	    !jrt_int(&t, 0, UINT64_MAX, &last))
-		return ROW_USE_NODES;
+		return false;
 	if (jrt_next_is(&t, ',')) {
 		if (!jrt_int(&t, 0, UINT64_MAX, &b.count))
-			return ROW_USE_NODES;
+			return false;
 		b.has_count = true;
 	}
 	if (!jrt_byte(&t, ']') || !geometry_ok(size, b.num_instrs, last) || !inside(off, size, p->images[image].size) ||
 	    !tl_dcfg_last_instr_fits(size, last) || tl_dcfg_id_put(v, &p->block_by_id, id, p->nblocks) != IDMAP_NONE)
-		return ROW_USE_NODES;
+		return false;
 	tl_json_row_text_end(d, t.p);
 	b.id = (uint32_t)id;
 	b.node = r;
@@ -284,7 +282,7 @@ static enum row_read block_from_text(struct jv *v, const struct dcfg_model *m, s
 	b.geometry_read = true; /* hook: dcfg_blocks.c */
 	p->block_addr[p->nblocks] = off;
 	p->blocks[p->nblocks++] = b;
-	return ROW_TAKEN;
+	return true;
 }
 
 static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p, uint32_t image)
@@ -308,7 +306,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	for (int k = 0; k < 6; k++)
 		from_text = from_text && t.pos[k] == k;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
-		if (from_text && (r & JPIN) && block_from_text(v, m, p, image, r) == ROW_TAKEN)
+		if (from_text && (r & JPIN) && block_from_text(v, m, p, image, r))
 			continue;
 		struct dblock b = { 0 };
 		uint64_t id = 0, off, size, last;
