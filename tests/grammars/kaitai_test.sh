@@ -114,7 +114,7 @@ umt_linked() {
 		[ -s $t.vt ] && node "$CHECK" parse out ${t}_vtable -- $(cat $t.vt) > $t.vt.res
 		: > $t.of.list; : > $t.pn.list
 		for v in $(sed -n 's/^ok //p' $t.vt.res); do
-			d=$(dirname "$v") n=$(i64_at8 "$v") s=$(wc -c < "$v")
+			d=${v%/*} n=$(i64_at8 "$v") s=$(wc -c < "$v")
 			[ -f "$d/$t.offsets" ] && echo "$d/$t.offsets n=$n s=$s" >> $t.of.list
 			[ $t = exec ] && [ -f "$d/exec.prev_next.column" ] && echo "$d/exec.prev_next.column n=$n" >> $t.pn.list
 		done
@@ -133,11 +133,18 @@ umt_linked() {
 	for d in "$@"; do
 		d=${d%/}
 		for m in $UMT_LINKED; do
-			[ -f "$d/$m" ] || continue
-			grep -F -e "ok $d/$m" -e "fail $d/$m:" linked.res | grep -E "^(ok|fail) $d/$m(:| |\$)" ||
-				echo "skip $d/$m"
+			[ -f "$d/$m" ] && echo "$d/$m"
 		done
-	done
+	done > linked.files
+	# Each file's result lines, in the order they came, or "skip FILE".
+	awk 'FILENAME == "linked.res" {
+		if ($1 != "ok" && $1 != "fail") next
+		f = $2; sub(/:$/, "", f)
+		if (f in lines) lines[f] = lines[f] "\n" $0
+		else lines[f] = $0
+		next
+	}
+	{ print (($0 in lines) ? lines[$0] : "skip " $0) }' linked.res linked.files
 }
 
 # expect_valid ID MIN DIR: every case in DIR parses.
