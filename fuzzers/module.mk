@@ -85,7 +85,7 @@ fuzz-run:
 		BUILD=$(BUILD) sh fuzzers/campaign/run.sh
 
 # The same seconds with and without the mutator (SEED=<file>: from that one file);
-# writes reports/fuzzing/<seed set>/<target>-mutator.tsv.
+# writes $(BUILD)/reports/fuzz/<seed set>/<target>-mutator.tsv.
 fuzz-compare: fuzz-mutators
 	TARGET=$(TARGET) SECONDS=$(SECONDS) SEED=$(SEED) BUILD=$(BUILD) sh fuzzers/campaign/compare.sh
 
@@ -126,7 +126,7 @@ check-heavy: fuzz fuzz-mutators
 
 # Lists the campaign reports with their headline figures.
 fuzz-report:
-	sh fuzzers/campaign/report-index.sh reports/fuzz
+	sh fuzzers/campaign/report-index.sh $(BUILD)/reports/fuzz
 
 # The libraries the formats link (for fuzzers/build.sh).
 .PHONY: fuzz-ldlibs

@@ -4,13 +4,18 @@
 # `make deps`; tests/grammars/ compiles every .ksy with them and parses the corpus.
 DEB_PACKAGES += nodejs zstd
 
+# `npm ci` runs only when the lock file changed since the last install (the
+# stamp) or the installed tree is gone, not on every `make check`.
 .PHONY: grammar-deps
 deps: grammar-deps
-grammar-deps:
+GRAMMAR_NPM_STAMP := $(BUILD)/grammars-npm-ci.stamp
+grammar-deps: $(GRAMMAR_NPM_STAMP)
+$(GRAMMAR_NPM_STAMP): grammars/package-lock.json $(if $(wildcard grammars/node_modules/.package-lock.json),,.FORCE)
 	@command -v npm >/dev/null 2>&1 || { \
 		[ "$$(id -u)" = 0 ] || { echo "grammars need npm; run as root: apt-get install -y nodejs npm"; exit 1; }; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
 	cd grammars && npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p $(@D) && touch $@
 
 # Compiles the grammars into JavaScript parsers (for reader authors to look at;
 # the tests compile their own copy).

@@ -1,9 +1,9 @@
 #!/bin/sh
 # compare.sh: the same target, the same seconds, the same seeds and libFuzzer
 # seed, once with plain mutation and once with the structure-aware mutator,
-# each from an empty campaign corpus. Writes reports/fuzzing/<target>-mutator.tsv
+# each from an empty campaign corpus. Writes $BUILD/reports/fuzz/<seed set>/<target>-mutator.tsv
 # (variant, execs, exec/s, final cov, final ft, corpus files) and both timelines
-# under reports/fuzzing/<seed set>/: SEED=<file> starts both from that one
+# beside it (regenerated, not committed): SEED=<file> starts both from that one
 # file (seed set "one-seed"), otherwise from every corpus case ("full-corpus").
 set -eu
 . fuzzers/campaign/common.sh
@@ -22,7 +22,7 @@ dict=
 for fmt in $(target_formats "$TARGET"); do
 	[ -f "fuzzers/dict/$fmt.dict" ] && dict=fuzzers/dict/$fmt.dict
 done
-dest=reports/fuzzing/$set_name
+dest=$BUILD/reports/fuzz/$set_name
 mkdir -p "$dest"
 out=$dest/$name-mutator.tsv
 printf 'variant\tseconds\texecs\texec_per_s\tcov\tft\tcorpus_files\n' > "$out"

@@ -2,14 +2,17 @@
 # Source-based line and branch coverage of every validator from the
 # committed corpus: the regression drivers of every fuzz target and the CLI
 # over every case (with its .args), built by clang with
-# -fprofile-instr-generate -fcoverage-mapping in $BUILD/cov. Writes
-# reports/coverage/summary.md (per validator and per file) and
-# reports/coverage/report.txt (llvm-cov's table).
+# -fprofile-instr-generate -fcoverage-mapping in $BUILD/cov-corpus (not
+# $BUILD/cov, where the gcc build of the suite's branch coverage lives).
+# Writes $BUILD/reports/coverage/summary.md (per validator and per file) and
+# report.txt (llvm-cov's table); regenerated, not committed. The committed
+# figure is the whole suite's branch coverage, tests/coverage/branches.baseline.
 set -eu
 BUILD=${BUILD:-build}
-O=$BUILD/cov
+O=$BUILD/cov-corpus
 PROF=$(pwd)/$O/prof
-rm -rf "$PROF" && mkdir -p "$PROF" reports/coverage
+out=$BUILD/reports/coverage
+rm -rf "$PROF" && mkdir -p "$PROF" "$out"
 flags="-fprofile-instr-generate -fcoverage-mapping"
 nice -n 10 make -s O="$O" CC=clang SANITIZE=0 CFLAGS="$flags" LDFLAGS="$flags" all regress > "$O.log" 2>&1 ||
 	{ tail -20 "$O.log"; exit 1; }
@@ -43,7 +46,7 @@ objects=""
 for bin in "$O"/fuzz/regress_*; do objects="$objects -object $bin"; done
 # shellcheck disable=SC2086
 llvm-cov report "$O/tracelint" $objects -instr-profile="$O/merged.profdata" \
-	validators/ > reports/coverage/report.txt
+	validators/ > "$out/report.txt"
 # Per validator directory: sum the per-file lines and branches.
 awk -v date="$(date -u +%Y-%m-%d)" '
 	# llvm-cov strips the common prefix: names are <validator>/<file>.
@@ -74,7 +77,7 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 		print "| file | lines | line cover | branch cover |"
 		print "|---|---:|---:|---:|"
 		for (i = 1; i <= n; i++) print file[order[i]]
-	}' reports/coverage/report.txt > reports/coverage/summary.md
+	}' "$out/report.txt" > "$out/summary.md"
 
 # Name the uncovered code: in every file under 90% of its lines, the functions
 # that miss lines, most missed first.
@@ -84,7 +87,7 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 	echo
 	echo "| file | function | lines | missed |"
 	echo "|---|---|---:|---:|"
-	awk '$1 ~ /\/.*\.[ch]$/ && $8 > 0 && $10 + 0 < 90 { print $1 }' reports/coverage/report.txt |
+	awk '$1 ~ /\/.*\.[ch]$/ && $8 > 0 && $10 + 0 < 90 { print $1 }' "$out/report.txt" |
 	while read -r f; do
 		# shellcheck disable=SC2086
 		llvm-cov report "$O/tracelint" $objects -instr-profile="$O/merged.profdata" \
@@ -94,5 +97,5 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 			printf "%d\t| `validators/%s` | `%s` | %d | %d |\n", $6, f, name, $5, $6 }' |
 		sort -rn | cut -f2
 	done
-} >> reports/coverage/summary.md
-cat reports/coverage/summary.md | head -20
+} >> "$out/summary.md"
+cat "$out/summary.md" | head -20

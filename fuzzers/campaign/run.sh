@@ -4,8 +4,9 @@
 # campaign corpus lives in $FUZZ_WORK (default /tmp/tracelint-fuzz), never in
 # the repo. Afterwards: corpus minimised, crashes de-duplicated and minimised
 # into corpus/<format>/regressions/ (fuzzers/campaign/triage.sh), and a report
-# written to reports/fuzz/<date>-<target>[-mut|-afl].md (not in SMOKE mode,
-# which only fails on a crash).
+# and its coverage timeline written to $BUILD/reports/fuzz/<date>-<target>[_mut][-afl].md
+# and .tsv (not in SMOKE mode, which only fails on a crash). Campaign outputs
+# are regenerated, not committed: reports/fuzzing.md keeps the figures that matter.
 set -eu
 . fuzzers/campaign/common.sh
 
@@ -125,10 +126,11 @@ fi
 
 # A second campaign of the same variant on the same day keeps the first report.
 report_name=$stamp-$variant
-[ ! -e "reports/fuzz/$report_name.md" ] || report_name=$report_name-$(date -u +%H%M)
-report=reports/fuzz/$report_name.md
-mkdir -p reports/fuzz reports/fuzzing
-cp "$work/timeline.tsv" "reports/fuzzing/$report_name.tsv"
+out=$BUILD/reports/fuzz
+[ ! -e "$out/$report_name.md" ] || report_name=$report_name-$(date -u +%H%M)
+report=$out/$report_name.md
+mkdir -p "$out"
+cp "$work/timeline.tsv" "$out/$report_name.tsv"
 {
 	echo "# Fuzzing campaign: $TARGET ($stamp)"
 	echo
@@ -148,7 +150,7 @@ cp "$work/timeline.tsv" "reports/fuzzing/$report_name.tsv"
 	echo "| regression cases | ${cases:-none} |"
 	echo
 	echo "Coverage over time (seconds, executions, edges/cov, features/ft; full series in"
-	echo "\`reports/fuzzing/$report_name.tsv\`):"
+	echo "\`$report_name.tsv\` beside this report):"
 	echo
 	echo "| s | execs | cov | ft |"
 	echo "|---:|---:|---:|---:|"

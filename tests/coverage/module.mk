@@ -13,10 +13,10 @@ COVERAGE_SLACK ?= 0.3
 .PHONY: coverage-suite coverage-ratchet coverage-baseline
 coverage-suite: deps
 	rm -rf $(COV_O)/obj $(COV_O)/tests
-	$(MAKE) O=$(COV_O) SANITIZE=0 CC=gcc OPT="-O0 -g" CFLAGS="--coverage -fprofile-update=atomic" LDFLAGS=--coverage tests
+	$(MAKE) $(CHECK_MAKE_JOBS) O=$(COV_O) SANITIZE=0 CC=gcc OPT="-O0 -g" CFLAGS="--coverage -fprofile-update=atomic" LDFLAGS=--coverage tests
 	find $(COV_O) -name '*.gcda' -delete
 	rm -f $(COV_O)/results.db
-	cd $(COV_O)/tests && kyua --config=none \
+	cd $(COV_O)/tests && kyua --config=none -v parallelism=$(CHECK_JOBS) \
 		-v test_suites.tracelint.srcdir=$(CURDIR) \
 		-v test_suites.tracelint.builddir=$(abspath $(COV_O)) \
 		test --results-file=$(abspath $(COV_O))/results.db > $(abspath $(COV_O))/kyua.log 2>&1 || true

@@ -24,7 +24,7 @@ install-conform: $(CONFORM_BIN)
 
 # Reference reports (reports/conformance/): llvm-xray 14 on the xray corpus,
 # gdb's `target tfile` on the tfile corpus, each with a differential campaign
-# of CONFORM_MUTANTS mutants (the issue asks for 10,000; a shared machine may
+# of CONFORM_MUTANTS mutants (10,000 by default; a shared machine may
 # pass fewer). Kept, minimised mutants go to reports/conformance/findings/.
 # The kit exits 1 when it finds disagreements: that is the report, not a failure.
 CONFORM_MUTANTS ?= 10000

@@ -1,6 +1,7 @@
 # Benchmarks: `make bench` generates large inputs with our own
 # generators, measures tracelint against cat and the reference readers, and
-# writes reports/bench.md and reports/bench-throughput.png. Not part of check.
+# writes reports/bench.md and reports/bench-throughput.png (the raw figures:
+# $(BUILD)/reports/bench-results.tsv). Not part of check.
 BENCH_DIR ?= /tmp/tracelint-bench
 BENCH_SIZES ?= 10 100 1000
 BENCH_RUNS ?= 5
@@ -10,6 +11,7 @@ BENCH_FORMATS ?= tfile xray dcfg dcfg-bz2 dcfg-zst dcfg-program dcfg-errors dcfg
 bench: deps all
 	BENCH_DIR=$(BENCH_DIR) BENCH_SIZES="$(BENCH_SIZES)" BENCH_RUNS=$(BENCH_RUNS) \
 	BENCH_FORMATS="$(BENCH_FORMATS)" TRACELINT=$(abspath $(BIN)) \
+	BENCH_RESULTS=$(abspath $(BUILD))/reports/bench-results.tsv \
 		sh validators/core/bench/bench.sh
 
 # The DCFG targets against the machine's ceiling (simdjson's parse alone):

@@ -100,5 +100,8 @@ for fmt in $BENCH_FORMATS; do
 	done
 done
 sh "$here/report.sh" "$results" > "$top/reports/bench.md"
-cp "$results" "$top/reports/bench-results.tsv"
-echo "wrote reports/bench.md"
+# The raw figures are regenerated with the report, so they are not committed.
+raw=${BENCH_RESULTS:-$top/build/reports/bench-results.tsv}
+mkdir -p "$(dirname "$raw")"
+cp "$results" "$raw"
+echo "wrote reports/bench.md (raw figures: $raw)"

@@ -74,5 +74,9 @@ fi
 # The DCFG targets against simdjson's parse alone (make bench-ceiling).
 [ ! -f "$top/reports/bench/ceiling.md" ] || { echo; sed 's/^# /## /' "$top/reports/bench/ceiling.md"; }
 
-# Hand-written reading of the figures: targets and profiles.
-[ ! -f "$top/reports/bench/analysis.md" ] || cat "$top/reports/bench/analysis.md"
+# The hand-written reading of the figures (targets and profiles) stays in its
+# own file; this report only points at it.
+[ ! -f "$top/reports/bench/analysis.md" ] || {
+	echo
+	echo "How the figures were reached, with profiles: \`bench/analysis.md\`."
+}
