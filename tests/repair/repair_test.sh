@@ -1,0 +1,161 @@
+#! /usr/bin/env atf-sh
+# tracelint repair, as users run it: valid input handed back byte for byte,
+# cut and damaged traces salvaged into files tracelint and the real readers
+# accept, idempotence, --in-place, standard output, exit statuses, reports.
+
+SRCDIR='@SRCDIR@'
+BUILDDIR='@BUILDDIR@'
+TL="$BUILDDIR/tracelint"
+C="$SRCDIR/corpus"
+
+# the first $2 bytes of $1
+cut_to() { head -c "$2" "$1"; }
+
+# a copy of $1 with bit $3 of byte $2 flipped, into $4
+flip() {
+	python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+d[int(sys.argv[2])] ^= 1 << int(sys.argv[3])
+open(sys.argv[4], "wb").write(d)' "$1" "$2" "$3" "$4"
+}
+
+# repaired output is valid for tracelint, and a second repair finds nothing
+check_repaired() {
+	atf_check -s exit:0 -o ignore "$TL" "$1"
+	atf_check -s exit:0 -o match:'nothing to repair' "$TL" repair "$1" again.out
+	atf_check cmp "$1" again.out
+}
+
+have_llvm_xray() { command -v llvm-xray > /dev/null; }
+
+atf_test_case valid_returned
+valid_returned_head() { atf_set descr "a valid trace of each format comes back byte for byte with exit 0"; }
+valid_returned_body() {
+	for f in "$C"/xray/valid/real-fdr-v5.xray "$C"/xray/valid/gen-fdr-v1-le.xray \
+		 "$C"/xray/valid/gen-fdr-v5-be.xray "$C"/xray/valid/real-basic-v3.xray \
+		 "$C"/xray/valid/warn-tsc-backwards.xray; do
+		atf_check -s exit:0 -o match:'nothing to repair' "$TL" repair "$f" out
+		atf_check cmp "$f" out
+	done
+}
+
+atf_test_case xray_cut
+xray_cut_head() { atf_set descr "an FDR trace cut inside a buffer keeps every whole record before the cut; llvm-xray reads it"; }
+xray_cut_body() {
+	f="$C/xray/valid/real-fdr-v5.xray"
+	cut_to "$f" 3700 > cut.xray
+	atf_check -s exit:1 -o save:report "$TL" repair cut.xray out.xray
+	atf_check -o match:'rewritten 2928\.\.2943 \(16 bytes\): XRAY-FDR-EXTENTS-EOF' cat report
+	atf_check -o match:'buffer 3 \(thread [0-9]+\): [0-9]+ records kept, 0 dropped' cat report
+	check_repaired out.xray
+	# the records kept are those of the original up to the cut: same dump, shorter
+	if have_llvm_xray; then
+		atf_check -o save:orig.dump llvm-xray fdr-dump "$f"
+		atf_check -o save:out.dump llvm-xray fdr-dump out.xray
+		atf_check -o save:out.yaml llvm-xray convert -output-format=yaml out.xray
+		# every record but the cut buffer's size line is the original's, in order
+		grep -v '^<Buffer' out.dump > o1; grep -v '^<Buffer' orig.dump | head -n "$(wc -l < o1)" > o2
+		atf_check cmp o1 o2
+	fi
+}
+
+atf_test_case xray_flip
+xray_flip_head() { atf_set descr "a damaged record in the middle of a buffer is dropped; later records and buffers are kept"; }
+xray_flip_body() {
+	f="$C/xray/valid/real-fdr-v5.xray"
+	# byte 1000 is the first byte of a function record: bit 0 makes it a metadata record
+	flip "$f" 1000 0 bad.xray
+	atf_check -s exit:1 -o ignore "$TL" bad.xray
+	atf_check -s exit:1 -o save:report "$TL" repair bad.xray out.xray
+	atf_check -o match:'dropped   1000\.\.' cat report
+	atf_check -o match:'buffer 3 \(thread [0-9]+\): [0-9]+ records kept, 0 dropped' cat report
+	check_repaired out.xray
+	if have_llvm_xray; then
+		atf_check -o ignore llvm-xray fdr-dump out.xray
+		atf_check -o ignore llvm-xray convert -output-format=yaml out.xray
+	fi
+}
+
+atf_test_case xray_basic_and_v1
+xray_basic_and_v1_head() { atf_set descr "basic mode cut to whole records; FDR version 1 buffer closed by EndOfBuffer and padded"; }
+xray_basic_and_v1_body() {
+	cut_to "$C/xray/valid/real-basic-v3.xray" 5000 > basic.xray
+	atf_check -s exit:1 -o match:'XRAY-BASIC-SIZE' "$TL" repair basic.xray out.xray
+	atf_check -o inline:"4992\n" sh -c 'wc -c < out.xray'
+	check_repaired out.xray
+	cut_to "$C/xray/valid/gen-fdr-v1-le.xray" 900 > v1.xray
+	atf_check -s exit:1 -o match:'EndOfBuffer' "$TL" repair v1.xray out1.xray
+	check_repaired out1.xray
+	if have_llvm_xray; then
+		atf_check -o ignore llvm-xray convert -output-format=yaml out.xray
+		atf_check -o ignore llvm-xray fdr-dump out1.xray
+	fi
+}
+
+atf_test_case in_place
+in_place_head() { atf_set descr "--in-place replaces the input atomically, and leaves it alone when nothing is to be done or nothing can be kept"; }
+in_place_body() {
+	cut_to "$C/xray/valid/real-fdr-v5.xray" 3700 > t.xray
+	cp t.xray before.xray
+	atf_check -s exit:1 -o ignore "$TL" repair --in-place t.xray
+	atf_check -s exit:0 -o ignore "$TL" t.xray
+	atf_check -s not-exit:0 cmp -s t.xray before.xray
+	cp t.xray valid.xray
+	atf_check -s exit:0 -o match:'nothing to repair' "$TL" repair -i t.xray
+	atf_check cmp t.xray valid.xray
+	# only a header's start: nothing salvageable, the file stays as it was
+	cut_to "$C/xray/valid/real-fdr-v5.xray" 20 > short.xray
+	cp short.xray short.before
+	atf_check -s exit:3 -o match:'nothing salvageable' "$TL" repair --in-place short.xray
+	atf_check cmp short.xray short.before
+	# no temporary file is left behind
+	atf_check -o inline:"" sh -c 'ls -A | grep tracelint-repair || true'
+}
+
+atf_test_case standard_output
+standard_output_head() { atf_set descr "OUTPUT '-' writes the trace to standard output and the report to standard error"; }
+standard_output_body() {
+	cut_to "$C/xray/valid/real-fdr-v5.xray" 3700 > t.xray
+	atf_check -s exit:1 -o save:piped -e match:'repaired' "$TL" repair t.xray -
+	atf_check -s exit:1 -o ignore "$TL" repair t.xray file.xray
+	atf_check cmp piped file.xray
+}
+
+atf_test_case exit_statuses
+exit_statuses_head() { atf_set descr "usage errors and unreadable input exit 2, nothing salvageable exits 3 and writes nothing"; }
+exit_statuses_body() {
+	atf_check -s exit:2 -e match:'INPUT and OUTPUT' "$TL" repair only-one
+	atf_check -s exit:2 -e match:'cannot open' "$TL" repair missing.xray out
+	atf_check -s exit:2 -e match:'unknown option' "$TL" repair --bogus a b
+	head -c 20 "$C/xray/valid/real-fdr-v5.xray" > short.xray
+	atf_check -s exit:3 -o match:'nothing salvageable' "$TL" repair short.xray out.xray
+	atf_check test ! -e out.xray
+	gzip -c "$C/xray/valid/real-fdr-v5.xray" > z.xray.gz
+	atf_check -s exit:2 -o match:'decompress' "$TL" repair z.xray.gz out.xray
+}
+
+atf_test_case reports
+reports_head() { atf_set descr "JSON and SARIF reports list every change with its rule and the counts"; }
+reports_body() {
+	cut_to "$C/xray/valid/real-fdr-v5.xray" 3700 > t.xray
+	atf_check -s exit:1 -o save:r.json "$TL" repair -o json t.xray out.xray
+	atf_check -o inline:"repaired\n" jq -r .outcome r.json
+	atf_check -o match:'XRAY-FDR-EXTENTS-EOF' jq -r '.changes[].rule' r.json
+	atf_check -o inline:"4\n" jq ".units | length" r.json
+	atf_check -o inline:"true\n" jq '.records_kept == ([.units[].kept] | add)' r.json
+	atf_check -s exit:1 -o save:r.sarif "$TL" repair -o sarif t.xray out2.xray
+	atf_check -o inline:"2.1.0\n" jq -r .version r.sarif
+	atf_check -o match:'XRAY-FDR-EXTENTS-EOF' jq -r '.runs[0].results[].ruleId' r.sarif
+	atf_check -o inline:"2928\n" jq '[.runs[0].results[].locations[0].physicalLocation.region.byteOffset] | min' r.sarif
+}
+
+atf_init_test_cases() {
+	atf_add_test_case valid_returned
+	atf_add_test_case xray_cut
+	atf_add_test_case xray_flip
+	atf_add_test_case xray_basic_and_v1
+	atf_add_test_case in_place
+	atf_add_test_case standard_output
+	atf_add_test_case exit_statuses
+	atf_add_test_case reports
+}
