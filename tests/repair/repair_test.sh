@@ -83,8 +83,11 @@ xray_basic_and_v1_body() {
 	atf_check -s exit:1 -o match:'XRAY-BASIC-SIZE' "$TL" repair basic.xray out.xray
 	atf_check -o inline:"4992\n" sh -c 'wc -c < out.xray'
 	check_repaired out.xray
-	cut_to "$C/xray/valid/gen-fdr-v1-le.xray" 900 > v1.xray
+	# LLVM's own version-1 trace (llvm-xray reads the padding after EndOfBuffer as
+	# records of function 0, as it does for LLVM's files; it fails on leftovers that are not)
+	cut_to "$C/xray/valid/fdr-log-version-1.xray" 200 > v1.xray
 	atf_check -s exit:1 -o match:'EndOfBuffer' "$TL" repair v1.xray out1.xray
+	atf_check -o inline:"232\\n" sh -c 'wc -c < out1.xray'
 	check_repaired out1.xray
 	if have_llvm_xray; then
 		atf_check -o ignore llvm-xray convert -output-format=yaml out.xray
