@@ -32,6 +32,7 @@ atf_test_case valid_returned
 valid_returned_head() { atf_set descr "a valid trace of each format comes back byte for byte with exit 0"; }
 valid_returned_body() {
 	for f in "$C"/xray/valid/real-fdr-v5.xray "$C"/xray/valid/gen-fdr-v1-le.xray \
+		 "$C"/dcfg-trace/valid/gen_program_s12.trace.json "$C"/dcfg/valid/dcfg_flow.dcfg.json \
 		 "$C"/xray/valid/gen-fdr-v5-be.xray "$C"/xray/valid/real-basic-v3.xray \
 		 "$C"/xray/valid/warn-tsc-backwards.xray; do
 		atf_check -s exit:0 -o match:'nothing to repair' "$TL" repair "$f" out
@@ -152,7 +153,53 @@ reports_body() {
 	atf_check -o inline:"2928\n" jq '[.runs[0].results[].locations[0].physicalLocation.region.byteOffset] | min' r.sarif
 }
 
+atf_test_case dcfg_trace_cut
+dcfg_trace_cut_head() { atf_set descr "a DCFG-trace cut short is closed after its last whole row; JSON readers and tracelint --pair accept it"; }
+dcfg_trace_cut_body() {
+	f="$C/dcfg-trace/valid/gen_program_s12.trace.json"
+	pair="$C/dcfg/valid/gen_program_s12.dcfg.json"
+	cut_to "$f" 9000 > t.json
+	atf_check -s exit:1 -o ignore -e ignore python3 -m json.tool t.json
+	atf_check -s exit:1 -o save:report "$TL" repair --pair="$pair" t.json out.json
+	atf_check -o match:'JSON-SYNTAX: a document cut short' cat report
+	# the rows wholly before the cut are kept: 482 transitions and the process row
+	atf_check -o match:'table \[CURRENT_EDGE_ID, ...\]: 482 records kept, 0 dropped' cat report
+	atf_check -o match:'empty THREAD_DATA added' cat report
+	atf_check -o ignore python3 -m json.tool out.json
+	atf_check -o ignore "$TL" --pair="$pair" out.json
+	check_repaired out.json
+	# the kept text is the input's up to the last whole row
+	atf_check cmp -n 8996 out.json t.json
+}
+
+atf_test_case dcfg_trace_flip
+dcfg_trace_flip_head() { atf_set descr "a row of a DCFG-trace broken by a flipped bit is dropped and the rows after it are kept"; }
+dcfg_trace_flip_body() {
+	f="$C/dcfg-trace/valid/gen_walk_skew256.trace.json"
+	# byte 7000 is a digit of a TRANSITION_CODE string: bit 5 makes it a control character
+	flip "$f" 7000 5 bad.json
+	atf_check -s exit:1 -o save:report "$TL" repair bad.json out.json
+	atf_check -o match:'resynchronised on the next whole row' cat report
+	atf_check -o match:'CURRENT_EDGE_ID, ...\]: 511 records kept, 1 dropped' cat report
+	atf_check -o ignore python3 -m json.tool out.json
+	check_repaired out.json
+}
+
+atf_test_case dcfg_cut
+dcfg_cut_head() { atf_set descr "a DCFG cut inside a process: the whole tables before it are kept, what is dropped is counted per table"; }
+dcfg_cut_body() {
+	cut_to "$C/dcfg/valid/dcfg_flow.dcfg.json" 2500 > t.json
+	atf_check -s exit:1 -o save:report "$TL" repair t.json out.json
+	atf_check -o match:'table EDGE_TYPES: 7 records kept, 0 dropped' cat report
+	atf_check -o match:'table EDGES: 0 records kept, 2 dropped' cat report
+	atf_check -o ignore python3 -m json.tool out.json
+	check_repaired out.json
+}
+
 atf_init_test_cases() {
+	atf_add_test_case dcfg_trace_cut
+	atf_add_test_case dcfg_trace_flip
+	atf_add_test_case dcfg_cut
 	atf_add_test_case valid_returned
 	atf_add_test_case xray_cut
 	atf_add_test_case xray_flip

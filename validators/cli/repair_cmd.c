@@ -64,7 +64,7 @@ static int parse(struct repair_args *a, int argc, char **argv)
 	int ch;
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+o:f:iqh", longs, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:f:iqh", longs, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			if (strcmp(optarg, "text") == 0)

@@ -207,7 +207,8 @@ enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct 
 		out = TL_REPAIR_NONE_LEFT;
 		break;
 	}
-	qsort(report->changes, report->change_count, sizeof *report->changes, by_offset);
+	if (report->change_count > 1)
+		qsort(report->changes, report->change_count, sizeof *report->changes, by_offset);
 	if (job.failed || report->out_of_memory) {
 		if (!report->reason[0])
 			snprintf(report->reason, sizeof report->reason, "out of memory");
@@ -224,4 +225,14 @@ void tl_repair_report_free(struct tl_repair_report *report)
 	report->units = NULL;
 	report->change_count = report->unit_count = 0;
 	report->change_cap = report->unit_cap = 0;
+}
+
+uint64_t tl_repair_records(const uint8_t *data, size_t size, enum tl_format_id format, uint64_t before)
+{
+	switch (format) {
+	case TL_FORMAT_XRAY: return tl_repair_xray_records(data, size, before);
+	case TL_FORMAT_DCFG:
+	case TL_FORMAT_DCFG_TRACE: return tl_repair_json_records(data, size, before);
+	default: return 0;
+	}
 }

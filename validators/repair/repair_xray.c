@@ -385,9 +385,18 @@ static void fdr_extents(struct xr *x)
 	}
 }
 
+/* Largest version-1 buffer rebuilt (padded to buffer_size) beyond the file's own size. */
+#define V1_PAD_LIMIT (UINT64_C(16) << 20)
+
 static void fdr_v1(struct xr *x)
 {
 	uint64_t bs = x->hdr.buffer_size;
+	if (bs > x->n + V1_PAD_LIMIT) {
+		tl_repair_change(x->job, TL_REPAIR_DROPPED, XRAY_HEADER_SIZE, x->n - XRAY_HEADER_SIZE,
+				 "XRAY-FDR-V1-STRIDE", "buffer_size %llu is far beyond the file: no buffer can be rebuilt",
+				 (unsigned long long)bs);
+		return;
+	}
 	for (uint64_t off = XRAY_HEADER_SIZE; off < x->n && !x->job->failed &&
 	     !x->job->report->out_of_memory; off += bs, x->buffer_index++) {
 		uint64_t end = bs <= x->n - off ? off + bs : x->n;
@@ -560,10 +569,44 @@ enum tl_repair_outcome tl_repair_xray(struct tl_repair_job *job)
 	free(x.segs);
 	if (x.buffer_index == UINT64_MAX)
 		return TL_REPAIR_NONE_LEFT;
-	if (rep->kept == 0 && rep->dropped > 0) {
-		snprintf(rep->reason, sizeof rep->reason, "no record could be kept (%llu dropped)",
+	/* a header alone is valid, but no reader takes it and it holds nothing */
+	if (rep->kept == 0) {
+		snprintf(rep->reason, sizeof rep->reason, "no whole record could be kept (%llu dropped)",
 			 (unsigned long long)rep->dropped);
 		return TL_REPAIR_NONE_LEFT;
 	}
 	return TL_REPAIR_REPAIRED;
+}
+
+uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t before)
+{
+	struct xr x = { .d = data, .n = size };
+	struct tl_cursor c;
+	if (!tl_cursor_at(&c, data, size, 0, XRAY_HEADER_SIZE) || !tl_xray_header_guess(c, &x.hdr))
+		return 0;
+	uint64_t limit = before < size ? before : size, count = 0;
+	struct xray_record r;
+	if (x.hdr.type == XRAY_TYPE_BASIC)
+		return limit < XRAY_HEADER_SIZE ? 0 : (limit - XRAY_HEADER_SIZE) / XRAY_BASIC_RECORD_SIZE;
+	uint64_t off = XRAY_HEADER_SIZE;
+	while (off < size) {
+		uint64_t end, p = off;
+		if (x.hdr.version == 1) {
+			if (x.hdr.buffer_size == 0)
+				break;
+			end = x.hdr.buffer_size <= size - off ? off + x.hdr.buffer_size : size;
+		} else {
+			if (!is_meta(&x, off, XRAY_BUFFER_EXTENTS))
+				break;
+			uint64_t extents = word_at(&x, off, 1, 8);
+			p = off + XRAY_METADATA_SIZE;
+			end = extents <= size - p ? p + extents : size;
+		}
+		while (record_at(&x, p, end, &r) && !(r.metadata && r.kind == XRAY_END_OF_BUFFER)) {
+			p += r.size;
+			count += p <= limit;
+		}
+		off = end;
+	}
+	return count;
 }
