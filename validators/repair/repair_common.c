@@ -65,9 +65,27 @@ bool tl_repair_probe_run(const struct tl_repair_job *job, const void *data, size
 	return probe->valid;
 }
 
+/* Candidates up to this size are validated from memory; larger ones through
+ * a stream (a temporary file), which costs more to set up but keeps memory flat. */
+#define PIECES_IN_MEMORY (UINT64_C(4) << 20)
+
 bool tl_repair_probe_pieces(const struct tl_repair_job *job, const struct tl_repair_piece *pieces,
 			    size_t count, struct tl_repair_probe *probe)
 {
+	uint64_t total = 0;
+	for (size_t i = 0; i < count; i++)
+		total += pieces[i].len;
+	uint8_t *joined = total <= PIECES_IN_MEMORY ? malloc(total ? (size_t)total : 1) : NULL;
+	if (joined) {
+		size_t at = 0;
+		for (size_t i = 0; i < count; i++) {
+			memcpy(joined + at, pieces[i].p, pieces[i].len);
+			at += pieces[i].len;
+		}
+		bool valid = tl_repair_probe_run(job, joined, at, probe);
+		free(joined);
+		return valid;
+	}
 	struct tl_options o;
 	probe_options(job, probe, &o);
 	char err[256];

@@ -38,7 +38,13 @@ struct xr {
 	struct seg *segs;
 	size_t nseg, seg_cap;
 	uint64_t buffer_index;
+	uint64_t sound_until;   /* the buffers ending before it validate as they are */
+	unsigned reprobes;      /* validations of the rest of the file so far */
 };
+
+/* Validations of the rest of the file after a damaged buffer; beyond them,
+ * each buffer is validated alone (the cost stays linear either way). */
+#define REPROBES 8
 
 static uint8_t meta_byte(const struct xr *x, unsigned kind)
 {
@@ -306,26 +312,57 @@ static uint64_t next_buffer(const struct xr *x, uint64_t off)
 	return x->n;
 }
 
+/* Records of a sound buffer from p to end (version 1: up to EndOfBuffer),
+ * counted by their first byte alone: the validator has framed them already. */
+static uint64_t count_records(const struct xr *x, uint64_t p, uint64_t end)
+{
+	uint64_t count = 0;
+	while (p < end) {
+		uint8_t b = x->d[p];
+		if (!(x->hdr.big ? b & 0x80u : b & 1u)) {
+			p += XRAY_FUNCTION_SIZE;
+		} else {
+			unsigned kind = x->hdr.big ? b & 0x7fu : b >> 1;
+			if (kind == XRAY_END_OF_BUFFER)
+				break;
+			p += XRAY_METADATA_SIZE;
+			if (kind == XRAY_CUSTOM_EVENT || kind == XRAY_TYPED_EVENT)
+				p += (uint32_t)word_at(x, p - XRAY_METADATA_SIZE, 1, 4);
+		}
+		count += p <= end;
+	}
+	return count;
+}
+
 static void copy_buffer(struct xr *x, uint64_t start, uint64_t end)
 {
+	uint64_t first = start + (x->hdr.version >= 2 ? XRAY_METADATA_SIZE : 0);
 	x->nseg = 0;
-	frame(x, start + (x->hdr.version >= 2 ? XRAY_METADATA_SIZE : 0), end, false);
-	size_t records = x->nseg;
-	if (x->hdr.version == 1) /* records up to EndOfBuffer; the rest is padding */
-		for (size_t i = 0; i < x->nseg; i++)
-			if (is_meta(x, x->segs[i].off, XRAY_END_OF_BUFFER)) {
-				records = i;
-				break;
-			}
+	int64_t tid = -1;
+	if (is_meta(x, first, XRAY_NEW_BUFFER))
+		tid = (int64_t)(int32_t)word_at(x, first, 1, 4);
 	tl_repair_emit(x->job, x->d + start, (size_t)(end - start));
-	unit(x, buffer_tid(x), records, 0);
+	unit(x, tid, count_records(x, first, end), 0);
 }
 
 /* Is the buffer at [start, end) valid as it is? */
 static bool buffer_sound(struct xr *x, uint64_t start, uint64_t end)
 {
-	if (end <= x->job->first_error)
+	if (end <= x->sound_until)
 		return true;
+	if (start >= x->sound_until && x->reprobes < REPROBES) {
+		/* past the damage: where does the rest of the file first fail? */
+		struct tl_repair_piece rest[2] = { { x->d, XRAY_HEADER_SIZE },
+						   { x->d + start, (size_t)(x->n - start) } };
+		struct tl_repair_probe probe = { 0 };
+		x->reprobes++;
+		if (tl_repair_probe_pieces(x->job, rest, 2, &probe))
+			x->sound_until = x->n;
+		else if (probe.ran && probe.first_error >= XRAY_HEADER_SIZE && probe.first_error != UINT64_MAX)
+			x->sound_until = start + (probe.first_error - XRAY_HEADER_SIZE);
+		if (end <= x->sound_until)
+			return true;
+	}
 	if (!scratch_reserve(x, XRAY_HEADER_SIZE + (size_t)(end - start)))
 		return false;
 	memcpy(x->scratch, x->d, XRAY_HEADER_SIZE);
@@ -558,6 +595,7 @@ enum tl_repair_outcome tl_repair_xray(struct tl_repair_job *job)
 		 x.hdr.type == XRAY_TYPE_FDR ? "FDR" : "basic mode", x.hdr.version,
 		 x.hdr.big ? "big" : "little");
 	x.preamble = x.hdr.version >= 3 ? 4 : 3;
+	x.sound_until = job->first_error;
 	tl_repair_emit(job, x.d, XRAY_HEADER_SIZE);
 	if (x.hdr.type == XRAY_TYPE_BASIC)
 		basic(&x);
