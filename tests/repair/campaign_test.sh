@@ -44,7 +44,18 @@ dcfg_body() {
 		dcfg:corpus/dcfg/valid/gen_program_s12.dcfg.json dcfg:corpus/dcfg/valid/dcfg_flow.dcfg.json
 }
 
+atf_test_case tfile
+tfile_head() { atf_set descr "GDB tfiles: 20 cuts, 20 flips; gdb's target tfile reads every repaired output"; }
+tfile_body() {
+	command -v gdb > /dev/null || atf_skip "gdb not installed"
+	campaign --readers --cuts 20 --flips 20 --min-kept 99:50 \
+		tfile:corpus/tfile/valid/gdb-several.tf tfile:corpus/tfile/valid/gdb-while-stepping.tf \
+		tfile:corpus/tfile/valid/gdb-regs.tf tfile:corpus/tfile/valid/gdb-memory.tf \
+		tfile:corpus/tfile/valid/gdb-tsv.tf
+}
+
 atf_init_test_cases() {
+	atf_add_test_case tfile
 	atf_add_test_case xray
 	atf_add_test_case dcfg_trace
 	atf_add_test_case dcfg

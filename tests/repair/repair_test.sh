@@ -33,6 +33,7 @@ valid_returned_head() { atf_set descr "a valid trace of each format comes back b
 valid_returned_body() {
 	for f in "$C"/xray/valid/real-fdr-v5.xray "$C"/xray/valid/gen-fdr-v1-le.xray \
 		 "$C"/dcfg-trace/valid/gen_program_s12.trace.json "$C"/dcfg/valid/dcfg_flow.dcfg.json \
+		 "$C"/tfile/valid/gdb-several.tf "$C"/tfile/valid/gdb-locals-be.tf \
 		 "$C"/xray/valid/gen-fdr-v5-be.xray "$C"/xray/valid/real-basic-v3.xray \
 		 "$C"/xray/valid/warn-tsc-backwards.xray; do
 		atf_check -s exit:0 -o match:'nothing to repair' "$TL" repair "$f" out
@@ -196,7 +197,45 @@ dcfg_cut_body() {
 	check_repaired out.json
 }
 
+# gdb's target tfile over a file: every frame is selected and read (the corpus's harness)
+gdb_walk() {
+	gdb -batch -nx -ex "python path = \"$1\"" -x "$SRCDIR/corpus/tfile/gdb/walk.py" 2>&1 | grep '^WALK-'
+}
+
+atf_test_case tfile_cut
+tfile_cut_head() { atf_set descr "a tfile cut inside a frame keeps the whole frames and gets its end marker; gdb reads it"; }
+tfile_cut_body() {
+	cut_to "$C/tfile/valid/gdb-several.tf" 18000 > t.tf
+	atf_check -s exit:1 -o save:report "$TL" repair t.tf out.tf
+	atf_check -o match:'frame 3: the file ends inside it \(cut\)' cat report
+	atf_check -o match:'frames: 3 records kept, 1 dropped' cat report
+	atf_check -o match:'TFILE-STATUS-TFRAMES' cat report
+	check_repaired out.tf
+	if command -v gdb > /dev/null; then
+		gdb_walk out.tf > walk.out
+		atf_check -o inline:"WALK-END 3\n" cat walk.out
+	fi
+}
+
+atf_test_case tfile_flip
+tfile_flip_head() { atf_set descr "a tfile frame whose size is damaged is dropped, the frames after it are found again; gdb reads them all"; }
+tfile_flip_body() {
+	f="$C/tfile/valid/gdb-while-stepping.tf"
+	# the second byte of the first frame's size (the frames start at 15586)
+	flip "$f" 15589 4 bad.tf
+	atf_check -s exit:1 -o save:report "$TL" repair bad.tf out.tf
+	atf_check -o match:'dropped   15586\.\.15606 \(21 bytes\)' cat report
+	atf_check -o match:'frames: 11 records kept, 1 dropped' cat report
+	check_repaired out.tf
+	if command -v gdb > /dev/null; then
+		gdb_walk out.tf > walk.out
+		atf_check -o inline:"WALK-END 11\n" cat walk.out
+	fi
+}
+
 atf_init_test_cases() {
+	atf_add_test_case tfile_cut
+	atf_add_test_case tfile_flip
 	atf_add_test_case dcfg_trace_cut
 	atf_add_test_case dcfg_trace_flip
 	atf_add_test_case dcfg_cut

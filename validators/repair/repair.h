@@ -65,7 +65,7 @@ void tl_repair_report_free(struct tl_repair_report *report);
 /* The records of a valid file that end at or before offset before (all:
  * UINT64_MAX), counted as the report counts records kept: XRay function and
  * metadata records (not BufferExtents, EndOfBuffer or padding), JSON table
- * rows. For measuring what a repair kept. */
+ * rows, tfile frames. For measuring what a repair kept. */
 uint64_t tl_repair_records(const uint8_t *data, size_t size, enum tl_format_id format, uint64_t before);
 
 /* ---- shared by the formats' salvage (repair_common.c) ---- */
@@ -119,6 +119,8 @@ void tl_repair_unit(struct tl_repair_job *job, const char *name, uint64_t kept, 
  * returns REPAIRED or NONE_LEFT (reason set). */
 enum tl_repair_outcome tl_repair_xray(struct tl_repair_job *job);
 enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job);
+enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job);
+uint64_t tl_repair_tfile_records(const uint8_t *data, size_t size, uint64_t before);
 uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t before);
 uint64_t tl_repair_json_records(const uint8_t *data, size_t size, uint64_t before);
 

@@ -219,6 +219,9 @@ enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct 
 	case TL_FORMAT_DCFG_TRACE:
 		out = tl_repair_json(&job);
 		break;
+	case TL_FORMAT_TFILE:
+		out = tl_repair_tfile(&job);
+		break;
 	default:
 		snprintf(report->reason, sizeof report->reason, "repair does not handle %s files",
 			 tl_format_name(job.format));
@@ -251,6 +254,7 @@ uint64_t tl_repair_records(const uint8_t *data, size_t size, enum tl_format_id f
 	case TL_FORMAT_XRAY: return tl_repair_xray_records(data, size, before);
 	case TL_FORMAT_DCFG:
 	case TL_FORMAT_DCFG_TRACE: return tl_repair_json_records(data, size, before);
+	case TL_FORMAT_TFILE: return tl_repair_tfile_records(data, size, before);
 	default: return 0;
 	}
 }

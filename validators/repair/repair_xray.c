@@ -38,7 +38,7 @@ struct xr {
 	struct seg *segs;
 	size_t nseg, seg_cap;
 	uint64_t buffer_index;
-	uint64_t sound_until;   /* the buffers ending before it validate as they are */
+	uint64_t sound_until;   /* the buffers ending before it (strictly) validate as they are */
 	unsigned reprobes;      /* validations of the rest of the file so far */
 };
 
@@ -348,7 +348,7 @@ static void copy_buffer(struct xr *x, uint64_t start, uint64_t end)
 /* Is the buffer at [start, end) valid as it is? */
 static bool buffer_sound(struct xr *x, uint64_t start, uint64_t end)
 {
-	if (end <= x->sound_until)
+	if (end < x->sound_until)
 		return true;
 	if (start >= x->sound_until && x->reprobes < REPROBES) {
 		/* past the damage: where does the rest of the file first fail? */
@@ -357,10 +357,10 @@ static bool buffer_sound(struct xr *x, uint64_t start, uint64_t end)
 		struct tl_repair_probe probe = { 0 };
 		x->reprobes++;
 		if (tl_repair_probe_pieces(x->job, rest, 2, &probe))
-			x->sound_until = x->n;
+			x->sound_until = UINT64_MAX;
 		else if (probe.ran && probe.first_error >= XRAY_HEADER_SIZE && probe.first_error != UINT64_MAX)
 			x->sound_until = start + (probe.first_error - XRAY_HEADER_SIZE);
-		if (end <= x->sound_until)
+		if (end < x->sound_until)
 			return true;
 	}
 	if (!scratch_reserve(x, XRAY_HEADER_SIZE + (size_t)(end - start)))
