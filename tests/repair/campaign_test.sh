@@ -48,7 +48,7 @@ atf_test_case tfile
 tfile_head() { atf_set descr "GDB tfiles: 20 cuts, 20 flips; gdb's target tfile reads every repaired output"; }
 tfile_body() {
 	command -v gdb > /dev/null || atf_skip "gdb not installed"
-	campaign --readers --cuts 20 --flips 20 --min-kept 99:50 \
+	campaign --readers --cuts 20 --flips 20 --min-kept 99:90 \
 		tfile:corpus/tfile/valid/gdb-several.tf tfile:corpus/tfile/valid/gdb-while-stepping.tf \
 		tfile:corpus/tfile/valid/gdb-regs.tf tfile:corpus/tfile/valid/gdb-memory.tf \
 		tfile:corpus/tfile/valid/gdb-tsv.tf

@@ -233,7 +233,23 @@ tfile_flip_body() {
 	fi
 }
 
+atf_test_case tfile_description
+tfile_description_head() { atf_set descr "a tfile whose target description is damaged keeps its frames without it; gdb reads them"; }
+tfile_description_body() {
+	cp "$SRCDIR/fuzzers/seeds/repair/tfile-tdesc-flip.tf" bad.tf
+	atf_check -s exit:1 -o match:'TFILE-TDESC-XML' "$TL" bad.tf
+	atf_check -s exit:1 -o save:report "$TL" repair bad.tf out.tf
+	atf_check -o match:'rewritten 8\.\.[0-9]+ .*TFILE-TDESC-XML: the target description' cat report
+	atf_check -o match:'frames: 4 records kept, 0 dropped' cat report
+	check_repaired out.tf
+	if command -v gdb > /dev/null; then
+		gdb_walk out.tf > walk.out
+		atf_check -o inline:"WALK-END 4\n" cat walk.out
+	fi
+}
+
 atf_init_test_cases() {
+	atf_add_test_case tfile_description
 	atf_add_test_case tfile_cut
 	atf_add_test_case tfile_flip
 	atf_add_test_case dcfg_trace_cut

@@ -1,7 +1,8 @@
 /* Salvage of GDB trace files (specs/tfile.md; man page, REPAIR).
  *
- * The header and the description must validate as they are (with no frame
- * after them); nothing is rebuilt there. Frames are walked by their
+ * The header and the description must validate (with no frame after them):
+ * a line the validator objects to is dropped, all tdesc lines when the
+ * damage is in the target description; the header and the R line cannot go. Frames are walked by their
  * headers (u16 tracepoint number, u32 size, in the target's byte order).
  * Frames before the input's first error are kept as they are; from there
  * each frame is validated alone. A frame cut by the end of the file is
@@ -25,6 +26,8 @@ struct tf {
 	const uint8_t *d;
 	uint64_t n;
 	uint64_t frames;       /* where the frame section starts */
+	char *desc;            /* header and description as written (lines may be dropped) */
+	size_t desc_len;
 	uint64_t r_size;       /* the description's R size */
 	bool big;
 	uint8_t defined[0x8000 / 8]; /* tracepoint numbers the description's tp T lines define */
@@ -119,16 +122,17 @@ static bool frame_sound(struct tf *t, uint64_t off, uint64_t len)
 	struct tl_repair_probe probe = { 0 };
 	if (off >= t->sound_until && t->reprobes < REPROBES) {
 		/* past the damage: where does the rest of the file first fail? */
-		struct tl_repair_piece rest[2] = { { t->d, (size_t)t->frames }, { t->d + off, (size_t)(t->n - off) } };
+		struct tl_repair_piece rest[2] = { { (const uint8_t *)t->desc, t->desc_len },
+						   { t->d + off, (size_t)(t->n - off) } };
 		t->reprobes++;
 		if (tl_repair_probe_pieces(t->job, rest, 2, &probe))
 			t->sound_until = UINT64_MAX;
-		else if (probe.ran && probe.first_error >= t->frames && probe.first_error != UINT64_MAX)
-			t->sound_until = off + (probe.first_error - t->frames);
+		else if (probe.ran && probe.first_error >= t->desc_len && probe.first_error != UINT64_MAX)
+			t->sound_until = off + (probe.first_error - t->desc_len);
 		if (off + len < t->sound_until)
 			return true;
 	}
-	struct tl_repair_piece one[3] = { { t->d, (size_t)t->frames }, { t->d + off, (size_t)len },
+	struct tl_repair_piece one[3] = { { (const uint8_t *)t->desc, t->desc_len }, { t->d + off, (size_t)len },
 					  { zeros, END_MARKER } };
 	bool sound = tl_repair_probe_pieces(t->job, one, 3, &probe);
 	t->rule = probe.first_rule;
@@ -190,6 +194,68 @@ static uint64_t frames_chained(struct tf *t, bool big)
 	return count;
 }
 
+/* Drops the description line holding offset e of t->desc; all tdesc lines
+ * when it is one of them (GDB then takes the executable's or the default
+ * architecture). False for the header and the R line, which cannot go. */
+static bool drop_line(struct tf *t, size_t e, const char *rule)
+{
+	size_t start = e, end = e, line_end = e;
+	while (start > 8 && t->desc[start - 1] != '\n')
+		start--;
+	if (start < 8 || e >= t->desc_len - 1 || memcmp(t->desc + start, "R ", 2) == 0)
+		return false;
+	while (line_end < t->desc_len && t->desc[line_end] != '\n')
+		line_end++;
+	bool tdesc = memcmp(t->desc + start, "tdesc ", 6) == 0;
+	size_t w = 8, dropped = 0;
+	for (size_t p = 8; p < t->desc_len - 1; p = end) {
+		end = p;
+		while (end < t->desc_len && t->desc[end] != '\n')
+			end++;
+		end++;
+		bool go = tdesc ? memcmp(t->desc + p, "tdesc ", 6) == 0 : p == start;
+		if (go) {
+			dropped += end - p;
+			continue;
+		}
+		memmove(t->desc + w, t->desc + p, end - p);
+		w += end - p;
+	}
+	t->desc[w++] = '\n';
+	tl_repair_change(t->job, tdesc ? TL_REPAIR_REWRITTEN : TL_REPAIR_DROPPED, 8, tdesc ? t->frames - 8 : line_end + 1 - start,
+			 rule, tdesc ? "the target description (tdesc lines, %zu bytes) is damaged and dropped: "
+				       "GDB falls back to the executable's or its default architecture"
+				     : "a description line that does not validate (%zu bytes)", dropped);
+	t->desc_len = w;
+	return true;
+}
+
+/* The header and the description, as they are or with the lines the
+ * validator objects to dropped (8 rounds at most). */
+static bool description(struct tf *t)
+{
+	struct tl_repair_report *rep = t->job->report;
+	t->desc = malloc((size_t)t->frames);
+	if (!t->desc) {
+		rep->out_of_memory = true;
+		return false;
+	}
+	memcpy(t->desc, t->d, (size_t)t->frames);
+	t->desc_len = (size_t)t->frames;
+	struct tl_repair_probe probe = { 0 };
+	for (unsigned round = 0; round < 8; round++) {
+		struct tl_repair_piece head[2] = { { (const uint8_t *)t->desc, t->desc_len }, { zeros, END_MARKER } };
+		if (tl_repair_probe_pieces(t->job, head, 2, &probe))
+			return true;
+		if (!probe.ran || probe.first_error >= t->desc_len ||
+		    !drop_line(t, (size_t)probe.first_error, probe.first_rule))
+			break;
+	}
+	snprintf(rep->reason, sizeof rep->reason, "the header or the description is damaged (%s)",
+		 probe.first_rule ? probe.first_rule : "TFILE-HEADER-MAGIC");
+	return false;
+}
+
 enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 {
 	struct tl_repair_report *rep = job->report;
@@ -198,23 +264,24 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 	uint64_t p = 8;
 	while (p < t.n && !(t.d[p] == '\n' && t.d[p - 1] == '\n'))
 		p++;
-	struct tl_repair_probe probe = { 0 };
-	struct tl_repair_piece head[2] = { { t.d, (size_t)(p < t.n ? p + 1 : t.n) }, { zeros, END_MARKER } };
-	if (p >= t.n || !tl_repair_probe_pieces(job, head, 2, &probe)) {
-		snprintf(rep->reason, sizeof rep->reason, "the header or the description is %s (%s)",
-			 p >= t.n ? "cut short" : "damaged", probe.first_rule ? probe.first_rule : "TFILE-DESC-UNTERMINATED");
+	if (p >= t.n) {
+		snprintf(rep->reason, sizeof rep->reason, "the header or the description is cut short (TFILE-DESC-UNTERMINATED)");
 		return TL_REPAIR_NONE_LEFT;
 	}
 	t.frames = p + 1;
+	if (!description(&t)) {
+		free(t.desc);
+		return TL_REPAIR_NONE_LEFT;
+	}
 	t.r_size = r_size(t.d, t.frames);
 	define_tracepoints(&t);
-	t.sound_until = job->first_error;
+	t.sound_until = t.desc_len == t.frames ? job->first_error : t.frames;
 	if (job->base->endian != TL_ENDIAN_AUTO)
 		t.big = job->base->endian == TL_ENDIAN_BIG;
 	else
 		t.big = frames_chained(&t, true) > frames_chained(&t, false);
 	snprintf(rep->detail, sizeof rep->detail, "%s-endian frames", t.big ? "big" : "little");
-	tl_repair_emit(job, t.d, (size_t)t.frames);
+	tl_repair_emit(job, t.desc, t.desc_len);
 	uint64_t off = t.frames, index = 0;
 	bool ended = false;
 	while (off < t.n && !job->failed) {
@@ -261,6 +328,7 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 		tl_repair_change(job, TL_REPAIR_ADDED, off, 0, "TFILE-END-MISSING",
 				 "the end marker (4 zero bytes), after the last frame kept");
 	tl_repair_unit(job, "frames", t.kept, t.dropped);
+	free(t.desc);
 	if (t.kept == 0) {
 		snprintf(rep->reason, sizeof rep->reason, "no whole frame could be kept");
 		return TL_REPAIR_NONE_LEFT;
