@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "explain.h"
 #include "config.h"
+#include "repair_cmd.h"
 #include "run.h"
 
 #include <errno.h>
@@ -256,6 +257,8 @@ static int validate_all(struct cli *c)
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "repair") == 0)
+		return cli_repair(argc - 1, argv + 1);
 	struct cli c;
 	memset(&c, 0, sizeof c);
 	tl_options_init(&c.opts);

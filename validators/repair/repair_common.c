@@ -1,0 +1,260 @@
+/* The repair driver: validates the input once, hands a valid file back as
+ * it is, else gives it to its format's salvage; and the helpers every
+ * salvage shares (validating a candidate, writing, recording changes). */
+#include "repair.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void on_probe_diag(const struct tl_diagnostic *d, void *user)
+{
+	struct tl_repair_probe *p = user;
+	if (d->severity != TL_ERROR)
+		return;
+	if (d->loc.offset < p->first_error) {
+		p->first_error = d->loc.offset;
+		p->first_rule = d->rule ? d->rule->id : NULL;
+	}
+	if (!p->collect_all)
+		return;
+	if (p->error_count == p->error_cap) {
+		size_t cap = p->error_cap ? p->error_cap * 2 : 64;
+		uint64_t *bigger = realloc(p->error_offsets, cap * sizeof *bigger);
+		if (!bigger)
+			return; /* the first error is still known: the caller drops less per round */
+		p->error_offsets = bigger;
+		p->error_cap = cap;
+	}
+	p->error_offsets[p->error_count++] = d->loc.offset;
+}
+
+static void probe_options(const struct tl_repair_job *job, struct tl_repair_probe *probe,
+			  struct tl_options *out)
+{
+	struct tl_options o;
+	tl_options_init(&o);
+	o.format = job->format;
+	o.endian = job->base->endian;
+	o.pair_path = job->base->pair_path;
+	o.instr_map_path = job->base->instr_map_path;
+	o.threads = 1;
+	o.max_errors = probe->collect_all ? 0 : 16;
+	o.on_diag = on_probe_diag;
+	o.user = probe;
+	probe->first_error = UINT64_MAX;
+	probe->first_rule = NULL;
+	probe->error_count = 0;
+	*out = o;
+}
+
+bool tl_repair_probe_run(const struct tl_repair_job *job, const void *data, size_t size,
+			 struct tl_repair_probe *probe)
+{
+	struct tl_options o;
+	probe_options(job, probe, &o);
+	struct tl_result r;
+	char err[256];
+	enum tl_status st = tl_validate_buffer(data, size, "repair", &o, &r, err, sizeof err);
+	probe->ran = st == TL_OK;
+	probe->format = r.format;
+	probe->valid = probe->ran && r.valid;
+	probe->errors = r.errors;
+	probe->warnings = r.warnings;
+	return probe->valid;
+}
+
+/* Candidates up to this size are validated from memory; larger ones through
+ * a stream (a temporary file), which costs more to set up but keeps memory flat. */
+#define PIECES_IN_MEMORY (UINT64_C(4) << 20)
+
+bool tl_repair_probe_pieces(const struct tl_repair_job *job, const struct tl_repair_piece *pieces,
+			    size_t count, struct tl_repair_probe *probe)
+{
+	uint64_t total = 0;
+	for (size_t i = 0; i < count; i++)
+		total += pieces[i].len;
+	uint8_t *joined = total <= PIECES_IN_MEMORY ? malloc(total ? (size_t)total : 1) : NULL;
+	if (joined) {
+		size_t at = 0;
+		for (size_t i = 0; i < count; i++) {
+			memcpy(joined + at, pieces[i].p, pieces[i].len);
+			at += pieces[i].len;
+		}
+		bool valid = tl_repair_probe_run(job, joined, at, probe);
+		free(joined);
+		return valid;
+	}
+	struct tl_options o;
+	probe_options(job, probe, &o);
+	char err[256];
+	struct tl_result r;
+	memset(&r, 0, sizeof r);
+	struct tl_stream *s = tl_stream_new(job->format, "repair", &o, err, sizeof err);
+	enum tl_status st = s ? TL_OK : TL_E_IO;
+	for (size_t i = 0; s && st == TL_OK && i < count; i++)
+		st = tl_stream_feed(s, pieces[i].p, pieces[i].len);
+	if (s)
+		st = st == TL_OK ? tl_stream_finish(s, &r, err, sizeof err) : (tl_stream_free(s), st);
+	probe->ran = st == TL_OK;
+	probe->format = r.format;
+	probe->valid = probe->ran && r.valid;
+	probe->errors = r.errors;
+	probe->warnings = r.warnings;
+	return probe->valid;
+}
+
+void tl_repair_probe_free(struct tl_repair_probe *probe)
+{
+	free(probe->error_offsets);
+	probe->error_offsets = NULL;
+	probe->error_count = probe->error_cap = 0;
+}
+
+bool tl_repair_emit(struct tl_repair_job *job, const void *data, size_t size)
+{
+	if (job->failed)
+		return false;
+	if (size && !job->sink(data, size, job->user)) {
+		job->failed = true;
+		snprintf(job->report->reason, sizeof job->report->reason, "cannot write the output");
+		return false;
+	}
+	job->report->output_size += size;
+	return true;
+}
+
+static bool grow(void **items, size_t *cap, size_t count, size_t item_size)
+{
+	if (count < *cap)
+		return true;
+	size_t n = *cap ? *cap * 2 : 16;
+	void *bigger = realloc(*items, n * item_size);
+	if (!bigger)
+		return false;
+	*items = bigger;
+	*cap = n;
+	return true;
+}
+
+void tl_repair_change(struct tl_repair_job *job, enum tl_repair_action action, uint64_t offset,
+		      uint64_t length, const char *rule, const char *fmt, ...)
+{
+	struct tl_repair_report *r = job->report;
+	if (!grow((void **)&r->changes, &r->change_cap, r->change_count, sizeof *r->changes)) {
+		r->out_of_memory = true;
+		return;
+	}
+	struct tl_repair_change *c = &r->changes[r->change_count++];
+	c->action = action;
+	c->offset = offset;
+	c->length = length;
+	c->rule = rule ? rule : "CORE-REPAIR";
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof c->what, fmt, ap);
+	va_end(ap);
+}
+
+void tl_repair_unit(struct tl_repair_job *job, const char *name, uint64_t kept, uint64_t dropped)
+{
+	struct tl_repair_report *r = job->report;
+	r->kept += kept;
+	r->dropped += dropped;
+	if (!grow((void **)&r->units, &r->unit_cap, r->unit_count, sizeof *r->units)) {
+		r->out_of_memory = true;
+		return;
+	}
+	struct tl_repair_unit *u = &r->units[r->unit_count++];
+	snprintf(u->name, sizeof u->name, "%s", name);
+	u->kept = kept;
+	u->dropped = dropped;
+}
+
+static int by_offset(const void *a, const void *b)
+{
+	const struct tl_repair_change *x = a, *y = b;
+	return (x->offset > y->offset) - (x->offset < y->offset);
+}
+
+static bool compressed(const uint8_t *d, size_t n)
+{
+	return (n >= 2 && d[0] == 0x1f && d[1] == 0x8b) ||
+	       (n >= 3 && d[0] == 'B' && d[1] == 'Z' && d[2] == 'h') ||
+	       (n >= 4 && d[0] == 0x28 && d[1] == 0xb5 && d[2] == 0x2f && d[3] == 0xfd);
+}
+
+enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct tl_options *opts,
+				 tl_repair_sink sink, void *user, struct tl_repair_report *report)
+{
+	memset(report, 0, sizeof *report);
+	report->input_size = size;
+	if (compressed(data, size)) {
+		snprintf(report->reason, sizeof report->reason,
+			 "the input is compressed: decompress it, then repair the result");
+		return TL_REPAIR_FAILED;
+	}
+	struct tl_repair_job job = { data, size, opts, opts->format, sink, user, report, false, UINT64_MAX, NULL };
+	struct tl_repair_probe whole = { 0 };
+	tl_repair_probe_run(&job, data, size, &whole);
+	if (!whole.ran) {
+		snprintf(report->reason, sizeof report->reason,
+			 "the format is not recognised (give it with --format if the start of the file is damaged)");
+		return TL_REPAIR_NONE_LEFT;
+	}
+	/* the format the validator recognised, for every candidate from now on */
+	job.format = whole.format;
+	job.first_error = whole.first_error;
+	job.first_rule = whole.first_rule;
+	report->format = job.format;
+	if (whole.valid)
+		return tl_repair_emit(&job, data, size) ? TL_REPAIR_NOTHING : TL_REPAIR_FAILED;
+	enum tl_repair_outcome out;
+	switch (job.format) {
+	case TL_FORMAT_XRAY:
+		out = tl_repair_xray(&job);
+		break;
+	case TL_FORMAT_DCFG:
+	case TL_FORMAT_DCFG_TRACE:
+		out = tl_repair_json(&job);
+		break;
+	case TL_FORMAT_TFILE:
+		out = tl_repair_tfile(&job);
+		break;
+	default:
+		snprintf(report->reason, sizeof report->reason, "repair does not handle %s files",
+			 tl_format_name(job.format));
+		out = TL_REPAIR_NONE_LEFT;
+		break;
+	}
+	if (report->change_count > 1)
+		qsort(report->changes, report->change_count, sizeof *report->changes, by_offset);
+	if (job.failed || report->out_of_memory) {
+		if (!report->reason[0])
+			snprintf(report->reason, sizeof report->reason, "out of memory");
+		return TL_REPAIR_FAILED;
+	}
+	return out;
+}
+
+void tl_repair_report_free(struct tl_repair_report *report)
+{
+	free(report->changes);
+	free(report->units);
+	report->changes = NULL;
+	report->units = NULL;
+	report->change_count = report->unit_count = 0;
+	report->change_cap = report->unit_cap = 0;
+}
+
+uint64_t tl_repair_records(const uint8_t *data, size_t size, enum tl_format_id format, uint64_t before)
+{
+	switch (format) {
+	case TL_FORMAT_XRAY: return tl_repair_xray_records(data, size, before);
+	case TL_FORMAT_DCFG:
+	case TL_FORMAT_DCFG_TRACE: return tl_repair_json_records(data, size, before);
+	case TL_FORMAT_TFILE: return tl_repair_tfile_records(data, size, before);
+	default: return 0;
+	}
+}

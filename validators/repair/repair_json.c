@@ -1,0 +1,727 @@
+/* Salvage of DCFG and DCFG-trace JSON (specs/dcfg.md, specs/dcfg-trace.md;
+ * man page, REPAIR).
+ *
+ * A scanner follows the JSON framing: the open arrays and objects, where
+ * each one's last complete child ends, and which arrays are tables (their
+ * first element an array of strings, the header row). A document cut short
+ * or broken in its syntax is closed after the last complete child of the
+ * innermost container, else of the one around it, and so on outwards: the
+ * first closing the validator accepts is kept, so a partial row goes and
+ * every whole row before it stays. An error in a well-formed document (a
+ * row whose values disagree with the rest) drops the table row it lies in,
+ * and the validator is asked again; counts that then disagree are found the
+ * same way, so what is kept agrees or is dropped, and every drop is
+ * reported. */
+#include "repair.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 256
+#define ROUNDS 16
+
+struct level {
+	char type;            /* '[' or '{' */
+	size_t done;          /* where its last complete child ends (just after the opener at first) */
+	size_t child;         /* where the child being read starts */
+	size_t children;      /* complete children */
+	bool table;           /* an array whose first child is an array of strings */
+	bool strings_only;    /* (arrays) every complete child so far is a string */
+	size_t key, key_len;  /* (objects) the key of the member being read */
+	size_t name, name_len; /* the key this container is the value of, if any */
+	size_t first, first_len; /* (arrays) the first string child: a header's first column */
+	size_t col, col_len;  /* (tables) the header's first column, naming a table not under a key */
+	size_t hdr, hdr_end;  /* (tables) the header row's text */
+};
+
+enum expect { VALUE, AFTER_VALUE, KEY, COLON, END };
+
+struct scan {
+	const char *t;
+	size_t n;
+	struct level lv[MAX_DEPTH];
+	size_t depth;
+	enum expect want;
+	bool first;           /* the container just opened: a closer may come instead */
+	size_t pos;           /* where scanning stopped */
+	bool failed;          /* syntax broken at pos (or depth too great) */
+	bool complete;        /* the top-level value is complete */
+	/* table rows completed: counted, and named for the report */
+	void (*on_row)(struct scan *s, const struct level *table, size_t end, void *user);
+	void *user;
+	size_t top_children;  /* children of the top-level container, once it closed */
+};
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* A child of the innermost container (or the document) ended at end. */
+static void child_done(struct scan *s, size_t end, bool was_string, bool was_string_array,
+		       size_t first, size_t first_len)
+{
+	s->want = AFTER_VALUE;
+	if (s->depth == 0) {
+		s->complete = true;
+		s->want = END;
+		return;
+	}
+	struct level *l = &s->lv[s->depth - 1];
+	if (l->type == '[') {
+		if (l->children == 0) {
+			l->table = was_string_array;
+			l->hdr = l->child;
+			l->hdr_end = end;
+			l->col = first;
+			l->col_len = first_len;
+		}
+		if (was_string && l->children == 0) {
+			l->first = first;
+			l->first_len = first_len;
+		}
+		if (l->children > 0 && l->table && s->on_row)
+			s->on_row(s, l, end, s->user);
+		l->strings_only = l->strings_only && was_string;
+	}
+	l->children++;
+	l->done = end;
+}
+
+static size_t string_end(const char *t, size_t n, size_t i)
+{
+	for (i++; i < n; i++) {
+		unsigned char c = (unsigned char)t[i];
+		if (c == '"')
+			return i + 1;
+		if (c == '\\')
+			i++;
+		else if (c < 0x20)
+			return 0;
+	}
+	return 0;
+}
+
+static size_t scalar_end(const char *t, size_t n, size_t i)
+{
+	static const char *const words[] = { "true", "false", "null" };
+	for (size_t w = 0; w < 3; w++) {
+		size_t len = strlen(words[w]);
+		if (n - i >= len && memcmp(t + i, words[w], len) == 0)
+			return i + len;
+	}
+	size_t j = i;
+	while (j < n && ((t[j] && strchr("+-.eE", t[j])) || (t[j] >= '0' && t[j] <= '9')))
+		j++;
+	return j > i && t[j - 1] != '-' && t[j - 1] != '+' && t[j - 1] != '.' && t[j - 1] != 'e' && t[j - 1] != 'E'
+		       ? j : 0;
+}
+
+/* Scans t[0, limit) (limit <= n); stops at the first syntax error. */
+static void scan_to(struct scan *s, size_t limit)
+{
+	size_t i = 0;
+	s->depth = 0;
+	s->want = VALUE;
+	s->first = false;
+	s->failed = s->complete = false;
+	while (i < limit) {
+		char c = s->t[i];
+		if (is_space(c)) {
+			i++;
+			continue;
+		}
+		struct level *l = s->depth ? &s->lv[s->depth - 1] : NULL;
+		if (s->want == END) {
+			s->failed = true;
+			break;
+		}
+		if ((c == ']' || c == '}') && l && l->type == (c == ']' ? '[' : '{') &&
+		    (s->want == AFTER_VALUE || (s->first && (s->want == VALUE || s->want == KEY)))) {
+			bool strings = l->type == '[' && l->strings_only && l->children > 0;
+			size_t first = l->first, first_len = l->first_len;
+			if (s->depth == 1)
+				s->top_children = l->children;
+			s->depth--;
+			s->first = false;
+			i++;
+			child_done(s, i, false, strings, first, first_len);
+			continue;
+		}
+		if (s->want == AFTER_VALUE) {
+			if (c != ',' || !l) {
+				s->failed = true;
+				break;
+			}
+			s->want = l->type == '[' ? VALUE : KEY;
+			s->first = false;
+			i++;
+			continue;
+		}
+		if (s->want == COLON) {
+			if (c != ':') {
+				s->failed = true;
+				break;
+			}
+			s->want = VALUE;
+			i++;
+			continue;
+		}
+		if (s->want == KEY) {
+			size_t e = c == '"' ? string_end(s->t, limit, i) : 0;
+			if (!e) {
+				s->failed = true;
+				break;
+			}
+			l->child = i;
+			l->key = i + 1;
+			l->key_len = e - i - 2;
+			s->want = COLON;
+			s->first = false;
+			i = e;
+			continue;
+		}
+		/* a value */
+		if (l && l->type == '[')
+			l->child = i;
+		if (c == '[' || c == '{') {
+			if (s->depth == MAX_DEPTH) {
+				s->failed = true;
+				break;
+			}
+			struct level *nl = &s->lv[s->depth++];
+			memset(nl, 0, sizeof *nl);
+			nl->type = c;
+			nl->done = i + 1;
+			nl->strings_only = true;
+			if (l && l->type == '{') {
+				nl->name = l->key;
+				nl->name_len = l->key_len;
+			}
+			s->want = c == '[' ? VALUE : KEY;
+			s->first = true;
+			i++;
+			continue;
+		}
+		size_t e = c == '"' ? string_end(s->t, limit, i) : scalar_end(s->t, limit, i);
+		/* a number running into the limit may be cut: 12 of 123 */
+		if (!e || (c != '"' && e == limit)) {
+			s->failed = true;
+			break;
+		}
+		s->first = false;
+		child_done(s, e, c == '"', false, i + 1, c == '"' ? e - i - 2 : 0);
+		i = e;
+	}
+	s->pos = i;
+}
+
+/* ---- rows, counted per table name ---- */
+
+struct tally {
+	struct { char name[64]; uint64_t rows; } t[64];
+	size_t count;
+	uint64_t total;
+	uint64_t before;        /* count only rows ending at or before this offset */
+};
+
+static void count_row(struct scan *s, const struct level *table, size_t end, void *user)
+{
+	struct tally *y = user;
+	if (end > y->before)
+		return;
+	y->total++;
+	char name[64];
+	if (table->name_len)
+		snprintf(name, sizeof name, "%.*s", (int)(table->name_len < 60 ? table->name_len : 60),
+			 s->t + table->name);
+	else
+		snprintf(name, sizeof name, "[%.*s, ...]", (int)(table->col_len < 50 ? table->col_len : 50),
+			 s->t + table->col);
+	for (size_t i = 0; i < y->count; i++)
+		if (strcmp(y->t[i].name, name) == 0) {
+			y->t[i].rows++;
+			return;
+		}
+	if (y->count < sizeof y->t / sizeof y->t[0]) {
+		snprintf(y->t[y->count].name, sizeof y->t[0].name, "%s", name);
+		y->t[y->count++].rows = 1;
+	}
+}
+
+static void tally(const char *t, size_t n, uint64_t before, struct tally *y)
+{
+	struct scan *s = calloc(1, sizeof *s);
+	memset(y, 0, sizeof *y);
+	y->before = before;
+	if (!s)
+		return;
+	s->t = t;
+	s->n = n;
+	s->on_row = count_row;
+	s->user = y;
+	scan_to(s, n);
+	free(s);
+}
+
+uint64_t tl_repair_json_records(const uint8_t *data, size_t size, uint64_t before)
+{
+	struct tally y;
+	tally((const char *)data, size, before, &y);
+	return y.total;
+}
+
+/* ---- the salvage ---- */
+
+struct removal {
+	uint64_t at, len;       /* in the input */
+};
+
+struct js {
+	struct tl_repair_job *job;
+	char *cur;              /* the candidate */
+	size_t len;
+	struct removal *rm;     /* rows removed so far, in input offsets */
+	size_t rm_count, rm_cap;
+	struct scan *s;
+	struct tally *lost;     /* rows dropped, by table */
+};
+
+static void lose(struct js *j, const char *name, uint64_t rows)
+{
+	struct tally *y = j->lost;
+	for (size_t i = 0; i < y->count; i++)
+		if (strcmp(y->t[i].name, name) == 0) {
+			y->t[i].rows += rows;
+			return;
+		}
+	if (rows && y->count < sizeof y->t / sizeof y->t[0]) {
+		snprintf(y->t[y->count].name, sizeof y->t[0].name, "%s", name);
+		y->t[y->count++].rows = rows;
+	}
+}
+
+/* The rows of text[0, n) that after holds no more of, as lost. */
+static void lose_difference(struct js *j, const char *text, size_t n, const char *after, size_t after_len)
+{
+	struct tally *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	if (a && b) {
+		tally(text, n, UINT64_MAX, a);
+		tally(after, after_len, UINT64_MAX, b);
+		for (size_t i = 0; i < a->count; i++) {
+			uint64_t left = 0;
+			for (size_t k = 0; k < b->count; k++)
+				if (strcmp(b->t[k].name, a->t[i].name) == 0)
+					left = b->t[k].rows;
+			if (a->t[i].rows > left)
+				lose(j, a->t[i].name, a->t[i].rows - left);
+		}
+	}
+	free(a);
+	free(b);
+}
+
+/* One row of the table at level (with the rows of the tables inside it) as lost. */
+static void lose_row(struct js *j, const struct level *table, const char *row, size_t len)
+{
+	char name[64];
+	if (table->name_len)
+		snprintf(name, sizeof name, "%.*s", (int)(table->name_len < 60 ? table->name_len : 60),
+			 j->s->t + table->name);
+	else
+		snprintf(name, sizeof name, "[%.*s, ...]", (int)(table->col_len < 50 ? table->col_len : 50),
+			 j->s->t + table->col);
+	lose(j, name, 1);
+	if (row)
+		lose_difference(j, row, len, "", 0);
+}
+
+/* The input offset of candidate offset off. */
+static uint64_t to_input(const struct js *j, uint64_t off)
+{
+	for (size_t i = 0; i < j->rm_count; i++)
+		if (j->rm[i].at <= off)
+			off += j->rm[i].len;
+	return off;
+}
+
+static bool probe(struct js *j, const char *t, size_t n, struct tl_repair_probe *p)
+{
+	return tl_repair_probe_run(j->job, t, n, p);
+}
+
+/* Columns a row cut short lacks that can be given as empty tables, so the
+ * row is whole (DCFG-trace's nested tables); other columns cannot be made up. */
+static const struct { const char *column, *empty; } empty_columns[] = {
+	{ "STRING_DICTIONARY", "{}" },
+	{ "TRANSITION_TABLE", "[[\"CURRENT_EDGE_ID\", \"TRANSITION_CODE\", \"NEXT_EDGE_IDS\"]]" },
+	{ "THREAD_DATA", "[[\"THREAD_ID\", \"TRACE_DATA\"]]" },
+	{ "TRACE_DATA", "[[\"PRECEDING_INSTR_COUNT\", \"INSTR_COUNT\", \"EDGE_COUNT\", "
+			"\"FIRST_EDGE_ID\", \"EDGE_ID_SEQUENCE\"]]" },
+};
+
+/* Appends the empty tables for the columns of table's header from column
+ * have on; false when one of them has no empty form. */
+static bool fill_columns(const struct scan *s, const struct level *table, size_t have, char *out,
+			 size_t *n, char *added, size_t added_len)
+{
+	size_t col = 0;
+	for (size_t i = table->hdr; i < table->hdr_end; i++) {
+		if (s->t[i] != '"')
+			continue;
+		size_t e = string_end(s->t, table->hdr_end, i);
+		if (!e)
+			return false;
+		if (col++ >= have) {
+			size_t k = 0, len = e - i - 2;
+			while (k < sizeof empty_columns / sizeof empty_columns[0] &&
+			       (strlen(empty_columns[k].column) != len ||
+				memcmp(empty_columns[k].column, s->t + i + 1, len) != 0))
+				k++;
+			if (k == sizeof empty_columns / sizeof empty_columns[0])
+				return false;
+			*n += (size_t)sprintf(out + *n, ", %s", empty_columns[k].empty);
+			size_t used = strlen(added);
+			snprintf(added + used, added_len - used, "%s%s", used ? ", " : "",
+				 empty_columns[k].column);
+		}
+		i = e - 1;
+	}
+	return true;
+}
+
+#define FILL_ROOM 512   /* bytes of empty tables a level may add */
+
+/* Closes the candidate after the last complete child of the level-th open
+ * container (counted from the outside), into out; 0 when a row it closes
+ * lacks a column that cannot be made up. added names the columns given. */
+static size_t close_at(const struct scan *s, size_t level, char *out, char *added, size_t added_len)
+{
+	size_t n = s->lv[level].done;
+	memcpy(out, s->t, n);
+	added[0] = '\0';
+	for (size_t d = level + 1; d-- > 0;) {
+		const struct level *l = &s->lv[d];
+		if (d > 0 && l->type == '[' && s->lv[d - 1].type == '[' && s->lv[d - 1].table &&
+		    s->lv[d - 1].children >= 1 &&
+		    !fill_columns(s, &s->lv[d - 1], l->children + (d < level), out, &n, added, added_len))
+			return 0;
+		out[n++] = l->type == '[' ? ']' : '}';
+	}
+	out[n++] = '\n';
+	return n;
+}
+
+/* A cut or broken document: the first closing the validator accepts. */
+static bool close_document(struct js *j, size_t stop, const char *rule, bool check)
+{
+	struct scan *s = j->s;
+	scan_to(s, stop);
+	char *out = malloc(stop + (size_t)(s->depth + 1) * FILL_ROOM + 2);
+	char added[256];
+	if (!out) {
+		j->job->report->out_of_memory = true;
+		return false;
+	}
+	struct tl_repair_probe p = { 0 };
+	/* after the last whole row of a table, innermost first; else after the
+	 * last whole member of the top-level object */
+	for (size_t d = s->depth; d-- > 0;) {
+		if (!s->lv[d].table && d > 0)
+			continue;
+		size_t n = close_at(s, d, out, added, sizeof added);
+		if (!n || (check && !probe(j, out, n, &p)))
+			continue;
+		if (added[0])
+			tl_repair_change(j->job, TL_REPAIR_ADDED, to_input(j, s->lv[d].done), 0,
+					 "JSON-TABLE-COLUMN", "empty %s added, so the rows cut short are whole", added);
+		uint64_t from = to_input(j, s->lv[d].done);
+		tl_repair_change(j->job, TL_REPAIR_DROPPED, from, j->job->size - from, rule,
+				 "%s from here on%s; the document is closed after the last whole %s "
+				 "(%zu bracket%s added)",
+				 s->failed && s->pos < j->len ? "bytes that do not frame as JSON"
+							      : "a document cut short",
+				 s->failed && s->pos < j->len ? " (everything after them is dropped)" : "",
+				 d + 1 < s->depth ? "element around the cut" : "element", d + 1, d ? "s" : "");
+		lose_difference(j, j->cur, stop, out, n);
+		free(j->cur);
+		j->cur = out;
+		j->len = n;
+		return true;
+	}
+	free(out);
+	return false;
+}
+
+/* Takes candidate bytes [from, end) out, noting where they were in the input. */
+static bool remove_span(struct js *j, size_t from, size_t end)
+{
+	if (j->rm_count == j->rm_cap) {
+		size_t cap = j->rm_cap ? j->rm_cap * 2 : 16;
+		struct removal *bigger = realloc(j->rm, cap * sizeof *bigger);
+		if (!bigger) {
+			j->job->report->out_of_memory = true;
+			return false;
+		}
+		j->rm = bigger;
+		j->rm_cap = cap;
+	}
+	/* kept in input offsets, sorted */
+	struct removal r = { to_input(j, from), end - from };
+	size_t k = j->rm_count;
+	while (k > 0 && j->rm[k - 1].at > r.at) {
+		j->rm[k] = j->rm[k - 1];
+		k--;
+	}
+	j->rm[k] = r;
+	j->rm_count++;
+	memmove(j->cur + from, j->cur + end, j->len - end);
+	j->len -= end - from;
+	return true;
+}
+
+/* Columns of a table's header row. */
+static size_t header_columns(const struct scan *s, const struct level *table)
+{
+	size_t cols = 0;
+	for (size_t i = table->hdr; i < table->hdr_end; i++)
+		if (s->t[i] == '"') {
+			size_t e = string_end(s->t, table->hdr_end, i);
+			if (!e)
+				break;
+			cols++;
+			i = e - 1;
+		}
+	return cols;
+}
+
+#define RESYNC_ROW_LIMIT 65536   /* longest row a resynchronisation looks at */
+
+/* Broken framing at candidate offset p inside a table row: the row is
+ * dropped up to the next offset that starts a row framing consistently (a
+ * whole array with as many values as the header has columns, then ',' or
+ * ']'), so the rows after the damage are kept. False when none is found. */
+static bool resync_row(struct js *j, size_t p, const char *rule)
+{
+	struct scan *s = j->s;
+	size_t d = s->depth;
+	while (d-- > 0)
+		if (s->lv[d].type == '[' && s->lv[d].table && s->lv[d].children >= 1)
+			break;
+	if (d == (size_t)-1 || d >= s->depth || d + 1 >= s->depth)
+		return false; /* the damage is not inside a row of a table */
+	size_t cols = header_columns(s, &s->lv[d]);
+	size_t from = s->lv[d].child;
+	while (from > 0 && is_space(j->cur[from - 1]))
+		from--;
+	if (from == 0 || j->cur[from - 1] != ',')
+		return false;
+	from--;
+	struct scan *row = calloc(1, sizeof *row);
+	if (!row)
+		return false;
+	size_t q = p + 1;
+	bool found = false;
+	for (; q < j->len && !found; q++) {
+		if (j->cur[q] != ',')
+			continue;
+		size_t r = q + 1;
+		while (r < j->len && is_space(j->cur[r]))
+			r++;
+		if (r >= j->len || j->cur[r] != '[')
+			continue;
+		row->t = j->cur + r;
+		row->n = j->len - r < RESYNC_ROW_LIMIT ? j->len - r : RESYNC_ROW_LIMIT;
+		scan_to(row, row->n);
+		if (!row->complete || row->top_children != cols || row->pos >= row->n ||
+		    (row->t[row->pos] != ',' && row->t[row->pos] != ']'))
+			continue;
+		found = true;
+		break;
+	}
+	free(row);
+	if (!found)
+		return false;
+	tl_repair_change(j->job, TL_REPAIR_DROPPED, to_input(j, from), q - from, rule,
+			 "a row broken by bytes that do not frame as JSON; resynchronised on the next whole row");
+	lose_row(j, &s->lv[d], NULL, 0);
+	return remove_span(j, from, q);
+}
+
+/* Drops the table row holding candidate offset e; false when no table row does. */
+static bool drop_row(struct js *j, size_t e, const char *rule)
+{
+	struct scan *s = j->s;
+	scan_to(s, e);
+	if (s->failed)
+		return false;
+	size_t d = s->depth;
+	while (d-- > 0)
+		if (s->lv[d].type == '[' && s->lv[d].table && s->lv[d].children >= 1)
+			break;
+	if (d == (size_t)-1 || d >= s->depth)
+		return false;
+	size_t start = s->lv[d].child;
+	/* the row's end: scan it as a document of its own */
+	struct scan *row = calloc(1, sizeof *row);
+	if (!row)
+		return false;
+	row->t = j->cur + start;
+	row->n = j->len - start;
+	size_t i = 0;
+	/* scan_to stops at END on the first byte after the value */
+	scan_to(row, row->n);
+	i = row->complete ? row->pos : 0;
+	if (row->complete) {
+		/* pos is where the trailing byte broke END; back up over whitespace */
+		size_t k = 0, depth = 0;
+		bool in_str = false;
+		for (k = 0; k < row->n; k++) {
+			char c = row->t[k];
+			if (in_str) {
+				if (c == '\\')
+					k++;
+				else if (c == '"')
+					in_str = false;
+				continue;
+			}
+			if (c == '"')
+				in_str = true;
+			else if (c == '[' || c == '{')
+				depth++;
+			else if ((c == ']' || c == '}') && --depth == 0)
+				break;
+		}
+		i = k + 1;
+	}
+	free(row);
+	if (!i)
+		return false;
+	size_t end = start + i;
+	/* with the comma before it (a row is never a table's first element) */
+	size_t from = start;
+	while (from > 0 && is_space(j->cur[from - 1]))
+		from--;
+	if (from == 0 || j->cur[from - 1] != ',')
+		return false;
+	from--;
+	uint64_t in_at = to_input(j, from);
+	lose_row(j, &s->lv[d], j->cur + start, end - start);
+	tl_repair_change(j->job, TL_REPAIR_DROPPED, in_at, end - from, rule,
+			 "a row of table %.*s that does not validate",
+			 (int)(s->lv[d].name_len ? (s->lv[d].name_len < 40 ? s->lv[d].name_len : 40)
+						 : (s->lv[d].col_len < 40 ? s->lv[d].col_len : 40)),
+			 j->cur + (s->lv[d].name_len ? s->lv[d].name : s->lv[d].col));
+	return remove_span(j, from, end);
+}
+
+static void units(struct js *j)
+{
+	struct tally *out = malloc(sizeof *out);
+	if (!out) {
+		j->job->report->out_of_memory = true;
+		return;
+	}
+	tally(j->cur, j->len, UINT64_MAX, out);
+	char name[96];
+	for (size_t k = 0; k < out->count; k++) {
+		uint64_t lost = 0;
+		for (size_t i = 0; i < j->lost->count; i++)
+			if (strcmp(j->lost->t[i].name, out->t[k].name) == 0)
+				lost = j->lost->t[i].rows;
+		snprintf(name, sizeof name, "table %s", out->t[k].name);
+		tl_repair_unit(j->job, name, out->t[k].rows, lost);
+	}
+	/* tables none of whose rows are left */
+	for (size_t i = 0; i < j->lost->count; i++) {
+		size_t k = 0;
+		while (k < out->count && strcmp(out->t[k].name, j->lost->t[i].name) != 0)
+			k++;
+		snprintf(name, sizeof name, "table %s", j->lost->t[i].name);
+		if (k == out->count)
+			tl_repair_unit(j->job, name, 0, j->lost->t[i].rows);
+	}
+	free(out);
+}
+
+enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job)
+{
+	struct js j = { .job = job };
+	j.s = calloc(1, sizeof *j.s);
+	j.lost = calloc(1, sizeof *j.lost);
+	j.cur = malloc(job->size ? job->size : 1);
+	enum tl_repair_outcome out = TL_REPAIR_NONE_LEFT;
+	if (!j.s || !j.cur || !j.lost) {
+		job->report->out_of_memory = true;
+		goto done;
+	}
+	memcpy(j.cur, job->data, job->size);
+	j.len = job->size;
+	struct tl_repair_probe p = { 0 };
+	bool valid = false, closed = false;
+	size_t changes_before = job->report->change_count, stop0 = SIZE_MAX;
+	const char *rule0 = "JSON-SYNTAX";
+	/* First the document closed after its last whole row (if it is cut or
+	 * broken), then rows the validator objects to dropped one by one. */
+	for (unsigned round = 0; round < ROUNDS; round++) {
+		if (probe(&j, j.cur, j.len, &p)) {
+			valid = true;
+			break;
+		}
+		if (!p.ran)
+			break;
+		size_t e = p.first_error < j.len ? (size_t)p.first_error : j.len;
+		const char *rule = p.first_rule ? p.first_rule : "JSON-SYNTAX";
+		j.s->t = j.cur;
+		j.s->n = j.len;
+		scan_to(j.s, j.len);
+		bool broken = j.s->failed || !j.s->complete;
+		size_t stop = broken ? j.s->pos : e;
+		if (round == 0) {
+			stop0 = stop;
+			rule0 = rule;
+		}
+		if (!broken && drop_row(&j, e, rule))
+			continue;
+		if (broken && j.s->failed && j.s->pos < j.len && resync_row(&j, j.s->pos, rule))
+			continue;
+		if (closed || !(closed = close_document(&j, stop, rule, false)))
+			break;
+	}
+	if (!valid && stop0 != SIZE_MAX && !job->report->out_of_memory) {
+		/* the closings outwards, each checked, on the input as it came */
+		char *fresh = malloc(job->size ? job->size : 1);
+		if (fresh) {
+			memcpy(fresh, job->data, job->size);
+			free(j.cur);
+			j.cur = fresh;
+			j.len = job->size;
+			j.rm_count = 0;
+			job->report->change_count = changes_before;
+			memset(j.lost, 0, sizeof *j.lost);
+			j.s->t = j.cur;
+			j.s->n = j.len;
+			valid = close_document(&j, stop0 < j.len ? stop0 : j.len, rule0, true);
+		}
+	}
+	if (valid) {
+		tl_repair_emit(job, j.cur, j.len);
+		units(&j);
+		out = TL_REPAIR_REPAIRED;
+		if (job->report->kept == 0) {
+			snprintf(job->report->reason, sizeof job->report->reason,
+				 "no table row could be kept");
+			out = TL_REPAIR_NONE_LEFT;
+		}
+	} else {
+		snprintf(job->report->reason, sizeof job->report->reason,
+			 "no closing of the document validates (%s)", p.first_rule ? p.first_rule : "syntax");
+	}
+done:
+	free(j.s);
+	free(j.lost);
+	free(j.cur);
+	free(j.rm);
+	return out;
+}
