@@ -1,0 +1,70 @@
+# The page (`make web`): build/web/ holds index.html, its CSS and JavaScript,
+# the rule catalog with every rule's explanation (rules.js, what --explain
+# prints), and the library compiled to WebAssembly by Emscripten (emcc from
+# Debian's emscripten package). The browser tests drive Debian's chromium
+# with puppeteer-core; expat's C sources come from the npm package
+# node-expat (its Node addon is not built). Both npm packages are pinned by
+# validators/web/package-lock.json and installed by `make deps`.
+DEB_PACKAGES += emscripten chromium nodejs npm
+
+WEB_OUT := $(BUILD)/web
+WEB_O := $(BUILD)/web-obj
+WEB_DIR := validators/web
+EXPAT_DIR := $(WEB_DIR)/node_modules/node-expat/deps/libexpat
+EMCC ?= emcc
+# Debian's emcc runs its JavaScript tools with the node on PATH, which may not
+# search Debian's node modules (acorn).
+WEB_NODE_PATH := /usr/share/nodejs
+
+# The library as for the CLI, less the decoders of gzip, bzip2 and zstd
+# (Emscripten's ports of them are downloaded at build time; a compressed
+# file is refused with a message), plus expat and the web shims.
+WEB_LIB_SRCS := $(filter-out validators/core/bzip2_par.c,$(LIB_SRCS))
+WEB_EXPAT_SRCS := $(EXPAT_DIR)/lib/xmlparse.c $(EXPAT_DIR)/lib/xmlrole.c $(EXPAT_DIR)/lib/xmltok.c
+WEB_SHIM_SRCS := $(wildcard $(WEB_DIR)/wasm/*.c)
+WEB_OBJS := $(patsubst %.c,$(WEB_O)/%.o,$(WEB_LIB_SRCS) $(WEB_SHIM_SRCS)) \
+	$(patsubst $(EXPAT_DIR)/%.c,$(WEB_O)/expat/%.o,$(WEB_EXPAT_SRCS))
+# SEEK_DATA/SEEK_HOLE: Emscripten lacks them; its lseek refuses them, and
+# the library then scans the bytes as for a file without holes.
+WEB_CFLAGS := $(CSTD) -Os -DTL_NO_DECOMPRESSORS -DSEEK_DATA=3 -DSEEK_HOLE=4 -DXML_DEV_URANDOM -DHAVE_EXPAT_CONFIG_H \
+	-I$(WEB_DIR)/wasm -I$(EXPAT_DIR) -I$(EXPAT_DIR)/lib $(INCLUDES)
+WEB_EXPORTS := _tlw_run_new,_tlw_run_file,_tlw_run_finish,_malloc,_free
+WEB_LDFLAGS := -Os -sMODULARIZE=1 -sEXPORT_NAME=createTracelint -sENVIRONMENT=worker \
+	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=2147483648 \
+	-sFORCE_FILESYSTEM=1 -lworkerfs.js -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) \
+	-sEXPORTED_RUNTIME_METHODS=ccall,FS -sEXIT_RUNTIME=0
+WEB_PAGE := $(wildcard $(WEB_DIR)/page/*)
+
+.PHONY: web web-deps
+web: $(WEB_OUT)/tracelint.js $(WEB_OUT)/rules.js $(patsubst $(WEB_DIR)/page/%,$(WEB_OUT)/%,$(WEB_PAGE))
+
+$(EXPAT_DIR)/lib/xmlparse.c:
+	$(MAKE) web-deps
+
+deps: web-deps
+web-deps:
+	@command -v npm >/dev/null 2>&1 || { echo "the page needs npm (Debian package npm)"; exit 1; }
+	cd $(WEB_DIR) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+
+$(WEB_O)/%.o: %.c $(GEN)/rules.inc | $(EXPAT_DIR)/lib/xmlparse.c
+	@mkdir -p $(@D)
+	@echo "  EMCC    $<"
+	@$(EMCC) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEB_O)/expat/%.o: $(EXPAT_DIR)/%.c
+	@mkdir -p $(@D)
+	@echo "  EMCC    $<"
+	@$(EMCC) $(WEB_CFLAGS) -w -c $< -o $@
+
+$(WEB_OUT)/tracelint.js: $(WEB_OBJS)
+	@mkdir -p $(@D)
+	NODE_PATH=$(WEB_NODE_PATH) $(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJS)
+
+# Every rule with its explanation, as `tracelint --explain -o json '*'` gives them.
+$(WEB_OUT)/rules.js: $(BIN)
+	@mkdir -p $(@D)
+	{ printf 'self.TRACELINT_RULES = '; $(BIN) --explain -o json '*'; printf ';\n'; } > $@.tmp && mv $@.tmp $@
+
+$(WEB_OUT)/%: $(WEB_DIR)/page/%
+	@mkdir -p $(@D)
+	cp $< $@
