@@ -4,13 +4,15 @@
 # Debian's emscripten package). The browser tests drive Debian's chromium
 # with puppeteer-core; expat's C sources come from the npm package
 # node-expat (its Node addon is not built). Both npm packages are pinned by
-# validators/web/package-lock.json and installed by `make deps`.
+# validators/web/package-lock.json and installed by `make deps` into
+# build/web-npm (outside the source tree, whose C files the tests scan).
 DEB_PACKAGES += emscripten chromium nodejs npm
 
 WEB_OUT := $(BUILD)/web
 WEB_O := $(BUILD)/web-obj
 WEB_DIR := validators/web
-EXPAT_DIR := $(WEB_DIR)/node_modules/node-expat/deps/libexpat
+WEB_NPM := $(BUILD)/web-npm
+EXPAT_DIR := $(WEB_NPM)/node_modules/node-expat/deps/libexpat
 EMCC ?= emcc
 # Debian's emcc runs its JavaScript tools with the node on PATH, which may not
 # search Debian's node modules (acorn).
@@ -32,7 +34,7 @@ WEB_EXPORTS := _tlw_run_new,_tlw_run_file,_tlw_run_finish,_malloc,_free
 WEB_LDFLAGS := -Os -sMODULARIZE=1 -sEXPORT_NAME=createTracelint -sENVIRONMENT=worker \
 	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=2147483648 \
 	-sFORCE_FILESYSTEM=1 -lworkerfs.js -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) \
-	-sEXPORTED_RUNTIME_METHODS=ccall,FS -sEXIT_RUNTIME=0
+	-sEXPORTED_RUNTIME_METHODS=ccall,FS,ENV -sEXIT_RUNTIME=0
 WEB_PAGE := $(wildcard $(WEB_DIR)/page/*)
 
 .PHONY: web web-deps
@@ -44,7 +46,9 @@ $(EXPAT_DIR)/lib/xmlparse.c:
 deps: web-deps
 web-deps:
 	@command -v npm >/dev/null 2>&1 || { echo "the page needs npm (Debian package npm)"; exit 1; }
-	cd $(WEB_DIR) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	mkdir -p $(WEB_NPM)
+	cp $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json $(WEB_NPM)/
+	cd $(WEB_NPM) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 
 $(WEB_O)/%.o: %.c $(GEN)/rules.inc | $(EXPAT_DIR)/lib/xmlparse.c
 	@mkdir -p $(@D)
@@ -56,7 +60,7 @@ $(WEB_O)/expat/%.o: $(EXPAT_DIR)/%.c
 	@echo "  EMCC    $<"
 	@$(EMCC) $(WEB_CFLAGS) -w -c $< -o $@
 
-$(WEB_OUT)/tracelint.js: $(WEB_OBJS)
+$(WEB_OUT)/tracelint.js: $(WEB_OBJS) $(WEB_DIR)/module.mk
 	@mkdir -p $(@D)
 	NODE_PATH=$(WEB_NODE_PATH) $(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJS)
 

@@ -149,12 +149,13 @@ function showFile(m) {
   const verdict = r.status !== 0 ? 'unreadable' : r.valid ? 'valid' : 'invalid';
   const counts = `${r.errors} error(s), ${r.warnings} warning(s), ${r.notes} note(s)` +
     (r.truncated ? ', reporting stopped at the limit' : '');
-  const rate = m.seconds > 0 ? ` in ${m.seconds.toFixed(2)} s` : '';
+  const rate = m.seconds > 0 ? `${m.seconds.toFixed(2)} s` + (r.windowed ? ', read in slices' : '') : '';
   const head = el('div', { class: 'file-head' },
     el('span', { class: 'verdict ' + verdict, 'data-verdict': verdict }, verdict),
     el('span', { class: 'path' }, m.path),
     el('span', { class: 'format' }, r.format ? r.format + (r.detail ? ` (${r.detail})` : '') : ''),
-    el('span', { class: 'counts' }, r.status !== 0 ? r.message : counts + rate));
+    el('span', { class: 'counts' }, r.status !== 0 ? r.message : counts),
+    el('span', { class: 'rate' }, r.status !== 0 ? '' : rate));
   const list = el('ol', { class: 'diagnostics' });
   for (const d of m.diagnostics) {
     const item = el('li', { class: 'diag ' + d.severity, 'data-rule': d.rule, tabIndex: 0 },
