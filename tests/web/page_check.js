@@ -311,12 +311,13 @@ const LAYOUT_CHANGED = 0.002;
 
 async function states(t) {
   const shots = {};
-  const hideTimes = () => t.page.addStyleTag({ content: '.rate { visibility: hidden }' });
-  await hideTimes();
+  // the times of a run vary: hidden (through the CSSOM, which the page's CSP allows)
+  const hideTimes = () => t.page.$$eval('.rate', (es) => es.forEach((e) => { e.style.visibility = 'hidden'; }));
   shots.empty = await t.page.screenshot();
   await validate(t.page, [path.join(SRCDIR, 'corpus/xray/invalid/extents-eof.xray'),
     path.join(SRCDIR, 'corpus/xray/invalid/basic-argument-orphan.xray'),
     path.join(SRCDIR, 'corpus/tfile/valid', cases('tfile', 'valid')[0].name)], { maxErrors: 100 });
+  await hideTimes();
   shots.results = await t.page.screenshot({ fullPage: true });
   await (await t.page.$('li.diag'))?.click();
   await t.page.waitForSelector('#hex .byte');
@@ -347,14 +348,64 @@ async function modeScreenshots(t) {
     }
   }
   // The comparison catches a change of layout: 6 more pixels of padding in the header.
-  await t.page.addStyleTag({ content: 'header { padding-top: 20px }' });
+  await t.page.$eval('header', (h) => { h.style.paddingTop = '20px'; });
   const moved = await t.page.screenshot({ fullPage: true });
   const share = await pixelDiff(t.page, moved, shots.detail);
   console.log(`a 6-pixel shift of the layout: ${(100 * share).toFixed(2)}% of pixels differ`);
   if (share <= LAYOUT_CHANGED) fail('a shift of the layout went unnoticed by the comparison');
 }
 
-const MODES = { corpus: modeCorpus, hexview: modeHexview, large: modeLarge, screenshots: modeScreenshots };
+// `make web-bench`: throughput in the page against the native CLI on the
+// bench generators' files (best of 3 runs each), and the size of what the
+// page downloads, compressed.
+async function modeBench(t) {
+  const MiB = 1 << 20;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracelint-web-bench-'));
+  const gen = path.join(dir, 'xraygen');
+  execFileSync('cc', ['-std=c11', '-O2', '-o', gen, path.join(SRCDIR, 'corpus/xray/xraygen.c')]);
+  const mb = (name, dflt) => Number(process.env[name] || dflt);
+  const inputs = [
+    { format: 'xray', mb: mb('BENCH_XRAY_MB', 200),
+      make: (f, n) => execFileSync(gen, ['--big', String(n * 1000000), f], { stdio: 'ignore' }) },
+    { format: 'tfile', mb: mb('BENCH_TFILE_MB', 100),
+      make: (f, n) => execFileSync('sh', [path.join(SRCDIR, 'corpus/tfile/gen-large.sh'), String(n), f], { stdio: 'ignore' }) },
+    { format: 'dcfg', mb: mb('BENCH_DCFG_MB', 25),
+      make: (f, n) => execFileSync('python3', [path.join(SRCDIR, 'corpus/dcfg/gen_large.py'),
+        String(Math.floor((n * 1000000) / 420)), f, f + '.trace'], { stdio: 'ignore' }) },
+  ];
+  const rows = [];
+  for (const b of inputs) {
+    const file = path.join(dir, `bench-${b.mb}mb.${b.format}`);
+    b.make(file, b.mb);
+    const size = fs.statSync(file).size;
+    let page = Infinity, native = Infinity, got, want;
+    for (let i = 0; i < 3; i++) {
+      [got] = await validate(t.page, [file], { format: b.format });
+      page = Math.min(page, got.seconds);
+      const t0 = process.hrtime.bigint();
+      [want] = cli([file], [`--format=${b.format}`]);
+      native = Math.min(native, Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+    compare(path.basename(file), got, want);
+    rows.push(`| ${b.format} | ${(size / MiB).toFixed(0)} MiB | ${(size / MiB / page).toFixed(0)} MiB/s | ` +
+      `${(size / MiB / native).toFixed(0)} MiB/s | ${(page / native).toFixed(1)}x | ${(got.memory / MiB).toFixed(0)} MiB |`);
+    fs.rmSync(file, { force: true });
+    fs.rmSync(file + '.trace', { force: true });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const zlib = require('zlib');
+  const web = env('WEB_DIR');
+  const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(web, f)), { level: 9 }).length;
+  const core = gz('tracelint.wasm') + gz('tracelint.js');
+  const all = fs.readdirSync(web).reduce((n, f) => n + gz(f), 0);
+  console.log('| format | file | page (Chromium) | CLI | page/CLI time | WebAssembly memory |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) console.log(r);
+  console.log(`\ngzip -9: tracelint.wasm + tracelint.js ${(core / 1024).toFixed(0)} KiB; the whole page ${(all / 1024).toFixed(0)} KiB`);
+  if (core >= 1000000) fail(`the compressed WebAssembly and JavaScript take ${core} bytes, not under 1 MB`);
+}
+
+const MODES = { corpus: modeCorpus, hexview: modeHexview, large: modeLarge, screenshots: modeScreenshots, bench: modeBench };
 
 (async () => {
   const mode = MODES[process.argv[2]];

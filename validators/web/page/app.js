@@ -210,11 +210,11 @@ async function showDetail(path, d, item) {
         const k = row * 16 + i;
         const off = start + k;
         if (k >= bytes.length) {
-          line.append(el('span', { class: 'byte empty' }, '  '));
+          line.append(el('span', { class: 'byte empty' + (i === 8 ? ' half' : '') }, '  '));
           continue;
         }
         const marked = off >= f.offset && off < f.offset + f.width;
-        const cls = 'byte' + (marked ? ' marked' : '') + (off === d.offset ? ' at' : '');
+        const cls = 'byte' + (marked ? ' marked' : '') + (off === d.offset ? ' at' : '') + (i === 8 ? ' half' : '');
         line.append(el('span', { class: cls, 'data-offset': off, title: `offset ${off}` },
           bytes[k].toString(16).padStart(2, '0')));
         ascii += bytes[k] >= 0x20 && bytes[k] < 0x7f ? String.fromCharCode(bytes[k]) : '.';
