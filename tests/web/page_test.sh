@@ -61,7 +61,7 @@ large_xray_flat_memory_body() {
 
 atf_test_case screenshots_unchanged
 screenshots_unchanged_head() {
-	atf_set "descr" "the page's main states look as reports/web/page-*.png show them (pixel comparison), and a shift of the layout is caught"
+	atf_set "descr" "the page's main states look as reports/web/page-*.png show them (pixel comparison), and a 10-pixel move of the diagnostics' columns is caught"
 	atf_set "timeout" "120"
 }
 screenshots_unchanged_body() {
