@@ -107,7 +107,15 @@ function validate(entries, blobs) {
   document.body.removeAttribute('data-state');
   if (!entries.length) return;
   if (!worker) {
-    worker = new Worker('worker.js');
+    try {
+      worker = new Worker('worker.js');
+    } catch (e) {
+      // Chromium refuses workers (and WebAssembly fetches) to pages opened from file://
+      document.body.setAttribute('data-state', 'error');
+      showMessage('the validator cannot start here (' + e.message + '): serve this directory over HTTP, ' +
+        'e.g. python3 -m http.server in it, and open http://localhost:8000/', true);
+      return;
+    }
     worker.onmessage = onWorkerMessage;
     worker.onerror = (e) => showMessage('the validator failed to start: ' + (e.message || 'unknown error'), true);
   }
