@@ -390,6 +390,8 @@ async function modeBench(t) {
       native = Math.min(native, Number(process.hrtime.bigint() - t0) / 1e9);
     }
     compare(path.basename(file), got, want);
+    if (b.format === 'xray' && got.memory > 64 * MiB)
+      fail(`WebAssembly memory grew to ${got.memory} bytes for a ${size}-byte XRay trace`);
     rows.push(`| ${b.format} | ${(size / MiB).toFixed(0)} MiB | ${(size / MiB / page).toFixed(0)} MiB/s | ` +
       `${(size / MiB / native).toFixed(0)} MiB/s | ${(page / native).toFixed(1)}x | ${(got.memory / MiB).toFixed(0)} MiB |`);
     fs.rmSync(file, { force: true });
