@@ -106,8 +106,8 @@ function cli(paths, extra = [], cwd = SRCDIR) {
   }
   return JSON.parse(out).files.map((f) => ({
     path: f.path,
-    verdict: f.valid ? 'valid' : 'invalid',
-    rules: f.diagnostics.map((d) => d.rule),
+    verdict: f.error !== undefined ? 'unreadable' : f.valid ? 'valid' : 'invalid',
+    rules: (f.diagnostics || []).map((d) => d.rule),
   }));
 }
 
@@ -184,7 +184,25 @@ async function modeCorpus(t) {
       }
     }
   }
-  console.log(`corpus: ${compared} cases compared with the CLI`);
+  // The rule settings as controls, against the same options of the CLI.
+  const files = ['xray/invalid/extents-eof.xray', 'xray/invalid/basic-argument-orphan.xray',
+    'tfile/invalid/' + cases('tfile', 'invalid').find((c) => !c.args.length && !COMPRESSED.test(c.name)).name]
+    .map((f) => path.join(SRCDIR, 'corpus', f));
+  const settings = [
+    [{ select: 'XRAY-BASIC-*, tfile' }, ['--select=XRAY-BASIC-*,tfile']],
+    [{ ignore: 'XRAY-FDR-EXTENTS-EOF' }, ['--ignore=XRAY-FDR-EXTENTS-EOF']],
+    [{ severity: 'xray=warning' }, ['--severity=xray=warning']],
+    [{ severity: 'xray=warning', werror: true }, ['--severity=xray=warning', '--werror']],
+    [{ format: 'xray' }, ['--format=xray']],
+  ];
+  for (const [controls, options] of settings) {
+    const got = await validate(t.page, files, controls);
+    const want = cli(files, options);
+    files.forEach((f, i) => compare(`${path.basename(f)} with ${options.join(' ')}`,
+      got.find((g) => g.path === path.basename(f)), want[i]));
+    compared++;
+  }
+  console.log(`corpus: ${compared} cases and settings compared with the CLI`);
   if (compared < 300) fail(`only ${compared} cases compared`);
 }
 

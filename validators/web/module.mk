@@ -43,20 +43,22 @@ WEB_PAGE := $(wildcard $(WEB_DIR)/page/*)
 .PHONY: web web-deps
 web: $(WEB_OUT)/tracelint.js $(WEB_OUT)/rules.js $(patsubst $(WEB_DIR)/page/%,$(WEB_OUT)/%,$(WEB_PAGE))
 
-$(EXPAT_DIR)/lib/xmlparse.c:
-	$(MAKE) web-deps
-
+# The npm packages, installed once per lock file (the stamp says when).
+WEB_NPM_STAMP := $(WEB_NPM)/installed.stamp
 deps: web-deps
-web-deps:
+web-deps: $(WEB_NPM_STAMP)
+$(WEB_NPM_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json
 	@command -v npm >/dev/null 2>&1 || { echo "the page needs npm (Debian package npm)"; exit 1; }
 	mkdir -p $(WEB_NPM)
 	cp $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json $(WEB_NPM)/
 	cd $(WEB_NPM) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+$(WEB_EXPAT_SRCS): | $(WEB_NPM_STAMP) ;
 
 # The objects do not depend on this build variant's rules.inc (O=build/san
 # has its own) but on the catalogs it is made from, so `make check` does not
 # compile them again; headers are tracked by -MMD.
-$(WEB_O)/%.o: %.c $(SPECS) $(WEB_DIR)/module.mk | $(GEN)/rules.inc $(EXPAT_DIR)/lib/xmlparse.c
+$(WEB_O)/%.o: %.c $(SPECS) $(WEB_DIR)/module.mk | $(GEN)/rules.inc $(WEB_NPM_STAMP)
 	@mkdir -p $(@D)
 	@echo "  EMCC    $<"
 	@$(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
