@@ -381,7 +381,7 @@ async function modeScreenshots(t) {
 }
 
 // `make web-bench`: throughput in the page against the native CLI on the
-// bench generators' files (best of 3 runs each), and the size of what the
+// bench generators' files (best of 5 runs each), and the size of what the
 // page downloads, compressed.
 async function modeBench(t) {
   const MiB = 1 << 20;
@@ -404,7 +404,7 @@ async function modeBench(t) {
     b.make(file, b.mb);
     const size = fs.statSync(file).size;
     let page = Infinity, native = Infinity, got, want;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       [got] = await validate(t.page, [file], { format: b.format });
       page = Math.min(page, got.seconds);
       const t0 = process.hrtime.bigint();

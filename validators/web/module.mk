@@ -89,7 +89,7 @@ TEST_EXTRA += web
 endif
 
 # Throughput in Chromium against the native CLI (200 MB XRay, 100 MB tfile,
-# 25 MB DCFG, best of 3) and the compressed size of the page.
+# 25 MB DCFG, best of 5) and the compressed size of the page.
 .PHONY: web-bench
 web-bench: web $(BIN)
 	SRCDIR=$(CURDIR) WEB_DIR=$(abspath $(WEB_OUT)) NPM_DIR=$(abspath $(WEB_NPM)) CLI=$(abspath $(BIN)) \
