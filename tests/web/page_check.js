@@ -206,7 +206,9 @@ async function modeCorpus(t) {
   if (compared < 300) fail(`only ${compared} cases compared`);
 }
 
-// The bytes the CLI's context marks (^~~ under the hex rows), per diagnostic.
+// The bytes the CLI's context marks (^~~ under the hex rows), per diagnostic,
+// keyed by member, offset and rule (the text output orders diagnostics by
+// place, the page in the order they were found).
 function cliMarks(file) {
   let text;
   try {
@@ -215,55 +217,67 @@ function cliMarks(file) {
   } catch (e) {
     text = e.stdout;
   }
-  const diags = [];
+  const marks = new Map();
+  let current = null;
   let row = null;
   for (const line of text.split('\n')) {
+    const head = /^(.*):offset (\d+)(?: \(record \d+\))?: \w+: .*\[([A-Z0-9-]+)\]$/.exec(line);
+    if (head) {
+      const member = head[1].startsWith(file + '/') ? head[1].slice(file.length + 1) : '';
+      const key = `${member}|${head[2]}|${head[3]}`;
+      if (!marks.has(key)) marks.set(key, []);
+      current = [];
+      marks.get(key).push(current);
+      row = null;
+      continue;
+    }
     const hexRow = /^ {2}([0-9a-f]{8}): /.exec(line);
-    if (hexRow) {
+    if (hexRow && current) {
       row = parseInt(hexRow[1], 16);
       continue;
     }
-    if (/^ +[\^~]+$/.test(line) && row !== null && diags.length) {
+    if (/^ +[\^~]+$/.test(line) && row !== null && current) {
       for (let a = 0; a < 16; a++) {
         const col = 12 + 3 * a + (a >= 8 ? 1 : 0);
-        if (line[col] === '^' || line[col] === '~') diags[diags.length - 1].push(row + a);
+        if (line[col] === '^' || line[col] === '~') current.push(row + a);
       }
       continue;
     }
-    if (line && !line.startsWith(' ')) {
-      diags.push([]);
-      row = null;
-    }
+    if (line && !line.startsWith(' ')) current = null;
   }
-  return diags;
+  return marks;
 }
 
 async function modeHexview(t) {
   const sample = [];
-  for (const format of ['xray', 'tfile']) sample.push(...cases(format, 'invalid').filter((c) => !c.args.length && !COMPRESSED.test(c.name)).slice(0, 6).map((c) => c.path));
+  for (const format of ['xray', 'tfile', 'umtrace'])
+    sample.push(...cases(format, 'invalid').filter((c) => !c.args.length && !COMPRESSED.test(c.name))
+      .slice(0, format === 'umtrace' ? 3 : 6).map((c) => c.path));
   let checked = 0;
   for (const file of sample) {
-    const [got] = await validate(t.page, [file]);
-    const want = cliMarks(file).filter((m) => m.length);
+    // a UMTracer trace directory is chosen as a folder; its diagnostics point into members
+    await validate(t.page, [file], { folder: fs.statSync(file).isDirectory() });
+    const want = cliMarks(file);
     const items = await t.page.$$('li.diag');
-    let binary = 0;
-    for (let i = 0; i < items.length && binary < want.length; i++) {
-      const isBinary = await items[i].evaluate((e) => /offset \d+/.test(e.querySelector('.loc').textContent));
-      if (!isBinary) continue;
+    for (let i = 0; i < items.length; i++) {
+      const d = await items[i].evaluate((e) => ({ rule: e.dataset.rule, offset: e.dataset.offset,
+        member: e.dataset.member, binary: /offset \d+/.test(e.querySelector('.loc').textContent) }));
+      const cliSide = want.get(`${d.member}|${d.offset}|${d.rule}`);
+      if (!d.binary || !cliSide || !cliSide.length) continue;
+      const expected = cliSide.shift();
       await items[i].click();
       await t.page.waitForFunction((rule) => document.getElementById('detail-title').textContent === rule &&
-        document.querySelectorAll('#hex .byte').length > 0, {}, got.rules[i]);
+        document.querySelectorAll('#hex .byte').length > 0, {}, d.rule);
       const marked = await t.page.$$eval('#hex .byte.marked', (bs) => bs.map((b) => Number(b.dataset.offset)));
       const explanation = await t.page.$eval('#explanation', (e) => e.textContent);
-      if (!explanation.includes('Why it matters')) fail(`${file}: no explanation beside ${got.rules[i]}`);
-      if (marked.join(',') !== want[binary].join(','))
-        fail(`${path.basename(file)} diagnostic ${i} (${got.rules[i]}): page marks [${marked}], CLI [${want[binary]}]`);
-      binary++;
+      if (!explanation.includes('Why it matters')) fail(`${file}: no explanation beside ${d.rule}`);
+      if (marked.join(',') !== expected.join(','))
+        fail(`${path.basename(file)} ${d.member} offset ${d.offset} (${d.rule}): page marks [${marked}], CLI [${expected}]`);
       checked++;
     }
   }
   console.log(`hexview: ${checked} diagnostics' marked bytes compared with the CLI's context`);
-  if (checked < 10) fail(`only ${checked} hex views compared`);
+  if (checked < 20) fail(`only ${checked} hex views compared`);
   // The reports of the run are there to download, and are the library's JSON and SARIF.
   const json = await t.page.$eval('#download-json', (a) => fetch(a.href).then((r) => r.text()));
   const sarif = await t.page.$eval('#download-sarif', (a) => fetch(a.href).then((r) => r.text()));

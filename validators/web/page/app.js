@@ -166,7 +166,8 @@ function showFile(m) {
     el('span', { class: 'rate' }, r.status !== 0 ? '' : rate));
   const list = el('ol', { class: 'diagnostics' });
   for (const d of m.diagnostics) {
-    const item = el('li', { class: 'diag ' + d.severity, 'data-rule': d.rule, tabIndex: 0 },
+    const item = el('li', { class: 'diag ' + d.severity, 'data-rule': d.rule, 'data-offset': d.offset,
+      'data-member': d.member || '', tabIndex: 0 },
       el('span', { class: 'sev' }, d.severity),
       el('code', { class: 'rule' }, d.rule),
       el('span', { class: 'loc' }, locationText(d)),
