@@ -6,17 +6,20 @@
 #include "decompress.h"
 #include "write_cap.h"
 #include "knob.h"
+#ifndef TL_NO_DECOMPRESSORS
 #include "bzip2_par.h"
-
 #include <bzlib.h>
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifndef TL_NO_DECOMPRESSORS
 #include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
+#endif
 
 enum { CHUNK = 1 << 16 };
 
@@ -51,6 +54,18 @@ enum tl_compression tl_compression_sniff(const uint8_t *p, size_t n)
 	return TL_COMPRESSION_NONE;
 }
 
+#ifdef TL_NO_DECOMPRESSORS
+/* A build without the decoders (the WebAssembly page): compressed input is refused. */
+int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
+			  unsigned threads, char *err, size_t errlen)
+{
+	(void)data, (void)size, (void)threads;
+	if (err && errlen)
+		snprintf(err, errlen, "cannot read %s: it is %s-compressed, and this build has no decompressors "
+			 "(decompress it first)", path, tl_compression_name(kind));
+	return -1;
+}
+#else
 struct sink {
 	int fd;
 	uint64_t written;
@@ -313,3 +328,4 @@ int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t 
 	}
 	return fd;
 }
+#endif

@@ -1,0 +1,80 @@
+// The validation worker: the library (tracelint.wasm) reads the dropped files
+// through Emscripten's WORKERFS, which reads a File by slices (File.slice and
+// FileReaderSync) as the library asks for bytes, so a large trace is never
+// held whole. Messages in: { run: { entries, blobs, format, settings, werror,
+// maxErrors } }. Messages out: progress, one "file" per entry, then "done"
+// with the run's JSON and SARIF reports.
+'use strict';
+importScripts('tracelint.js');
+
+// Windows of 8 MiB over a file read in slices: each slice is one
+// FileReaderSync call, whose fixed cost dominates small reads.
+const ready = createTracelint({
+  print: () => {},
+  printErr: (s) => console.warn(s),
+  preRun: [(M) => { M.ENV.TRACELINT_WINDOW_CAPACITY = String(8 << 20); }],
+});
+let mounted = false;
+
+function readText(FS, path) {
+  return FS.readFile(path, { encoding: 'utf8' });
+}
+
+// Reports how far the library has read into the file being validated.
+function watchReads(FS, onRead) {
+  const ops = FS.filesystems.WORKERFS.stream_ops;
+  const read = ops.read;
+  ops.read = function (stream, buffer, offset, length, position) {
+    const n = read.call(this, stream, buffer, offset, length, position);
+    onRead(stream.node, position + n);
+    return n;
+  };
+}
+
+let current = null; // { node size, reached, posted, name }
+
+onmessage = async (event) => {
+  const M = await ready;
+  const FS = M.FS;
+  const job = event.data.run;
+  if (!mounted) {
+    FS.mkdir('/in');
+    FS.mkdir('/out');
+    watchReads(FS, (node, end) => {
+      if (!current || end <= current.reached) return;
+      current.reached = end;
+      // a message per 1% at most
+      if (end - current.posted >= current.size / 100 || end >= current.size) {
+        current.posted = end;
+        postMessage({ type: 'progress', name: current.name, done: Math.min(end, current.size), size: current.size });
+      }
+    });
+    mounted = true;
+  } else {
+    FS.chdir('/');
+    FS.unmount('/in');
+  }
+  FS.mount(FS.filesystems.WORKERFS, { blobs: job.blobs }, '/in');
+  FS.chdir('/in');
+  const run = M.ccall('tlw_run_new', 'number', ['string', 'string', 'number', 'number'],
+    [job.format, job.settings, job.werror ? 1 : 0, job.maxErrors]);
+  if (!run) {
+    postMessage({ type: 'error', message: 'a rule setting names no rule of the catalog, or its level is unknown' });
+    return;
+  }
+  for (const entry of job.entries) {
+    current = { name: entry.path, size: entry.size, reached: 0, posted: 0 };
+    postMessage({ type: 'progress', name: entry.path, done: 0, size: entry.size });
+    const t0 = performance.now();
+    M.ccall('tlw_run_file', 'number', ['number', 'string'], [run, entry.path]);
+    const seconds = (performance.now() - t0) / 1000;
+    const lines = readText(FS, '/out/file.jsonl').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+    const result = lines.pop();
+    postMessage({ type: 'file', path: entry.path, result, diagnostics: lines, seconds,
+      memory: M.HEAP8.buffer.byteLength });
+  }
+  current = null;
+  M.ccall('tlw_run_finish', null, ['number'], [run]);
+  postMessage({ type: 'done', json: readText(FS, '/out/run.json'), sarif: readText(FS, '/out/run.sarif'),
+    memory: M.HEAP8.buffer.byteLength });
+};
