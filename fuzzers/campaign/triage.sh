@@ -77,7 +77,7 @@ for crash in "$@"; do
 	echo "$sig" >> "$seen"
 	hash=$(printf '%s' "$sig" | sha1sum | cut -c1-8)
 	min=$tmp/min-$hash
-	nice -n 10 "$BIN" -minimize_crash=1 -max_total_time="$MINIMIZE_SECONDS" -exact_artifact_path="$min" "$crash" > "$tmp/min.txt" 2>&1 || true
+	nice -n 10 "$BIN" -minimize_crash=1 -timeout="$TIMEOUT_SECONDS" -max_total_time="$MINIMIZE_SECONDS" -exact_artifact_path="$min" "$crash" > "$tmp/min.txt" 2>&1 || true
 	[ -s "$min" ] || cp "$crash" "$min"
 	# The --instr-map target reads ELF binaries, not traces: its finds are pinned
 	# as seeds of that target, which the regression test runs in make check.
