@@ -4,7 +4,8 @@ line of `make -n` uses (-lNAME) must come from a package of the list the
 installer of that build installs.
 
   purpose   link lines of                      list                            installers
-  build     make -n install                    validators/build-packages.txt   action.yml, Dockerfile (build stage), make deps
+  build     make -n install                    validators/build-packages.txt   action.yml, Dockerfile (build stage), make deps,
+                                                                               the jobs of conformance.yml that build
   fuzzers   make -n fuzz fuzz-mutators         fuzzers/build-packages.txt      .clusterfuzzlite/Dockerfile,
             fuzz-afl (static archives, as                                      oss-fuzz/projects/tracelint/Dockerfile, make deps
             fuzzers/build.sh links them)
@@ -21,6 +22,8 @@ import shlex
 import subprocess
 import sys
 import tempfile
+
+import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_files import dpkg_owner, parse_dockerfile  # noqa: E402
@@ -85,15 +88,21 @@ def installer_packages(src):
     deb = subprocess.run(["make", "-s", "--no-print-directory", "-C", src, "ci-deb-packages"],
                          capture_output=True, text=True).stdout.split()
     out["make deps"] = set(deb)
+    def from_steps(steps):
+        pkgs = set()
+        for step in steps or []:
+            run = step.get("run", "")
+            if "apt-get install" in run:
+                pkgs |= installed_by_apt(run)
+                for rel in lists_named(run):
+                    pkgs |= read_list(src, rel)
+        return pkgs
     with open(os.path.join(src, "action.yml")) as f:
-        text = f.read()
-    steps = [s for s in re.split(r"\n    - ", text) if "apt-get install" in s]
-    pkgs = set()
-    for s in steps:
-        pkgs |= installed_by_apt(s)
-        for rel in lists_named(s):
-            pkgs |= read_list(src, rel)
-    out["action.yml"] = pkgs
+        out["action.yml"] = from_steps(yaml.safe_load(f)["runs"]["steps"])
+    with open(os.path.join(src, ".github/workflows/conformance.yml")) as f:
+        for name, job in yaml.safe_load(f)["jobs"].items():
+            if any("make" in step.get("run", "") for step in job.get("steps", [])):
+                out[f"conformance.yml job {name}"] = from_steps(job.get("steps"))
     for path in ("Dockerfile", ".clusterfuzzlite/Dockerfile", "oss-fuzz/projects/tracelint/Dockerfile"):
         stage = parse_dockerfile(os.path.join(src, path))[0][1]
         copies = [tuple(shlex.split(a)[-2:]) for i, a in stage if i == "COPY"]
@@ -124,7 +133,7 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         purposes = [
             ("build", link_libraries(src, scratch, ["install"]), False,
-             ["action.yml", "Dockerfile", "make deps"]),
+             ["action.yml", "Dockerfile", "make deps"] + [i for i in installers if i.startswith("conformance.yml")]),
             ("fuzzers", link_libraries(src, scratch, ["fuzz", "fuzz-mutators", "fuzz-afl"]), True,
              [".clusterfuzzlite/Dockerfile", "oss-fuzz/projects/tracelint/Dockerfile", "make deps"]),
             ("tests", link_libraries(src, scratch, [f"O={scratch}/san", "SANITIZE=1", "CC=gcc", "tests"]), False,
@@ -143,7 +152,7 @@ def main():
                 problem(f"{LISTS[purpose]}: lacks {owner}, which provides -l{lib} ({path})")
             for user in users:
                 if owner not in installers[user]:
-                    problem(f"{user}: does not install {owner}, which provides -l{lib} for the {purpose} build")
+                    problem(f"{user}: does not install {owner}, which provides -l{lib} to the {purpose} link lines")
         print(f"{purpose}: {' '.join('-l' + lib for lib in sorted(libs))} from {LISTS[purpose]}")
     return 1 if problems else 0
 

@@ -34,15 +34,12 @@ catches_body() {
 		atf_check -s exit:1 -o match:"$3" python3 "$SRCDIR/tests/ci/check_packages.py" "$PWD/tree"
 		cp "$SRCDIR/$1" "tree/$1"
 	}
-	atf_check -o ignore python3 "$SRCDIR/tests/ci/check_packages.py" "$PWD/tree"
 	# action.yml as it was: the fuzzers' list plus gcc, without inih.
 	broken action.yml 's|validators/build-packages.txt|fuzzers/build-packages.txt|' \
 		'action.yml: does not install libinih-dev, which provides -linih'
-	broken validators/build-packages.txt 's|^libinih-dev||' 'validators/build-packages.txt: lacks libinih-dev'
 	broken fuzzers/build-packages.txt 's|^libexpat1-dev||' 'fuzzers/build-packages.txt: lacks libexpat1-dev, which provides -lexpat'
 	broken tests/packages.txt 's|^libatf-dev||' 'tests/packages.txt: lacks libatf-dev'
 	broken Dockerfile 's|xargs apt-get install|xargs echo|' 'Dockerfile: does not install libjson-c-dev'
-	broken .clusterfuzzlite/Dockerfile 's|xargs apt-get install.*|true|' '.clusterfuzzlite/Dockerfile: does not install libzstd-dev'
 }
 
 atf_init_test_cases() {
