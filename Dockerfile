@@ -2,12 +2,12 @@
 # jobs in containers: the CLI and its man pages on Debian slim.
 #   docker build -t tracelint .
 #   docker run --rm -v "$PWD:/work" -w /work tracelint --format=xray traces/
-# Build stage: the packages of the build, listed once in fuzzers/build-packages.txt,
-# and inih, which only the CLI uses (for its config files).
+# Build stage: the packages that build and install the CLI, listed once in
+# validators/build-packages.txt.
 FROM debian:bookworm-slim AS build
-COPY fuzzers/build-packages.txt /tmp/build-packages.txt
+COPY validators/build-packages.txt /tmp/build-packages.txt
 RUN apt-get update && \
-    sed 's/#.*//' /tmp/build-packages.txt | xargs apt-get install -y --no-install-recommends gcc libc6-dev libinih-dev && \
+    sed 's/#.*//' /tmp/build-packages.txt | xargs apt-get install -y --no-install-recommends && \
     rm -rf /var/lib/apt/lists/*
 COPY . /src
 WORKDIR /src

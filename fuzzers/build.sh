@@ -6,7 +6,8 @@
 # of its formats), <target>.dict and <target>.options. Targets: every
 # fuzzers/<name>_fuzzer.c, plus <format>_mut_fuzzer with the structure-aware
 # mutator for the binary formats. Needs the format libraries (libjson-c-dev, libexpat1-dev,
-# zlib1g-dev, libbz2-dev, libzstd-dev) in the image.
+# zlib1g-dev, libbz2-dev, libzstd-dev) in the builder image, and links their
+# static archives: the runner image that starts the targets has none of them.
 set -eu
 # OSS-Fuzz copies this script to $SRC and runs it from WORKDIR (the checkout).
 [ -f fuzzers/build.sh ] || cd "$(dirname "$0")/.."
@@ -23,8 +24,19 @@ inc="-I. -Ivalidators/include -Ivalidators/core -Ivalidators/json -Ifuzzers -I$W
 # The library with the engine's instrumentation (CFLAGS carries it).
 make -s O="$WORK/lib" CC="$CC" SANITIZE=0 CFLAGS="$CFLAGS" lib
 lib=$WORK/lib/libtracelint.a
-# The libraries the format modules add (json-c, expat, ...).
-libs=$(make -s --no-print-directory fuzz-ldlibs)
+# The libraries the format modules add (json-c, expat, ...), as their static
+# archives, so that a target needs only what every runner image has (libc,
+# libm, libpthread, libdl, librt, libstdc++, libgcc_s).
+libs=
+for l in $(make -s --no-print-directory fuzz-ldlibs); do
+	case $l in
+	-l*)
+		a=$($CC -print-file-name="lib${l#-l}.a")
+		[ -f "$a" ] || { echo "fuzzers/build.sh: lib${l#-l}.a not found (its Debian -dev package ships it)" >&2; exit 1; }
+		libs="$libs $a" ;;
+	*) libs="$libs $l" ;;
+	esac
+done
 helpers=$(ls fuzzers/*.c | grep -v -e '_fuzzer\.c$' -e 'regression_driver\.c$' || true)
 mkdir -p "$WORK/obj"
 hobjs=
@@ -36,7 +48,7 @@ done
 mutflags=$(echo "$CFLAGS" | sed -E 's/-fsanitize=fuzzer-no-link//g; s/-fsanitize-coverage=[^ ]*//g')
 mobjs=
 for m in mutator_util xray_mutator tfile_mutator umtrace_mutator; do
-	$CC $mutflags $std -c "fuzzers/mutators/$m.c" -o "$WORK/obj/$m.o"
+	$CC $mutflags $std -c "validators/mutate/$m.c" -o "$WORK/obj/$m.o"
 	mobjs="$mobjs $WORK/obj/$m.o"
 done
 
@@ -70,7 +82,7 @@ for src in fuzzers/*_fuzzer.c; do
 	package "${name}_fuzzer" "$target"
 	case $name in
 	xray|tfile|umtrace)
-		$CC $mutflags $std -Ifuzzers/mutators -DTLM_MUTATE="tlm_${name}_mutate" \
+		$CC $mutflags $std -Ivalidators/mutate -DTLM_MUTATE="tlm_${name}_mutate" \
 			-c fuzzers/mutators/libfuzzer_glue.c -o "$WORK/obj/glue_$name.o"
 		# shellcheck disable=SC2086
 		$CXX $CFLAGS "$WORK/obj/${name}_fuzzer.o" $hobjs "$WORK/obj/glue_$name.o" $mobjs \

@@ -3,17 +3,8 @@
 # build, a gcc UBSan regression build, campaigns, coverage and the heavy
 # smoke mode. See fuzzers/README.md.
 
-# The mutator library: structure-aware mutators and byte-level edits, used by
-# the fuzzers' engine glue, the conformance kit and tests/fuzz/mutator_test.
-TLM_SRCS := fuzzers/mutators/mutator_util.c fuzzers/mutators/bytes_mutator.c \
-	fuzzers/mutators/xray_mutator.c fuzzers/mutators/tfile_mutator.c \
-	fuzzers/mutators/umtrace_mutator.c
-TLM_LIB := $(O)/libtlmutate.a
-$(TLM_LIB): $(patsubst %.c,$(O)/obj/%.o,$(TLM_SRCS))
-	@rm -f $@
-	$(AR) rcs $@ $^
-$(O)/tests/fuzz/mutator_test: $(TLM_LIB)
-$(O)/tests/fuzz/mutator_test: LDLIBS += $(TLM_LIB)
+# The mutator library (TLM_SRCS, TLM_LIB) is validators/mutate/.
+include validators/mutate/module.mk
 # Formats with a mutator, among the targets that exist.
 TLM_FORMATS = $(filter xray tfile umtrace,$(FUZZ_NAMES))
 AFL_O := $(BUILD)/fuzz-afl
@@ -24,6 +15,9 @@ JOBS ?= 1
 ENGINE ?= libfuzzer
 MUTATOR ?= 0
 SMOKE_SECONDS ?= 20
+# Where campaign, comparison and coverage reports go (REPORTS=reports updates
+# the committed ones).
+REPORTS ?= $(BUILD)/reports
 
 .PHONY: fuzz-mutators fuzz-afl fuzz-ubsan fuzz-run fuzz-compare fuzz-coverage coverage \
 	fuzz-oss fuzz-oss-afl check-heavy fuzz-report
@@ -32,16 +26,16 @@ SMOKE_SECONDS ?= 20
 # The mutator objects get ASan but no coverage instrumentation, so they
 # never count as features of the target.
 MUT_O := $(FUZZ_O)/mut
-MUT_FLAGS := $(CSTD) -O1 -g -fsanitize=address,undefined -Ifuzzers/mutators
-MUT_OBJS := $(patsubst fuzzers/mutators/%.c,$(MUT_O)/%.o,$(TLM_SRCS))
+MUT_FLAGS := $(CSTD) -O1 -g -fsanitize=address,undefined -Ivalidators/mutate
+MUT_OBJS := $(patsubst validators/mutate/%.c,$(MUT_O)/%.o,$(TLM_SRCS))
 fuzz-mutators: fuzz $(patsubst %,$(FUZZ_O)/%_mut_fuzzer,$(TLM_FORMATS))
 .PRECIOUS: $(MUT_O)/%.o
 
-$(MUT_O)/%.o: fuzzers/mutators/%.c fuzzers/mutators/mutator.h
+$(MUT_O)/%.o: validators/mutate/%.c validators/mutate/mutator.h
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(MUT_FLAGS) -c $< -o $@
 
-$(MUT_O)/glue_%.o: fuzzers/mutators/libfuzzer_glue.c fuzzers/mutators/mutator.h
+$(MUT_O)/glue_%.o: fuzzers/mutators/libfuzzer_glue.c validators/mutate/mutator.h
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(MUT_FLAGS) -DTLM_MUTATE=tlm_$*_mutate -c $< -o $@
 
@@ -67,10 +61,10 @@ $(AFL_O)/%_afl: fuzzers/%_fuzzer.c fuzzers/engines/afl_driver.c $(FUZZ_HELPERS) 
 	@$(AFL_ENV) $(AFL_CC) $(CSTD) -O1 -g $(INCLUDES) -I$(AFL_O)/lib/gen -Ifuzzers \
 		-o $@ $< fuzzers/engines/afl_driver.c $(FUZZ_HELPERS) $(AFL_LIB) $(LDLIBS)
 
-$(AFL_O)/libtlm_%.so: fuzzers/mutators/afl_glue.c $(TLM_SRCS) fuzzers/mutators/mutator.h
+$(AFL_O)/libtlm_%.so: fuzzers/mutators/afl_glue.c $(TLM_SRCS) validators/mutate/mutator.h
 	@mkdir -p $(@D)
 	@echo "  AFLMUT  $*"
-	@$(CC) $(CSTD) -O2 -g -fPIC -shared -Ifuzzers/mutators -DTLM_MUTATE=tlm_$*_mutate \
+	@$(CC) $(CSTD) -O2 -g -fPIC -shared -Ivalidators/mutate -DTLM_MUTATE=tlm_$*_mutate \
 		-o $@ fuzzers/mutators/afl_glue.c $(TLM_SRCS)
 
 # The regression drivers under gcc with UBSan alone (no ASan, no MSan).
@@ -82,16 +76,16 @@ fuzz-ubsan:
 # make fuzz-run TARGET=xray SECONDS=300 [JOBS=1] [ENGINE=libfuzzer|afl] [MUTATOR=1]
 fuzz-run:
 	TARGET=$(TARGET) SECONDS=$(SECONDS) JOBS=$(JOBS) ENGINE=$(ENGINE) MUTATOR=$(MUTATOR) \
-		BUILD=$(BUILD) sh fuzzers/campaign/run.sh
+		BUILD=$(BUILD) REPORTS=$(REPORTS) sh fuzzers/campaign/run.sh
 
 # The same seconds with and without the mutator (SEED=<file>: from that one file);
-# writes $(BUILD)/reports/fuzz/<seed set>/<target>-mutator.tsv.
+# writes $(REPORTS)/fuzzing/<seed set>/<target>-mutator.tsv.
 fuzz-compare: fuzz-mutators
-	TARGET=$(TARGET) SECONDS=$(SECONDS) SEED=$(SEED) BUILD=$(BUILD) sh fuzzers/campaign/compare.sh
+	TARGET=$(TARGET) SECONDS=$(SECONDS) SEED=$(SEED) BUILD=$(BUILD) REPORTS=$(REPORTS) sh fuzzers/campaign/compare.sh
 
 # Source-based coverage of every validator from the committed corpus.
 coverage fuzz-coverage: deps
-	BUILD=$(BUILD) sh fuzzers/campaign/coverage.sh
+	BUILD=$(BUILD) REPORTS=$(REPORTS) sh fuzzers/campaign/coverage.sh
 
 # fuzzers/build.sh as OSS-Fuzz calls it, into build/oss-out.
 fuzz-oss:
@@ -126,7 +120,7 @@ check-heavy: fuzz fuzz-mutators
 
 # Lists the campaign reports with their headline figures.
 fuzz-report:
-	sh fuzzers/campaign/report-index.sh $(BUILD)/reports/fuzz
+	sh fuzzers/campaign/report-index.sh $(REPORTS)/fuzz
 
 # The libraries the formats link (for fuzzers/build.sh).
 .PHONY: fuzz-ldlibs

@@ -2,7 +2,6 @@
 # run under node) and its JavaScript runtime are pinned by
 # grammars/package-lock.json and installed into grammars/node_modules by
 # `make deps`; tests/grammars/ compiles every .ksy with them and parses the corpus.
-DEB_PACKAGES += nodejs zstd
 
 # `npm ci` runs only when the lock file changed since the last install (the
 # stamp) or the installed tree is gone, not on every `make check`.
@@ -22,9 +21,6 @@ $(GRAMMAR_NPM_STAMP): grammars/package-lock.json $(if $(wildcard grammars/node_m
 .PHONY: grammars
 grammars:
 	node grammars/ksy-check.js compile $(O)/grammars grammars/*.ksy grammars/umtrace/*.ksy
-
-# The grammar tooling (grammars/*.py) reads ksy files with PyYAML (or js-yaml).
-DEB_PACKAGES += python3 python3-yaml
 
 # Seed corpora for the fuzz targets of the text grammars: random sentences of
 # tfile.abnf and dcfg-sequence.ebnf as whole files, valid ones and one-edit

@@ -1,13 +1,15 @@
 #!/bin/sh
 # compare.sh: the same target, the same seconds, the same seeds and libFuzzer
 # seed, once with plain mutation and once with the structure-aware mutator,
-# each from an empty campaign corpus. Writes $BUILD/reports/fuzz/<seed set>/<target>-mutator.tsv
+# each from an empty campaign corpus. Writes <target>-mutator.tsv
 # (variant, execs, exec/s, final cov, final ft, corpus files) and both timelines
-# beside it (regenerated, not committed): SEED=<file> starts both from that one
+# under $REPORTS/fuzzing/<seed set>/ (REPORTS defaults to $BUILD/reports;
+# crash inputs go to $BUILD/fuzz-work/crashes-<target>): SEED=<file> starts both from that one
 # file (seed set "one-seed"), otherwise from every corpus case ("full-corpus").
 set -eu
 . fuzzers/campaign/common.sh
 TARGET=${TARGET:?} SECONDS=${SECONDS:-120} BUILD=${BUILD:-build}
+REPORTS=${REPORTS:-$BUILD/reports}
 name=$(target_source_name "$TARGET")
 work=$(mktemp -d /tmp/tracelint-compare.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -22,7 +24,7 @@ dict=
 for fmt in $(target_formats "$TARGET"); do
 	[ -f "fuzzers/dict/$fmt.dict" ] && dict=fuzzers/dict/$fmt.dict
 done
-dest=$BUILD/reports/fuzz/$set_name
+dest=$REPORTS/fuzzing/$set_name
 mkdir -p "$dest"
 out=$dest/$name-mutator.tsv
 printf 'variant\tseconds\texecs\texec_per_s\tcov\tft\tcorpus_files\n' > "$out"
@@ -44,9 +46,9 @@ for variant in plain mut; do
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$variant" "$SECONDS" "$execs" "$rate" \
 		"$(echo "$last" | cut -f3)" "$(echo "$last" | cut -f4)" "$(find "$work/$variant" -type f | wc -l)" >> "$out"
 	if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* > /dev/null 2>&1; then
-		echo "crash inputs kept in /tmp/tracelint-crashes-$name"
-		mkdir -p "/tmp/tracelint-crashes-$name"
-		cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "/tmp/tracelint-crashes-$name"/ 2>/dev/null || true
+		echo "crash inputs kept in $BUILD/fuzz-work/crashes-$name"
+		mkdir -p "$BUILD/fuzz-work/crashes-$name"
+		cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$BUILD/fuzz-work/crashes-$name"/ 2>/dev/null || true
 	fi
 done
 cat "$out"

@@ -2,17 +2,17 @@
 # Source-based line and branch coverage of every validator from the
 # committed corpus: the regression drivers of every fuzz target and the CLI
 # over every case (with its .args), built by clang with
-# -fprofile-instr-generate -fcoverage-mapping in $BUILD/cov-corpus (not
-# $BUILD/cov, where the gcc build of the suite's branch coverage lives).
-# Writes $BUILD/reports/coverage/summary.md (per validator and per file) and
-# report.txt (llvm-cov's table); regenerated, not committed. The committed
-# figure is the whole suite's branch coverage, tests/coverage/branches.baseline.
+# -fprofile-instr-generate -fcoverage-mapping in $BUILD/cov-corpus (not $BUILD/cov, where the
+# gcc build of the suite's branch coverage lives). Writes
+# $REPORTS/coverage/summary.md (per validator and per file) and
+# $REPORTS/coverage/report.txt (llvm-cov's table); REPORTS defaults to
+# $BUILD/reports.
 set -eu
 BUILD=${BUILD:-build}
+REPORTS=${REPORTS:-$BUILD/reports}
 O=$BUILD/cov-corpus
 PROF=$(pwd)/$O/prof
-out=$BUILD/reports/coverage
-rm -rf "$PROF" && mkdir -p "$PROF" "$out"
+rm -rf "$PROF" && mkdir -p "$PROF" "$REPORTS/coverage"
 flags="-fprofile-instr-generate -fcoverage-mapping"
 nice -n 10 make -s O="$O" CC=clang SANITIZE=0 CFLAGS="$flags" LDFLAGS="$flags" all regress > "$O.log" 2>&1 ||
 	{ tail -20 "$O.log"; exit 1; }
@@ -46,7 +46,7 @@ objects=""
 for bin in "$O"/fuzz/regress_*; do objects="$objects -object $bin"; done
 # shellcheck disable=SC2086
 llvm-cov report "$O/tracelint" $objects -instr-profile="$O/merged.profdata" \
-	validators/ > "$out/report.txt"
+	validators/ > "$REPORTS/coverage/report.txt"
 # Per validator directory: sum the per-file lines and branches.
 awk -v date="$(date -u +%Y-%m-%d)" '
 	# llvm-cov strips the common prefix: names are <validator>/<file>.
@@ -77,7 +77,7 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 		print "| file | lines | line cover | branch cover |"
 		print "|---|---:|---:|---:|"
 		for (i = 1; i <= n; i++) print file[order[i]]
-	}' "$out/report.txt" > "$out/summary.md"
+	}' "$REPORTS/coverage/report.txt" > "$REPORTS/coverage/summary.md"
 
 # Name the uncovered code: in every file under 90% of its lines, the functions
 # that miss lines, most missed first.
@@ -87,7 +87,7 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 	echo
 	echo "| file | function | lines | missed |"
 	echo "|---|---|---:|---:|"
-	awk '$1 ~ /\/.*\.[ch]$/ && $8 > 0 && $10 + 0 < 90 { print $1 }' "$out/report.txt" |
+	awk '$1 ~ /\/.*\.[ch]$/ && $8 > 0 && $10 + 0 < 90 { print $1 }' "$REPORTS/coverage/report.txt" |
 	while read -r f; do
 		# shellcheck disable=SC2086
 		llvm-cov report "$O/tracelint" $objects -instr-profile="$O/merged.profdata" \
@@ -97,5 +97,5 @@ awk -v date="$(date -u +%Y-%m-%d)" '
 			printf "%d\t| `validators/%s` | `%s` | %d | %d |\n", $6, f, name, $5, $6 }' |
 		sort -rn | cut -f2
 	done
-} >> "$out/summary.md"
-cat "$out/summary.md" | head -20
+} >> "$REPORTS/coverage/summary.md"
+cat "$REPORTS/coverage/summary.md" | head -20

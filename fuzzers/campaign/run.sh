@@ -1,18 +1,18 @@
 #!/bin/sh
 # One fuzzing campaign: make fuzz-run TARGET=xray SECONDS=300 [JOBS=1]
 # [ENGINE=libfuzzer|afl] [MUTATOR=1]. Seeds come from corpus/; the growing
-# campaign corpus lives in $FUZZ_WORK (default /tmp/tracelint-fuzz), never in
-# the repo. Afterwards: corpus minimised, crashes de-duplicated and minimised
-# into corpus/<format>/regressions/ (fuzzers/campaign/triage.sh), and a report
-# and its coverage timeline written to $BUILD/reports/fuzz/<date>-<target>[_mut][-afl].md
-# and .tsv (not in SMOKE mode, which only fails on a crash). Campaign outputs
-# are regenerated, not committed: reports/fuzzing.md keeps the figures that matter.
+# campaign corpus lives in $FUZZ_WORK (default $BUILD/fuzz-work), never in
+# the sources. Afterwards: corpus minimised, crashes de-duplicated and
+# minimised into regression cases under $BUILD/triage/<format>/regressions/
+# (fuzzers/campaign/triage.sh), and a report written to
+# $REPORTS/fuzz/<date>-<target>[-mut|-afl].md (REPORTS defaults to
+# $BUILD/reports; not in SMOKE mode, which only fails on a crash).
 set -eu
 . fuzzers/campaign/common.sh
 
 TARGET=${TARGET:?TARGET=<name>} SECONDS=${SECONDS:-300} JOBS=${JOBS:-1}
 ENGINE=${ENGINE:-libfuzzer} MUTATOR=${MUTATOR:-0} BUILD=${BUILD:-build} SMOKE=${SMOKE:-0}
-FUZZ_WORK=${FUZZ_WORK:-/tmp/tracelint-fuzz}
+FUZZ_WORK=${FUZZ_WORK:-$BUILD/fuzz-work} REPORTS=${REPORTS:-$BUILD/reports}
 name=$(target_source_name "$TARGET")
 variant=$name
 [ "$MUTATOR" != 1 ] || variant=${name}_mut
@@ -94,7 +94,13 @@ run_afl() {
 	stats=$out/main/fuzzer_stats
 	execs=$(awk -F: '$1 ~ /^execs_done/ {gsub(/ /,"",$2); print $2}' "$stats")
 	rate=$(awk -F: '$1 ~ /^execs_per_sec/ {gsub(/ /,"",$2); print $2}' "$stats")
-	rss=$(awk -F: '$1 ~ /^peak_rss_mb/ {gsub(/ /,"",$2); print $2}' "$stats")
+	# afl-fuzz's peak_rss_mb counts its own children, not the persistent
+	# target's forks (it reads 0), so measure the target replaying the
+	# minimised corpus: the largest resident set, in KB, of GNU time.
+	rm -f "$work/rss.txt"
+	find "$work/corpus" -type f -exec /usr/bin/time -a -o "$work/rss.txt" -f '%M' "$bin" {} + > /dev/null 2>&1 || true
+	rss=$(awk '$1 ~ /^[0-9]+$/ && $1 > m { m = $1 } END { if (m) printf "%.0f", m / 1024 }' "$work/rss.txt" 2>/dev/null)
+	rss_how=" (the target replaying the minimised corpus)"
 	# plot_data: relative_time, ..., map_size (%), ..., edges_found is the last column in 4.x.
 	awk -F', *' '!/^#/ {print $1 "\t" $12 "\t" $7 "\t" $NF}' "$out/main/plot_data" > "$work/timeline.tsv" 2>/dev/null || true
 	final="edges $(awk -F: '$1 ~ /^edges_found/ {gsub(/ /,"",$2); print $2}' "$stats")"
@@ -116,7 +122,8 @@ cases=
 if [ "$ncrash" -gt 0 ]; then
 	echo "$ncrash crash input(s); triage:"
 	# shellcheck disable=SC2086
-	cases=$(sh fuzzers/campaign/triage.sh "$TARGET" "$triage_bin" $crashes | tee /dev/stderr | sed -n 's/^regression: //p')
+	cases=$(CORPUS_ROOT=${CORPUS_ROOT:-$BUILD/triage} sh fuzzers/campaign/triage.sh "$TARGET" "$triage_bin" $crashes |
+		tee /dev/stderr | sed -n 's/^regression: //p')
 fi
 echo "$TARGET: ${execs:-?} execs at ${rate:-?}/s; $final; corpus $before -> $after; $ncrash crash input(s)"
 if [ "$SMOKE" = 1 ]; then
@@ -126,11 +133,10 @@ fi
 
 # A second campaign of the same variant on the same day keeps the first report.
 report_name=$stamp-$variant
-out=$BUILD/reports/fuzz
-[ ! -e "$out/$report_name.md" ] || report_name=$report_name-$(date -u +%H%M)
-report=$out/$report_name.md
-mkdir -p "$out"
-cp "$work/timeline.tsv" "$out/$report_name.tsv"
+[ ! -e "$REPORTS/fuzz/$report_name.md" ] || report_name=$report_name-$(date -u +%H%M)
+report=$REPORTS/fuzz/$report_name.md
+mkdir -p "$REPORTS/fuzz" "$REPORTS/fuzzing"
+cp "$work/timeline.tsv" "$REPORTS/fuzzing/$report_name.tsv"
 {
 	echo "# Fuzzing campaign: $TARGET ($stamp)"
 	echo
@@ -141,7 +147,7 @@ cp "$work/timeline.tsv" "$out/$report_name.tsv"
 	echo "| duration | $SECONDS s, $JOBS job(s), nice $niceness on a shared $(nproc)-core machine |"
 	echo "| total executions | ${execs:-?} |"
 	echo "| executions/s | ${rate:-?} |"
-	echo "| peak RSS | ${rss:-?} MB |"
+	echo "| peak RSS | ${rss:-?} MB${rss_how:-} |"
 	echo "| seeds (corpus/) | $seeds |"
 	echo "| campaign corpus before | $before |"
 	echo "| campaign corpus after (minimised) | $after |"
@@ -150,7 +156,7 @@ cp "$work/timeline.tsv" "$out/$report_name.tsv"
 	echo "| regression cases | ${cases:-none} |"
 	echo
 	echo "Coverage over time (seconds, executions, edges/cov, features/ft; full series in"
-	echo "\`$report_name.tsv\` beside this report):"
+	echo "\`$REPORTS/fuzzing/$report_name.tsv\`):"
 	echo
 	echo "| s | execs | cov | ft |"
 	echo "|---:|---:|---:|---:|"

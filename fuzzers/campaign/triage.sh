@@ -1,32 +1,42 @@
 #!/bin/sh
-# triage.sh TARGET LIBFUZZER_BINARY CRASH... : groups crash inputs by stack
-# signature (sanitizer kind + the first three frames in our own sources),
-# minimises one input per group, and copies it to
-# corpus/<format>/regressions/<target>-<signature> with a .expected sidecar
-# written from the release build's diagnostics (build/tracelint), plus a .md
-# holding the stack. Prints "regression: <path>" per new case.
+# triage.sh TARGET LIBFUZZER_BINARY CRASH... : replays each input on the
+# target and refuses (exit status 1, nothing written for it) one that does not
+# crash, leak or time out there. Groups the rest by stack signature (the
+# sanitizer's report + the first three frames, ours first), minimises one
+# input per group, and copies it to $CORPUS_ROOT/<format>/regressions/
+# <target>-<signature> with a .expected sidecar written from the release
+# build's diagnostics (build/tracelint), plus a .md holding the stack.
+# CORPUS_ROOT defaults to build/triage; CORPUS_ROOT=corpus pins the cases
+# directly. Prints "regression: <path>" per new case.
 set -eu
 . fuzzers/campaign/common.sh
 TARGET=$1 BIN=$2
 shift 2
 TRACELINT_GIVEN=${TRACELINT:-}
 TRACELINT=${TRACELINT:-build/tracelint}
-# Where the cases go (a test points this elsewhere) and how long to minimise.
-CORPUS_ROOT=${CORPUS_ROOT:-corpus}
+# Where the cases go and how long to minimise; replays time out after
+# TIMEOUT_SECONDS, as the campaigns' -timeout=10.
+CORPUS_ROOT=${CORPUS_ROOT:-build/triage}
 MINIMIZE_SECONDS=${MINIMIZE_SECONDS:-60}
+TIMEOUT_SECONDS=${TIMEOUT_SECONDS:-10}
 # The sidecars come from the current sources: bring the release build up to date.
 [ -n "${TRACELINT_GIVEN:-}" ] || make -s all > /dev/null
 tmp=$(mktemp -d /tmp/tracelint-triage.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-# The signature of one crash: what the sanitizer said and where in our code.
-signature() {
-	kind=$(grep -m1 -oE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer): [a-z-]+|runtime error: [a-z ]+|deadly signal|timeout' "$1" || echo unknown)
-	frames=$(grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in ' "$1" | grep -E 'validators/|fuzzers/' |
-		grep -vE 'regression_driver|LLVMFuzzerTestOneInput' |
-		sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([^ ]+).*/\1/' | head -3 | tr '\n' ' ')
-	[ -n "$frames" ] || frames=$(grep -m1 -oE '[a-z_/]+\.c:[0-9]+' "$1" || true)
-	printf '%s | %s' "$kind" "$frames"
+# What the sanitizer or libFuzzer reported, or nothing when the input ran clean.
+report_kind() {
+	grep -m1 -oE 'ERROR: LeakSanitizer: detected memory leaks|ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|MemorySanitizer|libFuzzer): [A-Za-z-]+|runtime error: [a-z ]+' "$1" || true
+}
+
+# The first three frames of the report: those in our sources when there are
+# any, else the first ones outside the sanitizer and libFuzzer runtimes.
+report_frames() {
+	grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in ' "$1" |
+		grep -vE ' in (__(asan|lsan|ubsan|sanitizer|interceptor)_|fuzzer::|LLVMFuzzerTestOneInput|main |malloc|calloc|realloc|free|operator new|__libc_|_start)' > "$tmp/frames" || true
+	grep -E 'validators/|fuzzers/' "$tmp/frames" | grep -v regression_driver > "$tmp/ours" || true
+	[ -s "$tmp/ours" ] && mv "$tmp/ours" "$tmp/frames"
+	sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([^ ]+).*/\1/' "$tmp/frames" | head -3 | tr '\n' ' ' | sed 's/ $//'
 }
 
 # The .expected lines of the release build for a case (with its .args).
@@ -43,9 +53,23 @@ expected_for() {
 
 seen=$tmp/seen
 : > "$seen"
+refused=0
 for crash in "$@"; do
-	"$BIN" -runs=1 "$crash" > "$tmp/out" 2>&1 || true
-	sig=$(signature "$tmp/out")
+	status=0
+	"$BIN" -runs=1 -timeout="$TIMEOUT_SECONDS" "$crash" > "$tmp/out" 2>&1 || status=$?
+	kind=$(report_kind "$tmp/out")
+	frames=$(report_frames "$tmp/out")
+	if [ "$status" -eq 0 ] || [ -z "$kind" ]; then
+		echo "not a crash: $crash runs without a sanitizer report under $BIN (exit status $status); nothing written" >&2
+		refused=1
+		continue
+	fi
+	if [ -z "$frames" ]; then
+		echo "no stack: $crash ($kind) has no stack frame in its report; nothing written" >&2
+		refused=1
+		continue
+	fi
+	sig="$kind | $frames"
 	if grep -qxF "$sig" "$seen"; then
 		echo "duplicate: $crash ($sig)"
 		continue
@@ -53,15 +77,16 @@ for crash in "$@"; do
 	echo "$sig" >> "$seen"
 	hash=$(printf '%s' "$sig" | sha1sum | cut -c1-8)
 	min=$tmp/min-$hash
-	nice -n 10 "$BIN" -minimize_crash=1 -max_total_time="$MINIMIZE_SECONDS" -exact_artifact_path="$min" "$crash" > "$tmp/min.txt" 2>&1 || true
+	nice -n 10 "$BIN" -minimize_crash=1 -timeout="$TIMEOUT_SECONDS" -max_total_time="$MINIMIZE_SECONDS" -exact_artifact_path="$min" "$crash" > "$tmp/min.txt" 2>&1 || true
 	[ -s "$min" ] || cp "$crash" "$min"
 	# The --instr-map target reads ELF binaries, not traces: its finds are pinned
 	# as seeds of that target, which the regression test runs in make check.
 	case $TARGET in xray_instr_map|xray-instr-map)
-		dest=fuzzers/seeds/xray_instr_map/crash-$hash
+		dest=$CORPUS_ROOT/seeds/xray_instr_map/crash-$hash
 		mkdir -p "${dest%/*}"
 		cp "$min" "$dest"
 		echo "regression: $dest"
+		echo "(a seed of the target once copied to fuzzers/seeds/xray_instr_map/)" >&2
 		continue ;;
 	esac
 	fmt=$(target_format "$TARGET")
@@ -98,3 +123,4 @@ for crash in "$@"; do
 	} > "$dest.md"
 	echo "regression: $dest"
 done
+exit "$refused"

@@ -50,6 +50,7 @@ CFL_INPUTS = {
 CFL_MODES = {"code-change", "batch", "prune", "coverage"}
 SANITIZERS = {"address", "undefined", "memory", "coverage"}
 PACKAGE_LIST = "fuzzers/build-packages.txt"
+CLI_PACKAGE_LIST = "validators/build-packages.txt"
 
 # Words of a shell command that name files of this repository.
 REPO_PATH = re.compile(r"(?<![\w./$-])((?:fuzzers|reports|corpus|validators|tests|oss-fuzz|specs)/[\w./-]*\w)")
@@ -245,7 +246,7 @@ def parse_dockerfile(path):
     return stages
 
 
-def installs_from_list(path, runs, list_in_image):
+def installs_from_list(path, runs, list_in_image, package_list=PACKAGE_LIST):
     """The apt-get install commands must take their packages from the list."""
     found = False
     for run in runs:
@@ -254,7 +255,7 @@ def installs_from_list(path, runs, list_in_image):
         if list_in_image in run:
             found = True
     if not found:
-        problem(f"{path}: does not install the packages of {PACKAGE_LIST} (through {list_in_image})")
+        problem(f"{path}: does not install the packages of {package_list} (through {list_in_image})")
 
 
 def check_base_builder_dockerfile(src, stages, path, cfl):
@@ -406,12 +407,13 @@ def files(src):
     for other in (".pre-commit-hooks.yaml",):
         if os.path.exists(os.path.join(src, other)):
             load_yaml(os.path.join(src, other))
-    # The container image's build stage installs from the list too.
+    # The container image's build stage installs from the CLI's list.
     stages = parse_dockerfile(os.path.join(src, "Dockerfile"))
     if stages:
         copies = [shlex.split(a) for i, a in stages[0][1] if i == "COPY"]
-        dst = [c[1] for c in copies if c[0] == PACKAGE_LIST]
-        installs_from_list("Dockerfile", [a for i, a in stages[0][1] if i == "RUN"], dst[0] if dst else PACKAGE_LIST)
+        dst = [c[1] for c in copies if c[0] == CLI_PACKAGE_LIST]
+        installs_from_list("Dockerfile", [a for i, a in stages[0][1] if i == "RUN"],
+                           dst[0] if dst else CLI_PACKAGE_LIST, CLI_PACKAGE_LIST)
 
 
 def docker_script(dockerfile, stage, src):

@@ -1,8 +1,4 @@
-# Offline checks of the CI and fuzzing-service files (tests/ci/). The
-# packages fuzzers/build.sh needs are listed once, in
-# fuzzers/build-packages.txt: `make deps` installs them from there, as the
-# Dockerfiles and the GitHub Action do.
-DEB_PACKAGES += $(shell sed 's/\#.*//' fuzzers/build-packages.txt) python3-yaml
+# Offline checks of the CI and fuzzing-service files (tests/ci/).
 
 # What `make deps` installs (read by tests/ci/check_files.py).
 .PHONY: ci-deb-packages

@@ -1,4 +1,4 @@
-/* The structure-aware mutators of fuzzers/mutators/: outputs stay within
+/* The structure-aware mutators of validators/mutate/: outputs stay within
  * max_size and never write past it, the same input and seed give the same
  * output, the synthesized starting traces are well formed, and most outputs
  * keep their framing (which byte-level mutation does not). */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "tracelint.h"
-#include "fuzzers/mutators/mutator.h"
+#include "validators/mutate/mutator.h"
 
 typedef size_t (*mutate_fn)(uint8_t *, size_t, size_t, uint64_t, const struct tlm_bytes *);
 

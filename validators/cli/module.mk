@@ -1,10 +1,5 @@
 # The CLI: inih reads its config files (.tracelint.ini); -j runs threads.
 CLI_LDLIBS += -linih -pthread
-DEB_PACKAGES += libinih-dev
-# The pre-commit framework, for the end-to-end test of .pre-commit-hooks.yaml.
-DEB_PACKAGES += pre-commit git
-# compressors the tests use to make inputs (gzip is always there)
-DEB_PACKAGES += bzip2 zstd
 
 # SARIF checked as GitHub code scanning reads it: Microsoft's SARIF
 # multitool, from npm, installed into the build directory by `make deps`

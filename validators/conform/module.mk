@@ -1,6 +1,7 @@
 # The conformance kit: build/tracelint-conform, its install rule and
 # `make conformance`. Its mutations come from the mutator library (TLM_LIB,
-# fuzzers/module.mk).
+# validators/mutate/).
+include validators/mutate/module.mk
 CONFORM_SRCS := $(wildcard validators/conform/*.c)
 CONFORM_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(CONFORM_SRCS))
 CONFORM_BIN := $(O)/tracelint-conform

@@ -1,5 +1,5 @@
 /* The campaign's mutations: one to four edits per mutant, drawn from the
- * mutator library (fuzzers/mutators/): for XRay and tfile three edits in four
+ * mutator library (validators/mutate/): for XRay and tfile three edits in four
  * are structure-aware and keep the framing, the rest (and every edit of the
  * other formats) byte-level. All state is in the mutant and its generator. */
 #include <stdlib.h>
@@ -87,6 +87,6 @@ void mutate(enum tl_format_id format, struct mutant *m, struct rng *r, size_t ma
 const char *mutator_name(enum tl_format_id format)
 {
 	if (structure_mutator(format))
-		return "structure-aware (fuzzers/mutators/) with byte-level edits";
-	return "byte-level (fuzzers/mutators/bytes_mutator.c)";
+		return "structure-aware (validators/mutate/) with byte-level edits";
+	return "byte-level (validators/mutate/bytes_mutator.c)";
 }

@@ -1,5 +1,5 @@
 /* Mutants for the differential campaign: a seeded generator per mutant and
- * the mutator library of fuzzers/mutators/ (structure-aware edits for the
+ * the mutator library of validators/mutate/ (structure-aware edits for the
  * formats that have them, byte-level edits for every format). */
 #ifndef CONFORM_MUTATOR_H
 #define CONFORM_MUTATOR_H
@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "tracelint.h"
-#include "fuzzers/mutators/mutator.h"
+#include "validators/mutate/mutator.h"
 
 /* The library's generator under the kit's names. */
 struct rng {

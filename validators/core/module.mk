@@ -22,5 +22,3 @@ bench-ceiling: deps all
 		sh validators/dcfg/bench/ceiling.sh > reports/bench/ceiling.md.tmp
 	mv reports/bench/ceiling.md.tmp reports/bench/ceiling.md
 
-# The DCFG rows' ceiling column: a tiny simdjson validator the bench compiles.
-DEB_PACKAGES += libsimdjson-dev g++

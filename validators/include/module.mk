@@ -61,7 +61,6 @@ install-lib: $(SHLIB_LINKS) $(LIB) $(O)/tracelint.pc
 # check compares the library with it (tests/lib/abi_test.sh); after a
 # deliberate change (a function added, a field appended to a sized struct),
 # `make abi-baseline` records the new ABI, which the change's review reads.
-DEB_PACKAGES += abigail-tools
 ABI_BASELINE := validators/include/libtracelint.abi
 ABIDW_FLAGS := --no-corpus-path --no-comp-dir-path --short-locs --headers-dir validators/include --drop-private-types
 

@@ -2,7 +2,6 @@
 # installed by `make install` for the system's python3 (PYTHON), into its
 # site directory for local packages (PYTHON_SITE). Tested by
 # tests/lib/python_test.sh with pytest.
-DEB_PACKAGES += python3-pytest
 PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 PYTHON_SITE ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib"))' 2> /dev/null)
 

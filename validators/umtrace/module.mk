@@ -1,7 +1,6 @@
 # UMTracer: trace.xml is parsed with expat; corpus/umtrace/umtgen.c writes traces.
 # once, whichever of the formats that parse XML adds it first
 LDLIBS += $(if $(filter -lexpat,$(LDLIBS)),,-lexpat)
-DEB_PACKAGES += libexpat1-dev
 
 UMTGEN := $(O)/umtgen
 $(UMTGEN): corpus/umtrace/umtgen.c
@@ -16,5 +15,3 @@ umtrace-corpus: $(UMTGEN) $(BIN)
 
 # The generator round-trip test (tests/umtrace/generator_test.sh) needs umtgen.
 tests: $(UMTGEN)
-# tests/umtrace/layout_test.sh reads grammars/umtrace.yaml with python3-yaml.
-DEB_PACKAGES += python3 python3-yaml
