@@ -6,7 +6,7 @@
 # node-expat (its Node addon is not built). Both npm packages are pinned by
 # validators/web/package-lock.json and installed by `make deps` into
 # build/web-npm (outside the source tree, whose C files the tests scan).
-DEB_PACKAGES += emscripten chromium nodejs npm
+# Its Debian packages are listed in tests/packages.txt.
 
 WEB_OUT := $(BUILD)/web
 WEB_O := $(BUILD)/web-obj
