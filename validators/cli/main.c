@@ -4,6 +4,7 @@
 #include "explain.h"
 #include "config.h"
 #include "run.h"
+#include "validators/dump/dump.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -256,6 +257,8 @@ static int validate_all(struct cli *c)
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "dump") == 0)
+		return tl_dump_main(argc - 1, argv + 1);
 	struct cli c;
 	memset(&c, 0, sizeof c);
 	tl_options_init(&c.opts);
