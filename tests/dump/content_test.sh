@@ -7,7 +7,7 @@ SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
 TRACELINT="$BUILDDIR/tracelint"
 # The formats whose valid cases all carry expected content.
-DUMPED='xray'
+DUMPED='xray tfile dcfg dcfg-trace umtrace'
 
 . "$SRCDIR/corpus/cases.sh"
 

@@ -31,6 +31,10 @@ bool dump_take(struct dump_run *r);
 void dump_stop(struct dump_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 void tl_dump_xray(struct dump_run *r);
+void tl_dump_tfile(struct dump_run *r);
+void tl_dump_dcfg(struct dump_run *r);
+void tl_dump_dcfg_trace(struct dump_run *r);
+void tl_dump_umtrace(struct dump_run *r);
 
 /* The "tracelint dump" subcommand: argv[0] is "dump". */
 int tl_dump_main(int argc, char **argv);

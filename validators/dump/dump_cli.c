@@ -14,17 +14,17 @@
 #include <string.h>
 
 enum { DUMP_OK = 0, DUMP_INVALID = 1, DUMP_USAGE = 2 };
-enum { OPT_LIMIT = 256, OPT_PAIR, OPT_ENDIAN, OPT_INSTR_MAP, OPT_NO_VALIDATE };
+enum { OPT_LIMIT = 256, OPT_PAIR, OPT_ENDIAN, OPT_INSTR_MAP, OPT_NO_VALIDATE, OPT_MAX_ERRORS };
 
 static const char usage_text[] =
 	"Usage: tracelint dump [OPTIONS] FILE\n"
 	"Write what a trace holds as JSON Lines (schemas in tracelint(1), DUMP).\n"
 	"  -f, --format=FMT     xray | tfile | dcfg | dcfg-trace | umtrace (default: detect)\n"
-	"      --limit=N        write at most N records (DCFG-trace: edges of each thread;\n"
-	"                       default 1000000 there, no limit elsewhere)\n"
-	"      --pair=DCFG      the DCFG of a DCFG-trace (edge ids resolved to blocks)\n"
+	"      --limit=N        write at most N record lines after the header\n"
+	"      --pair=DCFG      the DCFG of a DCFG-trace, for the validation run\n"
 	"      --endian=ORDER   auto | little | big\n"
 	"      --instr-map=BIN  XRay: the instrumented binary, for the validation run\n"
+	"      --max-errors=N   report at most N diagnostics of the validation run\n"
 	"      --no-validate    dump only (no diagnostics, exit 0 unless the dump stops)\n"
 	"  -h, --help           this text\n";
 
@@ -95,6 +95,10 @@ static void dispatch(struct dump_run *r, enum tl_format_id format)
 {
 	switch (format) {
 	case TL_FORMAT_XRAY: tl_dump_xray(r); break;
+	case TL_FORMAT_TFILE: tl_dump_tfile(r); break;
+	case TL_FORMAT_DCFG: tl_dump_dcfg(r); break;
+	case TL_FORMAT_DCFG_TRACE: tl_dump_dcfg_trace(r); break;
+	case TL_FORMAT_UMTRACE: tl_dump_umtrace(r); break;
 	default: dump_stop(r, "%s files cannot be dumped", tl_format_name(format)); break;
 	}
 }
@@ -108,13 +112,14 @@ int tl_dump_main(int argc, char **argv)
 		{ "endian", required_argument, NULL, OPT_ENDIAN },
 		{ "instr-map", required_argument, NULL, OPT_INSTR_MAP },
 		{ "no-validate", no_argument, NULL, OPT_NO_VALIDATE },
+		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tl_options opts;
 	tl_options_init(&opts);
-	uint64_t limit = 0;
-	bool limit_given = false, check = true;
+	uint64_t limit = 0, limit_errors = 0;
+	bool check = true;
 	int opt;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "+f:h", longs, NULL)) != -1) {
@@ -127,11 +132,15 @@ int tl_dump_main(int argc, char **argv)
 		case OPT_LIMIT:
 			if (!parse_count(optarg, &limit))
 				return usage("--limit: expected a count, found '%s'", optarg);
-			limit_given = true;
 			break;
 		case OPT_PAIR: opts.pair_path = optarg; break;
 		case OPT_INSTR_MAP: opts.instr_map_path = optarg; break;
 		case OPT_NO_VALIDATE: check = false; break;
+		case OPT_MAX_ERRORS:
+			if (!parse_count(optarg, &limit_errors) || limit_errors > UINT32_MAX)
+				return usage("--max-errors: expected a count, found '%s'", optarg);
+			opts.max_errors = (unsigned)limit_errors;
+			break;
 		case OPT_ENDIAN:
 			if (strcmp(optarg, "auto") == 0)
 				opts.endian = TL_ENDIAN_AUTO;
@@ -177,7 +186,7 @@ int tl_dump_main(int argc, char **argv)
 	r.in = &in;
 	r.opts = &opts;
 	r.path = path;
-	r.limit = limit_given ? limit : format == TL_FORMAT_DCFG_TRACE ? 1000000 : 0;
+	r.limit = limit;
 	dispatch(&r, format);
 	tl_input_close(&in);
 	int rc = check && !res.valid ? DUMP_INVALID : DUMP_OK;

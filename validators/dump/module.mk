@@ -6,7 +6,7 @@ $(DUMP_OBJS): CFLAGS += -Ivalidators/xray -Ivalidators/tfile -Ivalidators/dcfg -
 
 # The expected content of every valid corpus case (<case>.content.expected),
 # written by tracelint dump; tests/dump/content_test.sh compares.
-CONTENT_FORMATS ?= xray
+CONTENT_FORMATS ?= xray tfile dcfg dcfg-trace umtrace
 .PHONY: corpus-content
 corpus-content: $(BIN)
 	sh corpus/make-content.sh $(BIN) $(CONTENT_FORMATS)
