@@ -180,27 +180,33 @@ int tl_dump_main(int argc, char **argv)
 		fprintf(stderr, "tracelint dump: %s\n", err);
 		return DUMP_USAGE;
 	}
-	struct dump_run r;
-	memset(&r, 0, sizeof r);
-	r.jl.out = stdout;
-	r.in = &in;
-	r.opts = &opts;
-	r.path = path;
-	r.limit = limit;
-	dispatch(&r, format);
-	tl_input_close(&in);
-	int rc = check && !res.valid ? DUMP_INVALID : DUMP_OK;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "tracelint dump: cannot write the dump: %s\n", strerror(errno));
+	struct dump_run *r = calloc(1, sizeof *r); /* with its 64 KiB line buffer */
+	if (!r) {
+		tl_input_close(&in);
+		fprintf(stderr, "tracelint dump: out of memory\n");
 		return DUMP_USAGE;
 	}
-	if (r.limited)
+	r->jl.out = stdout;
+	r->in = &in;
+	r->opts = &opts;
+	r->path = path;
+	r->limit = limit;
+	dispatch(r, format);
+	tl_input_close(&in);
+	int rc = check && !res.valid ? DUMP_INVALID : DUMP_OK;
+	if (!jl_flush(&r->jl) || fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "tracelint dump: cannot write the dump: %s\n", strerror(errno));
+		free(r);
+		return DUMP_USAGE;
+	}
+	if (r->limited)
 		fprintf(stderr, "tracelint dump: %s: stopped at the limit of %" PRIu64 " records "
-			"(--limit)\n", path, r.limit);
-	if (r.incomplete) {
+			"(--limit)\n", path, r->limit);
+	if (r->incomplete) {
 		fprintf(stderr, "tracelint dump: %s: dumped %" PRIu64 " records; %s\n", path,
-			r.records, r.why);
+			r->records, r->why);
 		rc = DUMP_INVALID;
 	}
+	free(r);
 	return rc;
 }

@@ -113,10 +113,8 @@ static void inline_table(struct walk *w, uint32_t table)
 			char key[64] = "extra";
 			if (col != JNONE)
 				key_name(d, col, key, sizeof key);
-			fprintf(j->out, "%s\"%s\":", j->need_comma ? "," : "", key);
-			j->need_comma = false;
+			jl_key(j, key);
 			value(w, cell, strstr(key, "name") != NULL);
-			j->need_comma = true;
 			if (col != JNONE)
 				col = jsibling(d, col);
 		}
@@ -131,21 +129,19 @@ static void value(struct walk *w, uint32_t node, bool names)
 	struct jdoc *d = &w->doc;
 	struct jl *j = &w->r->jl;
 	const struct jnode *n = jn(d, node);
-	if (j->need_comma)
-		putc(',', j->out);
-	j->need_comma = false;
+	jl_key(j, NULL); /* the comma before it, in an array */
 	switch (n->type) {
-	case J_NULL: fputs("null", j->out); break;
-	case J_TRUE: fputs("true", j->out); break;
-	case J_FALSE: fputs("false", j->out); break;
-	case J_NUM: fwrite(d->buf + n->off, 1, n->count, j->out); break;
+	case J_NULL: jl_raw(j, "null", 4); break;
+	case J_TRUE: jl_raw(j, "true", 4); break;
+	case J_FALSE: jl_raw(j, "false", 5); break;
+	case J_NUM: jl_raw(j, (const char *)d->buf + n->off, n->count); break;
 	case J_STR: {
 		const uint8_t *s = jstr(d, node);
 		unsigned long long v;
 		if (!names && is_hex_text(s, n->count) && sscanf((const char *)s + 2, "%llx", &v) == 1)
-			fprintf(j->out, "%llu", v);
+			jl_u64(j, NULL, v);
 		else
-			fwrite(d->buf + n->off, 1, n->count + 2u, j->out);
+			jl_raw(j, (const char *)d->buf + n->off, n->count + 2u);
 		break;
 	}
 	case J_ARR:
@@ -153,25 +149,21 @@ static void value(struct walk *w, uint32_t node, bool names)
 			inline_table(w, node);
 			break;
 		}
-		putc('[', j->out);
-		for (uint32_t c = n->first; c != JNONE; c = jsibling(d, c)) {
+		jl_array_begin(j, NULL);
+		for (uint32_t c = n->first; c != JNONE; c = jsibling(d, c))
 			value(w, c, names);
-			j->need_comma = true;
-		}
-		putc(']', j->out);
+		jl_array_end(j);
 		break;
 	case J_OBJ:
-		putc('{', j->out);
+		jl_object_begin(j, NULL);
 		for (uint32_t k = n->first; k != JNONE; k = jsibling(d, jsibling(d, k))) {
-			if (j->need_comma)
-				putc(',', j->out);
-			fwrite(d->buf + jn(d, k)->off, 1, jn(d, k)->count + 2u, j->out);
-			putc(':', j->out);
+			jl_key(j, NULL);
+			jl_raw(j, (const char *)d->buf + jn(d, k)->off, jn(d, k)->count + 2u);
+			jl_raw(j, ":", 1);
 			j->need_comma = false;
 			value(w, jsibling(d, k), names);
-			j->need_comma = true;
 		}
-		putc('}', j->out);
+		jl_object_end(j);
 		break;
 	}
 	j->need_comma = true;
@@ -179,9 +171,7 @@ static void value(struct walk *w, uint32_t node, bool names)
 
 static void key_value(struct walk *w, const char *key, uint32_t node)
 {
-	struct jl *j = &w->r->jl;
-	fprintf(j->out, "%s\"%s\":", j->need_comma ? "," : "", key);
-	j->need_comma = false;
+	jl_key(&w->r->jl, key);
 	value(w, node, strstr(key, "name") != NULL);
 }
 
