@@ -117,6 +117,29 @@ static void md_campaign(FILE *f, const struct campaign *c, const struct explanat
 }
 
 static void md_corpus(FILE *f, const struct report *r);
+static const char *row_explanation(const struct report *r, const struct corpus_row *row);
+
+unsigned report_disagreements(const struct report *r)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < r->n_rows; i++)
+		n += r->rows[i].dis != DIS_AGREE;
+	if (r->campaign)
+		n += r->campaign->done - r->campaign->dis_count[DIS_AGREE];
+	return n;
+}
+
+unsigned report_unexplained(const struct report *r)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < r->n_rows; i++)
+		n += r->rows[i].dis != DIS_AGREE && !row_explanation(r, &r->rows[i]);
+	const struct campaign *c = r->campaign;
+	for (size_t i = 0; c && i < c->n_groups; i++)
+		if (!explanation_for(r->explain, c->groups[i].dis, NULL, c->groups[i].key))
+			n += c->groups[i].count;
+	return n;
+}
 
 void report_markdown(FILE *f, const struct report *r)
 {
@@ -128,6 +151,13 @@ void report_markdown(FILE *f, const struct report *r)
 	for (size_t i = 0; i < r->reader->n_accept_rc; i++)
 		fprintf(f, "%s %d", i ? "," : "", r->reader->accept_rc[i]);
 	fprintf(f, "; timeout %g s. Corpus: %s.\n", r->reader->timeout, r->corpus_desc);
+	if (r->broken[0]) {
+		fprintf(f, "\n## The reader command looks broken\n\n");
+		md_cell(f, r->broken);
+		fprintf(f, "\n\nNo disagreement is counted: check the command (run it by hand on one "
+			   "valid case), then run the kit again.\n");
+		return;
+	}
 	if (r->corpus_run)
 		md_corpus(f, r);
 	if (r->campaign)
@@ -173,8 +203,8 @@ static void md_corpus(FILE *f, const struct report *r)
 	}
 	if (!disagreements && !r->list_all)
 		return;
-	fprintf(f, "\n| case | class | rule | reader | reader's first message line |%s\n"
-		   "|---|---|---|---|---|%s\n", r->explain ? " why |" : "", r->explain ? "---|" : "");
+	fprintf(f, "\n| case | class | rule | at | tracelint's message | reader | reader's first message line |%s\n"
+		   "|---|---|---|---|---|---|---|%s\n", r->explain ? " why |" : "", r->explain ? "---|" : "");
 	for (size_t i = 0; i < r->n_rows; i++) {
 		const struct corpus_row *row = &r->rows[i];
 		if (row->dis == DIS_AGREE && !r->list_all)
@@ -183,7 +213,11 @@ static void md_corpus(FILE *f, const struct report *r)
 		outcome_text(out, sizeof out, &row->run);
 		fprintf(f, "| ");
 		md_cell(f, row->c->name);
-		fprintf(f, " | %s | %s | %s | ", disagreement_name(row->dis), row_rule(row), out);
+		fprintf(f, " | %s | %s | ", disagreement_name(row->dis), row_rule(row));
+		md_cell(f, row->ours.reject && row->ours.where[0] ? row->ours.where : "-");
+		fputs(" | ", f);
+		md_cell(f, row->ours.reject && row->ours.message[0] ? row->ours.message : "-");
+		fprintf(f, " | %s | ", out);
 		md_cell(f, row->run.message);
 		fputs(" |", f);
 		if (r->explain) {
@@ -269,7 +303,13 @@ void report_json(FILE *f, const struct report *r)
 	fprintf(f, "},\"counts\":{");
 	for (int d = 0; d < DIS_COUNT; d++)
 		fprintf(f, "%s\"%s\":%u", d ? "," : "", disagreement_name((enum disagreement)d), dis[d]);
-	fprintf(f, "},\"results\":[");
+	fprintf(f, "},\"disagreements\":%u,\"unexplained\":%u,\"broken_command\":",
+		report_disagreements(r), report_unexplained(r));
+	if (r->broken[0])
+		json_string(f, r->broken);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"results\":[");
 	for (size_t i = 0; i < r->n_rows; i++) {
 		const struct corpus_row *row = &r->rows[i];
 		fprintf(f, "%s{\"case\":", i ? "," : "");
@@ -277,6 +317,10 @@ void report_json(FILE *f, const struct report *r)
 		fprintf(f, ",\"kind\":\"%s\",\"tracelint\":\"%s\",\"rule\":", case_kind_name(row->c->kind),
 			row->ours.reject ? "rejects" : "accepts");
 		json_string(f, row->ours.rule);
+		fputs(",\"at\":", f);
+		json_string(f, row->ours.where);
+		fputs(",\"tracelint_message\":", f);
+		json_string(f, row->ours.message);
 		fprintf(f, ",\"class\":\"%s\",", disagreement_name(row->dis));
 		json_run(f, &row->run);
 		const char *why = row_explanation(r, row);
