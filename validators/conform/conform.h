@@ -72,12 +72,17 @@ struct corpus {
 	size_t count;
 };
 
+/* What --content found for a case. */
+enum content_state { CONTENT_NOT_COMPARED = 0, CONTENT_SAME, CONTENT_DIFFERS };
+
 /* One corpus case as run. */
 struct corpus_row {
 	const struct corpus_case *c;
 	struct verdict ours;
 	struct run_result run;
 	enum disagreement dis;
+	enum content_state content;
+	char content_diff[3 * CONFORM_LINE]; /* the first difference, when it differs */
 };
 
 /* A kept mutant of the differential campaign. */
@@ -152,7 +157,17 @@ struct report {
 	const struct explanations *explain; /* NULL without --explain */
 	bool list_all;                     /* one line per corpus case, agreeing ones too */
 	char broken[CONFORM_LINE + 100];   /* why the reader command looks broken, or "" */
+	bool content_run;                  /* --content: valid cases' content compared */
 };
+
+/* content.c: compares a reader's content (JSON Lines in the dump schema) with
+ * the expected content; 0 same, 1 different (diff says where), -1 when the
+ * expected file cannot be read. */
+int content_compare(const char *expected_path, const char *actual_path, bool sort, char *diff,
+		    size_t difflen);
+/* The explanation of a content difference: a line whose key is
+ * "content:GLOB" over the case name. */
+const char *content_explanation(const struct explanations *ex, const char *case_name);
 
 /* report.c */
 void report_markdown(FILE *f, const struct report *r);

@@ -44,6 +44,10 @@ static const char usage_text[] =
 	"  --exclude=GLOB        leave out the cases that match; repeatable\n"
 	"  --skip-compressed     leave out gzip, bzip2 and zstd cases (for readers that do\n"
 	"                        not decompress)\n"
+	"  --content             the reader prints what it decoded in the schema of\n"
+	"                        'tracelint dump': compare it with each valid case's\n"
+	"                        <case>.content.expected and report the first difference\n"
+	"  --content-sort        with --content: sort the records by TSC first (llvm-xray)\n"
 	"  --shard=K/N           with --mutate: run only mutants i with i % N == K-1 (shard 1\n"
 	"                        also runs the corpus cases) and write a shard file, not a report\n"
 	"  --merge SHARD...      read the N shard files of one campaign and write the report\n"
@@ -68,6 +72,7 @@ struct options {
 	bool merge;
 	struct mutate_config mc;
 	struct case_filter filter;
+	bool content, content_sort;
 };
 
 /* Appends a glob to a --only / --exclude list; false when it is full. */
@@ -181,7 +186,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_READER, O_ACCEPT, O_TIMEOUT, O_OUTPUT, O_REPORT, O_ORACLE, O_MUTATE,
 	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_EXPLAIN, O_LIST, O_PROGRESS, O_SHARD, O_MERGE, O_HELP, O_VERSION,
-	       O_ONLY, O_EXCLUDE, O_SKIP_COMPRESSED };
+	       O_ONLY, O_EXCLUDE, O_SKIP_COMPRESSED, O_CONTENT, O_CONTENT_SORT };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "reader", required_argument, NULL, O_READER },
@@ -206,6 +211,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "only", required_argument, NULL, O_ONLY },
 		{ "exclude", required_argument, NULL, O_EXCLUDE },
 		{ "skip-compressed", no_argument, NULL, O_SKIP_COMPRESSED },
+		{ "content", no_argument, NULL, O_CONTENT },
+		{ "content-sort", no_argument, NULL, O_CONTENT_SORT },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -282,6 +289,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return usage_error("too many --exclude", optarg);
 			break;
 		case O_SKIP_COMPRESSED: o->filter.skip_compressed = true; break;
+		case O_CONTENT: o->content = true; break;
+		case O_CONTENT_SORT: o->content = o->content_sort = true; break;
 		case O_LIST:
 			if (!parse_either(optarg, "disagreements", "all", &o->list_all))
 				return usage_error("bad --list (disagreements or all)", optarg);
@@ -311,6 +320,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		return usage_error("--no-corpus needs --mutate", NULL);
 	if (o->mc.shards && !o->mutate)
 		return usage_error("--shard needs --mutate", NULL);
+	if (o->content && (o->mc.shards || o->no_corpus))
+		return usage_error("--content compares the corpus cases: not with --shard or --no-corpus", NULL);
 	return 0;
 }
 
@@ -329,6 +340,22 @@ static int our_verdict(const struct options *o, const struct corpus_case *c, str
 		return -1;
 	*v = c->label;
 	return 0;
+}
+
+/* --content: what the reader printed for an accepted case against the
+ * case's expected content, when it has one. */
+static void compare_content(const struct options *o, struct corpus_row *row, const char *printed)
+{
+	char expected[4200];
+	snprintf(expected, sizeof expected, "%s.content.expected", row->c->path);
+	if (access(expected, R_OK) != 0)
+		return;
+	int rc = content_compare(expected, printed, o->content_sort, row->content_diff,
+				 sizeof row->content_diff);
+	if (rc < 0)
+		fprintf(stderr, "tracelint-conform: %s\n", row->content_diff);
+	else
+		row->content = rc ? CONTENT_DIFFERS : CONTENT_SAME;
 }
 
 /* The report (or with --shard the shard file) to --report or stdout. */
@@ -443,6 +470,24 @@ int main(int argc, char **argv)
 	struct report rep = { .format = o.format, .reader = &o.reader, .corpus_desc = desc,
 			      .corpus_run = !o.no_corpus, .list_all = o.list_all,
 			      .explain = o.explain_path ? &explain : NULL };
+	/* --content: the reader's standard output is kept in a file to compare */
+	struct reader corpus_reader = o.reader;
+	char content_out[64] = "", *wrapped = NULL;
+	if (o.content) {
+		snprintf(content_out, sizeof content_out, "/tmp/tracelint-conform-content.XXXXXX");
+		int fd = mkstemp(content_out);
+		if (fd < 0) {
+			perror("tracelint-conform: mkstemp");
+			rc = 2;
+			goto done;
+		}
+		close(fd);
+		size_t len = strlen(o.reader.command) + strlen(content_out) + 16;
+		wrapped = xrealloc(NULL, len);
+		snprintf(wrapped, len, "{ %s\n} > '%s'", o.reader.command, content_out);
+		corpus_reader.command = wrapped;
+		rep.content_run = true;
+	}
 	if (!o.no_corpus) {
 		rep.rows = xrealloc(NULL, corpus.count * sizeof *rep.rows);
 		for (size_t i = 0; i < corpus.count; i++) {
@@ -450,7 +495,9 @@ int main(int argc, char **argv)
 			row->c = &corpus.cases[i];
 			if (our_verdict(&o, row->c, &row->ours) != 0)
 				continue;
-			if (reader_run(&o.reader, row->c->path, row->c->args, &row->run) != 0) {
+			row->content = CONTENT_NOT_COMPARED;
+			row->content_diff[0] = '\0';
+			if (reader_run(&corpus_reader, row->c->path, row->c->args, &row->run) != 0) {
 				fprintf(stderr, "tracelint-conform: cannot run the reader\n");
 				rc = 2;
 				goto done;
@@ -459,6 +506,8 @@ int main(int argc, char **argv)
 			/* where tracelint's error is and what it says, for the report */
 			if (row->ours.reject && !row->ours.message[0])
 				oracle_detail(o.mc.format, row->c, &row->ours);
+			if (o.content && row->dis == DIS_AGREE && !row->ours.reject)
+				compare_content(&o, row, content_out);
 			rep.n_rows++;
 		}
 	}
@@ -483,6 +532,9 @@ int main(int argc, char **argv)
 	if (rep.campaign)
 		campaign_free(&camp);
 done:
+	if (content_out[0])
+		unlink(content_out);
+	free(wrapped);
 	free(rep.rows);
 	corpus_free(&corpus);
 	if (o.explain_path)

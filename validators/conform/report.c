@@ -117,6 +117,45 @@ static void md_campaign(FILE *f, const struct campaign *c, const struct explanat
 }
 
 static void md_corpus(FILE *f, const struct report *r);
+
+/* --content: how many valid cases were compared, and the first difference of each that differs. */
+static void content_counts(const struct report *r, unsigned *compared, unsigned *differ)
+{
+	*compared = *differ = 0;
+	for (size_t i = 0; i < r->n_rows; i++) {
+		*compared += r->rows[i].content != CONTENT_NOT_COMPARED;
+		*differ += r->rows[i].content == CONTENT_DIFFERS;
+	}
+}
+
+static void md_content(FILE *f, const struct report *r)
+{
+	unsigned compared, differ;
+	content_counts(r, &compared, &differ);
+	fprintf(f, "\n## Content\n\nValid cases the reader accepted whose decoded content was compared "
+		   "with their expected content: %u; decoded differently: %u.\n", compared, differ);
+	if (!differ)
+		return;
+	fprintf(f, "\n| case | first difference |%s\n|---|---|%s\n", r->explain ? " why |" : "",
+		r->explain ? "---|" : "");
+	for (size_t i = 0; i < r->n_rows; i++) {
+		const struct corpus_row *row = &r->rows[i];
+		if (row->content != CONTENT_DIFFERS)
+			continue;
+		fputs("| ", f);
+		md_cell(f, row->c->name);
+		fputs(" | ", f);
+		md_cell(f, row->content_diff);
+		fputs(" |", f);
+		if (r->explain) {
+			const char *why = content_explanation(r->explain, row->c->name);
+			fputc(' ', f);
+			md_cell(f, why ? why : "**unexplained**");
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+}
 static const char *row_explanation(const struct report *r, const struct corpus_row *row);
 
 unsigned report_disagreements(const struct report *r)
@@ -134,6 +173,9 @@ unsigned report_unexplained(const struct report *r)
 	unsigned n = 0;
 	for (size_t i = 0; i < r->n_rows; i++)
 		n += r->rows[i].dis != DIS_AGREE && !row_explanation(r, &r->rows[i]);
+	for (size_t i = 0; i < r->n_rows; i++)
+		n += r->rows[i].content == CONTENT_DIFFERS &&
+		     !content_explanation(r->explain, r->rows[i].c->name);
 	const struct campaign *c = r->campaign;
 	for (size_t i = 0; c && i < c->n_groups; i++)
 		if (!explanation_for(r->explain, c->groups[i].dis, NULL, c->groups[i].key))
@@ -160,6 +202,8 @@ void report_markdown(FILE *f, const struct report *r)
 	}
 	if (r->corpus_run)
 		md_corpus(f, r);
+	if (r->content_run)
+		md_content(f, r);
 	if (r->campaign)
 		md_campaign(f, r->campaign, r->explain);
 }
@@ -328,9 +372,26 @@ void report_json(FILE *f, const struct report *r)
 			fputs(",\"explanation\":", f);
 			json_string(f, why);
 		}
+		if (row->content != CONTENT_NOT_COMPARED) {
+			fprintf(f, ",\"content\":\"%s\"", row->content == CONTENT_SAME ? "same" : "differs");
+			if (row->content == CONTENT_DIFFERS) {
+				fputs(",\"content_diff\":", f);
+				json_string(f, row->content_diff);
+				const char *cwhy = content_explanation(r->explain, row->c->name);
+				if (cwhy) {
+					fputs(",\"content_explanation\":", f);
+					json_string(f, cwhy);
+				}
+			}
+		}
 		fputc('}', f);
 	}
 	fputc(']', f);
+	if (r->content_run) {
+		unsigned compared, differ;
+		content_counts(r, &compared, &differ);
+		fprintf(f, ",\"content\":{\"compared\":%u,\"differ\":%u}", compared, differ);
+	}
 	if (r->campaign)
 		json_campaign(f, r->campaign, r->explain);
 	fputs("}\n", f);
