@@ -62,6 +62,28 @@ damaged_dumps_what_it_can_body() {
 	atf_check -s exit:1 -o save:out2 -e match:"cannot be framed" "$TRACELINT" dump cut2.xray
 }
 
+atf_test_case damaged_other_formats
+damaged_other_formats_head() {
+	atf_set descr "damaged tfile, DCFG and UMTracer inputs: what decodes is dumped, the rest said on stderr, exit 1"
+}
+damaged_other_formats_body() {
+	tf="$SRCDIR/corpus/tfile/valid/block-m-addr32.tf"
+	head -c $(($(wc -c < "$tf") - 20)) "$tf" > cut.tf
+	atf_check -s exit:1 -o save:out -e match:'TFILE-FRAME-SIZE' -e match:'frame 1 at offset [0-9]+ does not fit' \
+		"$TRACELINT" dump cut.tf
+	head -n "$(wc -l < out)" "$tf.content.expected" > want
+	atf_check -o file:want cat out
+	atf_check -o match:'"kind":"memory"' tail -1 out
+	printf '{"MAJOR_VERSION": 1, "PROCESSES": [' > bad.dcfg.json
+	atf_check -s exit:1 -o empty -e match:'JSON-SYNTAX' -e match:'does not parse' "$TRACELINT" dump -f dcfg bad.dcfg.json
+	cp -R "$SRCDIR/corpus/umtrace/valid/aborted-not-last" trace
+	rm trace/thread.itable
+	atf_check -s exit:1 -o save:umt -e match:'UMT-FILE-MISSING' -e match:'thread.itable is missing' "$TRACELINT" dump trace
+	atf_check -o inline:'0\n' sh -c 'grep -c "\"kind\":\"thread\"" umt || true'
+	grep -v '"kind":"thread"' "$SRCDIR/corpus/umtrace/valid/aborted-not-last.content.expected" | tail -n +2 > want
+	atf_check -o file:want tail -n +2 umt
+}
+
 atf_test_case limit
 limit_head() {
 	atf_set descr "--limit=N writes the header and N records and says it stopped"
@@ -104,6 +126,7 @@ atf_init_test_cases() {
 		define_format "$fmt"
 	done
 	atf_add_test_case damaged_dumps_what_it_can
+	atf_add_test_case damaged_other_formats
 	atf_add_test_case limit
 	atf_add_test_case usage
 	atf_add_test_case lines_are_json

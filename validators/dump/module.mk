@@ -10,3 +10,6 @@ CONTENT_FORMATS ?= xray tfile dcfg dcfg-trace umtrace
 .PHONY: corpus-content
 corpus-content: $(BIN)
 	sh corpus/make-content.sh $(BIN) $(CONTENT_FORMATS)
+
+# The llvm-xray content adapter reads llvm-xray's YAML with PyYAML.
+DEB_PACKAGES += python3-yaml
