@@ -8,8 +8,8 @@
 set -eu
 corpus=$1
 {
-	find "$corpus" -path '*/invalid/*' -name '*.expected' | LC_ALL=C sort
-	find "$corpus" \( -path '*/valid/*' -o -path '*/regressions/*' \) -name '*.expected' | LC_ALL=C sort
+	find "$corpus" -path '*/invalid/*' -name '*.expected' ! -name '*.content.expected' | LC_ALL=C sort
+	find "$corpus" \( -path '*/valid/*' -o -path '*/regressions/*' \) -name '*.expected' ! -name '*.content.expected' | LC_ALL=C sort
 } |
 while IFS= read -r expected; do
 	case=${expected%.expected}

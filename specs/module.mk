@@ -4,7 +4,7 @@ $(GEN)/explain.inc: $(SPECS) validators/core/gen-rules.awk
 	@mkdir -p $(@D)
 	awk -v emit=explain -f validators/core/gen-rules.awk $(SPECS) > $@.tmp && mv $@.tmp $@
 
-EXAMPLE_CASES := $(shell find corpus -name '*.expected' 2>/dev/null)
+EXAMPLE_CASES := $(shell find corpus -name '*.expected' ! -name '*.content.expected' 2>/dev/null)
 $(GEN)/examples.inc: specs/gen-examples.sh $(EXAMPLE_CASES)
 	@mkdir -p $(@D)
 	sh specs/gen-examples.sh corpus > $@.tmp && mv $@.tmp $@

@@ -76,14 +76,17 @@ four_shards_body() {
 	atf_check -s exit:1 "$KIT" --merge --output=json --report=merged.json shard-4.txt shard-2.txt shard-3.txt shard-1.txt
 	atf_check -s exit:1 "$KIT" --merge --report=merged.md shard-1.txt shard-2.txt shard-3.txt shard-4.txt
 	# Identical but for the time taken.
-	atf_check -o save:a.txt jq -S 'del(.campaign.seconds)' one.json
-	atf_check -o save:b.txt jq -S 'del(.campaign.seconds)' merged.json
+	# The shard files do not carry tracelint's location and message of a corpus
+	# case's error: those are compared in the rest of the reports only.
+	corpus_cells='s/^([|] (valid|invalid|regressions)\/[^|]* [|] [a-z]+ [|] [^|]* [|]) [^|]* [|] [^|]* [|]/\1 @ | @ |/'
+	atf_check -o save:a.txt jq -S 'del(.campaign.seconds) | del(.results[].at, .results[].tracelint_message)' one.json
+	atf_check -o save:b.txt jq -S 'del(.campaign.seconds) | del(.results[].at, .results[].tracelint_message)' merged.json
 	atf_check cmp a.txt b.txt
 	jq -e '.campaign.groups | length > 2' one.json > /dev/null || atf_fail "too few groups to compare"
 	jq -e '[.campaign.groups[] | select(.mutants > .kept)] | length > 0' one.json > /dev/null ||
 		atf_fail "no group with more mutants than kept: the merge's choice is not exercised"
-	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' one.md | sed 's/out-md/out/' > a.md
-	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' merged.md > b.md
+	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' one.md | sed 's/out-md/out/' | sed -E "$corpus_cells" > a.md
+	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' merged.md | sed -E "$corpus_cells" > b.md
 	atf_check cmp a.md b.md
 	# The merge removed the surplus kept mutants: the directory matches one run's.
 	atf_check diff -r out-md out

@@ -108,9 +108,13 @@ sidecars_name_cases_head() {
 	atf_set descr "every .expected or .args sidecar sits next to the case it names"
 }
 sidecars_name_cases_body() {
-	find "$SRCDIR/corpus" -name '*.expected' -o -name '*.args' -o -name '*.env' | while read -r s; do
+	find "$SRCDIR/corpus" \( -name '*.expected' ! -name '*.content.expected' \) -o -name '*.args' -o -name '*.env' | while read -r s; do
 		[ -e "${s%.*}" ] || echo "$s"
 	done > orphans
+	# expected content: <case>.content.expected
+	find "$SRCDIR/corpus" -name '*.content.expected' | while read -r s; do
+		[ -e "${s%.content.expected}" ] || echo "$s"
+	done >> orphans
 	[ ! -s orphans ] || atf_fail "sidecars without a case: $(tr '\n' ' ' < orphans)"
 }
 

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "repair_cmd.h"
 #include "run.h"
+#include "validators/dump/dump.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -259,6 +260,8 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "repair") == 0)
 		return cli_repair(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "dump") == 0)
+		return tl_dump_main(argc - 1, argv + 1);
 	struct cli c;
 	memset(&c, 0, sizeof c);
 	tl_options_init(&c.opts);

@@ -13,6 +13,7 @@
 
 static const char usage_text[] =
 	"usage: tracelint [OPTIONS] PATH...\n"
+	"       tracelint dump [-f FMT] [--limit=N] FILE   (what FILE holds, as JSON Lines)\n"
 	"Validate trace files against their specifications.\n"
 	"\n"
 	"  PATH                a file; a directory holding a UMTracer trace; or - for standard input\n"

@@ -50,6 +50,10 @@ struct reader {
 struct verdict {
 	bool reject;
 	char rule[64];           /* first error rule, "" when accepted or unknown */
+	/* of that error, when tracelint was run: its location as the corpus writes
+	 * it ("4128", "3:7", "exec.vtable:48") and its message; "" otherwise */
+	char where[48];
+	char message[CONFORM_LINE];
 };
 
 enum case_kind { CASE_VALID = 0, CASE_INVALID, CASE_REGRESSION, CASE_UNLABELLED, CASE_KIND_COUNT };
@@ -68,12 +72,17 @@ struct corpus {
 	size_t count;
 };
 
+/* What --content found for a case. */
+enum content_state { CONTENT_NOT_COMPARED = 0, CONTENT_SAME, CONTENT_DIFFERS };
+
 /* One corpus case as run. */
 struct corpus_row {
 	const struct corpus_case *c;
 	struct verdict ours;
 	struct run_result run;
 	enum disagreement dis;
+	enum content_state content;
+	char content_diff[3 * CONFORM_LINE]; /* the first difference, when it differs */
 };
 
 /* A kept mutant of the differential campaign. */
@@ -147,11 +156,40 @@ struct report {
 	const struct campaign *campaign;   /* NULL without --mutate */
 	const struct explanations *explain; /* NULL without --explain */
 	bool list_all;                     /* one line per corpus case, agreeing ones too */
+	char broken[CONFORM_LINE + 100];   /* why the reader command looks broken, or "" */
+	bool content_run;                  /* --content: valid cases' content compared */
 };
+
+/* content.c: compares a reader's content (JSON Lines in the dump schema) with
+ * the expected content; 0 same, 1 different (diff says where), -1 when the
+ * expected file cannot be read. */
+int content_compare(const char *expected_path, const char *actual_path, bool sort, char *diff,
+		    size_t difflen);
+/* The explanation of a content difference: a line whose key is
+ * "content:GLOB" over the case name. */
+const char *content_explanation(const struct explanations *ex, const char *case_name);
 
 /* report.c */
 void report_markdown(FILE *f, const struct report *r);
 void report_json(FILE *f, const struct report *r);
+/* Disagreements of the corpus run and the campaign, and those no
+ * explanation covers (all of them without --explain). */
+unsigned report_disagreements(const struct report *r);
+unsigned report_unexplained(const struct report *r);
+
+/* select.c: which corpus cases are run (--only, --exclude, --skip-compressed),
+ * and whether the reader command looks broken (it rejects every valid case). */
+#define CASE_FILTER_MAX 64
+struct case_filter {
+	/* globs over the case name ("valid/x.xray") or its file name */
+	const char *only[CASE_FILTER_MAX], *exclude[CASE_FILTER_MAX];
+	size_t n_only, n_exclude;
+	bool skip_compressed;           /* cases that are gzip, bzip2 or zstd files */
+};
+/* Drops the cases the filter leaves out; how many were dropped. */
+size_t corpus_select(struct corpus *c, const struct case_filter *f);
+/* True, with why, when the reader accepted none of the valid cases, at least 3. */
+bool reader_looks_broken(const struct report *r, char *why, size_t whylen);
 
 /* mutate.c */
 struct mutate_config {
@@ -212,6 +250,14 @@ int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
 		struct verdict *v, char *err, size_t errlen);
 int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const char *args,
 		  const char *case_dir, struct verdict *v, char *err, size_t errlen);
+
+/* Every diagnostic tracelint reports on the bytes, one a line:
+ * "LOCATION SEVERITY RULE MESSAGE" (the .expected form, then the message). */
+int oracle_buffer_list(enum tl_format_id fmt, const void *data, size_t size, const char *args,
+		       const char *case_dir, FILE *out, char *err, size_t errlen);
+/* The location and message of tracelint's first error on a case into v
+ * (v's verdict stays: the corpus label decides it). */
+void oracle_detail(enum tl_format_id fmt, const struct corpus_case *c, struct verdict *v);
 
 bool oracle_available(enum tl_format_id fmt, const struct corpus *c, char *why, size_t whylen);
 

@@ -1,6 +1,7 @@
 /* tracelint-conform: options, the corpus run, the campaign, the report.
- * Exit status: 0 when the reader agrees with tracelint everywhere, 1 when
- * there is at least one disagreement, 2 on a usage or I/O error. */
+ * Exit status: 0 when every disagreement with tracelint is explained (or
+ * there is none), 1 when one is not, 2 on a usage or I/O error or when the
+ * reader command looks broken (it rejects every valid case). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,15 @@ static const char usage_text[] =
 	"  --explain=FILE        known disagreements: lines 'KEY WHY', KEY a glob over the\n"
 	"                        case name or the rule (optionally 'lenient:KEY' etc.)\n"
 	"  --list=disagreements|all  corpus cases listed in the report (default disagreements)\n"
+	"  --only=GLOB           run only the cases whose name (valid/x.xray) or file name\n"
+	"                        matches; repeatable\n"
+	"  --exclude=GLOB        leave out the cases that match; repeatable\n"
+	"  --skip-compressed     leave out gzip, bzip2 and zstd cases (for readers that do\n"
+	"                        not decompress)\n"
+	"  --content             the reader prints what it decoded in the schema of\n"
+	"                        'tracelint dump': compare it with each valid case's\n"
+	"                        <case>.content.expected and report the first difference\n"
+	"  --content-sort        with --content: sort the records by TSC first (llvm-xray)\n"
 	"  --shard=K/N           with --mutate: run only mutants i with i % N == K-1 (shard 1\n"
 	"                        also runs the corpus cases) and write a shard file, not a report\n"
 	"  --merge SHARD...      read the N shard files of one campaign and write the report\n"
@@ -45,7 +55,9 @@ static const char usage_text[] =
 	"                        --list apply)\n"
 	"CORPUS defaults to ./corpus/FMT, the corpus next to the program's build\n"
 	"directory, or the installed " CONFORM_DATADIR "/corpus/FMT.\n"
-	"Exit status: 0 all agree, 1 some disagreement, 2 error.\n";
+	"Exit status: 0 every disagreement explained (by --explain) or none, 1 some\n"
+	"unexplained disagreement, 2 error, or a reader that rejects every valid case\n"
+	"(3 or more).\n";
 
 struct options {
 	const char *format;
@@ -59,7 +71,18 @@ struct options {
 	bool list_all;
 	bool merge;
 	struct mutate_config mc;
+	struct case_filter filter;
+	bool content, content_sort;
 };
+
+/* Appends a glob to a --only / --exclude list; false when it is full. */
+static bool add_glob(const char **list, size_t *n, const char *glob)
+{
+	if (*n == CASE_FILTER_MAX)
+		return false;
+	list[(*n)++] = glob;
+	return true;
+}
 
 static int usage_error(const char *msg, const char *arg)
 {
@@ -162,7 +185,8 @@ static bool parse_shard(const char *s, struct mutate_config *mc)
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { O_FORMAT = 256, O_READER, O_ACCEPT, O_TIMEOUT, O_OUTPUT, O_REPORT, O_ORACLE, O_MUTATE,
-	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_EXPLAIN, O_LIST, O_PROGRESS, O_SHARD, O_MERGE, O_HELP, O_VERSION };
+	       O_SEED, O_OUT, O_KEEP, O_BUDGET, O_KEEP_ALL, O_NO_CORPUS, O_MAX_TIME, O_EXPLAIN, O_LIST, O_PROGRESS, O_SHARD, O_MERGE, O_HELP, O_VERSION,
+	       O_ONLY, O_EXCLUDE, O_SKIP_COMPRESSED, O_CONTENT, O_CONTENT_SORT };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "reader", required_argument, NULL, O_READER },
@@ -184,6 +208,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "progress", required_argument, NULL, O_PROGRESS },
 		{ "shard", required_argument, NULL, O_SHARD },
 		{ "merge", no_argument, NULL, O_MERGE },
+		{ "only", required_argument, NULL, O_ONLY },
+		{ "exclude", required_argument, NULL, O_EXCLUDE },
+		{ "skip-compressed", no_argument, NULL, O_SKIP_COMPRESSED },
+		{ "content", no_argument, NULL, O_CONTENT },
+		{ "content-sort", no_argument, NULL, O_CONTENT_SORT },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -251,6 +280,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return usage_error("bad --shard (K/N, 1 <= K <= N)", optarg);
 			break;
 		case O_MERGE: o->merge = true; break;
+		case O_ONLY:
+			if (!add_glob(o->filter.only, &o->filter.n_only, optarg))
+				return usage_error("too many --only", optarg);
+			break;
+		case O_EXCLUDE:
+			if (!add_glob(o->filter.exclude, &o->filter.n_exclude, optarg))
+				return usage_error("too many --exclude", optarg);
+			break;
+		case O_SKIP_COMPRESSED: o->filter.skip_compressed = true; break;
+		case O_CONTENT: o->content = true; break;
+		case O_CONTENT_SORT: o->content = o->content_sort = true; break;
 		case O_LIST:
 			if (!parse_either(optarg, "disagreements", "all", &o->list_all))
 				return usage_error("bad --list (disagreements or all)", optarg);
@@ -280,6 +320,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		return usage_error("--no-corpus needs --mutate", NULL);
 	if (o->mc.shards && !o->mutate)
 		return usage_error("--shard needs --mutate", NULL);
+	if (o->content && (o->mc.shards || o->no_corpus))
+		return usage_error("--content compares the corpus cases: not with --shard or --no-corpus", NULL);
 	return 0;
 }
 
@@ -298,6 +340,22 @@ static int our_verdict(const struct options *o, const struct corpus_case *c, str
 		return -1;
 	*v = c->label;
 	return 0;
+}
+
+/* --content: what the reader printed for an accepted case against the
+ * case's expected content, when it has one. */
+static void compare_content(const struct options *o, struct corpus_row *row, const char *printed)
+{
+	char expected[4200];
+	snprintf(expected, sizeof expected, "%s.content.expected", row->c->path);
+	if (access(expected, R_OK) != 0)
+		return;
+	int rc = content_compare(expected, printed, o->content_sort, row->content_diff,
+				 sizeof row->content_diff);
+	if (rc < 0)
+		fprintf(stderr, "tracelint-conform: %s\n", row->content_diff);
+	else
+		row->content = rc ? CONTENT_DIFFERS : CONTENT_SAME;
 }
 
 /* The report (or with --shard the shard file) to --report or stdout. */
@@ -342,9 +400,7 @@ static int merge_main(const struct options *o, char *const *paths, size_t n)
 	}
 	m.rep.explain = o->explain_path ? &explain : NULL;
 	m.rep.list_all = o->list_all;
-	bool disagree = m.camp.dis_count[DIS_AGREE] < m.camp.done;
-	for (size_t i = 0; i < m.rep.n_rows; i++)
-		disagree |= m.rep.rows[i].dis != DIS_AGREE;
+	bool disagree = report_unexplained(&m.rep) > 0;
 	int rc = write_report(o, &m.rep);
 	merged_free(&m);
 	if (o->explain_path)
@@ -399,6 +455,10 @@ int main(int argc, char **argv)
 		size_t n = strlen(desc);
 		snprintf(desc + n, sizeof desc - n, "%s%s", n ? ", " : "", argv[i]);
 	}
+	size_t left_out = corpus_select(&corpus, &o.filter);
+	if (left_out)
+		fprintf(stderr, "tracelint-conform: %zu case%s left out by --only, --exclude or "
+			"--skip-compressed\n", left_out, left_out == 1 ? "" : "s");
 	if (!corpus.count) {
 		fprintf(stderr, "tracelint-conform: no case in %s\n", desc);
 		corpus_free(&corpus);
@@ -410,7 +470,24 @@ int main(int argc, char **argv)
 	struct report rep = { .format = o.format, .reader = &o.reader, .corpus_desc = desc,
 			      .corpus_run = !o.no_corpus, .list_all = o.list_all,
 			      .explain = o.explain_path ? &explain : NULL };
-	bool disagree = false;
+	/* --content: the reader's standard output is kept in a file to compare */
+	struct reader corpus_reader = o.reader;
+	char content_out[64] = "", *wrapped = NULL;
+	if (o.content) {
+		snprintf(content_out, sizeof content_out, "/tmp/tracelint-conform-content.XXXXXX");
+		int fd = mkstemp(content_out);
+		if (fd < 0) {
+			perror("tracelint-conform: mkstemp");
+			rc = 2;
+			goto done;
+		}
+		close(fd);
+		size_t len = strlen(o.reader.command) + strlen(content_out) + 16;
+		wrapped = xrealloc(NULL, len);
+		snprintf(wrapped, len, "{ %s\n} > '%s'", o.reader.command, content_out);
+		corpus_reader.command = wrapped;
+		rep.content_run = true;
+	}
 	if (!o.no_corpus) {
 		rep.rows = xrealloc(NULL, corpus.count * sizeof *rep.rows);
 		for (size_t i = 0; i < corpus.count; i++) {
@@ -418,34 +495,49 @@ int main(int argc, char **argv)
 			row->c = &corpus.cases[i];
 			if (our_verdict(&o, row->c, &row->ours) != 0)
 				continue;
-			if (reader_run(&o.reader, row->c->path, row->c->args, &row->run) != 0) {
+			row->content = CONTENT_NOT_COMPARED;
+			row->content_diff[0] = '\0';
+			if (reader_run(&corpus_reader, row->c->path, row->c->args, &row->run) != 0) {
 				fprintf(stderr, "tracelint-conform: cannot run the reader\n");
 				rc = 2;
 				goto done;
 			}
 			row->dis = compare_verdicts(&row->ours, &row->run);
-			disagree |= row->dis != DIS_AGREE;
+			/* where tracelint's error is and what it says, for the report */
+			if (row->ours.reject && !row->ours.message[0])
+				oracle_detail(o.mc.format, row->c, &row->ours);
+			if (o.content && row->dis == DIS_AGREE && !row->ours.reject)
+				compare_content(&o, row, content_out);
 			rep.n_rows++;
 		}
 	}
+	/* A reader that takes none of the valid cases is run wrongly: say so
+	 * instead of counting its disagreements. */
+	bool broken = reader_looks_broken(&rep, rep.broken, sizeof rep.broken);
+	if (broken)
+		fprintf(stderr, "tracelint-conform: the reader command looks broken: %s\n", rep.broken);
 	struct campaign camp;
-	if (o.mutate) {
+	if (o.mutate && !broken) {
 		if (campaign_run(&o.mc, &corpus, &camp, err, sizeof err) != 0) {
 			fprintf(stderr, "tracelint-conform: %s\n", err);
 			rc = 2;
 			goto done;
 		}
 		rep.campaign = &camp;
-		disagree |= camp.dis_count[DIS_AGREE] < camp.done;
 	}
 
 	rc = write_report(&o, &rep);
-	if (o.mutate)
+	if (!rc)
+		rc = broken ? 2 : report_unexplained(&rep) ? 1 : 0;
+	if (rep.campaign)
 		campaign_free(&camp);
 done:
+	if (content_out[0])
+		unlink(content_out);
+	free(wrapped);
 	free(rep.rows);
 	corpus_free(&corpus);
 	if (o.explain_path)
 		explanations_free(&explain);
-	return rc ? rc : disagree ? 1 : 0;
+	return rc;
 }

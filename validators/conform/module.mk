@@ -22,6 +22,10 @@ install-conform: $(CONFORM_BIN)
 	install -m 644 validators/conform/tracelint-conform.1 $(DESTDIR)$(PREFIX)/share/man/man1/tracelint-conform.1
 	install -d $(DESTDIR)$(PREFIX)/share/tracelint/readers
 	install -m 755 validators/conform/readers/gdb-tfile.sh $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-tfile.sh
+	install -m 755 validators/conform/readers/llvm-xray-content.py $(DESTDIR)$(PREFIX)/share/tracelint/readers/llvm-xray-content.py
+	install -m 755 validators/conform/content-diff.py $(DESTDIR)$(PREFIX)/share/tracelint/content-diff.py
+	install -d $(DESTDIR)$(PREFIX)/share/tracelint/explain
+	install -m 644 reports/conformance/explain/*.txt $(DESTDIR)$(PREFIX)/share/tracelint/explain/
 
 # Reference reports (reports/conformance/): llvm-xray 14 on the xray corpus,
 # gdb's `target tfile` on the tfile corpus, each with a differential campaign

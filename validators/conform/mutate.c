@@ -208,7 +208,10 @@ static struct find_group *find_group(struct campaign *c, enum disagreement dis, 
 	return g;
 }
 
-static void write_info(const char *path, const struct mutant_find *f, unsigned long long seed)
+/* The note kept next to a mutant: the disagreement, and every diagnostic
+ * tracelint reports on the kept bytes (not only the rule it is grouped by). */
+static void write_info(const char *path, const struct mutant_find *f, unsigned long long seed,
+		       enum tl_format_id fmt, const struct seed_file *s, const unsigned char *data)
 {
 	FILE *o = fopen(path, "w");
 	if (!o)
@@ -224,6 +227,12 @@ static void write_info(const char *path, const struct mutant_find *f, unsigned l
 	fprintf(o, "\nmessage: %s\n", f->run.message);
 	fprintf(o, "seed case: %s\nmutant: %u of --seed=%llu\n", f->seed_case, f->index, seed);
 	fprintf(o, "size: %zu bytes, minimised from %zu\n", f->min_size, f->size);
+	if (f->compared) {
+		char err[512];
+		fprintf(o, "tracelint's diagnostics (location severity rule message):\n");
+		if (oracle_buffer_list(fmt, data, f->min_size, s->c->args, s->dir, o, err, sizeof err) != 0)
+			fprintf(o, "(tracelint could not validate it: %s)\n", err);
+	}
 	fclose(o);
 }
 
@@ -400,7 +409,7 @@ int campaign_run(const struct mutate_config *cfg, const struct corpus *valid,
 				snprintf(p, sizeof p, "%s/%s", cfg->out_dir, f->file);
 				write_file(p, m.data, f->min_size);
 				snprintf(p, sizeof p, "%s/%s-%06u.txt", cfg->out_dir, disagreement_name(dis), i);
-				write_info(p, f, cfg->seed);
+				write_info(p, f, cfg->seed, cfg->format, s, m.data);
 			}
 		}
 		mutant_free(&m);

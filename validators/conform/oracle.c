@@ -9,13 +9,36 @@
 
 struct first_error {
 	char rule[64];
+	char where[48];
+	char message[CONFORM_LINE];
+	FILE *all;               /* every diagnostic is written here, or NULL */
 };
+
+/* A location as the corpus's .expected sidecars write it. */
+static void location_text(char *out, size_t len, const struct tl_location *loc)
+{
+	int n = loc->member ? snprintf(out, len, "%s:", loc->member) : 0;
+	if (n < 0 || (size_t)n >= len)
+		n = 0;
+	if (loc->line)
+		snprintf(out + n, len - (size_t)n, "%u:%u", loc->line, loc->column);
+	else
+		snprintf(out + n, len - (size_t)n, "%llu", (unsigned long long)loc->offset);
+}
 
 static void on_diag(const struct tl_diagnostic *d, void *user)
 {
 	struct first_error *fe = user;
-	if (d->severity == TL_ERROR && !fe->rule[0] && d->rule)
+	char where[sizeof fe->where];
+	location_text(where, sizeof where, &d->loc);
+	if (d->severity == TL_ERROR && !fe->rule[0] && d->rule) {
 		snprintf(fe->rule, sizeof fe->rule, "%s", d->rule->id);
+		snprintf(fe->where, sizeof fe->where, "%s", where);
+		copy_line(fe->message, sizeof fe->message, d->message, strlen(d->message));
+	}
+	if (fe->all)
+		fprintf(fe->all, "%s %s %s %s\n", where, tl_severity_name(d->severity),
+			d->rule ? d->rule->id : "?", d->message);
 }
 
 /* The paths .args options name, resolved against the case's directory. */
@@ -77,6 +100,8 @@ static int finish(enum tl_status st, const struct tl_result *res, const struct f
 	}
 	v->reject = !res->valid;
 	snprintf(v->rule, sizeof v->rule, "%s", v->reject ? fe->rule : "");
+	snprintf(v->where, sizeof v->where, "%s", v->reject ? fe->where : "");
+	snprintf(v->message, sizeof v->message, "%s", v->reject ? fe->message : "");
 	return 0;
 }
 
@@ -95,7 +120,7 @@ int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
 	err[0] = '\0';
 	if (apply_args(&o, args, slash ? dir : ".", &paths, err, errlen) != 0)
 		return -1;
-	struct first_error fe = { "" };
+	struct first_error fe = { "", "", "", NULL };
 	o.on_diag = on_diag;
 	o.user = &fe;
 	struct tl_result res;
@@ -113,12 +138,43 @@ int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const ch
 	err[0] = '\0';
 	if (apply_args(&o, args, case_dir, &paths, err, errlen) != 0)
 		return -1;
-	struct first_error fe = { "" };
+	struct first_error fe = { "", "", "", NULL };
 	o.on_diag = on_diag;
 	o.user = &fe;
 	struct tl_result res;
 	enum tl_status st = tl_validate_buffer(data, size, "mutant", &o, &res, err, errlen);
 	return finish(st, &res, &fe, v, err, errlen);
+}
+
+int oracle_buffer_list(enum tl_format_id fmt, const void *data, size_t size, const char *args,
+		       const char *case_dir, FILE *out, char *err, size_t errlen)
+{
+	struct tl_options o;
+	tl_options_init(&o);
+	o.format = fmt;
+	struct arg_paths paths;
+	err[0] = '\0';
+	if (apply_args(&o, args, case_dir, &paths, err, errlen) != 0)
+		return -1;
+	struct first_error fe = { "", "", "", out };
+	o.on_diag = on_diag;
+	o.user = &fe;
+	struct tl_result res;
+	struct verdict v;
+	enum tl_status st = tl_validate_buffer(data, size, "mutant", &o, &res, err, errlen);
+	return finish(st, &res, &fe, &v, err, errlen);
+}
+
+void oracle_detail(enum tl_format_id fmt, const struct corpus_case *c, struct verdict *v)
+{
+	struct verdict run;
+	char err[512];
+	if (oracle_path(fmt, c->path, c->args, &run, err, sizeof err) != 0 || !run.reject)
+		return;
+	if (!v->rule[0] || strcmp(run.rule, v->rule) == 0 || !c->labelled) {
+		snprintf(v->where, sizeof v->where, "%s", run.where);
+		snprintf(v->message, sizeof v->message, "%s", run.message);
+	}
 }
 
 /* Can tracelint judge this format in this build? Not when the catalog has no

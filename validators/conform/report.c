@@ -118,6 +118,71 @@ static void md_campaign(FILE *f, const struct campaign *c, const struct explanat
 
 static void md_corpus(FILE *f, const struct report *r);
 
+/* --content: how many valid cases were compared, and the first difference of each that differs. */
+static void content_counts(const struct report *r, unsigned *compared, unsigned *differ)
+{
+	*compared = *differ = 0;
+	for (size_t i = 0; i < r->n_rows; i++) {
+		*compared += r->rows[i].content != CONTENT_NOT_COMPARED;
+		*differ += r->rows[i].content == CONTENT_DIFFERS;
+	}
+}
+
+static void md_content(FILE *f, const struct report *r)
+{
+	unsigned compared, differ;
+	content_counts(r, &compared, &differ);
+	fprintf(f, "\n## Content\n\nValid cases the reader accepted whose decoded content was compared "
+		   "with their expected content: %u; decoded differently: %u.\n", compared, differ);
+	if (!differ)
+		return;
+	fprintf(f, "\n| case | first difference |%s\n|---|---|%s\n", r->explain ? " why |" : "",
+		r->explain ? "---|" : "");
+	for (size_t i = 0; i < r->n_rows; i++) {
+		const struct corpus_row *row = &r->rows[i];
+		if (row->content != CONTENT_DIFFERS)
+			continue;
+		fputs("| ", f);
+		md_cell(f, row->c->name);
+		fputs(" | ", f);
+		md_cell(f, row->content_diff);
+		fputs(" |", f);
+		if (r->explain) {
+			const char *why = content_explanation(r->explain, row->c->name);
+			fputc(' ', f);
+			md_cell(f, why ? why : "**unexplained**");
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+}
+static const char *row_explanation(const struct report *r, const struct corpus_row *row);
+
+unsigned report_disagreements(const struct report *r)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < r->n_rows; i++)
+		n += r->rows[i].dis != DIS_AGREE;
+	if (r->campaign)
+		n += r->campaign->done - r->campaign->dis_count[DIS_AGREE];
+	return n;
+}
+
+unsigned report_unexplained(const struct report *r)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < r->n_rows; i++)
+		n += r->rows[i].dis != DIS_AGREE && !row_explanation(r, &r->rows[i]);
+	for (size_t i = 0; i < r->n_rows; i++)
+		n += r->rows[i].content == CONTENT_DIFFERS &&
+		     !content_explanation(r->explain, r->rows[i].c->name);
+	const struct campaign *c = r->campaign;
+	for (size_t i = 0; c && i < c->n_groups; i++)
+		if (!explanation_for(r->explain, c->groups[i].dis, NULL, c->groups[i].key))
+			n += c->groups[i].count;
+	return n;
+}
+
 void report_markdown(FILE *f, const struct report *r)
 {
 	fprintf(f, "# Conformance: `");
@@ -128,8 +193,17 @@ void report_markdown(FILE *f, const struct report *r)
 	for (size_t i = 0; i < r->reader->n_accept_rc; i++)
 		fprintf(f, "%s %d", i ? "," : "", r->reader->accept_rc[i]);
 	fprintf(f, "; timeout %g s. Corpus: %s.\n", r->reader->timeout, r->corpus_desc);
+	if (r->broken[0]) {
+		fprintf(f, "\n## The reader command looks broken\n\n");
+		md_cell(f, r->broken);
+		fprintf(f, "\n\nNo disagreement is counted: check the command (run it by hand on one "
+			   "valid case), then run the kit again.\n");
+		return;
+	}
 	if (r->corpus_run)
 		md_corpus(f, r);
+	if (r->content_run)
+		md_content(f, r);
 	if (r->campaign)
 		md_campaign(f, r->campaign, r->explain);
 }
@@ -173,8 +247,8 @@ static void md_corpus(FILE *f, const struct report *r)
 	}
 	if (!disagreements && !r->list_all)
 		return;
-	fprintf(f, "\n| case | class | rule | reader | reader's first message line |%s\n"
-		   "|---|---|---|---|---|%s\n", r->explain ? " why |" : "", r->explain ? "---|" : "");
+	fprintf(f, "\n| case | class | rule | at | tracelint's message | reader | reader's first message line |%s\n"
+		   "|---|---|---|---|---|---|---|%s\n", r->explain ? " why |" : "", r->explain ? "---|" : "");
 	for (size_t i = 0; i < r->n_rows; i++) {
 		const struct corpus_row *row = &r->rows[i];
 		if (row->dis == DIS_AGREE && !r->list_all)
@@ -183,7 +257,11 @@ static void md_corpus(FILE *f, const struct report *r)
 		outcome_text(out, sizeof out, &row->run);
 		fprintf(f, "| ");
 		md_cell(f, row->c->name);
-		fprintf(f, " | %s | %s | %s | ", disagreement_name(row->dis), row_rule(row), out);
+		fprintf(f, " | %s | %s | ", disagreement_name(row->dis), row_rule(row));
+		md_cell(f, row->ours.reject && row->ours.where[0] ? row->ours.where : "-");
+		fputs(" | ", f);
+		md_cell(f, row->ours.reject && row->ours.message[0] ? row->ours.message : "-");
+		fprintf(f, " | %s | ", out);
 		md_cell(f, row->run.message);
 		fputs(" |", f);
 		if (r->explain) {
@@ -269,7 +347,13 @@ void report_json(FILE *f, const struct report *r)
 	fprintf(f, "},\"counts\":{");
 	for (int d = 0; d < DIS_COUNT; d++)
 		fprintf(f, "%s\"%s\":%u", d ? "," : "", disagreement_name((enum disagreement)d), dis[d]);
-	fprintf(f, "},\"results\":[");
+	fprintf(f, "},\"disagreements\":%u,\"unexplained\":%u,\"broken_command\":",
+		report_disagreements(r), report_unexplained(r));
+	if (r->broken[0])
+		json_string(f, r->broken);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"results\":[");
 	for (size_t i = 0; i < r->n_rows; i++) {
 		const struct corpus_row *row = &r->rows[i];
 		fprintf(f, "%s{\"case\":", i ? "," : "");
@@ -277,6 +361,10 @@ void report_json(FILE *f, const struct report *r)
 		fprintf(f, ",\"kind\":\"%s\",\"tracelint\":\"%s\",\"rule\":", case_kind_name(row->c->kind),
 			row->ours.reject ? "rejects" : "accepts");
 		json_string(f, row->ours.rule);
+		fputs(",\"at\":", f);
+		json_string(f, row->ours.where);
+		fputs(",\"tracelint_message\":", f);
+		json_string(f, row->ours.message);
 		fprintf(f, ",\"class\":\"%s\",", disagreement_name(row->dis));
 		json_run(f, &row->run);
 		const char *why = row_explanation(r, row);
@@ -284,9 +372,26 @@ void report_json(FILE *f, const struct report *r)
 			fputs(",\"explanation\":", f);
 			json_string(f, why);
 		}
+		if (row->content != CONTENT_NOT_COMPARED) {
+			fprintf(f, ",\"content\":\"%s\"", row->content == CONTENT_SAME ? "same" : "differs");
+			if (row->content == CONTENT_DIFFERS) {
+				fputs(",\"content_diff\":", f);
+				json_string(f, row->content_diff);
+				const char *cwhy = content_explanation(r->explain, row->c->name);
+				if (cwhy) {
+					fputs(",\"content_explanation\":", f);
+					json_string(f, cwhy);
+				}
+			}
+		}
 		fputc('}', f);
 	}
 	fputc(']', f);
+	if (r->content_run) {
+		unsigned compared, differ;
+		content_counts(r, &compared, &differ);
+		fprintf(f, ",\"content\":{\"compared\":%u,\"differ\":%u}", compared, differ);
+	}
 	if (r->campaign)
 		json_campaign(f, r->campaign, r->explain);
 	fputs("}\n", f);

@@ -1,0 +1,133 @@
+#! /usr/bin/env atf-sh
+# tracelint dump: every valid corpus case dumps exactly to its
+# <case>.content.expected sidecar (regenerate with `make corpus-content`),
+# and the command behaves on damaged input, limits and bad usage.
+
+SRCDIR='@SRCDIR@'
+BUILDDIR='@BUILDDIR@'
+TRACELINT="$BUILDDIR/tracelint"
+# The formats whose valid cases all carry expected content.
+DUMPED='xray tfile dcfg dcfg-trace umtrace'
+
+. "$SRCDIR/corpus/cases.sh"
+
+define_format() {
+	fmt=$1
+	name=$(echo "$fmt" | tr - _)_content
+	eval "${name}_head() { atf_set descr 'every valid $fmt case dumps to its .content.expected, exit 0'; }"
+	eval "${name}_body() { check_format $fmt; }"
+	atf_add_test_case "$name"
+}
+
+check_format() {
+	: > failures
+	n=0
+	for path in "$SRCDIR/corpus/$1"/valid/*; do
+		is_case "$path" || continue
+		n=$((n + 1))
+		case_run "$TRACELINT" "$path" dump > actual 2> stderr
+		rc=$?
+		if [ ! -f "$path.content.expected" ]; then
+			echo "${path#$SRCDIR/}: no .content.expected sidecar" >> failures
+		elif [ $rc -ne 0 ]; then
+			echo "${path#$SRCDIR/}: exit $rc: $(head -3 stderr)" >> failures
+		elif ! cmp -s actual "$path.content.expected"; then
+			echo "${path#$SRCDIR/}: content differs:" >> failures
+			diff "$path.content.expected" actual | head -6 >> failures
+		fi
+	done
+	[ "$n" -gt 0 ] || atf_fail "no valid $1 case found"
+	if [ -s failures ]; then
+		cat failures
+		atf_fail "$(grep -c '^corpus/' failures) of $n $1 cases: see the output"
+	fi
+}
+
+atf_test_case damaged_dumps_what_it_can
+damaged_dumps_what_it_can_head() {
+	atf_set descr "a damaged XRay file: the records before the damage, the diagnostics on stderr, exit 1"
+}
+damaged_dumps_what_it_can_body() {
+	good="$SRCDIR/corpus/xray/valid/gen-fdr-v5-le.xray"
+	# cut inside the third buffer's records: its BufferExtents counts bytes that are not there
+	head -c 300 "$good" > cut.xray
+	atf_check -s exit:1 -o save:out -e save:err "$TRACELINT" dump cut.xray
+	atf_check -o inline:"XRAY-FDR-EXTENTS-EOF\n" sh -c "grep -o 'XRAY-FDR-EXTENTS-EOF' err | sort -u"
+	# the records of the first buffer and those of the second before the cut
+	head -n "$(wc -l < out)" "$SRCDIR/corpus/xray/valid/gen-fdr-v5-le.xray.content.expected" > want
+	atf_check -o file:want cat out
+	[ "$(wc -l < out)" -gt 10 ] || atf_fail "only $(wc -l < out) lines dumped"
+	# a record cut in the middle: framing is lost, the dump says where it stopped
+	head -c 262 "$good" > cut2.xray
+	atf_check -s exit:1 -o save:out2 -e match:"cannot be framed" "$TRACELINT" dump cut2.xray
+}
+
+atf_test_case damaged_other_formats
+damaged_other_formats_head() {
+	atf_set descr "damaged tfile, DCFG and UMTracer inputs: what decodes is dumped, the rest said on stderr, exit 1"
+}
+damaged_other_formats_body() {
+	tf="$SRCDIR/corpus/tfile/valid/block-m-addr32.tf"
+	head -c $(($(wc -c < "$tf") - 20)) "$tf" > cut.tf
+	atf_check -s exit:1 -o save:out -e match:'TFILE-FRAME-SIZE' -e match:'frame 1 at offset [0-9]+ does not fit' \
+		"$TRACELINT" dump cut.tf
+	head -n "$(wc -l < out)" "$tf.content.expected" > want
+	atf_check -o file:want cat out
+	atf_check -o match:'"kind":"memory"' tail -1 out
+	printf '{"MAJOR_VERSION": 1, "PROCESSES": [' > bad.dcfg.json
+	atf_check -s exit:1 -o empty -e match:'JSON-SYNTAX' -e match:'does not parse' "$TRACELINT" dump -f dcfg bad.dcfg.json
+	cp -R "$SRCDIR/corpus/umtrace/valid/aborted-not-last" trace
+	rm trace/thread.itable
+	atf_check -s exit:1 -o save:umt -e match:'UMT-FILE-MISSING' -e match:'thread.itable is missing' "$TRACELINT" dump trace
+	atf_check -o inline:'0\n' sh -c 'grep -c "\"kind\":\"thread\"" umt || true'
+	grep -v '"kind":"thread"' "$SRCDIR/corpus/umtrace/valid/aborted-not-last.content.expected" | tail -n +2 > want
+	atf_check -o file:want tail -n +2 umt
+}
+
+atf_test_case limit
+limit_head() {
+	atf_set descr "--limit=N writes the header and N records and says it stopped"
+}
+limit_body() {
+	atf_check -o save:out -e match:"limit of 3 records" "$TRACELINT" dump --limit=3 \
+		"$SRCDIR/corpus/xray/valid/gen-fdr-v5-le.xray"
+	head -n 4 "$SRCDIR/corpus/xray/valid/gen-fdr-v5-le.xray.content.expected" > want
+	atf_check -o file:want cat out
+}
+
+atf_test_case usage
+usage_head() {
+	atf_set descr "bad usage and unreadable files exit 2 with a message"
+}
+usage_body() {
+	atf_check -s exit:2 -e match:"no FILE given" "$TRACELINT" dump
+	atf_check -s exit:2 -e match:"unknown format 'nope'" "$TRACELINT" dump -f nope x
+	atf_check -s exit:2 -e match:"expected a count" "$TRACELINT" dump --limit=x x
+	atf_check -s exit:2 -e match:"cannot open absent" "$TRACELINT" dump absent
+	atf_check -s exit:0 -o match:"Usage: tracelint dump" "$TRACELINT" dump --help
+}
+
+atf_test_case lines_are_json
+lines_are_json_head() {
+	atf_set descr "every line of every sidecar is one JSON object with a kind, the first a header"
+}
+lines_are_json_body() {
+	for fmt in $DUMPED; do
+		for s in "$SRCDIR/corpus/$fmt"/valid/*.content.expected; do
+			jq -e -s 'all(.[]; type == "object" and (.kind | type == "string")) and .[0].kind == "header"' \
+				"$s" > /dev/null || echo "$s"
+		done
+	done > bad
+	[ ! -s bad ] || atf_fail "not JSON Lines with a header first: $(cat bad)"
+}
+
+atf_init_test_cases() {
+	for fmt in $DUMPED; do
+		define_format "$fmt"
+	done
+	atf_add_test_case damaged_dumps_what_it_can
+	atf_add_test_case damaged_other_formats
+	atf_add_test_case limit
+	atf_add_test_case usage
+	atf_add_test_case lines_are_json
+}
