@@ -189,6 +189,14 @@ def dcfg_cases():
         del proc(x)["INSTR_COUNT_PER_THREAD"]
     mut("dcfg_thread_counts.dcfg.json", no_threads)
     mut("dcfg_instr_count_sum.dcfg.json", lambda x: proc(x).__setitem__("INSTR_COUNT", 15))
+
+    def instr_sum_overflow(x):
+        # a second thread whose count takes the total to exactly 2^64, one past what any
+        # INSTR_COUNT holds
+        proc(x)["INSTR_COUNT_PER_THREAD"] = [14, 18446744073709551602]
+        for r in proc(x)["EDGES"][1:]:
+            r[4] = r[4] + [0]
+    mut("dcfg_instr_count_sum_overflow.dcfg.json", instr_sum_overflow)
     mut("dcfg_image_range.dcfg.json", lambda x: proc(x)["IMAGES"][1].__setitem__(1, "0xfffffffffffff001"))
 
     def overlap(x):

@@ -292,7 +292,7 @@ report_escapes_body() {
 			--out=out --shard=$k/2 --report=s$k.txt corpus
 		[ $? -eq 1 ] || atf_fail "shard $k"
 	done
-	atf_check -s exit:1 -o save:m.json "$KIT" --merge --output=json s1.txt s2.txt
+	atf_check -s exit:1 -o save:m.json "$KIT" --merge --out=out --output=json s1.txt s2.txt
 	atf_check_equal "$(jq -r '.reader' m.json)" "$cmd"
 	atf_check_equal "$(jq -c '.accept_rc' m.json)" '[0,3]'
 }

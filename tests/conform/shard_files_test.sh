@@ -63,7 +63,7 @@ malformed_fields_head() {
 }
 malformed_fields_body() {
 	make_shards
-	atf_check -s exit:1 -o ignore "$KIT" --merge s1.txt s2.txt
+	atf_check -s exit:1 -o ignore "$KIT" --merge --out=out s1.txt s2.txt
 	lines=$(wc -l < s1.txt)
 	l=2
 	tried=0
@@ -81,21 +81,21 @@ malformed_fields_body() {
 				esac
 				set_field s1.txt "$l" "$f" "$v" > bad.txt
 				atf_check -s exit:2 -o empty -e match:"bad.txt:$l: unreadable shard record" \
-					"$KIT" --merge bad.txt s2.txt
+					"$KIT" --merge --out=out bad.txt s2.txt
 				tried=$((tried + 1))
 			done
 		done
 		# One field too many.
 		awk -v l="$l" 'NR == l { $0 = $0 "\tx" } { print }' s1.txt > bad.txt
-		atf_check -s exit:2 -o empty -e match:"bad.txt:$l: unreadable shard record" "$KIT" --merge bad.txt s2.txt
+		atf_check -s exit:2 -o empty -e match:"bad.txt:$l: unreadable shard record" "$KIT" --merge --out=out bad.txt s2.txt
 		l=$((l + 1))
 	done
 	[ "$tried" -gt 50 ] || atf_fail "only $tried malformed fields tried"
 	# An unknown record, and a record after the end.
 	{ cat s1.txt; printf 'row\tmore\n'; } > bad.txt
-	atf_check -s exit:2 -e match:"bad.txt:$((lines + 1)): unreadable shard record" "$KIT" --merge bad.txt s2.txt
+	atf_check -s exit:2 -e match:"bad.txt:$((lines + 1)): unreadable shard record" "$KIT" --merge --out=out bad.txt s2.txt
 	sed 's/^counts/tallies/' s1.txt > bad.txt
-	atf_check -s exit:2 -e match:'bad.txt:[0-9]*: unreadable shard record' "$KIT" --merge bad.txt s2.txt
+	atf_check -s exit:2 -e match:'bad.txt:[0-9]*: unreadable shard record' "$KIT" --merge --out=out bad.txt s2.txt
 }
 
 atf_test_case missing_records
@@ -104,11 +104,11 @@ missing_records_body() {
 	make_shards
 	for tag in shard format reader accept_rc timeout corpus campaign end; do
 		grep -v "^$tag\(	\|\$\)" s1.txt > cut.txt
-		atf_check -s exit:2 -o empty -e match:'cut.txt: incomplete shard file' "$KIT" --merge cut.txt s2.txt
+		atf_check -s exit:2 -o empty -e match:'cut.txt: incomplete shard file' "$KIT" --merge --out=out cut.txt s2.txt
 	done
 	# The last line without its line break still counts.
 	printf '%s' "$(cat s1.txt)" > nonl.txt
-	atf_check -s exit:1 -o ignore "$KIT" --merge nonl.txt s2.txt
+	atf_check -s exit:1 -o ignore "$KIT" --merge --out=out nonl.txt s2.txt
 }
 
 atf_test_case other_campaign
@@ -119,7 +119,7 @@ other_campaign_body() {
 	while read -r tag f v; do
 		l=$(grep -n "^$tag	" s2.txt | head -1 | cut -d: -f1)
 		set_field s2.txt "$l" "$f" "$v" > other.txt
-		atf_check -s exit:2 -o empty -e match:'not shards of the same campaign' "$KIT" --merge s1.txt other.txt
+		atf_check -s exit:2 -o empty -e match:'not shards of the same campaign' "$KIT" --merge --out=out s1.txt other.txt
 	done <<'LIST'
 shard 4 9
 format 2 tfile
@@ -135,12 +135,12 @@ campaign 8 no-oracle
 LIST
 	# Shards 2 and 3 of two: no shard 1.
 	set_field s1.txt 2 2 3 > three.txt
-	atf_check -s exit:2 -e match:'shard 1 is missing' "$KIT" --merge three.txt s2.txt
+	atf_check -s exit:2 -e match:'shard 1 is missing' "$KIT" --merge --out=out three.txt s2.txt
 	# A list of exit statuses that does not parse.
 	for v in x 1,,2 256 '1;2' 1,x; do
 		set_field s1.txt 5 2 "$v" > a1.txt
 		set_field s2.txt 5 2 "$v" > a2.txt
-		atf_check -s exit:2 -e match:'bad accept_rc record' "$KIT" --merge a1.txt a2.txt
+		atf_check -s exit:2 -e match:'bad accept_rc record' "$KIT" --merge --out=out a1.txt a2.txt
 	done
 }
 
@@ -149,16 +149,16 @@ merge_options_head() { atf_set descr "--merge takes the report options and refus
 merge_options_body() {
 	make_shards
 	printf 'strict:* the reader is stricter on purpose\n' > why.txt
-	atf_check -s exit:1 -o save:all.json "$KIT" --merge --output=json --list=all --explain=why.txt s2.txt s1.txt
+	atf_check -s exit:1 -o save:all.json "$KIT" --merge --out=out --output=json --list=all --explain=why.txt s2.txt s1.txt
 	atf_check -o match:'the reader is stricter on purpose' cat all.json
 	atf_check_equal "$(jq '.results | length' all.json)" 2
-	atf_check -s exit:1 -o save:all.md "$KIT" --merge --list=all --explain=why.txt s1.txt s2.txt
+	atf_check -s exit:1 -o save:all.md "$KIT" --merge --out=out --list=all --explain=why.txt s1.txt s2.txt
 	atf_check -o match:'^[|] invalid/header-version.xray [|] agree ' cat all.md
-	atf_check -s exit:2 -e match:'missing.txt' "$KIT" --merge --explain=missing.txt s1.txt s2.txt
-	atf_check -s exit:2 -e match:'/nonexistent' "$KIT" --merge --explain=why.txt s1.txt /nonexistent
-	atf_check -s exit:2 -e match:'no-such-dir/r.md' "$KIT" --merge --report=no-such-dir/r.md s1.txt s2.txt
+	atf_check -s exit:2 -e match:'missing.txt' "$KIT" --merge --out=out --explain=missing.txt s1.txt s2.txt
+	atf_check -s exit:2 -e match:'/nonexistent' "$KIT" --merge --out=out --explain=why.txt s1.txt /nonexistent
+	atf_check -s exit:2 -e match:'no-such-dir/r.md' "$KIT" --merge --out=out --report=no-such-dir/r.md s1.txt s2.txt
 	for opt in --mutate=4 --shard=1/2 --format=xray --reader=true; do
-		atf_check -s exit:2 -e match:'--merge takes only shard files' "$KIT" --merge "$opt" s1.txt s2.txt
+		atf_check -s exit:2 -e match:'--merge takes only shard files' "$KIT" --merge --out=out "$opt" s1.txt s2.txt
 	done
 }
 

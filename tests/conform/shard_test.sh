@@ -73,8 +73,8 @@ four_shards_body() {
 	cp out-?/* out/
 	[ "$(ls out | wc -l)" -gt "$(ls out-json | wc -l)" ] || atf_fail "the shards kept no surplus mutant"
 	atf_check diff -r out-json out-md
-	atf_check -s exit:1 "$KIT" --merge --output=json --report=merged.json shard-4.txt shard-2.txt shard-3.txt shard-1.txt
-	atf_check -s exit:1 "$KIT" --merge --report=merged.md shard-1.txt shard-2.txt shard-3.txt shard-4.txt
+	atf_check -s exit:1 "$KIT" --merge --out=out --output=json --report=merged.json shard-4.txt shard-2.txt shard-3.txt shard-1.txt
+	atf_check -s exit:1 "$KIT" --merge --out=out --report=merged.md shard-1.txt shard-2.txt shard-3.txt shard-4.txt
 	# Identical but for the time taken.
 	# The shard files do not carry tracelint's location and message of a corpus
 	# case's error: those are compared in the rest of the reports only.

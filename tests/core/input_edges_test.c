@@ -335,28 +335,24 @@ ATF_TC_BODY(block_devices_and_links_refused, tc)
 	ATF_CHECK_EQ(in.error, EINVAL);
 }
 
-/* With every guard slot taken, a file is refused rather than mapped
- * unguarded; freed slots make it readable again. */
+/* With thousands of guarded mappings open at once (a -j run over traces of
+ * many files), one more file is still mapped, and guarded. */
 ATF_TC_WITHOUT_HEAD(no_guard_left);
 ATF_TC_BODY(no_guard_left, tc)
 {
 	close(sparse_file("f", 10, 0, "0123456789"));
-	static unsigned char bytes[2048];
-	static unsigned handles[2048];
-	size_t n = 0;
-	while (n < sizeof bytes && (handles[n] = tl_guard_add(bytes + n, 1)) != 0)
-		n++;
-	ATF_REQUIRE(n < sizeof bytes);
+	static unsigned char bytes[3000];
+	static unsigned handles[3000];
+	for (size_t n = 0; n < sizeof bytes; n++)
+		ATF_REQUIRE((handles[n] = tl_guard_add(bytes + n, 1)) != 0);
 	struct tl_input in;
 	char err[256] = "";
-	ATF_CHECK(!tl_input_open(&in, "f", err, sizeof err));
-	ATF_CHECK_EQ(in.error, EMFILE);
-	ATF_CHECK_MSG(strstr(err, "cannot map f") != NULL, "%s", err);
-	for (size_t i = 0; i < n; i++)
-		tl_guard_remove(handles[i]);
 	ATF_REQUIRE_MSG(tl_input_open(&in, "f", err, sizeof err), "%s", err);
 	ATF_CHECK_EQ(in.size, 10);
+	ATF_CHECK(in.guard > 2048);
 	tl_input_close(&in);
+	for (size_t i = 0; i < sizeof bytes; i++)
+		tl_guard_remove(handles[i]);
 }
 
 /* A path longer than the error buffer is cut in its middle; the reason

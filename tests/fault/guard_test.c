@@ -1,8 +1,8 @@
 /* The guard's contract with its host process (guard.h): faults outside the
  * guarded mappings reach whatever handled SIGBUS before — a three-argument
  * handler, a one-argument handler, or the default action, which still ends
- * the process by SIGBUS — and the table of guarded ranges is bounded, its
- * read errors kept per handle. Each
+ * the process by SIGBUS — and the table of guarded ranges grows with the
+ * mappings guarded at once, its read errors kept per handle. Each
  * case runs in a child: the handler is installed once per process. */
 #include <atf-c.h>
 
@@ -167,22 +167,33 @@ ATF_TC_BODY(sent_sigbus_is_not_swallowed, tc)
 	ATF_CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS, "child status %#x", status);
 }
 
-ATF_TC_WITHOUT_HEAD(table_is_bounded);
-ATF_TC_BODY(table_is_bounded, tc)
+/* The table grows with the mappings guarded at once (-j over traces of
+ * many files): 5000 ranges at once all get distinct handles, freed slots
+ * are reused, handles past the first block trip and keep errors. */
+ATF_TC_WITHOUT_HEAD(table_grows);
+ATF_TC_BODY(table_grows, tc)
 {
 	/* Ranges need not be mapped to be registered: the table only compares. */
-	static unsigned char bytes[2048];
-	static unsigned handles[2048];
-	size_t n = 0;
-	while (n < sizeof bytes && (handles[n] = tl_guard_add(bytes + n, 1)) != 0)
-		n++;
-	ATF_CHECK_MSG(n > 0 && n < sizeof bytes, "%zu ranges registered", n);
-	ATF_CHECK_EQ(tl_guard_add(bytes, 1), 0u);
-	tl_guard_remove(handles[0]);
+	enum { MANY = 5000 };
+	static unsigned char bytes[MANY];
+	static unsigned handles[MANY];
+	static unsigned char seen[MANY + 1];
+	for (size_t n = 0; n < MANY; n++) {
+		handles[n] = tl_guard_add(bytes + n, 1);
+		ATF_REQUIRE_MSG(handles[n] != 0 && handles[n] <= MANY && !seen[handles[n]], "range %zu: handle %u", n, handles[n]);
+		seen[handles[n]] = 1;
+	}
+	tl_guard_remove(handles[10]);
 	unsigned again = tl_guard_add(bytes, 1);
-	ATF_CHECK(again != 0);
-	handles[0] = again;
-	for (size_t i = 0; i < n; i++)
+	ATF_CHECK_EQ(again, handles[10]);
+	handles[10] = again;
+	unsigned last = handles[MANY - 1];
+	ATF_CHECK(!tl_guard_tripped(last));
+	tl_guard_mark(last);
+	ATF_CHECK(tl_guard_tripped(last));
+	tl_guard_mark_error(handles[MANY - 2], EIO);
+	ATF_CHECK_EQ(tl_guard_error(handles[MANY - 2]), EIO);
+	for (size_t i = 0; i < MANY; i++)
 		tl_guard_remove(handles[i]);
 	/* Handles outside the table are ignored, never dereferenced. */
 	ATF_CHECK_EQ(tl_guard_add(NULL, 1), 0u);
@@ -212,12 +223,37 @@ ATF_TC_BODY(table_is_bounded, tc)
 	tl_guard_remove(h);
 }
 
+/* A fault in a mapping guarded from a later block is absorbed like one in
+ * the first: the shrunk file reads as zeros and the handle trips. */
+ATF_TC_WITHOUT_HEAD(later_blocks_guard);
+ATF_TC_BODY(later_blocks_guard, tc)
+{
+	pid_t pid = fork();
+	ATF_REQUIRE(pid >= 0);
+	if (pid == 0) {
+		static unsigned char bytes[3000];
+		for (size_t n = 0; n < sizeof bytes; n++)
+			if (!tl_guard_add(bytes + n, 1))
+				_exit(5);
+		const volatile unsigned char *m = cut_mapping("cut");
+		unsigned h = tl_guard_add((const void *)(uintptr_t)m, (size_t)sysconf(_SC_PAGESIZE));
+		if (h <= 2048)
+			_exit(6);
+		if (m[0] != 0 || !tl_guard_tripped(h))
+			_exit(7);
+		_exit(0);
+	}
+	int status = child_status(pid);
+	ATF_CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x", status);
+}
+
 ATF_TP_ADD_TCS(tp)
 {
 	ATF_TP_ADD_TC(tp, chains_to_a_siginfo_handler);
 	ATF_TP_ADD_TC(tp, chains_to_a_plain_handler);
 	ATF_TP_ADD_TC(tp, default_action_still_ends_the_process);
 	ATF_TP_ADD_TC(tp, sent_sigbus_is_not_swallowed);
-	ATF_TP_ADD_TC(tp, table_is_bounded);
+	ATF_TP_ADD_TC(tp, table_grows);
+	ATF_TP_ADD_TC(tp, later_blocks_guard);
 	return 0;
 }

@@ -7,8 +7,10 @@
 #include "glob.h"
 #include "grow.h"
 #include "rule_list.h"
+#include "safe_text.h"
 
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
@@ -23,6 +25,9 @@ struct cli_configs {
 	size_t loaded_count, loaded_cap;
 	char last_dir[PATH_MAX];       /* walks give many files of one directory in a row */
 	struct config_file *last_found;
+	char **skipped;                /* untrusted configs found, each noted once */
+	size_t skipped_count, skipped_cap;
+	char *home;                    /* the user's home directory (absolute), or NULL */
 };
 
 static struct config_file *load(const char *path, char *err, size_t errlen)
@@ -61,9 +66,15 @@ struct cli_configs *cli_configs_new(const struct cli *c, char *err, size_t errle
 		return NULL;
 	}
 	cc->disabled = c->no_config;
+	const char *home = getenv("HOME");
+	if (!home || !*home) {
+		const struct passwd *pw = getpwuid(geteuid());
+		home = pw ? pw->pw_dir : NULL;
+	}
+	cc->home = home ? realpath(home, NULL) : NULL;
 	/* main refuses --config with --no-config */
 	if (c->config_path && !(cc->named = load(c->config_path, err, errlen))) {
-		free(cc);
+		cli_configs_free(cc);
 		return NULL;
 	}
 	return cc;
@@ -104,8 +115,79 @@ static struct config_file *cached(struct cli_configs *cc, const char *path)
 	return NULL;
 }
 
-/* From the directory upward: the first .tracelint.ini, stopping after the
- * directory that holds .git (the repository root) or at '/'. */
+/* dir is below (or is) top, both absolute. */
+static bool within(const char *dir, const char *top)
+{
+	size_t n = strlen(top);
+	return strcmp(top, "/") == 0 || (strncmp(dir, top, n) == 0 && (dir[n] == '/' || dir[n] == '\0'));
+}
+
+/* Where discovery from abs_dir stops: the nearest directory holding .git
+ * (the repository root); outside a repository the user's home directory
+ * when abs_dir is in it, else abs_dir itself (nothing above is looked at). */
+static void ceiling_of(const struct cli_configs *cc, const char *abs_dir, char *top, size_t len)
+{
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", abs_dir);
+	for (;;) {
+		if (exists(dir, ".git", false) || exists(dir, ".git", true)) {
+			snprintf(top, len, "%s", dir);
+			return;
+		}
+		if (strcmp(dir, "/") == 0)
+			break;
+		char *slash = strrchr(dir, '/');
+		slash[slash == dir] = '\0';
+	}
+	snprintf(top, len, "%s", cc->home && within(abs_dir, cc->home) ? cc->home : abs_dir);
+}
+
+/* Why the config `file` in `dir` is not to be trusted (as git's
+ * safe.directory): it belongs to someone other than the user or root, or
+ * others may replace it (its directory belongs to someone else, or other
+ * users may write it and it is not sticky). NULL when trusted. */
+static const char *distrust(const char *dir, const char *file, char *why, size_t len)
+{
+	struct stat fs, ds;
+	uid_t me = geteuid();
+	if (stat(file, &fs) != 0 || stat(dir, &ds) != 0)
+		return strerror(errno);
+	if (fs.st_uid != me && fs.st_uid != 0) {
+		snprintf(why, len, "it belongs to user %lu, not to you or root", (unsigned long)fs.st_uid);
+		return why;
+	}
+	if (ds.st_uid != me && ds.st_uid != 0) {
+		snprintf(why, len, "its directory belongs to user %lu, not to you or root", (unsigned long)ds.st_uid);
+		return why;
+	}
+	if ((ds.st_mode & (S_IWGRP | S_IWOTH)) && !(ds.st_mode & S_ISVTX)) {
+		snprintf(why, len, "other users may write its directory (mode %04o)", (unsigned)(ds.st_mode & 07777));
+		return why;
+	}
+	return NULL;
+}
+
+/* Notes an untrusted config on standard error, once; false without memory. */
+static bool note_skipped(struct cli_configs *cc, const char *file, const char *why)
+{
+	for (size_t i = 0; i < cc->skipped_count; i++)
+		if (strcmp(cc->skipped[i], file) == 0)
+			return true;
+	char **more = tl_grow_array(cc->skipped, &cc->skipped_cap, cc->skipped_count, sizeof *more, 4);
+	if (!more)
+		return false;
+	cc->skipped = more;
+	if (!(cc->skipped[cc->skipped_count] = strdup(file)))
+		return false;
+	cc->skipped_count++;
+	char shown[PATH_MAX * 4];
+	tl_text_escape(shown, sizeof shown, file);
+	fprintf(stderr, "tracelint: note: ignoring the config %s: %s\n", shown, why);
+	return true;
+}
+
+/* From the directory upward: the first trusted .tracelint.ini, up to the
+ * ceiling (ceiling_of). */
 static bool discover(struct cli_configs *cc, const char *abs_dir, struct config_file **found,
 		     char *err, size_t errlen)
 {
@@ -113,13 +195,19 @@ static bool discover(struct cli_configs *cc, const char *abs_dir, struct config_
 		*found = cc->last_found;
 		return true;
 	}
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], top[PATH_MAX], why[128];
 	snprintf(dir, sizeof dir, "%s", abs_dir);
+	ceiling_of(cc, abs_dir, top, sizeof top);
 	*found = NULL;
 	for (;;) {
-		if (exists(dir, CLI_CONFIG_NAME, false)) {
-			char file[PATH_MAX + 64];
-			snprintf(file, sizeof file, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, CLI_CONFIG_NAME);
+		char file[PATH_MAX + 64];
+		snprintf(file, sizeof file, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, CLI_CONFIG_NAME);
+		const char *untrusted = exists(dir, CLI_CONFIG_NAME, false) ? distrust(dir, file, why, sizeof why) : NULL;
+		if (untrusted && !note_skipped(cc, file, untrusted)) {
+			snprintf(err, errlen, "out of memory");
+			return false;
+		}
+		if (!untrusted && exists(dir, CLI_CONFIG_NAME, false)) {
 			if (!(*found = cached(cc, file))) {
 				struct config_file **more = tl_grow_array(cc->loaded, &cc->loaded_cap,
 									  cc->loaded_count, sizeof *more, 4);
@@ -136,7 +224,7 @@ static bool discover(struct cli_configs *cc, const char *abs_dir, struct config_
 		}
 		/* dir is absolute (realpath's) and stays so, so it holds a slash */
 		char *slash = strrchr(dir, '/');
-		if (exists(dir, ".git", false) || exists(dir, ".git", true) || strcmp(dir, "/") == 0)
+		if (strcmp(dir, top) == 0 || strcmp(dir, "/") == 0)
 			break;
 		slash[slash == dir] = '\0'; /* the parent; "/x" becomes "/" */
 	}
@@ -330,5 +418,9 @@ void cli_configs_free(struct cli_configs *cc)
 		free(cc->loaded[i]);
 	}
 	free(cc->loaded);
+	for (size_t i = 0; i < cc->skipped_count; i++)
+		free(cc->skipped[i]);
+	free(cc->skipped);
+	free(cc->home);
 	free(cc);
 }

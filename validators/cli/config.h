@@ -1,6 +1,8 @@
 /* Config files (.tracelint.ini): found from a file's directory upward, as
- * .clang-tidy and .shellcheckrc are, stopping at the repository root; or
- * named with --config; or none with --no-config. See tracelint(1). */
+ * .clang-tidy and .shellcheckrc are, stopping at the repository root (or
+ * the home directory outside one) and skipping configs other users could
+ * have written; or named with --config; or none with --no-config. See
+ * tracelint(1). */
 #ifndef TL_CLI_CONFIG_H
 #define TL_CLI_CONFIG_H
 

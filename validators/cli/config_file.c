@@ -2,9 +2,11 @@
  * this file gives each key its meaning and says where a value is wrong. */
 #include "config_file.h"
 #include "grow.h"
+#include "rule_index.h"
 #include "rule_list.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -12,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct parse {
 	struct config_file *file;
@@ -25,6 +29,13 @@ struct parse {
 	const char *section;         /* the last section name seen */
 	bool key_in_section;         /* a key since the last section line: inih reads an
 	                              * indented line as that key's value continued */
+	struct tl_rule_index rules;  /* built at the first rule list, so a long one
+	                              * is checked pattern by pattern, not against the
+	                              * whole catalog each */
+	bool rules_ready;
+	size_t *slots;               /* [path] sections by glob: open addressing, number + 1 */
+	size_t nslots;
+	size_t main_section;         /* [tracelint]'s number, or SIZE_MAX */
 };
 
 static int fail(struct parse *p, const char *needle, const char *fmt, ...)
@@ -121,6 +132,42 @@ static struct config_section *new_section(struct parse *p, const char *glob)
 	return s;
 }
 
+static size_t glob_hash(const char *g)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *g; g++)
+		h = (h ^ (uint8_t)*g) * 1099511628211ull;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of glob g: its section's, or the empty one where it goes. */
+static size_t *glob_slot(const struct parse *p, const char *g)
+{
+	size_t mask = p->nslots - 1;
+	for (size_t i = glob_hash(g) & mask;; i = (i + 1) & mask)
+		if (!p->slots[i] || strcmp(p->file->sections[p->slots[i] - 1].glob, g) == 0)
+			return &p->slots[i];
+}
+
+/* Indexes section number k (a [path] section); false without memory. */
+static bool index_section(struct parse *p, size_t k)
+{
+	if (2 * (k + 1) > p->nslots) {
+		size_t n = p->nslots ? 2 * p->nslots : 64, *old = p->slots, oldn = p->nslots;
+		if (!(p->slots = calloc(n, sizeof *p->slots))) {
+			p->slots = old;
+			return false;
+		}
+		p->nslots = n;
+		for (size_t i = 0; i < oldn; i++)
+			if (old[i])
+				*glob_slot(p, p->file->sections[old[i] - 1].glob) = old[i];
+		free(old);
+	}
+	*glob_slot(p, p->file->sections[k].glob) = k + 1;
+	return true;
+}
+
 /* [tracelint] or [path "GLOB"]; the same name again continues its section. */
 static struct config_section *section_for(struct parse *p, const char *name)
 {
@@ -136,12 +183,16 @@ static struct config_section *section_for(struct parse *p, const char *name)
 		snprintf(glob, sizeof glob, "%.*s", (int)(n - 7), name + 6);
 		g = glob;
 	}
-	for (size_t i = f->section_count; i-- > 0;) {
-		const char *sg = f->sections[i].glob;
-		if ((!g && !sg) || (g && sg && strcmp(g, sg) == 0))
-			return &f->sections[i];
-	}
+	if (!g && p->main_section != SIZE_MAX)
+		return &f->sections[p->main_section];
+	size_t *slot = g && p->nslots ? glob_slot(p, g) : NULL;
+	if (slot && *slot)
+		return &f->sections[*slot - 1];
 	struct config_section *s = new_section(p, g);
+	if (s && !g)
+		p->main_section = f->section_count - 1;
+	else if (s && !index_section(p, f->section_count - 1))
+		s = NULL;
 	if (!s)
 		fail(p, NULL, "out of memory");
 	return s;
@@ -169,7 +220,9 @@ static int add_rules(struct parse *p, struct config_section *s, const char *key,
 			return fail(p, NULL, "out of memory");
 	}
 	for (char *save = NULL, *r = strtok_r(list, ", \t", &save); r; r = strtok_r(NULL, ", \t", &save)) {
-		if (tl_rule_pattern_matches(r) == 0)
+		if (!p->rules_ready && !(p->rules_ready = tl_rule_index_init(&p->rules)))
+			return fail(p, NULL, "out of memory");
+		if (tl_rule_index_match(&p->rules, r, NULL, NULL) == 0)
 			return fail(p, r, "%s: '%s' matches no rule (see tracelint --list-rules)", key, r);
 		if (!add_rule(s, r, action))
 			return fail(p, NULL, "out of memory");
@@ -274,11 +327,41 @@ static int handle(void *user, const char *section, const char *key, const char *
 		    s->glob ? " in a [path] section" : "");
 }
 
+/* Opened without waiting on a FIFO or a device and refused unless it is a
+ * regular file: a config is read to its end, which /dev/zero has not, a
+ * FIFO may never give, and a directory reads as nothing. */
+FILE *config_file_open(const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "cannot read the config %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		const char *what = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+				 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+				 : "not a regular file";
+		snprintf(err, errlen, "the config %s is %s: expected a regular file", path, what);
+		close(fd);
+		return NULL;
+	}
+	int flags = fcntl(fd, F_GETFL);
+	FILE *in = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "r");
+	if (!in) {
+		snprintf(err, errlen, "cannot read the config %s: %s", path, strerror(errno));
+		close(fd);
+	}
+	return in;
+}
+
 /* What is wrong with line `line`, which inih could not read, and where. */
 static const char *syntax_error(const char *path, unsigned line, unsigned *column)
 {
-	char text[1024] = "";
-	FILE *in = fopen(path, "r");
+	char text[1024] = "", ignored[8];
+	FILE *in = config_file_open(path, ignored, sizeof ignored);
 	for (unsigned n = 0; in && n < line && fgets(text, sizeof text, in); n++)
 		;
 	if (in)
@@ -297,13 +380,17 @@ bool config_file_load(struct config_file *f, const char *path, char *err, size_t
 {
 	memset(f, 0, sizeof *f);
 	f->unknown_format = -1;
-	struct parse p = { .file = f };
-	if (!(f->path = strdup(path)) || !(p.in = fopen(path, "r"))) {
-		snprintf(err, errlen, "cannot read the config %s: %s", path, strerror(errno));
+	struct parse p = { .file = f, .main_section = SIZE_MAX };
+	if (!(f->path = strdup(path)) || !(p.in = config_file_open(path, err, errlen))) {
+		if (!f->path)
+			snprintf(err, errlen, "out of memory");
 		return false;
 	}
 	int rc = ini_parse_stream(read_line, &p, handle, &p);
 	fclose(p.in);
+	free(p.slots);
+	if (p.rules_ready)
+		tl_rule_index_free(&p.rules);
 	/* an error of ours made handle return 0 on its line, so inih returns
 	 * the first failing line: with p.why, rc is -2 or from 1 to why_line;
 	 * a section name's error (check_header) leaves inih at 0 or a later line */

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* [tracelint] (glob NULL) or [path "GLOB"]: what it sets. */
 struct config_section {
@@ -32,6 +33,9 @@ struct config_file {
 	int unknown_format;             /* -1 not set, 0 skip, 1 error */
 };
 
+/* The config at path opened for reading, or NULL with the reason in err
+ * (also when it is not a regular file). */
+FILE *config_file_open(const char *path, char *err, size_t errlen);
 /* false with "PATH:LINE:COLUMN: what is wrong" in err. */
 bool config_file_load(struct config_file *f, const char *path, char *err, size_t errlen);
 void config_file_free(struct config_file *f);

@@ -227,9 +227,11 @@ struct merged {
 	bool has_campaign;
 };
 /* Reads the shard files, checks they are the N slices of one campaign, and
- * drops the kept mutants a single run would not have kept (their files in
- * the shard's --out are removed). Returns 0, or -1 with err set. */
-int shard_merge(char *const *paths, size_t n, struct merged *m, char *err, size_t errlen);
+ * drops the kept mutants a single run would not have kept: their files are
+ * removed only from out_dir (the merge's --out), when a shard recorded that
+ * very directory, and only under the names the kit gives mutants. Returns
+ * 0, or -1 with err set. */
+int shard_merge(char *const *paths, size_t n, const char *out_dir, struct merged *m, char *err, size_t errlen);
 void merged_free(struct merged *m);
 
 /* runner.c */

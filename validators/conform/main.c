@@ -20,9 +20,10 @@ static const char usage_text[] =
 	"Runs CMD on every case of tracelint's labelled corpus for FMT ({} is the input\n"
 	"path) and reports where the reader disagrees with tracelint.\n"
 	"  --format=FMT          xray, tfile, dcfg, dcfg-trace or umtrace\n"
-	"  --reader=CMD          shell command; {} is replaced by the quoted input path\n"
+	"  --reader=CMD          shell command; {} stands for the input path in any quoting\n"
+	"                        ({}, \"{}\" or '{}'; the shell gets it as $1, never as code)\n"
 	"  --accept-rc=N[,N...]  exit statuses meaning 'accepted' (default 0)\n"
-	"  --timeout=S           seconds before the reader's process group is killed (default 10)\n"
+	"  --timeout=S           seconds before the reader and all it started are killed (default 10)\n"
 	"  --output=md|json      report style (default md)\n"
 	"  --report=FILE         write the report to FILE instead of standard output\n"
 	"  --oracle=corpus|tracelint  our verdict on a corpus case: its label (default)\n"
@@ -52,7 +53,8 @@ static const char usage_text[] =
 	"                        also runs the corpus cases) and write a shard file, not a report\n"
 	"  --merge SHARD...      read the N shard files of one campaign and write the report\n"
 	"                        a single run would have written (--output, --report, --explain,\n"
-	"                        --list apply)\n"
+	"                        --list apply); surplus kept mutants are removed from --out DIR\n"
+	"                        only, when the shards were run with that directory\n"
 	"CORPUS defaults to ./corpus/FMT, the corpus next to the program's build\n"
 	"directory, or the installed " CONFORM_DATADIR "/corpus/FMT.\n"
 	"Exit status: 0 every disagreement explained (by --explain) or none, 1 some\n"
@@ -391,7 +393,7 @@ static int merge_main(const struct options *o, char *const *paths, size_t n)
 		return 2;
 	}
 	struct merged m;
-	if (shard_merge(paths, n, &m, err, sizeof err) != 0) {
+	if (shard_merge(paths, n, o->mc.out_dir, &m, err, sizeof err) != 0) {
 		fprintf(stderr, "tracelint-conform: --merge: %s\n", err);
 		merged_free(&m);
 		if (o->explain_path)

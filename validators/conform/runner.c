@@ -1,6 +1,7 @@
 /* Runs the reader on one input and classifies what it did. The reader runs in
  * a process group of its own so that a timeout kills it and everything it
  * started; stdout and stderr go to unlinked temporary files. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -82,47 +84,37 @@ enum disagreement compare_verdicts(const struct verdict *ours, const struct run_
 	}
 }
 
-/* The command with every {} replaced by the single-quoted path; without any
- * {}, the quoted path is appended. */
-static char *expand_command(const char *tmpl, const char *path)
+/* The command with every {} replaced by a reference to the path, which the
+ * shell gets as $1 and never reads as code: "$1" where {} stands bare, $1
+ * inside double quotes ("{}"), '"$1"' inside single quotes ('{}'), so any
+ * quoting a user writes works and no byte of a file name is run. Without
+ * any {}, "$1" is appended. */
+static char *expand_command(const char *tmpl)
 {
-	size_t qlen = 2;
-	for (const char *p = path; *p; p++)
-		qlen += *p == '\'' ? 4 : 1;
-	char *quoted = xrealloc(NULL, qlen + 1), *q = quoted;
-	*q++ = '\'';
-	for (const char *p = path; *p; p++) {
-		if (*p == '\'') {
-			memcpy(q, "'\\''", 4);
-			q += 4;
-		} else {
-			*q++ = *p;
-		}
-	}
-	*q++ = '\'';
-	*q = '\0';
-
 	size_t n = 0;
 	for (const char *p = tmpl; (p = strstr(p, "{}")); p += 2)
 		n++;
-	size_t len = strlen(tmpl) + (n ? n * qlen : qlen + 1) + 1;
-	char *out = xrealloc(NULL, len), *o = out;
+	char *out = xrealloc(NULL, strlen(tmpl) + 6 * (n ? n : 1) + 2), *o = out;
+	char quote = 0; /* the quote the scan is inside: 0, '\'' or '"' */
 	for (const char *p = tmpl; *p;) {
 		if (p[0] == '{' && p[1] == '}') {
-			memcpy(o, quoted, qlen);
-			o += qlen;
+			const char *ref = quote == '\'' ? "'\"$1\"'" : quote == '"' ? "$1" : "\"$1\"";
+			o += sprintf(o, "%s", ref);
 			p += 2;
-		} else {
-			*o++ = *p++;
+			continue;
 		}
+		if (quote != '\'' && *p == '\\' && p[1]) { /* an escaped character is no quote */
+			*o++ = *p++;
+			*o++ = *p++;
+			continue;
+		}
+		if ((*p == '\'' || *p == '"') && (!quote || quote == *p))
+			quote = quote ? 0 : *p;
+		*o++ = *p++;
 	}
-	if (!n) {
-		*o++ = ' ';
-		memcpy(o, quoted, qlen);
-		o += qlen;
-	}
+	if (!n)
+		o += sprintf(o, " \"$1\"");
 	*o = '\0';
-	free(quoted);
 	return out;
 }
 
@@ -174,6 +166,54 @@ static bool scan_output(int fd, char *message, size_t msglen, bool *sanitizer)
 	return true;
 }
 
+/* Everything the reader started is ours to end: the kit is a subreaper, so
+ * a process that left the reader's group (setsid, a double fork) is
+ * reparented to the kit once its parent dies, and this kills and reaps
+ * every child of the kit until none is left. The kit runs one reader at a
+ * time and starts no other child. */
+static void end_descendants(void)
+{
+	char self[32];
+	snprintf(self, sizeof self, "%ld", (long)getpid());
+	for (int round = 0; round < 1000; round++) {
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		DIR *proc = opendir("/proc");
+		if (!proc)
+			return;
+		unsigned found = 0;
+		for (struct dirent *e; (e = readdir(proc)) != NULL;) {
+			if (e->d_name[0] < '1' || e->d_name[0] > '9')
+				continue;
+			char path[300], stat[512];
+			snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+			int fd = open(path, O_RDONLY | O_CLOEXEC);
+			if (fd < 0)
+				continue;
+			ssize_t got = read(fd, stat, sizeof stat - 1);
+			close(fd);
+			if (got <= 0)
+				continue;
+			stat[got] = '\0';
+			/* "PID (COMM) STATE PPID ...": COMM may hold anything, so from its last ')'. */
+			const char *close_paren = strrchr(stat, ')');
+			char state, ppid[32];
+			if (!close_paren || sscanf(close_paren + 1, " %c %31s", &state, ppid) != 2 || strcmp(ppid, self) != 0)
+				continue;
+			/* Killed and reaped one by one: its own children, reparented
+			 * to the kit meanwhile, are found by the next scan. */
+			pid_t child = (pid_t)atol(e->d_name);
+			kill(child, SIGKILL);
+			while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
+				;
+			found++;
+		}
+		closedir(proc);
+		if (!found)
+			return;
+	}
+}
+
 static double now_seconds(void)
 {
 	struct timespec ts;
@@ -193,7 +233,7 @@ int reader_run(const struct reader *r, const char *path, const char *case_args,
 			close(err_fd);
 		return -1;
 	}
-	char *cmd = expand_command(r->command, path);
+	char *cmd = expand_command(r->command);
 	/* The case's options, space-separated, for readers that need e.g. the byte order. */
 	char args[1024] = "";
 	if (case_args) {
@@ -205,6 +245,9 @@ int reader_run(const struct reader *r, const char *path, const char *case_args,
 
 	/* SIGCHLD stays blocked while the reader runs: sigtimedwait() then wakes
 	 * the moment it ends, with no polling delay. */
+#ifdef PR_SET_CHILD_SUBREAPER
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
 	sigset_t chld, old_mask;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
@@ -228,7 +271,7 @@ int reader_run(const struct reader *r, const char *path, const char *case_args,
 		dup2(err_fd, 2);
 		setenv("TRACELINT_CONFORM_ARGS", args, 1);
 		setenv("TRACELINT_CONFORM_INPUT", path, 1);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		execl("/bin/sh", "sh", "-c", cmd, "reader", path, (char *)NULL);
 		_exit(127);
 	}
 	setpgid(pid, pid); /* also here: no race with the child's own call */
@@ -258,8 +301,10 @@ int reader_run(const struct reader *r, const char *path, const char *case_args,
 		struct timespec ts = { (time_t)left, (long)((left - (double)(time_t)left) * 1e9) };
 		sigtimedwait(&chld, NULL, &ts);
 	}
-	/* Whatever the reader left running in its group goes too. */
+	/* Whatever the reader left running goes too: its group, and whatever
+	 * left the group (its own session) once orphaned to the kit. */
 	kill(-pid, SIGKILL);
+	end_descendants();
 	running_group = 0;
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 

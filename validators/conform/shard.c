@@ -6,8 +6,11 @@
  * number stay, which are exactly those one run would have kept (each of
  * them is among the first K of its own shard). */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "validators/conform/conform.h"
@@ -105,10 +108,20 @@ struct shard_file {
 	struct corpus cases;
 };
 
+/* Room for one more element in an array of `count`: its capacity is
+ * implied (16, then doubled at each power of two), so appending is
+ * amortised constant time. */
+static void *room_for_one(void *array, size_t count, size_t size)
+{
+	if (count && (count < 16 || (count & (count - 1))))
+		return array;
+	return xrealloc(array, (count < 16 ? 16 : 2 * count) * size);
+}
+
 static char *own(struct merged *m, const char *s)
 {
 	char *d = xstrdup(s);
-	m->owned = xrealloc(m->owned, (m->n_owned + 1) * sizeof *m->owned);
+	m->owned = room_for_one(m->owned, m->n_owned, sizeof *m->owned);
 	m->owned[m->n_owned++] = d;
 	return d;
 }
@@ -204,13 +217,13 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		struct run_result run = { 0 };
 		if (kind < 0 || dis < 0 || !to_run(f + 6, &run))
 			return -1;
-		s->cases.cases = xrealloc(s->cases.cases, (s->cases.count + 1) * sizeof *s->cases.cases);
+		s->cases.cases = room_for_one(s->cases.cases, s->cases.count, sizeof *s->cases.cases);
 		struct corpus_case *c = &s->cases.cases[s->cases.count++];
 		memset(c, 0, sizeof *c);
 		c->path = xstrdup(f[1]);
 		c->name = xstrdup(f[1]);
 		c->kind = (enum case_kind)kind;
-		s->rows = xrealloc(s->rows, (s->n_rows + 1) * sizeof *s->rows);
+		s->rows = room_for_one(s->rows, s->n_rows, sizeof *s->rows);
 		struct corpus_row *row = &s->rows[s->n_rows++];
 		memset(row, 0, sizeof *row);
 		row->ours.reject = strcmp(f[3], "1") == 0;
@@ -240,7 +253,7 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		return 0;
 	}
 	if (n == 6 && strcmp(tag, "group") == 0) {
-		c->groups = xrealloc(c->groups, (c->n_groups + 1) * sizeof *c->groups);
+		c->groups = room_for_one(c->groups, c->n_groups, sizeof *c->groups);
 		struct find_group *g = &c->groups[c->n_groups++];
 		memset(g, 0, sizeof *g);
 		int dis = name_index(f[1], dis_namer, DIS_COUNT);
@@ -249,7 +262,7 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		return dis >= 0 && to_u(f[2], &g->first) && to_u(f[3], &g->count) && to_u(f[4], &g->kept) ? 0 : -1;
 	}
 	if (n == 15 && strcmp(tag, "find") == 0) {
-		c->finds = xrealloc(c->finds, (c->n_finds + 1) * sizeof *c->finds);
+		c->finds = room_for_one(c->finds, c->n_finds, sizeof *c->finds);
 		struct mutant_find *x = &c->finds[c->n_finds++];
 		memset(x, 0, sizeof *x);
 		int gdis = name_index(f[2], dis_namer, DIS_COUNT), dis = name_index(f[3], dis_namer, DIS_COUNT);
@@ -339,26 +352,104 @@ static int by_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static struct find_group *lookup(struct campaign *c, enum disagreement dis, const char *key)
+/* The merged groups by class and key: open addressing over their
+ * numbers + 1, so merging is linear in the groups. */
+struct group_index {
+	size_t *slot;
+	size_t cap;
+};
+
+static size_t group_hash(enum disagreement dis, const char *key)
 {
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)dis;
+	for (; *key; key++)
+		h = (h ^ (uint8_t)*key) * 1099511628211ull;
+	return (size_t)(h ^ (h >> 31));
+}
+
+static size_t *group_slot(const struct group_index *x, const struct campaign *c, enum disagreement dis,
+			  const char *key)
+{
+	for (size_t i = group_hash(dis, key) & (x->cap - 1);; i = (i + 1) & (x->cap - 1)) {
+		size_t g = x->slot[i];
+		if (!g || (c->groups[g - 1].dis == dis && strcmp(c->groups[g - 1].key, key) == 0))
+			return &x->slot[i];
+	}
+}
+
+/* Indexes every group of c, in a table with room for `most` of them. */
+static void group_index_build(struct group_index *x, const struct campaign *c, size_t most)
+{
+	free(x->slot);
+	for (x->cap = 16; x->cap < 2 * most; x->cap *= 2)
+		;
+	x->slot = xrealloc(NULL, x->cap * sizeof *x->slot);
+	memset(x->slot, 0, x->cap * sizeof *x->slot);
 	for (size_t i = 0; i < c->n_groups; i++)
-		if (c->groups[i].dis == dis && strcmp(c->groups[i].key, key) == 0)
-			return &c->groups[i];
-	return NULL;
+		*group_slot(x, c, c->groups[i].dis, c->groups[i].key) = i + 1;
 }
 
-/* A kept mutant one run would not have kept: its files go. */
-static void drop_find(const char *out_dir, const struct mutant_find *f)
+static struct find_group *lookup(const struct group_index *x, struct campaign *c, enum disagreement dis,
+				 const char *key)
 {
-	char p[4400];
-	snprintf(p, sizeof p, "%s/%s", out_dir, f->file);
-	unlink(p);
-	snprintf(p, sizeof p, "%s/%s-%06u.txt", out_dir, disagreement_name(f->group_dis), f->index);
-	unlink(p);
+	size_t g = *group_slot(x, c, dis, key);
+	return g ? &c->groups[g - 1] : NULL;
 }
 
-static void merge_campaigns(struct shard_file *sh, size_t n, unsigned keep, struct campaign *c)
+/* A file name the kit itself gives a kept mutant of this find: CLASS-NNNNNN
+ * and the seed's extension, one component, nothing a shard could point
+ * elsewhere with. */
+static bool own_find_name(const struct mutant_find *f, const char *name)
 {
+	char prefix[64];
+	int n = snprintf(prefix, sizeof prefix, "%s-%06u", disagreement_name(f->group_dis), f->index);
+	const char *ext = name + n;
+	return strncmp(name, prefix, (size_t)n) == 0 && !strchr(name, '/') && (!*ext || (*ext == '.' && strlen(ext) < 32));
+}
+
+/* Removes the regular file `name` of the open directory, never through a
+ * symbolic link. */
+static void remove_in(int dir, const char *name)
+{
+	struct stat st;
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+		unlinkat(dir, name, 0);
+}
+
+/* A kept mutant one run would not have kept: its files go, when they are
+ * where this merge writes (out_fd, the --out directory the shards were run
+ * with) and named as the kit names them; anything else is left alone. */
+static void drop_find(int out_fd, const struct mutant_find *f)
+{
+	if (out_fd < 0 || !own_find_name(f, f->file))
+		return;
+	char p[64];
+	remove_in(out_fd, f->file);
+	snprintf(p, sizeof p, "%s-%06u.txt", disagreement_name(f->group_dis), f->index);
+	remove_in(out_fd, p);
+}
+
+/* The --out directory opened when a shard's recorded directory is that
+ * very directory (same device and inode), else -1: a shard file names
+ * nothing outside it. */
+static int shard_out_dir(const char *merge_out, const char *shard_out)
+{
+	struct stat a, b;
+	int fd = open(merge_out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &a) != 0 || stat(shard_out, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void merge_campaigns(struct shard_file *sh, size_t n, unsigned keep, const char *out_dir, struct campaign *c)
+{
+	struct group_index x = { NULL, 0 };
+	size_t most = 0;
+	for (size_t k = 0; k < n; k++)
+		most += sh[k].camp.n_groups;
 	*c = sh[0].camp;
 	c->done = c->oracle_reject = c->oracle_failed = 0;
 	c->seconds = 0;
@@ -368,6 +459,7 @@ static void merge_campaigns(struct shard_file *sh, size_t n, unsigned keep, stru
 	c->n_groups = 0;
 	c->finds = NULL;
 	c->n_finds = 0;
+	group_index_build(&x, c, most);
 	for (size_t k = 0; k < n; k++) {
 		const struct campaign *s = &sh[k].camp;
 		c->done += s->done;
@@ -378,13 +470,14 @@ static void merge_campaigns(struct shard_file *sh, size_t n, unsigned keep, stru
 		for (int d = 0; d < DIS_COUNT; d++)
 			c->dis_count[d] += s->dis_count[d];
 		for (size_t i = 0; i < s->n_groups; i++) {
-			struct find_group *g = lookup(c, s->groups[i].dis, s->groups[i].key);
-			if (!g) {
-				c->groups = xrealloc(c->groups, (c->n_groups + 1) * sizeof *c->groups);
-				g = &c->groups[c->n_groups++];
-				*g = s->groups[i];
+			size_t *slot = group_slot(&x, c, s->groups[i].dis, s->groups[i].key);
+			if (!*slot) {
+				c->groups = room_for_one(c->groups, c->n_groups, sizeof *c->groups);
+				c->groups[c->n_groups++] = s->groups[i];
+				*slot = c->n_groups;
 				continue;
 			}
+			struct find_group *g = &c->groups[*slot - 1];
 			g->count += s->groups[i].count;
 			if (s->groups[i].first < g->first)
 				g->first = s->groups[i].first;
@@ -392,6 +485,7 @@ static void merge_campaigns(struct shard_file *sh, size_t n, unsigned keep, stru
 	}
 	if (c->n_groups)
 		qsort(c->groups, c->n_groups, sizeof *c->groups, by_first);
+	group_index_build(&x, c, c->n_groups);
 	for (size_t i = 0; i < c->n_groups; i++)
 		c->groups[i].kept = 0;
 	/* Every shard's kept mutants, in mutant order; the first `keep` of each group stay. */
@@ -408,17 +502,29 @@ static void merge_campaigns(struct shard_file *sh, size_t n, unsigned keep, stru
 	/* by_index compares the leading mutant_find. */
 	if (total)
 		qsort(all, total, sizeof *all, by_index);
-	c->finds = xrealloc(NULL, total * sizeof *c->finds);
+	c->finds = xrealloc(NULL, (total ? total : 1) * sizeof *c->finds);
+	int *out_fd = xrealloc(NULL, n * sizeof *out_fd);
+	for (size_t k = 0; k < n; k++)
+		out_fd[k] = -2; /* not opened yet */
 	for (size_t i = 0; i < total; i++) {
-		struct find_group *g = lookup(c, all[i].f.group_dis, all[i].f.key);
+		struct find_group *g = lookup(&x, c, all[i].f.group_dis, all[i].f.key);
 		if (g && g->kept < keep) {
 			g->kept++;
 			c->finds[c->n_finds++] = all[i].f;
-		} else {
-			drop_find(sh[all[i].shard].camp.out_dir, &all[i].f);
+			continue;
 		}
+		size_t k = all[i].shard;
+		if (out_fd[k] == -2 && (out_fd[k] = shard_out_dir(out_dir, sh[k].camp.out_dir)) < 0)
+			fprintf(stderr, "tracelint-conform: --merge: %s: its mutants are not in --out %s: none removed\n",
+				sh[k].path, out_dir);
+		drop_find(out_fd[k], &all[i].f);
 	}
+	for (size_t k = 0; k < n; k++)
+		if (out_fd[k] >= 0)
+			close(out_fd[k]);
+	free(out_fd);
 	free(all);
+	free(x.slot);
 }
 
 static bool parse_accept_list(const char *s, struct reader *r)
@@ -444,7 +550,7 @@ static void shard_file_free(struct shard_file *s)
 	campaign_free(&s->camp);
 }
 
-int shard_merge(char *const *paths, size_t n, struct merged *m, char *err, size_t errlen)
+int shard_merge(char *const *paths, size_t n, const char *out_dir, struct merged *m, char *err, size_t errlen)
 {
 	memset(m, 0, sizeof *m);
 	struct shard_file *sh = xrealloc(NULL, n * sizeof *sh);
@@ -485,7 +591,7 @@ int shard_merge(char *const *paths, size_t n, struct merged *m, char *err, size_
 	sh[0] = tmp;
 	m->reader.command = own(m, sh[0].reader);
 	m->reader.timeout = strtod(sh[0].timeout, NULL);
-	merge_campaigns(sh, n, sh[0].keep, &m->camp);
+	merge_campaigns(sh, n, sh[0].keep, out_dir, &m->camp);
 	m->has_campaign = true;
 	m->corpus = sh[0].cases;
 	sh[0].cases = (struct corpus){ 0 };

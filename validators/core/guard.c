@@ -3,6 +3,7 @@
 #include "guard.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -11,8 +12,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* Inputs mapped at once; a program validating more in parallel gets an
- * error for the extra ones rather than an unguarded mapping. */
+/* Guarded mappings come in blocks of this many slots: the first is static,
+ * more are mapped as a program maps more inputs at once (-j 128 over
+ * UMTracer traces of 11 files each), linked once and never freed, so the
+ * signal handler can walk them without a lock. */
 #define GUARD_SLOTS 1024
 
 struct guard_slot {
@@ -23,8 +26,13 @@ struct guard_slot {
 	atomic_int error;        /* errno of a failed read; 0: the file shrank */
 };
 
+struct guard_block {
+	struct guard_slot slot[GUARD_SLOTS];
+	_Atomic(struct guard_block *) next;
+};
+
 /* Process-wide by nature: a signal handler has no caller to hold state. */
-static struct guard_slot slots[GUARD_SLOTS];
+static struct guard_block first_block;
 static struct sigaction previous;
 static uintptr_t page_size;
 static bool installed;
@@ -56,10 +64,11 @@ static void on_sigbus(int sig, siginfo_t *info, void *uctx)
 {
 	int saved_errno = errno;
 	uintptr_t addr = (uintptr_t)info->si_addr;
-	if (info->si_code > 0) {
+	for (struct guard_block *b = &first_block; b && info->si_code > 0; b = atomic_load(&b->next)) {
 		for (size_t i = 0; i < GUARD_SLOTS; i++) {
-			uintptr_t start = atomic_load(&slots[i].start);
-			uintptr_t end = atomic_load(&slots[i].end);
+			struct guard_slot *s = &b->slot[i];
+			uintptr_t start = atomic_load(&s->start);
+			uintptr_t end = atomic_load(&s->end);
 			if (!start || addr < start || addr >= end)
 				continue;
 			/* The file ends before the mapping now: the rest reads as zeros. */
@@ -67,12 +76,13 @@ static void on_sigbus(int sig, siginfo_t *info, void *uctx)
 			void *m = mmap((void *)page, end - page, PROT_READ,
 				       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 			if (m == MAP_FAILED)
-				break;
-			atomic_store(&slots[i].tripped, 1);
+				goto pass_on;
+			atomic_store(&s->tripped, 1);
 			errno = saved_errno;
 			return;
 		}
 	}
+pass_on:
 	errno = saved_errno;
 	chain(sig, info, uctx);
 }
@@ -89,29 +99,62 @@ static void install(void)
 	installed = sigaction(SIGBUS, &sa, &previous) == 0;
 }
 
+/* The slot of a handle, or NULL. */
+static struct guard_slot *slot_of(unsigned handle)
+{
+	if (!handle)
+		return NULL;
+	unsigned i = handle - 1;
+	struct guard_block *b = &first_block;
+	for (; b && i >= GUARD_SLOTS; i -= GUARD_SLOTS)
+		b = atomic_load(&b->next);
+	return b ? &b->slot[i] : NULL;
+}
+
 unsigned tl_guard_add(const void *addr, size_t size)
 {
 	pthread_once(&install_once, install);
 	if (!installed || !addr || !size)
 		return 0;
-	for (unsigned i = 0; i < GUARD_SLOTS; i++) {
-		int expected = 0;
-		if (!atomic_compare_exchange_strong(&slots[i].used, &expected, 1))
-			continue;
-		atomic_store(&slots[i].tripped, 0);
-		atomic_store(&slots[i].error, 0);
-		atomic_store(&slots[i].end, (uintptr_t)addr + size);
-		atomic_store(&slots[i].start, (uintptr_t)addr);
-		return i + 1;
+	unsigned base = 0;
+	for (struct guard_block *b = &first_block;; base += GUARD_SLOTS) {
+		for (unsigned i = 0; i < GUARD_SLOTS; i++) {
+			struct guard_slot *s = &b->slot[i];
+			int expected = 0;
+			if (!atomic_compare_exchange_strong(&s->used, &expected, 1))
+				continue;
+			atomic_store(&s->tripped, 0);
+			atomic_store(&s->error, 0);
+			atomic_store(&s->end, (uintptr_t)addr + size);
+			atomic_store(&s->start, (uintptr_t)addr);
+			return base + i + 1;
+		}
+		struct guard_block *next = atomic_load(&b->next);
+		if (!next) {
+			if (base > UINT_MAX - 2 * GUARD_SLOTS)
+				return 0;
+			/* Every slot taken: one more block (zeroed by mmap), unless
+			 * another thread linked one first. */
+			void *m = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (m == MAP_FAILED)
+				return 0;
+			struct guard_block *none = NULL;
+			if (atomic_compare_exchange_strong(&b->next, &none, (struct guard_block *)m))
+				next = m;
+			else {
+				munmap(m, sizeof *next);
+				next = none;
+			}
+		}
+		b = next;
 	}
-	return 0;
 }
 
 void tl_guard_remove(unsigned handle)
 {
-	if (!handle || handle > GUARD_SLOTS)
+	struct guard_slot *s = slot_of(handle);
+	if (!s)
 		return;
-	struct guard_slot *s = &slots[handle - 1];
 	atomic_store(&s->start, 0);
 	atomic_store(&s->end, 0);
 	atomic_store(&s->used, 0);
@@ -119,25 +162,29 @@ void tl_guard_remove(unsigned handle)
 
 bool tl_guard_tripped(unsigned handle)
 {
-	return handle && handle <= GUARD_SLOTS && atomic_load(&slots[handle - 1].tripped);
+	struct guard_slot *s = slot_of(handle);
+	return s && atomic_load(&s->tripped);
 }
 
 void tl_guard_mark(unsigned handle)
 {
-	if (handle && handle <= GUARD_SLOTS)
-		atomic_store(&slots[handle - 1].tripped, 1);
+	struct guard_slot *s = slot_of(handle);
+	if (s)
+		atomic_store(&s->tripped, 1);
 }
 
 void tl_guard_mark_error(unsigned handle, int error)
 {
-	if (!handle || handle > GUARD_SLOTS)
+	struct guard_slot *s = slot_of(handle);
+	if (!s)
 		return;
 	int none = 0;
-	atomic_compare_exchange_strong(&slots[handle - 1].error, &none, error);
-	atomic_store(&slots[handle - 1].tripped, 1);
+	atomic_compare_exchange_strong(&s->error, &none, error);
+	atomic_store(&s->tripped, 1);
 }
 
 int tl_guard_error(unsigned handle)
 {
-	return handle && handle <= GUARD_SLOTS ? atomic_load(&slots[handle - 1].error) : 0;
+	struct guard_slot *s = slot_of(handle);
+	return s ? atomic_load(&s->error) : 0;
 }

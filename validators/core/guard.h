@@ -14,7 +14,8 @@
  * The handler is installed once, on the first guarded mapping, and chains to
  * whatever handler it replaced for any fault outside the guarded mappings,
  * so a host program's own SIGBUS handling is kept. The table of guarded
- * ranges is the one piece of process-wide state; it is lock-free. */
+ * ranges is the one piece of process-wide state; it is lock-free and grows
+ * by blocks that are never freed. */
 #ifndef TL_GUARD_H
 #define TL_GUARD_H
 
@@ -22,7 +23,9 @@
 #include <stddef.h>
 
 /* Registers [addr, addr + size). Returns a handle > 0, or 0 when no guard
- * could be set up (too many guarded mappings at once, or sigaction failed). */
+ * could be set up (no memory for more slots, or sigaction failed). There is
+ * no limit on the mappings guarded at once: slots come in blocks, added as
+ * needed. */
 unsigned tl_guard_add(const void *addr, size_t size);
 /* Unregisters; call before unmapping. */
 void tl_guard_remove(unsigned handle);

@@ -46,7 +46,7 @@ static bool map_fd(struct tl_input *in, int fd, size_t size)
 	in->guard = tl_guard_add(m, size);
 	if (!in->guard) {
 		munmap(m, size);
-		errno = EMFILE;
+		errno = ENOMEM; /* no memory for one more slot */
 		return false;
 	}
 	/* Validators read front to back: let the kernel read ahead. */

@@ -2,6 +2,7 @@
  * and the caller's settings (select, ignore, per-rule severity). Resolved once
  * per validation into the context's table, so reporting costs one lookup. */
 #include "context.h"
+#include "rule_index.h"
 #include "rule_table.h"
 
 #include <fnmatch.h>
@@ -52,10 +53,42 @@ bool tl_rule_effective(const struct tl_options *opts, const struct tl_rule_info 
 	return true;
 }
 
+struct setting_apply {
+	uint8_t *severity;
+	enum tl_rule_action action;
+};
+
+static void apply(size_t rule, void *user)
+{
+	const struct setting_apply *a = user;
+	switch (a->action) {
+	case TL_RULE_DEFAULT: a->severity[rule] = (uint8_t)tl_rule_by_id((enum tl_rule_id)rule)->severity; break;
+	case TL_RULE_OFF: a->severity[rule] = TL_SEVERITY_OFF; break;
+	case TL_RULE_NOTE: a->severity[rule] = TL_NOTE; break;
+	case TL_RULE_WARNING: a->severity[rule] = TL_WARNING; break;
+	case TL_RULE_ERROR: a->severity[rule] = TL_ERROR; break;
+	}
+}
+
+/* Settings applied in order, each to the rules it matches (the last match
+ * wins, as in resolve): linear in the settings, not settings x catalog. */
 void tl_rule_policy_resolve(const struct tl_options *opts, uint8_t severity[TL_RULE_COUNT])
 {
-	for (size_t id = 0; id < TL_RULE_COUNT; id++) {
-		const struct tl_rule_info *rule = tl_rule_by_id((enum tl_rule_id)id);
-		severity[id] = opts->rule_setting_count ? resolve(opts, rule) : (uint8_t)rule->severity;
+	for (size_t id = 0; id < TL_RULE_COUNT; id++)
+		severity[id] = (uint8_t)tl_rule_by_id((enum tl_rule_id)id)->severity;
+	if (!opts->rule_setting_count)
+		return;
+	struct tl_rule_index x;
+	if (!tl_rule_index_init(&x)) { /* without memory, rule by rule */
+		for (size_t id = 0; id < TL_RULE_COUNT; id++)
+			severity[id] = resolve(opts, tl_rule_by_id((enum tl_rule_id)id));
+		return;
 	}
+	for (size_t i = 0; i < opts->rule_setting_count; i++) {
+		const struct tl_rule_setting *s = &opts->rule_settings[i];
+		struct setting_apply a = { severity, s->action };
+		if (s->pattern)
+			tl_rule_index_match(&x, s->pattern, apply, &a);
+	}
+	tl_rule_index_free(&x);
 }

@@ -487,16 +487,27 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 	p->threads_node = arr;
 	p->threads_known = true;
 	uint64_t sum = 0;
-	bool sum_ok = true;
+	bool sum_ok = true, past = false;
 	uint32_t t = 0;
 	for (uint32_t c = jn(&v->doc, arr)->first; c != JNONE; c = jnext(v, c), t++) {
-		if (!tl_jv_int(v, c, 0, UINT64_MAX, "thread instruction count", &p->instr_per_thread[t]) ||
-		    !tl_add_u64(sum, p->instr_per_thread[t], &sum))
+		if (!tl_jv_int(v, c, 0, UINT64_MAX, "thread instruction count", &p->instr_per_thread[t]))
 			sum_ok = false;
+		else if (!past) {
+			uint64_t next;
+			if (tl_add_u64(sum, p->instr_per_thread[t], &next))
+				sum = next;
+			else {
+				/* No INSTR_COUNT can hold the total: reported where it passes 2^64 - 1. */
+				tl_jv_report(v, RULE_DCFG_INSTR_COUNT_SUM, c,
+					  "expected the sum of INSTR_COUNT_PER_THREAD (the process's INSTR_COUNT) below 2^64, found it past 2^64 - 1 at thread %u (%llu + %llu)",
+					  t, (unsigned long long)sum, (unsigned long long)p->instr_per_thread[t]);
+				past = true;
+			}
+		}
 	}
 	uint32_t total = tl_json_obj_get(&v->doc, obj, "INSTR_COUNT");
 	uint64_t x;
-	if (total != JNONE && tl_jv_int(v, total, 0, UINT64_MAX, "INSTR_COUNT", &x) && sum_ok && x != sum)
+	if (total != JNONE && tl_jv_int(v, total, 0, UINT64_MAX, "INSTR_COUNT", &x) && sum_ok && !past && x != sum)
 		tl_jv_report(v, RULE_DCFG_INSTR_COUNT_SUM, total,
 			  "expected INSTR_COUNT to equal the sum of INSTR_COUNT_PER_THREAD (%llu), found %llu",
 			  (unsigned long long)sum, (unsigned long long)x);

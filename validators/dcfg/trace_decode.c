@@ -432,7 +432,10 @@ struct frame {
 	uint64_t left;             /* iterations left, the current one included */
 	uint32_t below;            /* nearest frame under this one holding a snapshot, NO_FRAME */
 	bool snap;
-	/* decoder state at the start of the current iteration */
+	/* decoder state at the start of an earlier iteration (the snapshot),
+	 * s_iters iterations ago; it is renewed when s_iters reaches s_span,
+	 * which then doubles (Brent's cycle search) */
+	uint64_t s_iters, s_span;
 	uint32_t s_st, s_bufn;
 	uint64_t s_buf, s_edges, s_used, s_pulled, s_instr, s_entries, s_exits;
 	size_t s_log, z_len;       /* journal position of the snapshot; its zone's size when last compacted */
@@ -516,39 +519,57 @@ static void count_edge(struct decoder *d, uint32_t index, uint8_t cls)
 	}
 }
 
-/* At the start of a repeat iteration: if the previous iteration brought the
- * decoder back to the same state, skip as many identical iterations as the
- * remaining edge budget allows, keeping the last one to run for real. */
+/* At the start of a repeat iteration: if the iterations since the snapshot
+ * brought the decoder back to the state it was in then, they are a cycle
+ * (the decoder is deterministic in its state and the iteration's text):
+ * skip as many whole cycles as the remaining iterations and edge budget
+ * allow, keeping the last iteration to run for real. The snapshot is
+ * renewed at spans 1, 2, 4, ... iterations, so a cycle of any length L
+ * entered after any prefix is found within a few times L + prefix
+ * iterations, and nothing is held but the one snapshot. */
 static void maybe_skip(struct decoder *d, struct frame *f)
 {
 	uint64_t mask = d->bufn ? (d->bufn == 64 ? UINT64_MAX : (((uint64_t)1 << d->bufn) - 1)) : 0;
 	uint64_t bufv = d->buf & mask;
 	struct tally *t = d->tally && !d->tally->broken ? d->tally : NULL;
-	if (f->snap && d->st != NO_STATE && f->s_st == d->st && f->s_bufn == d->bufn && f->s_buf == bufv && d->edges > f->s_edges) {
-		uint64_t de = d->edges - f->s_edges, db = d->used - f->s_used, dp = d->pulled - f->s_pulled;
-		uint64_t di = d->instr - f->s_instr;
-		uint64_t room = d->edge_count - 1 - d->edges; /* edges < edge_count while decoding */
-		uint64_t k = room / de;
-		if (k > f->left - 1)
-			k = f->left - 1;
-		if (k) {
-			f->left -= k;
-			d->edges += k * de;   /* <= edge_count - 1: no overflow */
-			d->used = sat_add(d->used, k * db);   /* k*db <= total bits, saturated */
-			d->pulled = sat_add(d->pulled, k * dp);
-			uint64_t add;
-			if (!tl_mul_u64(k, di, &add) || !tl_add_u64(d->instr, add, &d->instr))
-				d->instr_known = false;
-			d->entries = sat_add(d->entries, sat_mul(k, d->entries - f->s_entries));
-			d->exits = sat_add(d->exits, sat_mul(k, d->exits - f->s_exits));
-			/* The journal since the snapshot is exactly the last iteration. */
-			for (size_t i = f->s_log; t && i < t->nlog; i++) {
-				struct tally_entry *x = &t->log[i];
-				t->count[x->edge] = sat_add(t->count[x->edge], sat_mul(k, x->n));
-				x->n = sat_mul(k + 1, x->n);
+	bool renew = !f->snap;
+	if (f->snap) {
+		f->s_iters++;
+		if (d->st != NO_STATE && f->s_st == d->st && f->s_bufn == d->bufn && f->s_buf == bufv && d->edges > f->s_edges) {
+			uint64_t lap = f->s_iters; /* iterations a cycle takes */
+			uint64_t de = d->edges - f->s_edges, db = d->used - f->s_used, dp = d->pulled - f->s_pulled;
+			uint64_t di = d->instr - f->s_instr;
+			uint64_t room = d->edge_count - 1 - d->edges; /* edges < edge_count while decoding */
+			uint64_t k = room / de;
+			if (k > (f->left - 1) / lap)
+				k = (f->left - 1) / lap;
+			if (k) {
+				f->left -= k * lap;   /* k * lap <= left - 1 */
+				d->edges += k * de;   /* <= edge_count - 1: no overflow */
+				d->used = sat_add(d->used, sat_mul(k, db));
+				d->pulled = sat_add(d->pulled, sat_mul(k, dp));
+				uint64_t add;
+				if (!tl_mul_u64(k, di, &add) || !tl_add_u64(d->instr, add, &d->instr))
+					d->instr_known = false;
+				d->entries = sat_add(d->entries, sat_mul(k, d->entries - f->s_entries));
+				d->exits = sat_add(d->exits, sat_mul(k, d->exits - f->s_exits));
+				/* The journal since the snapshot is exactly the last cycle. */
+				for (size_t i = f->s_log; t && i < t->nlog; i++) {
+					struct tally_entry *x = &t->log[i];
+					t->count[x->edge] = sat_add(t->count[x->edge], sat_mul(k, x->n));
+					x->n = sat_mul(k + 1, x->n);
+				}
 			}
+			renew = true;
+			f->s_span = 1;
+		} else if (f->s_iters >= f->s_span) {
+			renew = true;
+			f->s_span = f->s_span > UINT64_MAX / 2 ? UINT64_MAX : 2 * f->s_span;
 		}
-	}
+	} else
+		f->s_span = 1;
+	if (!renew)
+		return;
 	if (t) {
 		/* Older increments matter only to frames with a snapshot below this one. */
 		if (f->below == NO_FRAME)
@@ -564,6 +585,7 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 		f->z_len = 0;
 	}
 	f->snap = true;
+	f->s_iters = 0;
 	f->s_st = d->st;
 	f->s_bufn = d->bufn;
 	f->s_buf = bufv;

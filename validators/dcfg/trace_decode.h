@@ -1,9 +1,10 @@
 /* The TRANSITION_TABLE of a process (seed 3.5) and the streaming decoder
  * of one TRACE_DATA chunk (3.7.2). The decoder pulls 6-bit characters from
  * the item tree of the sequence through an explicit frame stack, stores no
- * decoded edge, and skips whole repeat iterations once one leaves the
- * decoder in the state it started from, so its time follows EDGE_COUNT
- * and the size of the text, not the size of the expansion. */
+ * decoded edge, and skips whole cycles of repeat iterations once the
+ * decoder is back in a state an earlier iteration started in (a cycle of
+ * any length), so its time follows the text and the length of the
+ * cycles, not the size of the expansion. */
 #ifndef TL_DCFG_TRACE_DECODE_H
 #define TL_DCFG_TRACE_DECODE_H
 

@@ -264,6 +264,13 @@ TL_API enum tl_status tl_stream_finish_sized(struct tl_stream *stream, struct tl
 	tl_stream_finish_sized((stream), (result), sizeof *(result), (err), (errlen))
 /* Abandons a stream without validating it. */
 TL_API void tl_stream_free(struct tl_stream *stream);
+/* Threads: one call at a time on a stream. tl_stream_feed,
+ * tl_stream_finish_sized and tl_stream_free on the same stream must not
+ * overlap (finish and free release it, so a call racing them reads freed
+ * memory): a caller feeding from one thread and finishing from another
+ * holds a lock across each call, as the Python binding's Stream does.
+ * Different streams, and every other call of this header, may run on any
+ * number of threads at once. */
 
 #ifdef __cplusplus
 }

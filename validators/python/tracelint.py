@@ -20,6 +20,7 @@ path), else as libtracelint.so.1 on the loader's path.
 import ctypes
 import ctypes.util
 import os
+import threading
 from dataclasses import dataclass, field
 from typing import List, Optional
 
@@ -197,10 +198,15 @@ def validate_bytes(data: bytes, *, name="buffer", format="auto", endian="auto", 
 
 class Stream:
     """Validation of a trace fed in pieces as it is written; finish() (or the
-    end of a with block) gives the Result of the whole, whatever the pieces."""
+    end of a with block) gives the Result of the whole, whatever the pieces.
+    A Stream may be used from several threads: feed, finish and close take
+    turns (ctypes lets them run outside the GIL, and the library allows one
+    call on a stream at a time); feed after finish or close raises ValueError."""
 
     def __init__(self, *, format="auto", name="stream", endian="auto", pair=None, instr_map=None,
                  max_errors=100, werror=False, limit=0):
+        self._lock = threading.RLock()
+        self._handle = None
         self._opts, self._keep, self._found = _options(format, endian, pair, instr_map, max_errors, werror,
                                                        limit)
         err = ctypes.create_string_buffer(1024)
@@ -211,26 +217,32 @@ class Stream:
         self.result: Optional[Result] = None
 
     def feed(self, data: bytes) -> None:
-        if not self._handle:
-            raise ValueError("the stream is finished")
         data = bytes(data)
-        if _lib.tl_stream_feed(self._handle, data, len(data)) != 0:
-            self.finish()  # raises TracelintError with the reason (disk full, the limit)
+        with self._lock:
+            if not self._handle:
+                raise ValueError("the stream is finished")
+            if _lib.tl_stream_feed(self._handle, data, len(data)) != 0:
+                self.finish()  # raises TracelintError with the reason (disk full, the limit)
 
     def finish(self) -> Result:
-        if not self._handle:
-            raise ValueError("the stream is finished")
-        res, err = _Result(), ctypes.create_string_buffer(1024)
-        handle, self._handle = self._handle, None
-        status = _lib.tl_stream_finish_sized(handle, ctypes.byref(res), ctypes.sizeof(res), err, len(err))
-        self.result = _result(status, res, err, self._found)
-        return self.result
+        with self._lock:
+            if not self._handle:
+                raise ValueError("the stream is finished")
+            res, err = _Result(), ctypes.create_string_buffer(1024)
+            handle, self._handle = self._handle, None
+            status = _lib.tl_stream_finish_sized(handle, ctypes.byref(res), ctypes.sizeof(res), err, len(err))
+            self.result = _result(status, res, err, self._found)
+            return self.result
 
     def close(self) -> None:
         """Abandons the stream without a verdict."""
-        if self._handle:
-            _lib.tl_stream_free(self._handle)
-            self._handle = None
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ did not get that far
+            return
+        with lock:
+            if self._handle:
+                _lib.tl_stream_free(self._handle)
+                self._handle = None
 
     def __enter__(self):
         return self
