@@ -4,6 +4,7 @@
 target_formats() {
 	case $1 in
 	autodetect) echo "xray tfile dcfg dcfg-trace umtrace" ;;
+	repair) echo "xray tfile dcfg dcfg-trace" ;;
 	dcfg-pair|dcfg_pair) echo "dcfg dcfg-trace" ;;
 	dcfg_trace) echo "dcfg-trace" ;;
 	xray_instr_map | xray-instr-map) echo "xray_instr_map" ;;
@@ -14,7 +15,7 @@ target_formats() {
 # The format a regression case of this target belongs to ("" = detect).
 target_format() {
 	case $1 in
-	autodetect) echo "" ;;
+	autodetect | repair) echo "" ;;
 	dcfg-pair|dcfg_pair|dcfg_trace) echo "dcfg-trace" ;;
 	*) echo "$1" ;;
 	esac

@@ -150,7 +150,9 @@ void tl_repair_change(struct tl_repair_job *job, enum tl_repair_action action, u
 	c->action = action;
 	c->offset = offset;
 	c->length = length;
-	c->rule = rule ? rule : "CORE-REPAIR";
+	/* a salvage always has the validator's rule at hand; the input's first
+	 * error is the one that made the repair necessary at all */
+	c->rule = rule ? rule : job->first_rule ? job->first_rule : "unknown";
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(c->what, sizeof c->what, fmt, ap);
@@ -208,8 +210,10 @@ enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct 
 	job.first_error = whole.first_error;
 	job.first_rule = whole.first_rule;
 	report->format = job.format;
-	if (whole.valid)
+	if (whole.valid) {
+		report->kept = tl_repair_records(data, size, job.format, UINT64_MAX);
 		return tl_repair_emit(&job, data, size) ? TL_REPAIR_NOTHING : TL_REPAIR_FAILED;
+	}
 	enum tl_repair_outcome out;
 	switch (job.format) {
 	case TL_FORMAT_XRAY:
