@@ -27,9 +27,12 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 		memset(m, 0, len);
 		return m;
 	}
+	/* in steps: each read is one slice of the browser's File, held twice
+	 * while it is copied, and the page's progress bar moves per read */
+	enum { STEP = 8 << 20 };
 	size_t got = 0;
 	while (got < len) {
-		ssize_t n = pread(fd, m + got, len - got, off + (off_t)got);
+		ssize_t n = pread(fd, m + got, len - got < STEP ? len - got : STEP, off + (off_t)got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
