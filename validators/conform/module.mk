@@ -129,3 +129,23 @@ conformance-tfile: $(CONFORM_BIN)
 		--reader='$(GDB_TFILE_READER)' --report=$(O)/tfile-gdb.md corpus/tfile || test $$? = 1
 	{ cat $(CONFORM_DIR)/tfile-notes.md; echo; sed 's/^#/##/' $(O)/tfile-gdb.md; } \
 		> $(CONFORM_DIR)/tfile.md
+
+# `make conformance-matrix`: every corpus case x every reader installable from
+# Debian here (llvm-xray fdr-dump --verify, llvm-xray convert with its content
+# compared, gdb's target tfile) x outcome, as reports/conformance/matrix.html
+# and matrix.json (validators/conform/matrix.py). The kit runs exit 1 on
+# unexplained disagreements: that is the matrix's content, not a failure.
+MATRIX_DIR := $(O)/matrix
+.PHONY: conformance-matrix
+conformance-matrix: $(CONFORM_BIN)
+	mkdir -p $(MATRIX_DIR)
+	$(CONFORM_BIN) --format=xray --output=json --explain=$(CONFORM_DIR)/explain/llvm-xray.txt \
+		--reader='$(LLVM_XRAY) fdr-dump --verify {}' --report=$(MATRIX_DIR)/fdr-dump.json corpus/xray || test $$? = 1
+	$(CONFORM_BIN) --format=xray --output=json --explain=$(CONFORM_DIR)/explain/llvm-xray.txt --content-sort \
+		--reader='python3 validators/conform/readers/llvm-xray-content.py --llvm-xray=$(LLVM_XRAY) {}' \
+		--report=$(MATRIX_DIR)/convert.json corpus/xray || test $$? = 1
+	$(CONFORM_BIN) --format=tfile --output=json --timeout=60 --explain=$(CONFORM_DIR)/explain/gdb-tfile.txt \
+		--reader='$(GDB_TFILE_READER)' --report=$(MATRIX_DIR)/gdb.json corpus/tfile || test $$? = 1
+	python3 validators/conform/matrix.py --html=$(CONFORM_DIR)/matrix.html --json=$(CONFORM_DIR)/matrix.json \
+		'llvm-xray fdr-dump --verify=$(MATRIX_DIR)/fdr-dump.json' 'llvm-xray convert=$(MATRIX_DIR)/convert.json' \
+		'gdb target tfile=$(MATRIX_DIR)/gdb.json'

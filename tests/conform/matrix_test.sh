@@ -1,0 +1,50 @@
+#! /usr/bin/env atf-sh
+# validators/conform/matrix.py: the conformance matrix from kit reports, each
+# case with its intent and each reader's outcome (content differences too).
+
+SRCDIR='@SRCDIR@'
+BUILDDIR='@BUILDDIR@'
+KIT="$BUILDDIR/tracelint-conform"
+XRAY="$SRCDIR/corpus/xray"
+
+make_reader() {
+	printf '#!/bin/sh\n%s\n' "$2" > "$1"
+	chmod +x "$1"
+}
+
+atf_test_case cases_by_readers
+cases_by_readers_head() { atf_set descr "two readers over a corpus: intents, outcomes, content differences and diagnostics in the JSON and the HTML"; }
+cases_by_readers_body() {
+	mkdir -p corpus/valid corpus/invalid
+	for v in gen-fdr-v5-le warn-event-empty; do
+		cp "$XRAY/valid/$v.xray" "$XRAY/valid/$v.xray.content.expected" corpus/valid/
+	done
+	cp "$XRAY/valid/warn-event-empty.xray.expected" corpus/valid/
+	cp "$XRAY/invalid/extents-eof.xray" "$XRAY/invalid/extents-eof.xray.expected" corpus/invalid/
+	# accepts all, prints content with one function id wrong in gen-fdr-v5-le
+	make_reader lax 'test -f "$1.content.expected" && sed "s/\"func-id\":3,/\"func-id\":9,/" "$1.content.expected"; exit 0'
+	# rejects what tracelint warns about, otherwise right
+	make_reader picky 'case "$1" in *warn-*|*invalid*) echo "refused" >&2; exit 1 ;; esac; cat "$1.content.expected"'
+	"$KIT" --format=xray --output=json --content --reader='./lax {}' corpus > lax.json 2> /dev/null
+	"$KIT" --format=xray --output=json --content --reader='./picky {}' corpus > picky.json 2> /dev/null
+	atf_check python3 "$SRCDIR/validators/conform/matrix.py" --html=m.html --json=m.json lax=lax.json picky=picky.json
+	cell() { jq -r --arg c "$1" --arg r "$2" '.cases[] | select(.case == $c) | .readers[$r].outcome' m.json; }
+	intent() { jq -r --arg c "$1" '.cases[] | select(.case == $c) | .intent' m.json; }
+	atf_check_equal "$(intent valid/gen-fdr-v5-le.xray)" "must accept"
+	atf_check_equal "$(intent valid/warn-event-empty.xray)" "either"
+	atf_check_equal "$(intent invalid/extents-eof.xray)" "must reject"
+	atf_check_equal "$(cell valid/gen-fdr-v5-le.xray lax)" "content differs"
+	atf_check_equal "$(cell invalid/extents-eof.xray lax)" "lenient"
+	atf_check_equal "$(cell valid/gen-fdr-v5-le.xray picky)" "agree"
+	atf_check_equal "$(cell valid/warn-event-empty.xray picky)" "refused (either)"
+	atf_check_equal "$(cell invalid/extents-eof.xray picky)" "agree"
+	atf_check -o match:'^XRAY-FDR-EXTENTS-EOF [0-9]+ expected ' \
+		jq -r '.cases[] | select(.case == "invalid/extents-eof.xray") | "\(.rule) \(.at) \(.tracelint_message)"' m.json
+	atf_check -o match:'<summary>content differs</summary>' -o match:'func-id' -o match:'refused' \
+		-o match:'href="corpus/valid/gen-fdr-v5-le.xray"' cat m.html
+	atf_check -s exit:2 -e ignore python3 "$SRCDIR/validators/conform/matrix.py" --html=m.html lax.json
+}
+
+atf_init_test_cases() {
+	atf_add_test_case cases_by_readers
+}
