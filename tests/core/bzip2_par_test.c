@@ -184,10 +184,12 @@ ATF_TC_BODY(bombs_stop_at_the_same_limit, tc)
 	char *msg = outcome(packed, len, 4, &n1);
 	ATF_CHECK_MSG(strstr(msg, "exceed 1048576 bytes") != NULL, "%s", msg);
 	check_same(packed, len, "bomb");
-	/* The parallel decoder did take it, and no piece outgrew the limit. */
+	/* The parallel decoder did take it, and no piece outgrew the limit
+	 * (pieces reach emit in steps, so the first steps are taken). */
 	struct collected c = { 0 };
 	ATF_CHECK_EQ(tl_bzip2_parallel(packed, len, 4, 1048576, at_most_a_mib, &c), TL_BZIP2_PAR_STOPPED);
-	ATF_CHECK_EQ(c.len, 0);
+	ATF_CHECK(c.len <= 1048576);
+	free(c.data);
 	free(msg);
 	free(zeros);
 	free(packed);
@@ -304,7 +306,7 @@ ATF_TC_BODY(limit_below_a_block_buffer, tc)
 	struct limited l = { .limit = 1000 };
 	ATF_CHECK_EQ(tl_bzip2_parallel(f.packed, f.packed_len, 4, l.limit, within_limit, &l), TL_BZIP2_PAR_STOPPED);
 	ATF_CHECK_EQ(l.c.len, 0);
-	ATF_CHECK_EQ(l.biggest, l.limit + 1);
+	ATF_CHECK_EQ(l.biggest, l.limit + 1); /* a piece is cut at limit + 1 bytes */
 	free(l.c.data);
 	free_file(&f);
 }

@@ -3,9 +3,12 @@
 #include "threads.h"
 
 #include <bzlib.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BLOCK_MAGIC UINT64_C(0x314159265359)
 #define END_MAGIC UINT64_C(0x177245385090)
@@ -16,9 +19,9 @@ struct piece {
 	uint64_t start, end;
 	uint32_t crc;
 	uint8_t level;
-	/* filled by a worker */
-	uint8_t *out;
-	size_t len;
+	/* filled by a worker: the decoded bytes in an unlinked temporary file */
+	int fd;          /* -1 until decoded */
+	uint64_t len;
 	enum { WAITING, RUNNING, DECODED, FAILED } state;
 };
 
@@ -150,56 +153,109 @@ static uint8_t *wrap(const uint8_t *d, const struct piece *p, size_t *len)
 	return w;
 }
 
-/* Decodes one piece into p->out; false when libbz2 refuses it. */
+/* Decoded bytes go through buffers of this size: a worker's memory is its
+ * libbz2 state, the piece's compressed bits and one such buffer. */
+#define CHUNK_BYTES (256u << 10)
+
+/* Worker memory, all workers together, whatever --threads says: each
+ * decoder takes 400 KB per compression level (its block index) plus its
+ * buffers, so at level 9 about 22 workers fit. */
+#define WORKER_BUDGET (128u << 20)
+
+static int temp_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmpl[4096];
+	snprintf(tmpl, sizeof tmpl, "%s/tracelint-block-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(tmpl);
+	if (fd >= 0)
+		unlink(tmpl);
+	return fd;
+}
+
+static bool write_all(int fd, const uint8_t *b, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, b, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		b += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+/* Decodes one piece into a temporary file (p->fd, p->len); false when
+ * libbz2 refuses it, or the file cannot be written (the sequential decoder
+ * then says why). */
 static bool decode(const uint8_t *d, struct piece *p, uint64_t limit)
 {
 	size_t wlen;
 	uint8_t *w = wrap(d, p, &wlen);
-	if (!w)
-		return false;
+	uint8_t *buf = malloc(CHUNK_BYTES);
+	int fd = w && buf ? temp_file() : -1;
 	bz_stream b;
 	memset(&b, 0, sizeof b);
-	if (BZ2_bzDecompressInit(&b, 0, 0) != BZ_OK) {
+	if (fd < 0 || BZ2_bzDecompressInit(&b, 0, 0) != BZ_OK) {
+		if (fd >= 0)
+			close(fd);
 		free(w);
+		free(buf);
 		return false;
 	}
-	/* limit + 1 bytes are enough for emit to refuse the piece */
-	size_t most = limit >= SIZE_MAX ? SIZE_MAX : (size_t)limit + 1;
-	size_t cap = (size_t)p->level * 100000 + 4096, len = 0;
-	if (cap > most)
-		cap = most;
-	uint8_t *out = malloc(cap);
 	int rc = BZ_OK;
+	uint64_t len = 0;
+	bool written = true;
 	b.next_in = (char *)w;
 	b.avail_in = (unsigned)wlen;
-	while (out && rc == BZ_OK) {
-		if (len == cap) {
-			if (len == most)
-				break;
-			size_t grown = cap > most / 2 ? most : cap * 2;
-			uint8_t *o = realloc(out, grown);
-			if (!o)
-				break;
-			out = o;
-			cap = grown;
-		}
-		b.next_out = (char *)out + len;
-		b.avail_out = (unsigned)(cap - len);
+	/* limit + 1 bytes are enough for emit to refuse the piece */
+	while (rc == BZ_OK && len <= limit && written) {
+		b.next_out = (char *)buf;
+		b.avail_out = CHUNK_BYTES;
 		rc = BZ2_bzDecompress(&b);
-		len = cap - b.avail_out;
+		size_t got = CHUNK_BYTES - b.avail_out;
+		written = write_all(fd, buf, got);
+		len += got;
 		if (rc == BZ_OK && b.avail_out != 0)
 			break; /* input used up before the end: not a block */
 	}
 	BZ2_bzDecompressEnd(&b);
 	free(w);
-	bool over = out && len > limit;
-	if (!out || (rc != BZ_STREAM_END && !over)) {
-		free(out);
+	free(buf);
+	if (!written || (rc != BZ_STREAM_END && len <= limit)) {
+		close(fd);
 		return false;
 	}
-	p->out = out;
-	p->len = len;
+	p->fd = fd;
+	p->len = len > limit ? limit + 1 : len; /* enough for emit to refuse it */
 	return true;
+}
+
+/* Hands a decoded piece to emit in CHUNK_BYTES steps; false when emit
+ * refuses, or the file cannot be read back (err set to true). */
+static bool emit_piece(struct piece *p, tl_bzip2_emit_fn emit, void *ctx, bool *err)
+{
+	uint8_t *buf = malloc(CHUNK_BYTES);
+	*err = !buf || lseek(p->fd, 0, SEEK_SET) != 0;
+	for (uint64_t left = p->len; !*err && left;) {
+		size_t want = left < CHUNK_BYTES ? (size_t)left : CHUNK_BYTES;
+		ssize_t r = read(p->fd, buf, want);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			*err = true;
+			break;
+		}
+		left -= (uint64_t)r;
+		if (!emit(ctx, buf, (size_t)r)) {
+			free(buf);
+			return false;
+		}
+	}
+	free(buf);
+	return !*err;
 }
 
 struct pool {
@@ -250,12 +306,14 @@ static enum tl_bzip2_par drain(struct pool *q, tl_bzip2_emit_fn emit, void *ctx)
 			break;
 		}
 		pthread_mutex_unlock(&q->mu);
-		bool ok = emit(ctx, p->out, p->len);
-		free(p->out);
-		p->out = NULL;
+		bool unreadable;
+		bool ok = emit_piece(p, emit, ctx, &unreadable);
+		close(p->fd);
+		p->fd = -1;
 		pthread_mutex_lock(&q->mu);
 		if (!ok) {
-			r = TL_BZIP2_PAR_STOPPED;
+			/* A block file that cannot be read back: decode from the start. */
+			r = unreadable ? TL_BZIP2_PAR_SEQUENTIAL : TL_BZIP2_PAR_STOPPED;
 			break;
 		}
 		q->emitted++;
@@ -287,8 +345,17 @@ enum tl_bzip2_par tl_bzip2_parallel(const uint8_t *data, size_t size, unsigned t
 		free(p);
 		return TL_BZIP2_PAR_SEQUENTIAL;
 	}
+	for (size_t i = 0; i < n; i++)
+		p[i].fd = -1;
+	unsigned level = 1;
+	for (size_t i = 0; i < n; i++)
+		level = p[i].level > level ? p[i].level : level;
+	unsigned fit = WORKER_BUDGET / (400000u * level + 2 * CHUNK_BYTES + 100000u * level);
+	if (threads > fit)
+		threads = fit ? fit : 1;
 	if (threads > n)
 		threads = (unsigned)n;
+	/* Pieces decoded ahead wait in temporary files, not in memory. */
 	struct pool q = { .data = data, .limit = limit, .p = p, .n = n, .ahead = 2 * (size_t)threads };
 	pthread_t tid[TL_THREADS_MAX];
 	if (threads > TL_THREADS_MAX)
@@ -311,7 +378,8 @@ enum tl_bzip2_par tl_bzip2_parallel(const uint8_t *data, size_t size, unsigned t
 	}
 	pthread_mutex_destroy(&q.mu);
 	for (size_t i = 0; i < n; i++)
-		free(p[i].out);
+		if (p[i].fd >= 0)
+			close(p[i].fd);
 	free(p);
 	return r;
 }

@@ -22,8 +22,11 @@ enum tl_bzip2_par {
 	TL_BZIP2_PAR_SEQUENTIAL   /* decode sequentially from the start; bytes emitted so far are void */
 };
 
-/* limit: no piece is decoded past this many bytes, so a bomb block costs
- * at most limit + 1 bytes of memory per piece in flight before emit refuses it. */
+/* limit: no piece is decoded past limit + 1 bytes, so a bomb block is
+ * refused by emit after at most that much of it. Decoded pieces wait in
+ * unlinked temporary files ($TMPDIR), not in memory, and reach emit in
+ * steps of at most 256 KiB; the workers (at most `threads`, fewer when
+ * their decoders would pass 128 MiB together) are all the memory taken. */
 enum tl_bzip2_par tl_bzip2_parallel(const uint8_t *data, size_t size, unsigned threads, uint64_t limit,
 				    tl_bzip2_emit_fn emit, void *ctx);
 
