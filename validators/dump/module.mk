@@ -11,5 +11,5 @@ CONTENT_FORMATS ?= xray tfile dcfg dcfg-trace umtrace
 corpus-content: $(BIN)
 	sh corpus/make-content.sh $(BIN) $(CONTENT_FORMATS)
 
-# The llvm-xray content adapter reads llvm-xray's YAML with PyYAML.
-DEB_PACKAGES += python3-yaml
+# The llvm-xray content adapter reads llvm-xray's YAML with PyYAML
+# (python3-yaml, in tests/packages.txt).
