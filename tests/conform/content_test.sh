@@ -101,6 +101,46 @@ llvm_xray_adapter_body() {
 	[ "$(jq .content.compared r.json)" -ge 25 ] || atf_fail "only $(jq .content.compared r.json) cases compared"
 }
 
+atf_test_case declared_kinds
+declared_kinds_head() { atf_set descr "a reader that lists the kinds it covers in its header cannot lose a kind unnoticed; one that does not is judged on the kinds it prints"; }
+declared_kinds_body() {
+	content_corpus
+	# no event lines, no "kinds": judged on what it prints, agrees
+	make_reader reader 'test -f "$1.content.expected" || exit 1; grep -v -e custom-event -e typed-event "$1.content.expected"'
+	kit --content --only='valid/gen-fdr-v5-le.xray'
+	atf_check_equal "$?" 0
+	# the same, declaring events among its kinds: the missing events are a difference
+	make_reader reader 'test -f "$1.content.expected" || exit 1
+head -1 "$1.content.expected" | sed "s/{\"kind\":\"header\",/{\"kind\":\"header\",\"kinds\":[\"function-enter\",\"function-exit\",\"function-tail-exit\",\"function-enter-arg\",\"custom-event\",\"typed-event\"],/"
+tail -n +2 "$1.content.expected" | grep -v -e custom-event -e typed-event'
+	kit --content --only='valid/gen-fdr-v5-le.xray'
+	atf_check_equal "$?" 1
+	atf_check -o match:'expected .*"kind":"custom-event"' jq -r '.results[0].content_diff' r.json
+}
+
+atf_test_case gdb_adapter
+gdb_adapter_head() { atf_set descr "gdb's target tfile through its content adapter reads the frames of tfile cases as expected, and a wrong expectation shows"; atf_set timeout 600; }
+gdb_adapter_body() {
+	command -v gdb > /dev/null || atf_skip "gdb not installed"
+	T="$SRCDIR/corpus/tfile/valid"
+	mkdir -p corpus/valid
+	for c in block-m-addr32.tf gdb-regs.tf; do
+		cp "$T/$c" "$T/$c.content.expected" corpus/valid/
+		[ ! -f "$T/$c.args" ] || cp "$T/$c.args" corpus/valid/
+	done
+	reader="sh $SRCDIR/validators/conform/readers/gdb-tfile-content.sh {}"
+	"$KIT" --format=tfile --output=json --timeout=60 --content --reader="$reader" corpus > r.json 2> r.err
+	atf_check_equal "$?" 0
+	atf_check -o inline:'2 0\n' jq -r '"\(.content.compared) \(.content.differ)"' r.json
+	# the expected content names another tracepoint for the second frame of one case
+	sed '0,/"kind":"frame","index":1,"tracepoint":1/s//"kind":"frame","index":1,"tracepoint":2/' \
+		"$T/block-m-addr32.tf.content.expected" > corpus/valid/block-m-addr32.tf.content.expected
+	"$KIT" --format=tfile --output=json --timeout=60 --content --reader="$reader" corpus > r.json 2> r.err
+	atf_check_equal "$?" 1
+	atf_check -o match:'expected .*"index":1.*"tracepoint":2.*found .*"index":1.*"tracepoint":1' \
+		jq -r '.results[] | select(.content == "differs") | .content_diff' r.json
+}
+
 atf_test_case usage
 usage_head() { atf_set descr "--content does not combine with --shard or --no-corpus"; }
 usage_body() {
@@ -113,5 +153,7 @@ atf_init_test_cases() {
 	atf_add_test_case first_difference
 	atf_add_test_case sorted_records
 	atf_add_test_case llvm_xray_adapter
+	atf_add_test_case gdb_adapter
+	atf_add_test_case declared_kinds
 	atf_add_test_case usage
 }

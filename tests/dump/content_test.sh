@@ -84,6 +84,30 @@ damaged_other_formats_body() {
 	atf_check -o file:want tail -n +2 umt
 }
 
+atf_test_case hostile_corpus
+hostile_corpus_head() {
+	atf_set descr "every invalid and regression case dumps without a crash: exit 0, 1 or 2, JSON Lines with the header first"
+	atf_set timeout 900
+}
+hostile_corpus_body() {
+	: > failures
+	n=0
+	for p in "$SRCDIR"/corpus/*/invalid/* "$SRCDIR"/corpus/*/regressions/*; do
+		is_case "$p" || continue
+		n=$((n + 1))
+		case_run "$TRACELINT" "$p" dump > out 2> err
+		rc=$?
+		if [ $rc -gt 2 ] || grep -q -e 'Sanitizer' -e 'runtime error' err; then
+			echo "${p#$SRCDIR/}: exit $rc: $(grep -m1 -e Sanitizer -e 'runtime error' err)" >> failures
+		elif [ -s out ] && ! jq -e -s 'all(.[]; type == "object" and (.kind | type == "string")) and .[0].kind == "header"' \
+			out > /dev/null 2>&1; then
+			echo "${p#$SRCDIR/}: not JSON Lines with a header first" >> failures
+		fi
+	done
+	[ "$n" -gt 300 ] || atf_fail "only $n invalid and regression cases"
+	[ ! -s failures ] || atf_fail "$(cat failures)"
+}
+
 atf_test_case limit
 limit_head() {
 	atf_set descr "--limit=N writes the header and N records and says it stopped"
@@ -127,6 +151,7 @@ atf_init_test_cases() {
 	done
 	atf_add_test_case damaged_dumps_what_it_can
 	atf_add_test_case damaged_other_formats
+	atf_add_test_case hostile_corpus
 	atf_add_test_case limit
 	atf_add_test_case usage
 	atf_add_test_case lines_are_json

@@ -5,9 +5,12 @@ with a "kind"), and prints the first line where they differ.
 
 Usage: content-diff.py [--sort] [--ignore=KEY,...] EXPECTED ACTUAL
 
-A reader may print a subset of the schema: only the keys the reader prints
-on some line of its own are compared (the expected lines are cut down to
-them), so a reader that has no byte offsets, say, is not faulted for it.
+A reader may print a subset of the schema: only the kinds of line it covers
+(those its header line lists as "kinds", else those it prints) and the keys
+it prints on some line of its own are compared (the expected lines are cut
+down to them), so a reader that prints only frames, or has no byte offsets,
+is not faulted for it; one that declares its kinds cannot lose a kind
+unnoticed.
 With --sort, the lines after the first (the header) are sorted on both
 sides before they are compared, by "tsc" when there is one and then by the
 whole line, as llvm-xray sorts its records by TSC: readers that emit
@@ -48,6 +51,10 @@ def sort_key(obj):
 
 def compare(expected, actual, sort=False, ignore=()):
     """The first difference as (line number, expected, found), or None."""
+    declared = actual[0].pop("kinds", None) if actual and actual[0]["kind"] == "header" else None
+    kinds = set(declared) if isinstance(declared, list) else {obj["kind"] for obj in actual}
+    kinds.add("header")
+    expected = [o for o in expected if o["kind"] in kinds]
     keys = set()
     for obj in actual:
         keys.update(obj)

@@ -23,6 +23,8 @@ install-conform: $(CONFORM_BIN)
 	install -d $(DESTDIR)$(PREFIX)/share/tracelint/readers
 	install -m 755 validators/conform/readers/gdb-tfile.sh $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-tfile.sh
 	install -m 755 validators/conform/readers/llvm-xray-content.py $(DESTDIR)$(PREFIX)/share/tracelint/readers/llvm-xray-content.py
+	install -m 755 validators/conform/readers/gdb-tfile-content.sh $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-tfile-content.sh
+	install -m 644 validators/conform/readers/gdb-frames.py $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-frames.py
 	install -m 755 validators/conform/content-diff.py $(DESTDIR)$(PREFIX)/share/tracelint/content-diff.py
 	install -d $(DESTDIR)$(PREFIX)/share/tracelint/explain
 	install -m 644 reports/conformance/explain/*.txt $(DESTDIR)$(PREFIX)/share/tracelint/explain/

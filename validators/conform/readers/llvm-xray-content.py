@@ -47,7 +47,8 @@ def main(argv):
     doc = yaml.load(run.stdout, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     out = sys.stdout
     h = doc.get("header", {})
-    out.write(json.dumps({"kind": "header", "format": "xray", "version": h.get("version"),
+    out.write(json.dumps({"kind": "header", "kinds": sorted(FUNCTION_KINDS) + ["custom-event", "typed-event"],
+                          "format": "xray", "version": h.get("version"),
                           "type": h.get("type"), "constant-tsc": h.get("constant-tsc"),
                           "nonstop-tsc": h.get("nonstop-tsc"),
                           "cycle-frequency": h.get("cycle-frequency")}, separators=(",", ":")) + "\n")
