@@ -52,6 +52,7 @@ struct cli_target {
 	char *path;
 	bool walked;   /* found by a walk: an unrecognised format is skipped, not an error */
 	bool folded;   /* a trace directory named through one of its member files */
+	const char *skip_reason; /* found by a walk but not validated, and why */
 };
 struct cli_targets {
 	struct cli_target *items;

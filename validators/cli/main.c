@@ -16,9 +16,17 @@
 static void print_tally(const struct cli_tally *t)
 {
 	size_t all = t->valid + t->invalid + t->unreadable + t->skipped;
-	fprintf(stderr, "tracelint: %zu file%s: %zu valid, %zu invalid, %zu unreadable, %zu skipped "
-		"(format not recognised)\n", all, all == 1 ? "" : "s", t->valid, t->invalid,
-		t->unreadable, t->skipped);
+	fprintf(stderr, "tracelint: %zu file%s: %zu valid, %zu invalid, %zu unreadable, %zu skipped\n",
+		all, all == 1 ? "" : "s", t->valid, t->invalid, t->unreadable, t->skipped);
+}
+
+/* -q leaves the skipped paths out of the report: they are named here. */
+static void list_skipped(const struct cli_job *jobs, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (jobs[i].skipped)
+			fprintf(stderr, "  skipped: %s: %s\n", jobs[i].path,
+				jobs[i].skip_reason ? jobs[i].skip_reason : jobs[i].err);
 }
 
 static int check_arguments(const struct cli *c)
@@ -66,6 +74,7 @@ static int plan(struct cli *c, struct cli_configs *cc, const struct cli_targets 
 			cli_file_options_free(&job->file);
 		} else {
 			job->path = targets->items[i].path;
+			job->skip_reason = targets->items[i].skip_reason;
 			count++;
 		}
 	}
@@ -241,8 +250,10 @@ static int validate_all(struct cli *c)
 		if (c->baseline)
 			baseline_summary(c, &known, jobs, count, rep.suppressed);
 		/* -q keeps to one line a path, but a walk must say what it skipped */
-		if (walked || (!c->quiet && (c->path_count > 1 || c->files_from)))
+		if (walked || tally.skipped || (!c->quiet && (c->path_count > 1 || c->files_from)))
 			print_tally(&tally);
+		if (c->quiet && c->style == TL_OUTPUT_TEXT)
+			list_skipped(jobs, count);
 	}
 	if (rep.writer)
 		tl_writer_finish(rep.writer);
