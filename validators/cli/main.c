@@ -205,6 +205,12 @@ static int validate_all(struct cli *c)
 		fprintf(stderr, "tracelint: out of memory\n");
 		return EXIT_USAGE;
 	}
+	char staged_err[256];
+	if (c->staged_deletions && !cli_expand_staged_deletions(&targets, staged_err, sizeof staged_err)) {
+		cli_targets_free(&targets);
+		fprintf(stderr, "tracelint: %s\n", staged_err);
+		return EXIT_USAGE;
+	}
 	bool walked = false;
 	for (size_t i = 0; i < targets.count; i++)
 		walked |= targets.items[i].walked;
@@ -279,7 +285,7 @@ int main(int argc, char **argv)
 			rc = cli_explain(&c);
 		else if (c.list_rules)
 			rc = cli_list_rules(&c);
-		else if (c.path_count == 0 && !c.files_from)
+		else if (c.path_count == 0 && !c.files_from && !c.staged_deletions)
 			rc = cli_usage_error("%s", "no PATH given");
 		else
 			rc = validate_all(&c);

@@ -34,6 +34,8 @@ static const char usage_text[] =
 	"                      do not record it (tfile)\n"
 	"      --files-from=FILE  also validate the paths listed in FILE, one a line (- for\n"
 	"                      standard input); with -0 they end with NUL bytes (find -print0)\n"
+	"      --staged-deletions  also validate each UMTracer trace that a deletion\n"
+	"                      staged in git took a member from (for pre-commit hooks)\n"
 	"      --unknown-format=ACTION  skip | error: what a file of no known format\n"
 	"                      is (default: skipped when found by a directory walk,\n"
 	"                      an error when named)\n"
@@ -200,7 +202,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 {
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_EXPLAIN, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
-	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
+	       OPT_STAGED_DELETIONS, OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
 	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR, OPT_THREADS };
 	/* grouped by topic: input, rules, config and baselines, output, modes; ARG takes a
 	 * value, FLAG does not */
@@ -210,6 +212,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		ARG("format", 'f'), ARG("pair", OPT_PAIR), ARG("instr-map", OPT_INSTR_MAP),
 		ARG("endian", OPT_ENDIAN), ARG("stdin-limit", OPT_STDIN_LIMIT),
 		ARG("files-from", OPT_FILES_FROM), FLAG("null", '0'), ARG("unknown-format", OPT_UNKNOWN),
+		FLAG("staged-deletions", OPT_STAGED_DELETIONS),
 		ARG("select", OPT_SELECT), ARG("ignore", OPT_IGNORE), ARG("severity", OPT_SEVERITY),
 		ARG("error", OPT_ERROR), FLAG("werror", 'W'), ARG("max-errors", OPT_MAX_ERRORS),
 		ARG("config", OPT_CONFIG), FLAG("no-config", OPT_NO_CONFIG),
@@ -270,6 +273,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case 'q': c->quiet = true; break;
 		case OPT_FILES_FROM: c->files_from = optarg; break;
 		case '0': c->nul_separated = true; break;
+		case OPT_STAGED_DELETIONS: c->staged_deletions = true; break;
 		case OPT_UNKNOWN:
 			rc = parse_choice("--unknown-format", optarg, unknown_actions, 2, &c->unknown_format);
 			break;

@@ -59,6 +59,11 @@ static bool add_member_or_file(struct cli_targets *t, const char *path)
 	if (n <= 0 || (size_t)n >= sizeof dir || (slash && slash[1] == '\0') ||
 	    stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !is_trace_dir(dir))
 		return add(t, path, false);
+	return cli_expand_trace(t, dir);
+}
+
+bool cli_expand_trace(struct cli_targets *t, const char *dir)
+{
 	for (size_t i = 0; i < t->count; i++)
 		if (t->items[i].folded && strcmp(t->items[i].path, dir) == 0)
 			return true;
