@@ -153,7 +153,8 @@ git_identity() {
 	export PATH="$PWD/bin:$PATH"
 }
 
-# A project with the shipped pre-commit hook and a committed UMTracer trace.
+# A project with the shipped pre-commit hook (and the hook setting $1, if
+# given) and a committed UMTracer trace.
 pre_commit_project() {
 	git_identity
 	export PRE_COMMIT_HOME="$PWD/cache"
@@ -168,6 +169,7 @@ repos:
     rev: $rev
     hooks:
       - id: tracelint
+${1:+        $1}
 YAML
 	atf_check -o ignore pre-commit install
 	mkdir -p traces
@@ -231,7 +233,35 @@ plain_hook_member_deletion_body() {
 		-o match:'invalid trace files staged' cat out
 }
 
+atf_test_case force_exclude
+force_exclude_head() { atf_set "descr" "--force-exclude applies a config's exclude= to named paths (as the hooks name them); without it only walks are filtered"; }
+force_exclude_body() {
+	mkdir -p repo/.git repo/scratch
+	printf '[tracelint]\nexclude = scratch/*\n' > repo/.tracelint.ini
+	: > repo/scratch/empty.xray
+	cp "$C/xray/valid/real-fdr-v5.xray" repo/good.xray
+	atf_check -s exit:1 -o match:'scratch/empty.xray: invalid' "$TL" -q repo/scratch/empty.xray repo/good.xray
+	atf_check -s exit:0 -o inline:"repo/good.xray: valid\n" -e ignore sh -c "'$TL' -q --force-exclude repo/scratch/empty.xray repo/good.xray | sed 's/ (.*//'"
+	atf_check -s exit:0 -o not-match:'scratch' -e ignore "$TL" -q repo
+}
+
+atf_test_case pre_commit_shows_warnings
+pre_commit_shows_warnings_head() {
+	atf_set "descr" "with verbose: true (as the README says) a commit that passes with warnings shows them"
+	atf_set "require.progs" "pre-commit git"
+}
+pre_commit_shows_warnings_body() {
+	pre_commit_project "verbose: true"
+	sed 's/"MAJOR_VERSION": *1/"MAJOR_VERSION": 7/' "$C/dcfg/valid/hello.dcfg.json" > traces/v7.dcfg.json
+	git add traces/v7.dcfg.json
+	atf_check -o ignore -e save:out git commit -m 'a newer DCFG'
+	atf_check -o match:'tracelint\.*Passed' \
+		-o match:'traces/v7.dcfg.json:.*warning: .*\[DCFG-VERSION-VALUE\]' cat out
+}
+
 atf_init_test_cases() {
+	atf_add_test_case pre_commit_shows_warnings
+	atf_add_test_case force_exclude
 	atf_add_test_case damaged_files_fail
 	atf_add_test_case skipped_paths_are_named
 	atf_add_test_case trace_missing_each_member

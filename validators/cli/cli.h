@@ -24,6 +24,7 @@ struct cli {
 	size_t path_count;
 	const char *files_from;  /* --files-from: more paths, one a line ("-": standard input) */
 	bool staged_deletions;   /* --staged-deletions: also the traces a staged deletion broke */
+	bool force_exclude;      /* --force-exclude: a config's exclude= drops named paths too */
 	bool nul_separated;      /* -0: those paths end with NUL bytes, not newlines */
 	/* given on the command line, so that they win over a config file */
 	bool format_given, endian_given, max_errors_given;

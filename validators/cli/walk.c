@@ -1,9 +1,10 @@
-/* Directory arguments: a directory that is not a UMTracer trace (no
- * exec.vtable) is walked recursively in name order; every file in it and
- * every trace directory below it becomes a path to validate. Files found by
- * the walk whose format is not recognised are skipped (counted in the
- * summary), where a file named on the command line would be an error. A
- * file named inside a trace directory stands for the trace. */
+/* Directory arguments: a directory that is not a UMTracer trace (detect.h)
+ * is walked recursively in name order, as deep as it goes; every file in it
+ * and every trace directory below it becomes a path to validate. Files
+ * found by the walk whose format is not recognised are skipped (named and
+ * counted), where a file named on the command line would be an error; links,
+ * FIFOs and devices are named as skipped. A file named inside a trace
+ * directory stands for the trace. */
 #include "cli.h"
 #include "detect.h"
 #include "grow.h"

@@ -61,22 +61,23 @@ static bool named(const char *base)
 	return member_by_name(base) >= 0;
 }
 
-/* A directory holding any table or index of a trace is that trace, so that
- * one that lost its exec.vtable is judged (and found missing it); trace.xml
- * alone is too common a name to make a directory a trace. */
-static bool holds_a_table(const char *dir)
+/* A directory holding two tables or indexes of a trace is that trace, so
+ * that one that lost its exec.vtable is judged (and found missing it); one
+ * table alone in a directory is validated alone, and trace.xml is too
+ * common a name to count. */
+static bool holds_tables(const char *dir)
 {
 	DIR *d = opendir(dir);
 	if (!d)
 		return false;
 	struct dirent *e;
-	bool found = false;
-	while (!found && (e = readdir(d)) != NULL) {
+	int found = 0;
+	while (found < 2 && (e = readdir(d)) != NULL) {
 		int m = member_by_name(e->d_name);
-		found = m >= 0 && m != M_XML;
+		found += m >= 0 && m != M_XML;
 	}
 	closedir(d);
-	return found;
+	return found >= 2;
 }
 
 static int probe(const struct tl_input *in, const char **why_not)
@@ -87,7 +88,7 @@ static int probe(const struct tl_input *in, const char **why_not)
 		int n = snprintf(path, sizeof path, "%s/exec.vtable", in->name ? in->name : ".");
 		if (n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0)
 			return 90;
-		if (holds_a_table(in->name ? in->name : "."))
+		if (holds_tables(in->name ? in->name : "."))
 			return 60;
 		*why_not = "no UMTracer table in the directory";
 		return 0;
