@@ -1,7 +1,9 @@
 /* Runs a fuzz target over files and directories (recursively), without
  * libFuzzer, so every target is exercised by `make check` with gcc too.
  * A crash or sanitizer report fails the run; the file being run is printed
- * first so the culprit is named. */
+ * first so the culprit is named. REGRESSION_RSS_LIMIT_MB fails an input after
+ * which the process's peak resident size is over that many MiB, as
+ * libFuzzer's -rss_limit_mb does. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
@@ -10,12 +12,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
 static unsigned long runs;
+static long rss_limit_kib; /* 0: none */
+
+/* The peak resident size so far is within the limit, or path is named. */
+static int check_rss(const char *path, size_t len)
+{
+	struct rusage ru;
+	if (!rss_limit_kib || getrusage(RUSAGE_SELF, &ru) != 0 || ru.ru_maxrss <= rss_limit_kib)
+		return 0;
+	fprintf(stderr, "%s (%zu bytes): peak resident size %ld KiB, over the limit of %ld KiB\n", path,
+		len, ru.ru_maxrss, rss_limit_kib);
+	return 1;
+}
 
 static int run_file(const char *path)
 {
@@ -56,7 +71,7 @@ static int run_file(const char *path)
 	LLVMFuzzerTestOneInput(exact, len);
 	free(exact);
 	runs++;
-	return 0;
+	return check_rss(path, len);
 }
 
 static int run_path(const char *path)
@@ -91,6 +106,8 @@ int main(int argc, char **argv)
 {
 	if (LLVMFuzzerInitialize)
 		LLVMFuzzerInitialize(&argc, &argv);
+	const char *limit = getenv("REGRESSION_RSS_LIMIT_MB");
+	rss_limit_kib = limit ? atol(limit) * 1024 : 0;
 	int rc = 0;
 	for (int i = 1; i < argc; i++)
 		rc |= run_path(argv[i]);

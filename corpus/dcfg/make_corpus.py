@@ -136,6 +136,8 @@ def dcfg_cases():
     W = lambda kind, name, d: write("dcfg", kind, name, dump(d) if not isinstance(d, str) else d)
     d = base_dcfg()
     W("valid", "hello.dcfg.json", d)
+    # a DCFG-trace under a DCFG's name: judged by the name, found to be the other format
+    write("dcfg", "invalid", "name_holds_trace.dcfg.json", dump(base_trace()))
     # all integers as hex strings, permuted columns (readers must use the header)
     h = base_dcfg()
     h["EDGE_TYPES"] = [["EDGE_TYPE", "EDGE_TYPE_ID"]] + [[r[1], hex(r[0])] for r in h["EDGE_TYPES"][1:]]

@@ -26,7 +26,14 @@ walks_a_directory_body() {
 	atf_check -s exit:1 -o save:out -e save:err "$TL" -q repo
 	atf_check -o inline:"repo/traces/deeper/bad.xray: invalid\nrepo/traces/good.xray: valid\nrepo/traces/locals.tf: valid\nrepo/traces/trace64: valid\n" \
 		sed 's/ (.*//' out
-	atf_check -o inline:"tracelint: 7 files: 3 valid, 1 invalid, 0 unreadable, 3 skipped (format not recognised)\n" cat err
+	atf_check -o save:summary head -n 1 err
+	atf_check -o inline:"tracelint: 7 files: 3 valid, 1 invalid, 0 unreadable, 3 skipped\n" cat summary
+	# -q names each skipped path once, under the summary
+	atf_check -o inline:"  skipped: repo/README.md: format not recognised\n  skipped: repo/docs/notes.txt: format not recognised\n  skipped: repo/package.json: format not recognised\n" \
+		sed -n '2,$s/; tried.*//p' err
+	# without -q each one has its line in the report, in walk order
+	atf_check -s exit:1 -o save:full -e ignore "$TL" repo
+	atf_check -o inline:"repo/README.md\nrepo/docs/notes.txt\nrepo/package.json\n" sed -n 's/: skipped: format not recognised; tried .*//p' full
 }
 
 atf_test_case named_file_of_no_format_is_an_error
@@ -107,7 +114,7 @@ paths_past_4k_body() {
 			i=$((i + 1))
 		done
 	)
-	atf_check -s exit:2 -o save:out -e inline:"tracelint: 41 files: 0 valid, 39 invalid, 2 unreadable, 0 skipped (format not recognised)\n" \
+	atf_check -s exit:2 -o save:out -e inline:"tracelint: 41 files: 0 valid, 39 invalid, 2 unreadable, 0 skipped\n" \
 		"$TL" -q $top
 	atf_check -o match:'/x38.xray: invalid ' -o match:'/x39.xray: error: cannot open .*: File name too long$' \
 		-o not-match:'/x40.xray' cat out
@@ -131,8 +138,9 @@ atf_test_case standard_input_is_never_skipped
 standard_input_is_never_skipped_head() { atf_set "descr" "in parallel, skipping unknown formats skips named files, never standard input"; }
 standard_input_is_never_skipped_body() {
 	printf 'not a trace' > junk
-	atf_check -s exit:2 -o inline:"-: error: format not recognised; tried tfile (no 7f \"TRACE\" header), xray (shorter than the 32-byte XRay header), dcfg (not a JSON object), dcfg-trace (not a JSON object), umtrace (not a UMTracer table (no fixed-size table header))\n" \
-		-e inline:"tracelint: 2 files: 0 valid, 0 invalid, 1 unreadable, 1 skipped (format not recognised)\n" \
+	tried='format not recognised; tried tfile (no 7f "TRACE" header), xray (shorter than the 32-byte XRay header), dcfg (not a JSON object), dcfg-trace (not a JSON object), umtrace (not a UMTracer table (no fixed-size table header))'
+	atf_check -s exit:2 -o inline:"-: error: $tried\njunk: skipped: $tried\n" \
+		-e inline:"tracelint: 2 files: 0 valid, 0 invalid, 1 unreadable, 1 skipped\n" \
 		"$TL" -j 2 --unknown-format=skip - junk < junk
 }
 

@@ -1,7 +1,9 @@
 #! /usr/bin/env atf-sh
 # Every fuzz target, built with the regression driver (no libFuzzer), runs over
-# every file of the corpus, of every format, and over its own seeds; a crash or
-# sanitizer report fails the test case of that target.
+# every file of the corpus, of every format, and over its own seeds; a crash,
+# a sanitizer report or a peak resident size over 256 MiB (libFuzzer's
+# -rss_limit_mb=256; the sanitizer's quarantine kept small so that it is the
+# inputs that are measured) fails the test case of that target.
 
 SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
@@ -18,7 +20,8 @@ run_target() {
 	bin="$BUILDDIR/fuzz/regress_$name"
 	set -- "$SRCDIR/corpus"
 	[ -d "$SRCDIR/fuzzers/seeds/$name" ] && set -- "$@" "$SRCDIR/fuzzers/seeds/$name"
-	if ! "$bin" "$@" > out 2> err; then
+	if ! REGRESSION_RSS_LIMIT_MB=256 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=16" \
+		"$bin" "$@" > out 2> err; then
 		tail -40 err
 		atf_fail "regress_$name failed (crash or sanitizer report above)"
 	fi

@@ -23,6 +23,8 @@ struct cli {
 	char **paths;
 	size_t path_count;
 	const char *files_from;  /* --files-from: more paths, one a line ("-": standard input) */
+	bool staged_deletions;   /* --staged-deletions: also the traces a staged deletion broke */
+	bool force_exclude;      /* --force-exclude: a config's exclude= drops named paths too */
 	bool nul_separated;      /* -0: those paths end with NUL bytes, not newlines */
 	/* given on the command line, so that they win over a config file */
 	bool format_given, endian_given, max_errors_given;
@@ -52,6 +54,7 @@ struct cli_target {
 	char *path;
 	bool walked;   /* found by a walk: an unrecognised format is skipped, not an error */
 	bool folded;   /* a trace directory named through one of its member files */
+	const char *skip_reason; /* found by a walk but not validated, and why */
 };
 struct cli_targets {
 	struct cli_target *items;
@@ -62,6 +65,11 @@ bool cli_expand(struct cli_targets *t, char *const *paths, size_t count);
  * when it cannot be read or memory runs out. */
 bool cli_expand_list(struct cli_targets *t, const char *list, bool nul_separated);
 void cli_targets_free(struct cli_targets *t);
+/* Adds a trace directory, once however often it or its members are named. */
+bool cli_expand_trace(struct cli_targets *t, const char *dir);
+/* --staged-deletions: adds each trace directory of the git work tree that a
+ * staged deletion took a member from (staged.c); false with a message in err. */
+bool cli_expand_staged_deletions(struct cli_targets *t, char *err, size_t errlen);
 
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

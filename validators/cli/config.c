@@ -362,7 +362,7 @@ bool cli_configs_resolve(struct cli_configs *cc, const struct cli *c, const char
 					     apply_section(out, s, f, path);
 			}
 		}
-		for (size_t i = 0; walked && inside && i < f->exclude_count; i++)
+		for (size_t i = 0; (walked || c->force_exclude) && inside && i < f->exclude_count; i++)
 			out->excluded |= cli_glob_match(f->excludes[i], rel);
 	}
 	ok = ok && push_rules(out, &cap, &count, c->rules, c->rule_count);

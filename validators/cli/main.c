@@ -18,9 +18,17 @@
 static void print_tally(const struct cli_tally *t)
 {
 	size_t all = t->valid + t->invalid + t->unreadable + t->skipped;
-	fprintf(stderr, "tracelint: %zu file%s: %zu valid, %zu invalid, %zu unreadable, %zu skipped "
-		"(format not recognised)\n", all, all == 1 ? "" : "s", t->valid, t->invalid,
-		t->unreadable, t->skipped);
+	fprintf(stderr, "tracelint: %zu file%s: %zu valid, %zu invalid, %zu unreadable, %zu skipped\n",
+		all, all == 1 ? "" : "s", t->valid, t->invalid, t->unreadable, t->skipped);
+}
+
+/* -q leaves the skipped paths out of the report: they are named here. */
+static void list_skipped(const struct cli_job *jobs, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (jobs[i].skipped)
+			fprintf(stderr, "  skipped: %s: %s\n", jobs[i].path,
+				jobs[i].skip_reason ? jobs[i].skip_reason : jobs[i].err);
 }
 
 static int check_arguments(const struct cli *c)
@@ -68,6 +76,7 @@ static int plan(struct cli *c, struct cli_configs *cc, const struct cli_targets 
 			cli_file_options_free(&job->file);
 		} else {
 			job->path = targets->items[i].path;
+			job->skip_reason = targets->items[i].skip_reason;
 			count++;
 		}
 	}
@@ -198,6 +207,12 @@ static int validate_all(struct cli *c)
 		fprintf(stderr, "tracelint: out of memory\n");
 		return EXIT_USAGE;
 	}
+	char staged_err[256];
+	if (c->staged_deletions && !cli_expand_staged_deletions(&targets, staged_err, sizeof staged_err)) {
+		cli_targets_free(&targets);
+		fprintf(stderr, "tracelint: %s\n", staged_err);
+		return EXIT_USAGE;
+	}
 	bool walked = false;
 	for (size_t i = 0; i < targets.count; i++)
 		walked |= targets.items[i].walked;
@@ -243,8 +258,10 @@ static int validate_all(struct cli *c)
 		if (c->baseline)
 			baseline_summary(c, &known, jobs, count, rep.suppressed);
 		/* -q keeps to one line a path, but a walk must say what it skipped */
-		if (walked || (!c->quiet && (c->path_count > 1 || c->files_from)))
+		if (walked || tally.skipped || (!c->quiet && (c->path_count > 1 || c->files_from)))
 			print_tally(&tally);
+		if (c->quiet && c->style == TL_OUTPUT_TEXT)
+			list_skipped(jobs, count);
 	}
 	if (rep.writer)
 		tl_writer_finish(rep.writer);
@@ -274,7 +291,7 @@ int main(int argc, char **argv)
 			rc = cli_explain(&c);
 		else if (c.list_rules)
 			rc = cli_list_rules(&c);
-		else if (c.path_count == 0 && !c.files_from)
+		else if (c.path_count == 0 && !c.files_from && !c.staged_deletions)
 			rc = cli_usage_error("%s", "no PATH given");
 		else
 			rc = validate_all(&c);

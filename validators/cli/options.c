@@ -31,10 +31,16 @@ static const char usage_text[] =
 	"      --max-errors=N  stop reporting a file after N errors (default 100; 0 = no limit)\n"
 	"      --stdin-limit=SIZE  most bytes read from standard input (-), e.g. 512M,\n"
 	"                      8G (default 4G); 0 = no limit\n"
+	"      --max-memory=SIZE  most memory the reader of one JSON file (DCFG,\n"
+	"                      DCFG-trace) may hold, e.g. 512M (default 4G; 0 = no limit)\n"
 	"      --endian=ORDER  auto (default) | little | big: byte order of binary traces that\n"
 	"                      do not record it (tfile)\n"
 	"      --files-from=FILE  also validate the paths listed in FILE, one a line (- for\n"
 	"                      standard input); with -0 they end with NUL bytes (find -print0)\n"
+	"      --force-exclude  a config's exclude= also drops paths named on the command\n"
+	"                      line or in --files-from (the hooks use it)\n"
+	"      --staged-deletions  also validate each UMTracer trace that a deletion\n"
+	"                      staged in git took a member from (for pre-commit hooks)\n"
 	"      --unknown-format=ACTION  skip | error: what a file of no known format\n"
 	"                      is (default: skipped when found by a directory walk,\n"
 	"                      an error when named)\n"
@@ -201,7 +207,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 {
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_EXPLAIN, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
-	       OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
+	       OPT_STAGED_DELETIONS, OPT_FORCE_EXCLUDE, OPT_MAX_MEMORY, OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
 	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR, OPT_THREADS };
 	/* grouped by topic: input, rules, config and baselines, output, modes; ARG takes a
 	 * value, FLAG does not */
@@ -209,8 +215,9 @@ int cli_parse(struct cli *c, int argc, char **argv)
 #define FLAG(name, id) { name, no_argument, NULL, id }
 	static const struct option longopts[] = {
 		ARG("format", 'f'), ARG("pair", OPT_PAIR), ARG("instr-map", OPT_INSTR_MAP),
-		ARG("endian", OPT_ENDIAN), ARG("stdin-limit", OPT_STDIN_LIMIT),
+		ARG("endian", OPT_ENDIAN), ARG("stdin-limit", OPT_STDIN_LIMIT), ARG("max-memory", OPT_MAX_MEMORY),
 		ARG("files-from", OPT_FILES_FROM), FLAG("null", '0'), ARG("unknown-format", OPT_UNKNOWN),
+		FLAG("staged-deletions", OPT_STAGED_DELETIONS), FLAG("force-exclude", OPT_FORCE_EXCLUDE),
 		ARG("select", OPT_SELECT), ARG("ignore", OPT_IGNORE), ARG("severity", OPT_SEVERITY),
 		ARG("error", OPT_ERROR), FLAG("werror", 'W'), ARG("max-errors", OPT_MAX_ERRORS),
 		ARG("config", OPT_CONFIG), FLAG("no-config", OPT_NO_CONFIG),
@@ -263,6 +270,11 @@ int cli_parse(struct cli *c, int argc, char **argv)
 				rc = cli_usage_error("--stdin-limit needs a size such as 512M or 8G, not '%s'",
 						     optarg);
 			break;
+		case OPT_MAX_MEMORY:
+			if (!parse_size(optarg, &c->opts.max_memory))
+				rc = cli_usage_error("--max-memory needs a size such as 512M or 8G, not '%s'",
+						     optarg);
+			break;
 		case OPT_ENDIAN:
 			c->endian_given = true;
 			if ((rc = parse_choice("--endian", optarg, orders, 3, &choice)) < 0)
@@ -271,6 +283,8 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case 'q': c->quiet = true; break;
 		case OPT_FILES_FROM: c->files_from = optarg; break;
 		case '0': c->nul_separated = true; break;
+		case OPT_STAGED_DELETIONS: c->staged_deletions = true; break;
+		case OPT_FORCE_EXCLUDE: c->force_exclude = true; break;
 		case OPT_UNKNOWN:
 			rc = parse_choice("--unknown-format", optarg, unknown_actions, 2, &c->unknown_format);
 			break;

@@ -3,25 +3,59 @@
  * memory stays bounded however many paths there are. */
 #include "run.h"
 #include "cli.h"
+#include "writer.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The library reports each diagnostic to fn as it finds it. */
+/* The library reports each diagnostic to fn as it finds it, and decides the
+ * format once (by name, else by content): a file it finds of no format is
+ * skipped afterwards when skipping is allowed. */
 static void validate_job(struct cli_job *job, tl_diag_fn fn, void *user)
 {
-	struct tl_options opts = job->file.opts;
-	enum tl_format_id found;
-	if (job->file.skip_unknown && opts.format == TL_FORMAT_AUTO && strcmp(job->path, "-") != 0 &&
-	    tl_detect_path(job->path, &found, job->err, sizeof job->err) == TL_E_UNKNOWN_FORMAT) {
+	if (job->skip_reason) {
 		job->skipped = true;
 		return;
 	}
+	struct tl_options opts = job->file.opts;
 	opts.on_diag = fn;
 	opts.user = user;
 	job->status = tl_validate_path(job->path, &opts, &job->result, job->err, sizeof job->err);
+	job->skipped = job->file.skip_unknown && job->status == TL_E_UNKNOWN_FORMAT &&
+		       strcmp(job->path, "-") != 0;
+}
+
+static void report_skipped(struct cli_job *job, struct cli_reporting *rep, struct cli_tally *tally)
+{
+	tl_writer_skipped(rep->writer, job->path, job->skip_reason ? job->skip_reason : job->err);
+	tally->skipped++;
+}
+
+/* -j 1: diagnostics go to the writer as they come, the file's entry begun at
+ * the first one, so that a file found to be skipped has none. */
+struct live_report {
+	struct cli_file_report report;
+	struct cli_reporting *rep;
+	const char *path;
+	const struct tl_options *opts;
+	unsigned limit;
+	bool begun;
+};
+
+static void live_begin(struct live_report *l)
+{
+	if (!l->begun)
+		cli_report_begin(&l->report, l->rep, l->path, l->opts, l->limit);
+	l->begun = true;
+}
+
+static void live_diag(const struct tl_diagnostic *d, void *user)
+{
+	struct live_report *l = user;
+	live_begin(l);
+	cli_report_diag(d, &l->report);
 }
 
 static int count_verdict(const struct cli_job *job, struct cli_tally *tally, int exit_code)
@@ -49,25 +83,21 @@ static int run_serially(struct cli_job *jobs, size_t count, struct cli_reporting
 	int exit_code = EXIT_VALID;
 	for (size_t i = 0; i < count; i++) {
 		struct cli_job *job = &jobs[i];
-		struct cli_file_report report;
 		unsigned limit = job->file.opts.max_errors;
 		job->file.opts.max_errors = library_limit(job, rep);
-		/* the file's entry is begun only once it is known not to be skipped */
 		struct tl_options opts = job->file.opts;
-		enum tl_format_id found;
-		if (job->file.skip_unknown && opts.format == TL_FORMAT_AUTO && strcmp(job->path, "-") != 0 &&
-		    tl_detect_path(job->path, &found, job->err, sizeof job->err) == TL_E_UNKNOWN_FORMAT) {
-			tally->skipped++;
+		struct live_report live = { .rep = rep, .path = job->path, .opts = &opts, .limit = limit };
+		validate_job(job, live_diag, &live);
+		if (job->skipped) {
+			report_skipped(job, rep, tally);
 			continue;
 		}
-		job->file.skip_unknown = false;
-		cli_report_begin(&report, rep, job->path, &opts, limit);
-		validate_job(job, cli_report_diag, &report);
-		if (report.failed && job->status == TL_OK) {
+		live_begin(&live);
+		if (live.report.failed && job->status == TL_OK) {
 			job->status = TL_E_IO;
 			snprintf(job->err, sizeof job->err, "out of memory while recording the baseline");
 		}
-		cli_report_end(&report, &job->result, job->status, job->err);
+		cli_report_end(&live.report, &job->result, job->status, job->err);
 		exit_code = count_verdict(job, tally, exit_code);
 	}
 	return exit_code;
@@ -109,7 +139,7 @@ static int print_recorded(struct cli_job *job, struct cli_reporting *rep, unsign
 			  struct cli_tally *tally, int exit_code)
 {
 	if (job->skipped) {
-		tally->skipped++;
+		report_skipped(job, rep, tally);
 		return exit_code;
 	}
 	struct cli_file_report report;

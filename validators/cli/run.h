@@ -13,7 +13,8 @@
 struct cli_job {
 	const char *path;
 	struct cli_file_options file;   /* options for this path (command line and config) */
-	bool skipped;                   /* format not recognised, and skipping allowed */
+	const char *skip_reason;        /* not to be validated, and why (a walk's symbolic link) */
+	bool skipped;                   /* format not recognised and skipping allowed, or skip_reason */
 	enum tl_status status;
 	struct tl_result result;
 	char err[1024];

@@ -1,10 +1,12 @@
-/* Directory arguments: a directory that is not a UMTracer trace (no
- * exec.vtable) is walked recursively in name order; every file in it and
- * every trace directory below it becomes a path to validate. Files found by
- * the walk whose format is not recognised are skipped (counted in the
- * summary), where a file named on the command line would be an error. A
- * file named inside a trace directory stands for the trace. */
+/* Directory arguments: a directory that is not a UMTracer trace (detect.h)
+ * is walked recursively in name order, as deep as it goes; every file in it
+ * and every trace directory below it becomes a path to validate. Files
+ * found by the walk whose format is not recognised are skipped (named and
+ * counted), where a file named on the command line would be an error; links,
+ * FIFOs and devices are named as skipped. A file named inside a trace
+ * directory stands for the trace. */
 #include "cli.h"
+#include "detect.h"
 #include "grow.h"
 
 #include <errno.h>
@@ -14,12 +16,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* A UMTracer trace, also one that lost some of its files (detect.h). */
 static bool is_trace_dir(const char *dir)
 {
-	char path[4096];
-	struct stat st;
-	int n = snprintf(path, sizeof path, "%s/exec.vtable", dir); /* never below 12 */
-	return (size_t)n < sizeof path && stat(path, &st) == 0;
+	return tl_is_trace_directory(dir);
 }
 
 static bool add_target(struct cli_targets *t, const char *path, bool walked, bool folded)
@@ -31,7 +31,16 @@ static bool add_target(struct cli_targets *t, const char *path, bool walked, boo
 	char *copy = strdup(path);
 	if (!copy)
 		return false;
-	t->items[t->count++] = (struct cli_target){ copy, walked, folded };
+	t->items[t->count++] = (struct cli_target){ copy, walked, folded, NULL };
+	return true;
+}
+
+/* A path a walk names without validating it. */
+static bool add_skipped(struct cli_targets *t, const char *path, const char *reason)
+{
+	if (!add_target(t, path, true, false))
+		return false;
+	t->items[t->count - 1].skip_reason = reason;
 	return true;
 }
 
@@ -51,6 +60,11 @@ static bool add_member_or_file(struct cli_targets *t, const char *path)
 	if (n <= 0 || (size_t)n >= sizeof dir || (slash && slash[1] == '\0') ||
 	    stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !is_trace_dir(dir))
 		return add(t, path, false);
+	return cli_expand_trace(t, dir);
+}
+
+bool cli_expand_trace(struct cli_targets *t, const char *dir)
+{
 	for (size_t i = 0; i < t->count; i++)
 		if (t->items[i].folded && strcmp(t->items[i].path, dir) == 0)
 			return true;
@@ -81,11 +95,32 @@ static char *join(const char *dir, const char *name)
 	return path;
 }
 
-/* Depth-first in name order, so that the output does not depend on the file system. */
-static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
+/* The directories from the walk's root down to the current one: a directory
+ * met again below itself (a bind mount of its parent) would never end. */
+struct walk_path {
+	dev_t dev;
+	ino_t ino;
+	const struct walk_path *up;
+};
+
+static bool on_path(const struct walk_path *p, const struct stat *st)
 {
-	if (depth > 64) /* a deeper tree is a loop of bind mounts, not traces */
-		return true;
+	for (; p; p = p->up)
+		if (p->dev == st->st_dev && p->ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/* Depth-first in name order, so that the output does not depend on the file
+ * system; as deep as the tree goes. */
+static bool walk(struct cli_targets *t, const char *dir, const struct walk_path *up)
+{
+	struct stat self;
+	if (stat(dir, &self) != 0)
+		return add(t, dir, false); /* validating it reports why it cannot be read */
+	if (on_path(up, &self))
+		return add_skipped(t, dir, "a directory met again inside itself (a loop of mounts)");
+	const struct walk_path here = { self.st_dev, self.st_ino, up };
 	struct dirent **names;
 	int n = scandir(dir, &names, NULL, alphasort);
 	if (n < 0 && errno == ENOMEM)
@@ -108,10 +143,13 @@ static bool walk(struct cli_targets *t, const char *dir, unsigned depth)
 			else if (S_ISDIR(st.st_mode) && is_vcs_dir(name))
 				; /* a repository's own store holds no traces of its files */
 			else if (S_ISDIR(st.st_mode))
-				ok = is_trace_dir(path) ? add(t, path, true) : walk(t, path, depth + 1);
+				ok = is_trace_dir(path) ? add(t, path, true) : walk(t, path, &here);
 			else if (S_ISREG(st.st_mode))
 				ok = add(t, path, true);
-			/* symbolic links, FIFOs and devices are not followed inside a walk */
+			else if (S_ISLNK(st.st_mode))
+				ok = add_skipped(t, path, "a symbolic link, not followed inside a walk (name it to validate it)");
+			else
+				ok = add_skipped(t, path, "not a regular file or directory (a FIFO, socket or device)");
 		}
 		free(path);
 		free(names[i]);
@@ -126,7 +164,7 @@ bool cli_expand(struct cli_targets *t, char *const *paths, size_t count)
 		struct stat st;
 		const char *p = paths[i];
 		bool walkable = strcmp(p, "-") != 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode) && !is_trace_dir(p);
-		if (!(walkable ? walk(t, p, 0) : add_member_or_file(t, p)))
+		if (!(walkable ? walk(t, p, NULL) : add_member_or_file(t, p)))
 			return false;
 	}
 	return true;

@@ -5,6 +5,8 @@
 
 #include "context.h"
 
+#include <string.h>
+
 /* What the text context shows under a binary diagnostic (excerpt.c): the
  * bytes its marker spans and, for records the format decodes, their fields. */
 struct tl_field_view {
@@ -50,6 +52,10 @@ struct tl_format {
 	 * reports. */
 	void (*describe)(const struct tl_diagnostic *d, tl_read_back_fn read, void *file,
 			 struct tl_field_view *view);
+	/* Whether a file called base (no directory, no .gz/.bz2/.zst) is of this
+	 * format by its name alone: such a file is validated as this format
+	 * whatever it holds. */
+	bool (*named)(const char *base);
 };
 
 struct tl_format_stepper {
@@ -65,6 +71,13 @@ extern const struct tl_format tl_format_umtrace;
 extern const struct tl_format tl_format_tfile;
 
 const struct tl_format *tl_format_get(enum tl_format_id id);
+
+/* For the formats' named(): base ends with suffix and has a name before it. */
+static inline bool tl_name_ends_with(const char *base, const char *suffix)
+{
+	size_t b = strlen(base), s = strlen(suffix);
+	return b > s && memcmp(base + b - s, suffix, s) == 0;
+}
 
 /* tl_validate_path on an input already open (tests shrink it first). */
 enum tl_status tl_validate_input(const struct tl_input *in, const char *path,

@@ -144,6 +144,7 @@ static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compre
 	}
 	tl_guard_remove(in->guard);
 	in->guard = 0;
+	uint64_t given = in->size;
 	munmap(in->map, in->map_size);
 	in->map = NULL;
 	in->map_size = 0;
@@ -164,6 +165,7 @@ static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compre
 		return -1;
 	}
 	in->compression = (uint8_t)kind;
+	in->given_size = given;
 	return out;
 }
 

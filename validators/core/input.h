@@ -23,6 +23,7 @@ struct tl_input {
 	int fd;               /* the open file, valid only when has_fd */
 	bool has_fd;          /* false for memory inputs and directories */
 	uint8_t compression;  /* enum tl_compression of the file as given; data is decompressed */
+	uint64_t given_size;  /* bytes of the file as given (compressed), for amplification limits */
 	unsigned guard;       /* guard.h handle of the mapping, 0 when none */
 	int error;            /* after a failed open: the errno-style reason */
 	/* A stream being fed (tl_stream_*): size is what has arrived so far and

@@ -92,4 +92,20 @@ static int json_finish(struct tl_writer *w)
 	return tl_jprint(w->out, w->root, w->nomem);
 }
 
-const struct tl_writer_ops tl_json_writer = { json_begin, json_diag, json_end, json_finish, NULL };
+/* "skipped": [{path, reason}] beside "files", which hold verdicts only */
+static void json_skipped(struct tl_writer *w, const char *reason)
+{
+	ensure_root(w);
+	json_object *list = json_object_object_get(w->root, "skipped");
+	if (!list) {
+		list = json_object_new_array();
+		tl_jset(&w->nomem, w->root, "skipped", list);
+	}
+	json_object *o = json_object_new_object();
+	tl_jset(&w->nomem, o, "path", json_text(w->path));
+	tl_jset(&w->nomem, o, "reason", json_text(reason));
+	tl_jpush(&w->nomem, list, o);
+}
+
+const struct tl_writer_ops tl_json_writer = { json_begin, json_diag, json_end, json_finish, NULL,
+					      json_skipped };

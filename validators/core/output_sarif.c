@@ -305,5 +305,31 @@ static int sarif_finish(struct tl_writer *w)
 	return tl_jprint(w->out, w->root, w->nomem);
 }
 
+/* A skipped path is a note among the tool's notifications, naming it. */
+static void sarif_skipped(struct tl_writer *w, const char *reason)
+{
+	ensure_run(w);
+	json_object *n = json_object_new_object();
+	tl_jset(&w->nomem, n, "level", json_object_new_string("note"));
+	char text[4352];
+	snprintf(text, sizeof text, "%s: skipped: %s", w->path, reason);
+	tl_jset(&w->nomem, n, "message", text_object(&w->nomem, text));
+	char uri[3 * 4096];
+	bool based;
+	artifact_uri(w, w->path, uri, sizeof uri, &based);
+	json_object *artifact = json_object_new_object();
+	tl_jset(&w->nomem, artifact, "uri", json_object_new_string(uri));
+	if (based)
+		tl_jset(&w->nomem, artifact, "uriBaseId", json_object_new_string("SRCROOT"));
+	json_object *physical = json_object_new_object();
+	tl_jset(&w->nomem, physical, "artifactLocation", artifact);
+	json_object *location = json_object_new_object();
+	tl_jset(&w->nomem, location, "physicalLocation", physical);
+	json_object *locations = json_object_new_array();
+	tl_jpush(&w->nomem, locations, location);
+	tl_jset(&w->nomem, n, "locations", locations);
+	tl_jpush(&w->nomem, json_object_object_get(w->file, "toolExecutionNotifications"), n);
+}
+
 const struct tl_writer_ops tl_sarif_writer = { sarif_begin, sarif_diag, sarif_end, sarif_finish,
-					       sarif_known };
+					       sarif_known, sarif_skipped };

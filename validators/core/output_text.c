@@ -67,4 +67,16 @@ static void text_end(struct tl_writer *w, const struct tl_result *r, enum tl_sta
 
 static int text_finish(struct tl_writer *w) { return fflush(w->out) == 0 ? 0 : -1; }
 
-const struct tl_writer_ops tl_text_writer = { text_begin, text_diag, text_end, text_finish, NULL };
+/* -q lists skipped paths once, in the closing count (the command line's job) */
+static void text_skipped(struct tl_writer *w, const char *reason)
+{
+	char path[4 * 4096], why[4 * 1024];
+	if (w->quiet)
+		return;
+	tl_text_escape(path, sizeof path, w->path);
+	tl_text_escape(why, sizeof why, reason);
+	fprintf(w->out, "%s: skipped: %s\n", path, why);
+}
+
+const struct tl_writer_ops tl_text_writer = { text_begin, text_diag, text_end, text_finish, NULL,
+					      text_skipped };

@@ -37,6 +37,50 @@ enum tl_format_id tl_format_from_name(const char *name)
 	return TL_FORMAT_COUNT;
 }
 
+const struct tl_format *tl_format_by_name(const char *path)
+{
+	static const char *const codecs[] = { ".gz", ".bz2", ".zst" };
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	char base[256];
+	int n = snprintf(base, sizeof base, "%s", slash ? slash + 1 : path ? path : "");
+	if (n <= 0 || (size_t)n >= sizeof base)
+		return NULL;
+	for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)
+		if (tl_name_ends_with(base, codecs[i])) {
+			base[(size_t)n - strlen(codecs[i])] = '\0';
+			break;
+		}
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (formats[i]->named && formats[i]->named(base))
+			return formats[i];
+	return NULL;
+}
+
+const struct tl_format *tl_detect_other(const struct tl_format *named, const struct tl_input *in)
+{
+	const char *why = NULL;
+	if (named->probe(in, &why) > 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (formats[i] != named && formats[i]->probe(in, &why) >= TL_PLAINLY)
+			return formats[i];
+	return NULL;
+}
+
+bool tl_is_trace_directory(const char *dir)
+{
+	struct tl_input in;
+	memset(&in, 0, sizeof in);
+	in.name = dir;
+	in.is_directory = true;
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		const char *why = NULL;
+		if (formats[i]->directory && formats[i]->probe(&in, &why) > 0)
+			return true;
+	}
+	return false;
+}
+
 const struct tl_format *tl_detect(const struct tl_input *in, char *err, size_t errlen)
 {
 	const struct tl_format *best = NULL;

@@ -57,10 +57,13 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 			  size_t errlen)
 {
 	memset(result, 0, sizeof *result);
-	const struct tl_format *f;
+	const struct tl_format *f, *other = NULL;
 	if (opts->format == TL_FORMAT_AUTO) {
-		f = tl_detect(in, err, errlen);
-		if (!f)
+		/* a name that binds a format decides; content only for the others */
+		f = in->is_directory ? NULL : tl_format_by_name(path);
+		if (f)
+			other = tl_detect_other(f, in);
+		else if (!(f = tl_detect(in, err, errlen)))
 			return TL_E_UNKNOWN_FORMAT;
 	} else {
 		f = tl_format_get(opts->format);
@@ -77,7 +80,16 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false,
 			      err, errlen, false, in, { 0 } };
 	tl_rule_policy_resolve(opts, ctx.severity);
-	f->validate(&ctx, in);
+	if (other) {
+		/* its rules would describe another format's bytes: say which it is */
+		struct tl_location loc = tl_at(0);
+		tl_report(&ctx, RULE_TL_FORMAT_NAME, &loc,
+			  "expected %s content, as the file name says, found %s content", f->name,
+			  other->name);
+		tl_set_detail(&ctx, "holds %s, not %s", other->name, f->name);
+	} else {
+		f->validate(&ctx, in);
+	}
 	if (ctx.refused)
 		return TL_E_USAGE;
 	/* Bytes read past a shrinking file's new end were zeros: no verdict. */

@@ -40,6 +40,12 @@ void tl_writer_end(struct tl_writer *w, const struct tl_result *result, enum tl_
 	w->ops->end(w, result, status, message);
 }
 
+void tl_writer_skipped(struct tl_writer *w, const char *path, const char *reason)
+{
+	w->path = path;
+	w->ops->skipped(w, reason);
+}
+
 int tl_writer_finish(struct tl_writer *w)
 {
 	tl_writer_release(w);

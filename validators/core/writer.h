@@ -14,7 +14,13 @@ struct tl_writer_ops {
 		    const char *message);
 	int (*finish)(struct tl_writer *w);
 	void (*known)(struct tl_writer *w, const struct tl_diagnostic *d); /* NULL: left out */
+	/* a path not validated, and why (w->path is that path) */
+	void (*skipped)(struct tl_writer *w, const char *reason);
 };
+
+/* Names a path that was not validated (a walk's file of no known format, a
+ * link a walk does not follow), so that nothing is left out in silence. */
+void tl_writer_skipped(struct tl_writer *w, const char *path, const char *reason);
 
 struct tl_writer {
 	const struct tl_writer_ops *ops;

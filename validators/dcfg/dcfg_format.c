@@ -45,6 +45,9 @@ static int probe_kind(const struct tl_input *in, const char **why_not)
 	return 0;
 }
 
+static bool named_dcfg(const char *base) { return tl_name_ends_with(base, ".dcfg.json"); }
+static bool named_trace(const char *base) { return tl_name_ends_with(base, ".trace.json"); }
+
 static int probe_dcfg(const struct tl_input *in, const char **why_not)
 {
 	int k = probe_kind(in, why_not);
@@ -76,6 +79,8 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 	if (v.doc.n)
 		tl_set_detail(ctx, "%u process(es), %llu blocks, %llu edges", m.nprocs, (unsigned long long)blocks,
 			      (unsigned long long)edges);
+	else
+		tl_set_detail(ctx, "no JSON value read");
 	tl_dcfg_model_free(&m);
 	tl_json_free(&v.doc);
 }
@@ -119,6 +124,8 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 			      (unsigned long long)sum.processes, (unsigned long long)sum.threads,
 			      (unsigned long long)sum.chunks, (unsigned long long)sum.edges,
 			      paired ? "; paired with " : "", paired ? ctx->opts->pair_path : "");
+	else
+		tl_set_detail(ctx, "no JSON value read");
 	tl_json_free(&v.doc);
 	tl_json_free(&pv.doc);
 	tl_dcfg_model_free(&m);
@@ -130,9 +137,11 @@ const struct tl_format tl_format_dcfg = {
 	TL_FORMAT_DCFG, "dcfg", "Intel DCFG 1.00 (JSON control-flow graph)", false, probe_dcfg, validate_dcfg,
 	NULL, /* validated whole when a stream finishes */
 	NULL, /* JSON diagnostics show their line, not bytes */
+	named_dcfg,
 };
 const struct tl_format tl_format_dcfg_trace = {
 	TL_FORMAT_DCFG_TRACE, "dcfg-trace", "Intel DCFG-trace 1.00 (JSON edge traces)", false, probe_trace, validate_trace,
 	NULL, /* DCFG-trace: validated whole when a stream finishes */
 	NULL, /* JSON diagnostics show their line, not bytes */
+	named_trace,
 };

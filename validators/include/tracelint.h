@@ -114,7 +114,15 @@ struct tl_options {
 	 * TRACELINT_THREADS environment variable, else every core the process
 	 * may run on. The result is the same whatever the number. */
 	unsigned threads;
+	/* Most memory the reader of one JSON document (DCFG, DCFG-trace) may
+	 * hold; 0 = the default, 4 GiB. Past it, or past 1000 times the size of
+	 * the file as given once over 64 MiB (a small compressed file that
+	 * would take far more), the file ends with TL-RESOURCE-LIMIT and no
+	 * verdict (TL_E_IO). */
+	uint64_t max_memory;
 };
+
+#define TL_MAX_MEMORY_DEFAULT ((uint64_t)4 << 30)
 
 struct tl_result {
 	enum tl_format_id format;  /* the format validated (after detection) */

@@ -101,8 +101,47 @@ void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int po
 	va_end(ap);
 }
 
+/* The memory past which a document is refused: --max-memory, and, once over
+ * AMPLIFY_FLOOR, AMPLIFY_RATIO times the file as given, so that a small
+ * compressed file (or one of repeated keys) cannot take the machine the way
+ * expat's billion laughs would, while real files, at most about 25 bytes of
+ * reader a byte of text, stay far below. */
+#define AMPLIFY_FLOOR ((uint64_t)64 << 20)
+#define AMPLIFY_RATIO 1000u
+
+static uint64_t budget(const struct jv *v, size_t size)
+{
+	uint64_t cap = v->ctx && v->ctx->opts->max_memory ? v->ctx->opts->max_memory : TL_MAX_MEMORY_DEFAULT;
+	uint64_t given = v->in && v->in->given_size ? v->in->given_size : size;
+	uint64_t amplified = given > AMPLIFY_FLOOR / AMPLIFY_RATIO ? given * AMPLIFY_RATIO : AMPLIFY_FLOOR;
+	return amplified < cap ? amplified : cap;
+}
+
+/* Past the budget: a finding about the file's cost (exit 2, no verdict). */
+static void over_budget(struct jv *v, const struct tl_location *loc, const char *what)
+{
+	v->failed = true;
+	v->nomem = true;
+	if (!v->ctx)
+		return;
+	uint64_t cap = v->ctx->opts->max_memory ? v->ctx->opts->max_memory : TL_MAX_MEMORY_DEFAULT;
+	bool amplified = v->doc.budget < cap;
+	tl_report(v->ctx, RULE_TL_RESOURCE_LIMIT, loc,
+		  "expected a JSON document within %llu bytes of reader memory (%s), found %s",
+		  (unsigned long long)v->doc.budget,
+		  amplified ? "1000 times the file's size as given, past 64 MiB" : "--max-memory", what);
+	tl_unreadable(v->ctx, "cannot validate %s: it needs more memory than allowed (%s)",
+		      v->ctx->path ? v->ctx->path : "the input",
+		      amplified ? "amplification limit" : "--max-memory");
+}
+
 void tl_jv_out_of_memory(struct jv *v)
 {
+	if (v->doc.over_budget) {
+		struct tl_location loc = tl_at_text(v->doc.cur_start, 0, 0);
+		over_budget(v, &loc, "a row that needs more");
+		return;
+	}
 	v->failed = true;
 	v->nomem = true;
 	if (v->ctx)
@@ -114,10 +153,13 @@ bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jl
 	struct jerror err;
 	/* Only the repeated keys that can be shown are kept with their pointer. */
 	size_t keep = !v->ctx ? 0 : v->ctx->opts->max_errors ? v->ctx->opts->max_errors : SIZE_MAX;
-	if (tl_json_parse_lazy(&v->doc, data, size, lazy, nlazy, v->in, keep, &err))
+	if (tl_json_parse_budget(&v->doc, data, size, lazy, nlazy, v->in, keep, budget(v, size), &err))
 		return true;
 	v->failed = true;
-	if (err.kind == JE_NOMEM) {
+	if (err.kind == JE_LIMIT) {
+		struct tl_location loc = tl_at_text(err.off, err.line, err.col);
+		over_budget(v, &loc, err.msg);
+	} else if (err.kind == JE_NOMEM) {
 		tl_jv_out_of_memory(v);
 	} else if (v->ctx) {
 		struct tl_location loc = tl_at_text(err.off, err.line, err.col);

@@ -5,11 +5,21 @@
 #include "json_internal.h"
 #include "bigalloc.h"
 
+bool tl_json_take(struct jdoc *d, uint64_t bytes)
+{
+	if (d->budget && bytes > d->budget - d->held) {
+		d->over_budget = true;
+		return false;
+	}
+	d->held += bytes;
+	return true;
+}
+
 bool tl_json_grow_nodes(struct jdoc *d)
 {
 	/* d->cap < JPIN (2^31): doubling it cannot wrap */
 	uint32_t cap = d->cap ? d->cap * 2 : 1024;
-	if (cap >= JPIN)
+	if (cap >= JPIN || !tl_json_take(d, (uint64_t)(cap - d->cap) * sizeof *d->nodes))
 		return false;
 	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
 	if (!nn) {

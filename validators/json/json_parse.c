@@ -50,6 +50,14 @@ static bool fail(struct parser *ps, enum jerr kind, const uint8_t *at, const cha
 static bool fail_nomem(struct parser *ps)
 {
 	ps->nomem = true;
+	if (ps->d->over_budget) {
+		ps->err->kind = JE_LIMIT;
+		ps->err->off = (uint64_t)(ps->p - ps->buf);
+		ps->err->line = ps->line;
+		ps->err->col = (uint32_t)(ps->p - ps->line_start) + 1;
+		snprintf(ps->err->msg, sizeof ps->err->msg, "more needed after %u JSON values", ps->d->n);
+		return false;
+	}
 	ps->err->kind = JE_NOMEM;
 	snprintf(ps->err->msg, sizeof ps->err->msg, "out of memory after %u JSON values", ps->d->n);
 	return false;
@@ -406,10 +414,13 @@ static bool check_keys(struct parser *ps, const struct jframe *fr)
 
 static bool push_key(struct parser *ps, uint64_t off, uint32_t len, bool escaped)
 {
+	size_t before = ps->capkeys;
 	struct keyref *keys = tl_grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
 	if (!keys)
 		return fail_nomem(ps);
 	ps->keys = keys;
+	if (!tl_json_take(ps->d, (uint64_t)(ps->capkeys - before) * sizeof *keys))
+		return fail_nomem(ps);
 	const uint8_t *s = ps->buf + off + 1;
 	ps->keys[ps->nkeys++] = (struct keyref){ s, len, escaped ? (uint32_t)tl_json_decoded_len(s, len) : len };
 	return true;
@@ -708,6 +719,13 @@ static int cmp_dup(const void *a, const void *b)
 bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
 		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err)
 {
+	return tl_json_parse_budget(doc, buf, size, lazy, nlazy, in, keep_dups, 0, err);
+}
+
+bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+			  size_t nlazy, const struct tl_input *in, size_t keep_dups, uint64_t budget,
+			  struct jerror *err)
+{
 	static const uint8_t empty[1];
 	if (!buf) /* an empty input maps to no memory at all */
 		buf = empty;
@@ -717,6 +735,7 @@ bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const
 	doc->cur_lazy = NO_LAZY;
 	doc->in = in;
 	doc->keep_dups = keep_dups;
+	doc->budget = budget;
 	memset(err, 0, sizeof *err);
 	struct parser ps = { 0 };
 	ps.d = doc;

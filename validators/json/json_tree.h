@@ -92,9 +92,12 @@ struct jdoc {
 	uint64_t release_mark;
 	struct jframe *frames;     /* JSON_MAX_DEPTH open containers, for every pass */
 	bool nomem;                /* memory ran out reading a row: rows read since are wrong */
+	uint64_t budget;           /* most bytes the document may hold (tl_json_parse_budget) */
+	uint64_t held;             /* bytes of the node array and of pass 1's open keys */
+	bool over_budget;          /* a growth past budget was refused */
 };
 
-enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM };
+enum jerr { JE_OK, JE_SYNTAX, JE_DEPTH, JE_NOMEM, JE_LIMIT };
 
 struct jerror {
 	enum jerr kind;
@@ -113,6 +116,13 @@ bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const
 
 /* The whole document as nodes (no lazy tables). */
 bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err);
+/* tl_json_parse_lazy holding at most budget bytes (the node array and the
+ * keys of open objects): past it, err is JE_LIMIT. */
+bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+			  size_t nlazy, const struct tl_input *in, size_t keep_dups, uint64_t budget,
+			  struct jerror *err);
+/* Takes bytes more from d's budget; false (and d->over_budget) past it. */
+bool tl_json_take(struct jdoc *d, uint64_t bytes);
 void tl_json_free(struct jdoc *doc);
 
 /* The node of a row (read now if it is not the current one: the cells of

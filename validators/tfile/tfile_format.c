@@ -18,6 +18,11 @@ static bool first_bytes(const struct tl_input *in, size_t n, const uint8_t **byt
 	return tl_cursor_at(&c, in->data, in->size, 0, n) && tl_cursor_bytes(&c, n, bytes);
 }
 
+static bool named(const char *base)
+{
+	return tl_name_ends_with(base, ".tf") || tl_name_ends_with(base, ".tfile");
+}
+
 static int probe(const struct tl_input *in, const char **why_not)
 {
 	const uint8_t *h;
@@ -220,5 +225,5 @@ static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_e
 
 const struct tl_format tl_format_tfile = {
 	TL_FORMAT_TFILE, "tfile", "GDB trace file (tsave output, read by target tfile)", false,
-	probe, validate, &steps, tl_tfile_describe,
+	probe, validate, &steps, tl_tfile_describe, named,
 };

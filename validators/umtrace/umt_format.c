@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 static const char *base_name(const char *path)
@@ -55,6 +56,30 @@ static int member_by_content(const struct tl_input *in)
 	return -1;
 }
 
+static bool named(const char *base)
+{
+	return member_by_name(base) >= 0;
+}
+
+/* A directory holding two tables or indexes of a trace is that trace, so
+ * that one that lost its exec.vtable is judged (and found missing it); one
+ * table alone in a directory is validated alone, and trace.xml is too
+ * common a name to count. */
+static bool holds_tables(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return false;
+	struct dirent *e;
+	int found = 0;
+	while (found < 2 && (e = readdir(d)) != NULL) {
+		int m = member_by_name(e->d_name);
+		found += m >= 0 && m != M_XML;
+	}
+	closedir(d);
+	return found >= 2;
+}
+
 static int probe(const struct tl_input *in, const char **why_not)
 {
 	if (in->is_directory) {
@@ -63,7 +88,9 @@ static int probe(const struct tl_input *in, const char **why_not)
 		int n = snprintf(path, sizeof path, "%s/exec.vtable", in->name ? in->name : ".");
 		if (n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0)
 			return 90;
-		*why_not = "no exec.vtable in the directory";
+		if (holds_tables(in->name ? in->name : "."))
+			return 60;
+		*why_not = "no UMTracer table in the directory";
 		return 0;
 	}
 	if (member_by_content(in) >= 0)
@@ -208,4 +235,5 @@ const struct tl_format tl_format_umtrace = {
 	TL_FORMAT_UMTRACE, "umtrace", "UMTracer/UMTIndex trace directory (11 files)", true,
 	probe, validate, NULL, /* validated whole when a stream finishes */
 	tl_umt_describe,       /* the fixed-size tables' fields; elsewhere the byte */
+	named,
 };

@@ -16,6 +16,12 @@ static bool plausible(const uint8_t *p, bool big)
 	return type == XRAY_TYPE_BASIC && version >= 1 && version <= 3;
 }
 
+/* compiler-rt names its logs xray-log.<program>.<id>; tools save them as .xray */
+static bool named(const char *base)
+{
+	return tl_name_ends_with(base, ".xray") || strncmp(base, "xray-log.", 9) == 0;
+}
+
 static int probe(const struct tl_input *in, const char **why_not)
 {
 	struct tl_cursor c;
@@ -125,5 +131,5 @@ static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_e
 
 const struct tl_format tl_format_xray = {
 	TL_FORMAT_XRAY, "xray", "LLVM XRay trace (FDR versions 1-5, basic mode versions 1-3)",
-	false, probe, validate, &steps, tl_xray_describe,
+	false, probe, validate, &steps, tl_xray_describe, named,
 };

@@ -94,6 +94,7 @@ bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct x
 		tl_report(ctx, RULE_XRAY_HEADER_SIZE, &at,
 			  "expected a 32-byte file header, found a file of %zu bytes",
 			  tl_cursor_left(&c));
+		tl_set_detail(ctx, "records not read: no header");
 		return false;
 	}
 	bool detected = choose_order(ctx, c, hdr);
