@@ -15,7 +15,7 @@ setup_files() {
 }
 
 atf_test_case round_trip
-round_trip_head() { atf_set "descr" "what the baseline recorded is not reported again; the verdict counts new diagnostics only"; }
+round_trip_head() { atf_set "descr" "what the baseline recorded is not reported again; the counts stay, the verdict counts new diagnostics only"; }
 round_trip_body() {
 	setup_files
 	atf_check -s exit:1 -o save:before -e ignore "$TL" --write-baseline base.json dup.dcfg.json order.xray
@@ -24,7 +24,7 @@ round_trip_body() {
 	atf_check -o inline:"4\n" grep -c 'error:' before
 	atf_check -s exit:0 -o save:after -e save:err "$TL" --baseline base.json dup.dcfg.json order.xray
 	atf_check -o not-match:'error:' cat after
-	atf_check -o match:'dup.dcfg.json: valid \(dcfg: 0 errors' cat after
+	atf_check -o match:'dup.dcfg.json: valid \(dcfg: 2 errors, 0 warnings; .*; 2 in the baseline\)' cat after
 	atf_check -o match:'baseline base.json: 4 known diagnostics not reported, 0 no longer found' cat err
 }
 
@@ -85,18 +85,27 @@ sarif_baseline_state_body() {
 	atf_check -o inline:"0\n" jq '[.runs[0].results[] | select(has("baselineState"))] | length' plain.sarif
 }
 
-atf_test_case limit_applies_to_new_ones
-limit_applies_to_new_ones_head() { atf_set "descr" "--max-errors counts the diagnostics shown, known ones left out"; }
-limit_applies_to_new_ones_body() {
+atf_test_case limit_counts_known_ones
+limit_counts_known_ones_head() { atf_set "descr" "--max-errors stops where it stops without a baseline; a new error past it still fails the run"; }
+limit_counts_known_ones_body() {
 	setup_files
 	atf_check -s exit:1 -o ignore "$TL" --write-baseline base.json order.xray
-	jq '.diagnostics |= .[:1]' base.json > one.json
-	atf_check -s exit:1 -o save:out -e ignore "$TL" --max-errors 1 --baseline one.json order.xray
-	atf_check -o inline:"1\n" grep -c 'error:' out
-	atf_check -o not-match:'reporting stopped' cat out
-	printf '{"baseline": 1, "diagnostics": []}\n' > empty.json
-	atf_check -s exit:1 -o save:out2 -e ignore "$TL" --max-errors 1 --baseline empty.json order.xray
+	jq '.diagnostics |= .[:1]' base.json > first.json
+	jq '.diagnostics |= .[1:]' base.json > second.json
+	# the first error is known and shown as such only in SARIF; the second is past the limit
+	atf_check -s exit:1 -o save:out -e ignore "$TL" --max-errors 1 --baseline first.json order.xray
+	atf_check -s exit:1 -o inline:"0\n" grep -c "error:" out
+	atf_check -o match:'invalid \(xray: 2 errors, 0 warnings; .*; 1 in the baseline; reporting stopped at --max-errors\)' cat out
+	# the new one is shown, the known one past the limit is known all the same
+	atf_check -s exit:1 -o save:out2 -e match:'1 known diagnostic not reported, 0 no longer found' \
+		"$TL" --max-errors 1 --baseline second.json order.xray
+	atf_check -o inline:"1\n" grep -c 'error:' out2
 	atf_check -o match:'reporting stopped at --max-errors' cat out2
+	# SARIF says how many known ones it does not list
+	atf_check -s exit:0 -o save:out.sarif -e ignore "$TL" -o sarif --max-errors 1 --baseline base.json order.xray
+	atf_check -o inline:'1\n' jq '.runs[0].properties.tracelintUnchangedNotListed' out.sarif
+	atf_check -o match:'1 diagnostics recorded in the baseline are not listed' \
+		jq -r '.runs[0].invocations[0].toolExecutionNotifications[].message.text' out.sarif
 }
 
 atf_test_case verdicts_with_a_baseline
@@ -154,7 +163,7 @@ atf_init_test_cases() {
 	atf_add_test_case gone_ones_listed
 	atf_add_test_case counted_duplicates
 	atf_add_test_case sarif_baseline_state
-	atf_add_test_case limit_applies_to_new_ones
+	atf_add_test_case limit_counts_known_ones
 	atf_add_test_case bad_baselines
 	atf_add_test_case verdicts_with_a_baseline
 	atf_add_test_case gone_by_directory

@@ -5,8 +5,6 @@
 #include "tracelint.h"
 #include <stdio.h>
 
-struct json_object;
-
 struct tl_writer_ops {
 	void (*begin)(struct tl_writer *w);
 	void (*diag)(struct tl_writer *w, const struct tl_diagnostic *d);
@@ -21,10 +19,18 @@ struct tl_writer {
 	FILE *out;
 	bool quiet;
 	const char *path;             /* path of the input being reported */
-	struct json_object *root;     /* JSON and SARIF styles */
-	struct json_object *current;  /* diagnostics or results array */
-	struct json_object *file;     /* JSON style: the current file object */
-	bool nomem;                   /* JSON and SARIF styles: the document lost a part (json_out.h) */
+	/* JSON and SARIF styles, written as they go (json_emit.h) */
+	bool started;                 /* the document's head is written */
+	bool first_item;              /* no file (JSON) or result (SARIF) written yet */
+	bool first_diag;              /* JSON: none of the current file's diagnostics yet */
+	FILE *spool;                  /* JSON: the file's diagnostics, which follow its counts;
+				       * SARIF: the notifications, which follow the results */
+	bool any_spooled;             /* SARIF: a notification is spooled */
+	bool run_failed;              /* SARIF: a path could not be validated */
+	bool lost;                    /* a spool could not be made or written (errno kept) */
+	int lost_errno;
+	uint64_t known_shown;         /* SARIF: unchanged results of the current path */
+	uint64_t known_left_out;      /* SARIF: known diagnostics past --max-errors */
 	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
 	bool context;                 /* text: the bytes or line under each diagnostic */
 	bool color;                   /* text: ANSI colours */

@@ -114,6 +114,15 @@ struct tl_options {
 	 * TRACELINT_THREADS environment variable, else every core the process
 	 * may run on. The result is the same whatever the number. */
 	unsigned threads;
+	/* Baselines: asked about every diagnostic counted, also those past
+	 * max_errors (which are not delivered), before it is delivered; true when
+	 * a baseline already holds it. A known diagnostic is counted as before
+	 * and in result->known_*, and goes to on_known instead of on_diag: the
+	 * counts, the error limit and `truncated` are those of a run without a
+	 * baseline, only the verdict leaves known diagnostics out. NULL: none is
+	 * known. The TL-MAX-ERRORS note is never asked about. */
+	bool (*is_known)(const struct tl_diagnostic *diag, void *user);
+	tl_diag_fn on_known;       /* may be NULL: known diagnostics are not delivered */
 };
 
 struct tl_result {
@@ -124,6 +133,11 @@ struct tl_result {
 	uint64_t notes;
 	bool truncated;            /* reporting stopped at max_errors */
 	char detail[128];          /* e.g. "little-endian (detected)", or "" */
+	/* Of errors, warnings and notes, those opts->is_known found in a baseline;
+	 * valid counts the others only. */
+	uint64_t known_errors;
+	uint64_t known_warnings;
+	uint64_t known_notes;
 };
 
 /* Status of a validation call, separate from the verdict in tl_result. */
