@@ -194,7 +194,8 @@ static bool baseline_summary(const struct cli *c, struct baseline_known *known,
 	validated_free(&files);
 	tl_text_escape(name, sizeof name, c->baseline);
 	if (!ok) {
-		fprintf(stderr, "tracelint: %s\n", err);
+		tl_text_escape(name, sizeof name, err);
+		fprintf(stderr, "tracelint: %s\n", name);
 		return false;
 	}
 	fprintf(stderr, "tracelint: baseline %s: %llu known diagnostic%s not reported, %zu no longer found\n",
@@ -272,7 +273,9 @@ static int validate_all(struct cli *c)
 		if (record_open) {
 			record_open = false;
 			if (!baseline_out_commit(&record, err, sizeof err)) {
-				fprintf(stderr, "tracelint: %s\n", err);
+				char safe[4 * sizeof err];
+				tl_text_escape(safe, sizeof safe, err);
+				fprintf(stderr, "tracelint: %s\n", safe);
 				rc = EXIT_USAGE;
 			}
 		}

@@ -1,6 +1,7 @@
 /* The command line: GNU-style options anywhere among the paths, every usage
  * error naming the argument it is about. */
 #include "cli.h"
+#include "safe_text.h"
 #include "rule_list.h"
 
 #include <errno.h>
@@ -71,12 +72,15 @@ static const char usage_text[] =
 
 int cli_usage_error(const char *fmt, ...)
 {
+	/* the message may quote a config's keys, a path or a baseline's bytes:
+	 * no control character of theirs reaches the terminal */
+	char message[8192], safe[4 * 8192];
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "tracelint: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\nTry 'tracelint --help'.\n");
+	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
+	tl_text_escape(safe, sizeof safe, message);
+	fprintf(stderr, "tracelint: %s\nTry 'tracelint --help'.\n", safe);
 	return EXIT_USAGE;
 }
 
