@@ -209,7 +209,7 @@ ATF_TC_BODY(baseline_files, tc)
 	struct baseline_known b;
 	char err[512];
 	static const struct { const char *text, *expected; } bad[] = {
-		{ "[]", "not JSON" },
+		{ "[]", "expected a tracelint baseline" },
 		{ "{\"baseline\": 3, \"diagnostics\": []}", "expected a tracelint baseline" },
 		{ "{\"baseline\": 1}", "expected a tracelint baseline" },
 		{ "{\"baseline\": 1, \"diagnostics\": {}}", "expected a tracelint baseline" },

@@ -330,15 +330,21 @@ bool baseline_read(FILE *f, const char *name, int *version, baseline_entry_fn en
 	} else {
 		rewind(f);
 		r.ahead = getc(f);
-		ok = object(&r, top_member, &t);
+		spaces(&r);
+		/* JSON, but not an object: another kind of file */
+		if (r.ahead != '{' && r.ahead != EOF)
+			ok = skip(&r) && false;
+		else
+			ok = object(&r, top_member, &t);
 		spaces(&r);
 		if (ok && r.ahead != EOF)
 			ok = fail(&r, "more after the document");
 		if (ok && ferror(f))
 			ok = fail(&r, "");
-		if (ok && !t.listed) {
+		if ((ok && !t.listed) || (!ok && !r.failed)) {
 			snprintf(err, errlen, "%s: expected a tracelint baseline (an object with \"baseline\": 2 "
 				 "and a \"diagnostics\" array)", name);
+			r.failed = true;
 			ok = false;
 		}
 	}
