@@ -188,7 +188,10 @@ TL_API enum tl_status tl_validate_members_sized(const struct tl_member *members,
 				  (err), (errlen))
 
 /* Output writers: the three report styles of the tracelint CLI, for embedders too.
- * Feed tl_writer_diag from tl_options.on_diag (with the writer as user). */
+ * Feed tl_writer_diag from tl_options.on_diag (with the writer as user). Every
+ * style writes as diagnostics arrive; JSON keeps a path's diagnostics in a
+ * temporary file ($TMPDIR) until its counts are known, so memory does not
+ * grow with their number. */
 enum tl_output_style { TL_OUTPUT_TEXT = 0, TL_OUTPUT_JSON, TL_OUTPUT_SARIF };
 struct tl_writer;
 TL_API struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet);
@@ -197,12 +200,14 @@ TL_API void tl_writer_diag(const struct tl_diagnostic *diag, void *writer);
 /* status != TL_OK: the path could not be validated; message says why. */
 TL_API void tl_writer_end(struct tl_writer *w, const struct tl_result *result,
 		   enum tl_status status, const char *message);
-/* Writes what the style buffers (JSON, SARIF) and frees the writer. */
+/* Ends the document (JSON, SARIF) and frees the writer: 0, or -1 with errno
+ * set when the report could not be written whole. */
 TL_API int tl_writer_finish(struct tl_writer *w);
 /* Baselines: with set_baseline, SARIF results carry baselineState "new";
- * tl_writer_known hands over a diagnostic the baseline already holds, which
- * SARIF keeps as "unchanged" with an external suppression and the text and
- * JSON styles leave out. */
+ * tl_writer_known (fed from tl_options.on_known) hands over a diagnostic the
+ * baseline already holds, which SARIF keeps as "unchanged" with an external
+ * suppression and the text and JSON styles leave out; the JSON style adds
+ * each path's known_errors, known_warnings and known_notes. */
 TL_API void tl_writer_set_baseline(struct tl_writer *w, bool active);
 TL_API void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag);
 /* SARIF: artifact URIs relative to dir (uriBaseId SRCROOT, declared in
