@@ -236,6 +236,10 @@ safe_writes_body() {
 	atf_check -s exit:2 -o empty -e match:'cannot write the baseline base.json: it is a symbolic link' \
 		"$TL" --write-baseline base.json order.xray
 	atf_check -o inline:"precious\n" cat victim
+	# unless asked: then the file it names is replaced, the link stays
+	atf_check -s exit:1 -o ignore "$TL" --write-baseline base.json --write-through-symlink order.xray
+	test -L base.json || atf_fail "the link was replaced"
+	atf_check -o inline:"2\n" jq '.diagnostics | length' victim
 	rm base.json
 	# nor a device, a FIFO or a directory
 	mkfifo fifo

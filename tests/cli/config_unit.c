@@ -255,14 +255,14 @@ ATF_TC_BODY(baseline_files, tc)
 	baseline_known_free(&b);
 	/* a target that is not a regular file is refused; a missing directory fails before the run */
 	struct baseline_out out;
-	ATF_CHECK(!baseline_out_open(&out, "no-such-dir/b.json", err, sizeof err));
+	ATF_CHECK(!baseline_out_open(&out, "no-such-dir/b.json", false, err, sizeof err));
 	ATF_CHECK(strstr(err, "cannot write the baseline no-such-dir/b.json") != NULL);
-	ATF_CHECK(!baseline_out_open(&out, ".", err, sizeof err));
+	ATF_CHECK(!baseline_out_open(&out, ".", false, err, sizeof err));
 	ATF_CHECK(strstr(err, "directory") != NULL);
 	ATF_REQUIRE(symlink("b.json", "link.json") == 0);
-	ATF_CHECK(!baseline_out_open(&out, "link.json", err, sizeof err));
+	ATF_CHECK(!baseline_out_open(&out, "link.json", false, err, sizeof err));
 	ATF_CHECK(strstr(err, "symbolic link") != NULL);
-	ATF_REQUIRE_MSG(baseline_out_open(&out, "copy.json", err, sizeof err), "%s", err);
+	ATF_REQUIRE_MSG(baseline_out_open(&out, "copy.json", false, err, sizeof err), "%s", err);
 	baseline_out_add(&out, "p", "R", 0xaa, "m\x1b");
 	baseline_out_add(&out, "q", "R", 0xaa, "");
 	ATF_REQUIRE_MSG(baseline_out_commit(&out, err, sizeof err), "%s", err);

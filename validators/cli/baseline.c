@@ -167,11 +167,12 @@ void baseline_known_free(struct baseline_known *b)
 	memset(b, 0, sizeof *b);
 }
 
-bool baseline_out_open(struct baseline_out *b, const char *file, char *err, size_t errlen)
+bool baseline_out_open(struct baseline_out *b, const char *file, bool follow_symlink, char *err,
+		       size_t errlen)
 {
 	char why[512];
 	memset(b, 0, sizeof *b);
-	if (!safe_file_open(&b->file, file, why, sizeof why)) {
+	if (!safe_file_open(&b->file, file, follow_symlink, why, sizeof why)) {
 		snprintf(err, errlen, "cannot write the baseline %s: %s", file, why);
 		return false;
 	}

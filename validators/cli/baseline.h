@@ -74,7 +74,9 @@ struct baseline_out {
 	bool any;
 };
 
-bool baseline_out_open(struct baseline_out *b, const char *file, char *err, size_t errlen);
+/* follow_symlink: a symbolic link at file is followed, not refused. */
+bool baseline_out_open(struct baseline_out *b, const char *file, bool follow_symlink, char *err,
+		       size_t errlen);
 void baseline_out_add(struct baseline_out *b, const char *path, const char *rule,
 		      uint64_t fingerprint, const char *message);
 /* Ends the document and puts it in place; false with a message. */

@@ -243,7 +243,8 @@ static int validate_all(struct cli *c)
 	/* the baseline to write is made (beside its target) before the run, so
 	 * that a directory it cannot go to fails now, not after the run */
 	if (rc < 0 && c->write_baseline &&
-	    !(record_open = baseline_out_open(&record, c->write_baseline, err, sizeof err)))
+	    !(record_open = baseline_out_open(&record, c->write_baseline, c->write_through_symlink,
+						     err, sizeof err)))
 		rc = cli_usage_error("%s", err);
 	struct cli_reporting rep = { NULL, known_loaded ? &known : NULL, record_open ? &record : NULL, 0 };
 	if (rc < 0 && c->sarif_root && access(c->sarif_root, X_OK) != 0)

@@ -52,6 +52,8 @@ static void untrack(const char *path)
 			pending[i] = NULL;
 }
 
+static bool safe_file_make(struct safe_file *f, const char *target, char *err, size_t errlen);
+
 static void clear(struct safe_file *f)
 {
 	if (f->temporary)
@@ -61,13 +63,30 @@ static void clear(struct safe_file *f)
 	memset(f, 0, sizeof *f);
 }
 
-bool safe_file_open(struct safe_file *f, const char *target, char *err, size_t errlen)
+bool safe_file_open(struct safe_file *f, const char *target, bool follow_symlink, char *err,
+		    size_t errlen)
 {
 	memset(f, 0, sizeof *f);
 	struct stat st;
+	char *resolved = NULL;
+	if (follow_symlink && lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!(resolved = realpath(target, NULL))) {
+			snprintf(err, errlen, "the symbolic link names no file: %s", strerror(errno));
+			return false;
+		}
+		target = resolved;
+	}
+	bool ok = safe_file_make(f, target, err, errlen);
+	free(resolved);
+	return ok;
+}
+
+static bool safe_file_make(struct safe_file *f, const char *target, char *err, size_t errlen)
+{
+	struct stat st;
 	if (lstat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s",
-			 S_ISLNK(st.st_mode) ? "it is a symbolic link (name the file it points to)"
+			 S_ISLNK(st.st_mode) ? "it is a symbolic link (name the file it points to, or give --write-through-symlink)"
 			 : S_ISDIR(st.st_mode) ? "it is a directory" : "it is not a regular file");
 		return false;
 	}

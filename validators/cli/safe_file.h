@@ -15,10 +15,12 @@ struct safe_file {
 };
 
 /* Refuses a target that exists but is not a regular file (a symbolic
- * link, a directory, a FIFO, a device); makes the temporary file, which is
+ * link unless follow_symlink, then the file it names is the target; a
+ * directory, a FIFO, a device); makes the temporary file, which is
  * removed if the process is ended by SIGTERM, SIGINT or SIGHUP. false with
  * the reason in err. */
-bool safe_file_open(struct safe_file *f, const char *target, char *err, size_t errlen);
+bool safe_file_open(struct safe_file *f, const char *target, bool follow_symlink, char *err,
+		    size_t errlen);
 
 /* Flushes, syncs and renames the temporary file over the target; false
  * (the temporary file removed, the target untouched) with the reason. */

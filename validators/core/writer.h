@@ -45,6 +45,10 @@ extern const struct tl_writer_ops tl_text_writer;
 extern const struct tl_writer_ops tl_json_writer;
 extern const struct tl_writer_ops tl_sarif_writer;
 
+/* Part of the report could not be written as it should (errno_value says
+ * why): tl_writer_finish fails with it. */
+void tl_writer_lost(struct tl_writer *w, int errno_value);
+
 /* "PATH" or "PATH/MEMBER" for a diagnostic in a trace directory. */
 void tl_diag_path(char *buf, size_t len, const char *path, const struct tl_diagnostic *d);
 
