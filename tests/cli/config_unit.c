@@ -195,47 +195,82 @@ ATF_TC_BODY(resolution_order, tc)
 	ATF_CHECK(strstr(err, "missing.ini") != NULL);
 }
 
+static void count_gone(const char *path, const char *rule, const char *message, void *user)
+{
+	(void)path, (void)rule;
+	size_t *n = user;
+	ATF_CHECK_STREQ(message, *n == 0 ? "third" : "fourth");
+	++*n;
+}
+
 ATF_TC_WITHOUT_HEAD(baseline_files);
 ATF_TC_BODY(baseline_files, tc)
 {
-	struct baseline b = { 0 };
+	struct baseline_known b;
 	char err[512];
 	static const struct { const char *text, *expected; } bad[] = {
 		{ "[]", "expected a tracelint baseline" },
-		{ "{\"baseline\": 2, \"diagnostics\": []}", "expected a tracelint baseline" },
+		{ "{\"baseline\": 3, \"diagnostics\": []}", "expected a tracelint baseline" },
 		{ "{\"baseline\": 1}", "expected a tracelint baseline" },
 		{ "{\"baseline\": 1, \"diagnostics\": {}}", "expected a tracelint baseline" },
 		{ "{\"baseline\": 1, \"diagnostics\": [{\"path\": 1, \"rule\": \"R\", \"fingerprint\": \"0123456789abcdef\"}]}",
 		  "diagnostics[0]" },
 		{ "{\"baseline\": 1, \"diagnostics\": [{\"path\": \"p\", \"rule\": \"R\", \"fingerprint\": \"0123456789ABCDEF\"}]}",
 		  "16-hex-digit" },
+		{ "{\"baseline\": 1, \"diagnostics\": [7]}", "diagnostics[0]" },
+		{ "{\"baseline\": 1, \"diagnostics\": []} x", "not JSON" },
+		{ "{\"baseline\": 1, \"x\": [1, {\"a\": [tru]}], \"diagnostics\": []}", "not JSON" },
+		{ "{\"baseline\": 1, \"diagnostics\": [{\"path\": \"p\\q\"}]}", "not JSON" },
 		{ "", "not JSON" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		write_file("b.json", bad[i].text);
 		ATF_CHECK_MSG(!baseline_load(&b, "b.json", err, sizeof err), "%s", bad[i].text);
 		ATF_CHECK_MSG(strstr(err, bad[i].expected) != NULL, "%s: %s", bad[i].text, err);
-		baseline_free(&b);
+		baseline_known_free(&b);
 	}
+	/* any other member, nested any way, is skipped */
+	write_file("b.json", "{\"x\": {\"y\": [[], {}, [1, -2.5e3, \"s\\u00e9\", null, true]]}, \"baseline\": 2, "
+			     "\"diagnostics\": [], \"z\": {}}");
+	ATF_CHECK_MSG(baseline_load(&b, "b.json", err, sizeof err), "%s", err);
+	ATF_CHECK_EQ(b.version, 2);
+	baseline_known_free(&b);
 	/* two entries of one fingerprint match twice, then no more; no message is fine */
 	write_file("b.json", "{\"baseline\": 1, \"diagnostics\": ["
 			     "{\"path\": \"p\", \"rule\": \"R\", \"fingerprint\": \"00000000000000aa\"},"
 			     "{\"path\": \"p\", \"rule\": \"R\", \"fingerprint\": \"00000000000000bb\", \"message\": \"m\"},"
-			     "{\"path\": \"p\", \"rule\": \"R\", \"fingerprint\": \"00000000000000aa\"}]}");
+			     "{\"path\": \"p\", \"rule\": \"R\", \"fingerprint\": \"00000000000000aa\", \"message\": \"third\"},"
+			     "{\"path\": \"p\", \"rule\": \"R\", \"fingerprint\": \"00000000000000cc\", \"message\": \"fourth\"}]}");
 	ATF_REQUIRE_MSG(baseline_load(&b, "b.json", err, sizeof err), "%s", err);
-	ATF_CHECK(baseline_match(&b, "00000000000000aa"));
-	ATF_CHECK(baseline_match(&b, "00000000000000aa"));
-	ATF_CHECK(!baseline_match(&b, "00000000000000aa"));
-	ATF_CHECK(baseline_match(&b, "00000000000000bb"));
-	ATF_CHECK(!baseline_match(&b, "00000000000000cc"));
-	ATF_CHECK(!baseline_match(&b, "0000000000000000"));
-	ATF_CHECK(!baseline_write(&b, "no-such-dir/b.json", err, sizeof err));
+	ATF_CHECK_EQ(b.entries, 4u);
+	ATF_CHECK(baseline_match(&b, 0xaa));
+	ATF_CHECK(baseline_match(&b, 0xbb));
+	ATF_CHECK(!baseline_match(&b, 0xbb));
+	ATF_CHECK(!baseline_match(&b, 0xdd));
+	ATF_CHECK(!baseline_match(&b, 0));
+	/* the second 0xaa and the 0xcc are gone, in the file's order */
+	size_t gone = 0;
+	ATF_CHECK_MSG(baseline_each_gone(&b, count_gone, &gone, err, sizeof err), "%s", err);
+	ATF_CHECK_EQ(gone, 2u);
+	baseline_known_free(&b);
+	/* a target that is not a regular file is refused; a missing directory fails before the run */
+	struct baseline_out out;
+	ATF_CHECK(!baseline_out_open(&out, "no-such-dir/b.json", false, err, sizeof err));
 	ATF_CHECK(strstr(err, "cannot write the baseline no-such-dir/b.json") != NULL);
-	ATF_CHECK(baseline_write(&b, "copy.json", err, sizeof err));
-	baseline_free(&b);
-	ATF_CHECK(baseline_load(&b, "copy.json", err, sizeof err));
-	ATF_CHECK_EQ(b.count, 3u);
-	baseline_free(&b);
+	ATF_CHECK(!baseline_out_open(&out, ".", false, err, sizeof err));
+	ATF_CHECK(strstr(err, "directory") != NULL);
+	ATF_REQUIRE(symlink("b.json", "link.json") == 0);
+	ATF_CHECK(!baseline_out_open(&out, "link.json", false, err, sizeof err));
+	ATF_CHECK(strstr(err, "symbolic link") != NULL);
+	ATF_REQUIRE_MSG(baseline_out_open(&out, "copy.json", false, err, sizeof err), "%s", err);
+	baseline_out_add(&out, "p", "R", 0xaa, "m\x1b");
+	baseline_out_add(&out, "q", "R", 0xaa, "");
+	ATF_REQUIRE_MSG(baseline_out_commit(&out, err, sizeof err), "%s", err);
+	ATF_REQUIRE_MSG(baseline_load(&b, "copy.json", err, sizeof err), "%s", err);
+	ATF_CHECK_EQ(b.entries, 2u);
+	ATF_CHECK_EQ(b.version, 2);
+	ATF_CHECK(baseline_match(&b, 0xaa) && baseline_match(&b, 0xaa) && !baseline_match(&b, 0xaa));
+	baseline_known_free(&b);
 }
 
 ATF_TP_ADD_TCS(tp)

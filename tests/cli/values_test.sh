@@ -209,7 +209,7 @@ baseline_files_body() {
 	done <<LIST
 []|b.json: expected a tracelint baseline
 {"diagnostics": []}|b.json: expected a tracelint baseline
-{"baseline": 2, "diagnostics": []}|b.json: expected a tracelint baseline
+{"baseline": 3, "diagnostics": []}|b.json: expected a tracelint baseline
 {"baseline": "1", "diagnostics": []}|b.json: expected a tracelint baseline
 {"baseline": 10, "diagnostics": []}|b.json: expected a tracelint baseline
 {"baseline": 1}|b.json: expected a tracelint baseline

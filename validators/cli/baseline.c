@@ -1,249 +1,236 @@
-/* Baseline files: JSON, {"tool": "tracelint", "baseline": 1, "diagnostics":
- * [{"path", "rule", "fingerprint", "message"}]}. The fingerprint alone
- * decides a match (tl_diagnostic_fingerprint); path, rule and message are
- * there for the people who read and review the file. */
+/* See baseline.h: the multiset of a baseline read, and writing one. */
 #include "baseline.h"
-#include "grow.h"
-#include "safe_text.h"
-#include "str_pack.h"
-#include "json_string.h"
-#include "json_tree.h"
+#include "baseline_read.h"
+#include "json_emit.h"
 
 #include <errno.h>
-#include <json-c/json.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#define BASELINE_VERSION 1
+#define BASELINE_VERSION 2
 
-static bool push(struct baseline *b, const char *path, const char *rule, const char *message,
-		 const char *fingerprint)
+struct known_slot {
+	uint64_t fingerprint;
+	uint32_t recorded;   /* 0: the slot is free */
+	uint32_t matched;
+	uint32_t passed;     /* entries seen again by baseline_each_gone */
+};
+
+static size_t home(const struct baseline_known *b, uint64_t fp)
 {
-	struct baseline_entry *more = tl_grow_array(b->entries, &b->cap, b->count, sizeof *more, 64);
-	if (!more)
-		return false;
-	b->entries = more;
-	struct baseline_entry *e = &b->entries[b->count];
-	memset(e, 0, sizeof *e);
-	const char *in[3] = { path, rule, message }, *out[3];
-	e->strings = tl_str_pack(3, in, out);
-	if (!e->strings)
-		return false;
-	e->path = out[0];
-	e->rule = out[1];
-	e->message = out[2];
-	snprintf(e->fingerprint, sizeof e->fingerprint, "%s", fingerprint);
-	e->seq = b->count;
-	b->count++;
-	return true;
+	/* the fingerprints are hashes already; mixed once more against clustering */
+	fp ^= fp >> 33;
+	fp *= 0xff51afd7ed558ccdULL;
+	fp ^= fp >> 33;
+	return (size_t)fp & (b->slot_count - 1);
 }
 
-bool baseline_add(struct baseline *b, const char *path, const struct tl_diagnostic *d,
-		  const char *fingerprint)
+static struct known_slot *find(const struct baseline_known *b, uint64_t fp)
 {
-	return push(b, path, d->rule->id, d->message, fingerprint);
-}
-
-static int by_fingerprint(const void *a, const void *b)
-{
-	const struct baseline_entry *x = a, *y = b;
-	int c = strcmp(x->fingerprint, y->fingerprint);
-	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* Baselines are read with the library's own JSON reader: json-c's parser
- * dereferences a failed allocation when memory runs out. */
-
-/* The decoded text of o[key] when it is a string: a copy to free, or NULL
- * (*nomem set when memory ran out). */
-static char *member_string(struct jdoc *d, uint32_t o, const char *key, bool *nomem)
-{
-	uint32_t v = tl_json_obj_get(d, o, key);
-	if (v == JNONE || jn(d, v)->type != J_STR)
+	if (!b->slot_count)
 		return NULL;
-	const uint8_t *raw = jstr(d, v);
-	size_t n = jn(d, v)->count, len = tl_json_decoded_len(raw, n);
-	char *text = malloc(len + 1);
-	if (!text) {
-		*nomem = true;
-		return NULL;
+	for (size_t i = home(b, fp);; i = (i + 1) & (b->slot_count - 1)) {
+		struct known_slot *s = &b->slots[i];
+		if (!s->recorded || s->fingerprint == fp)
+			return s;
 	}
-	text[tl_json_decode(raw, n, (uint8_t *)text, len)] = '\0';
-	return text;
 }
 
-static bool is_fingerprint(const char *s)
+static bool grow(struct baseline_known *b)
 {
-	if (!s || strlen(s) != 16)
+	size_t count = b->slot_count ? 2 * b->slot_count : 1024;
+	struct known_slot *old = b->slots;
+	size_t old_count = b->slot_count;
+	b->slots = calloc(count, sizeof *b->slots);
+	if (!b->slots) {
+		b->slots = old;
 		return false;
-	for (; *s; s++)
-		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
-			return false;
+	}
+	b->slot_count = count;
+	for (size_t i = 0; i < old_count; i++)
+		if (old[i].recorded)
+			*find(b, old[i].fingerprint) = old[i];
+	free(old);
 	return true;
 }
 
-static bool is_version(struct jdoc *d, uint32_t v)
+static uint64_t parse_hex(const char *s)
 {
-	return v != JNONE && jn(d, v)->type == J_NUM && jn(d, v)->count == 1 &&
-	       d->buf[jn(d, v)->off] == '0' + BASELINE_VERSION;
+	return strtoull(s, NULL, 16);
 }
 
-static bool load_entries(struct baseline *b, struct jdoc *d, const char *file, char *err,
-			 size_t errlen)
+static bool add_entry(const char *path, const char *rule, const char *fingerprint,
+		      const char *message, void *user)
 {
-	uint32_t list = jn(d, 0)->type == J_OBJ ? tl_json_obj_get(d, 0, "diagnostics") : JNONE;
-	if (!is_version(d, jn(d, 0)->type == J_OBJ ? tl_json_obj_get(d, 0, "baseline") : JNONE) ||
-	    list == JNONE || jn(d, list)->type != J_ARR) {
+	(void)path, (void)rule, (void)message;
+	struct baseline_known *b = user;
+	if ((b->used + 1) * 10 > b->slot_count * 7 && !grow(b))
+		return false;
+	uint64_t fp = parse_hex(fingerprint);
+	struct known_slot *s = find(b, fp);
+	if (!s->recorded) {
+		s->fingerprint = fp;
+		b->used++;
+	}
+	if (s->recorded < UINT32_MAX)
+		s->recorded++;
+	b->entries++;
+	return true;
+}
+
+bool baseline_load(struct baseline_known *b, const char *file, char *err, size_t errlen)
+{
+	memset(b, 0, sizeof *b);
+	pthread_mutex_init(&b->lock, NULL);
+	/* not a FIFO, a device or a directory: they would block or never end */
+	int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (fd >= 0)
+			snprintf(err, errlen, "cannot read the baseline %s: not a regular file", file);
+		else
+			snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	b->file = fdopen(fd, "rb");
+	b->name = strdup(file);
+	if (!b->file || !b->name) {
+		if (!b->file)
+			close(fd);
+		snprintf(err, errlen, "cannot read the baseline %s: out of memory", file);
+		return false;
+	}
+	bool ok = baseline_read(b->file, file, &b->version, add_entry, b, err, errlen);
+	if (ok && b->version != 1 && b->version != 2) {
 		snprintf(err, errlen, "%s: expected a tracelint baseline (an object with \"baseline\": %d "
 			 "and a \"diagnostics\" array)", file, BASELINE_VERSION);
-		return false;
+		ok = false;
 	}
-	size_t i = 0;
-	for (uint32_t e = jn(d, list)->first; e != JNONE; e = jsibling(d, e), i++) {
-		bool nomem = false, ok = jn(d, e)->type == J_OBJ;
-		char *path = ok ? member_string(d, e, "path", &nomem) : NULL;
-		char *rule = ok ? member_string(d, e, "rule", &nomem) : NULL;
-		char *fp = ok ? member_string(d, e, "fingerprint", &nomem) : NULL;
-		char *message = ok ? member_string(d, e, "message", &nomem) : NULL;
-		ok = !nomem && path && rule && is_fingerprint(fp) &&
-		     push(b, path, rule, message ? message : "", fp);
-		if (!ok && (nomem || (path && rule && is_fingerprint(fp))))
-			snprintf(err, errlen, "%s: out of memory", file);
-		else if (!ok)
-			snprintf(err, errlen, "%s: diagnostics[%zu]: expected \"path\", \"rule\" and a "
-				 "16-hex-digit \"fingerprint\"", file, i);
-		free(path);
-		free(rule);
-		free(fp);
-		free(message);
-		if (!ok)
-			return false;
+	if (ok && b->version == 2 && !baseline_anchor_init(&b->anchor, file)) {
+		snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
+		ok = false;
 	}
+	return ok;
+}
+
+bool baseline_match(struct baseline_known *b, uint64_t fingerprint)
+{
+	pthread_mutex_lock(&b->lock);
+	struct known_slot *s = find(b, fingerprint);
+	bool known = s && s->recorded && s->matched < s->recorded;
+	if (known)
+		s->matched++;
+	pthread_mutex_unlock(&b->lock);
+	return known;
+}
+
+struct gone_pass {
+	struct baseline_known *b;
+	baseline_gone_fn gone;
+	void *user;
+};
+
+static bool each_entry(const char *path, const char *rule, const char *fingerprint,
+		       const char *message, void *user)
+{
+	struct gone_pass *g = user;
+	struct known_slot *s = find(g->b, parse_hex(fingerprint));
+	if (s && s->recorded && ++s->passed > s->matched)
+		g->gone(path, rule, message, g->user);
 	return true;
 }
 
-/* The whole file in memory. */
-static uint8_t *slurp(const char *file, size_t *size, char *err, size_t errlen)
+bool baseline_each_gone(struct baseline_known *b, baseline_gone_fn gone, void *user, char *err,
+			size_t errlen)
 {
-	FILE *f = fopen(file, "rb");
-	uint8_t *text = NULL;
-	size_t cap = 0, n = 0;
-	if (!f) {
-		snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {
-			uint8_t *more = tl_grow_array(text, &cap, n, 1, 1 << 16);
-			if (!more) {
-				snprintf(err, errlen, "cannot read the baseline %s: out of memory", file);
-				free(text);
-				fclose(f);
-				return NULL;
-			}
-			text = more;
-		}
-		size_t got = fread(text + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "cannot read the baseline %s: %s", file, strerror(errno));
-		free(text);
-		text = NULL;
-	}
-	fclose(f);
-	*size = n;
-	return text;
+	struct gone_pass g = { b, gone, user };
+	int version;
+	for (size_t i = 0; i < b->slot_count; i++)
+		b->slots[i].passed = 0;
+	return baseline_read(b->file, b->name, &version, each_entry, &g, err, errlen);
 }
 
-bool baseline_load(struct baseline *b, const char *file, char *err, size_t errlen)
+void baseline_known_free(struct baseline_known *b)
 {
-	size_t size = 0;
-	uint8_t *text = slurp(file, &size, err, errlen);
-	if (!text)
-		return false;
-	struct jdoc doc;
-	struct jerror jerr;
-	memset(&doc, 0, sizeof doc);
-	bool ok = tl_json_parse(&doc, text, size, &jerr);
-	if (!ok && jerr.kind == JE_NOMEM)
-		snprintf(err, errlen, "cannot read the baseline %s: out of memory", file);
-	else if (!ok)
-		snprintf(err, errlen, "%s: not JSON: %s (line %u, column %u)", file, jerr.msg, jerr.line, jerr.col);
-	ok = ok && load_entries(b, &doc, file, err, errlen);
-	tl_json_free(&doc);
-	free(text);
-	if (ok && b->count)
-		qsort(b->entries, b->count, sizeof *b->entries, by_fingerprint);
-	return ok;
-}
-
-bool baseline_match(struct baseline *b, const char *fingerprint)
-{
-	/* the first entry with this fingerprint, then the first of them unmatched */
-	size_t lo = 0, hi = b->count;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(b->entries[mid].fingerprint, fingerprint) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < b->count && strcmp(b->entries[lo].fingerprint, fingerprint) == 0; lo++) {
-		if (!b->entries[lo].matched) {
-			b->entries[lo].matched = true;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Paths and messages may hold any bytes; JSON holds UTF-8 (see safe_text.h). */
-static json_object *utf8_string(const char *s)
-{
-	char out[2 * 4096 + 1];
-	tl_utf8_repair(out, sizeof out, s);
-	return json_object_new_string(out);
-}
-
-bool baseline_write(const struct baseline *b, const char *file, char *err, size_t errlen)
-{
-	json_object *root = json_object_new_object();
-	json_object_object_add(root, "tool", json_object_new_string("tracelint"));
-	json_object_object_add(root, "baseline", json_object_new_int(BASELINE_VERSION));
-	json_object *list = json_object_new_array();
-	for (size_t i = 0; i < b->count; i++) {
-		const struct baseline_entry *e = &b->entries[i];
-		json_object *o = json_object_new_object();
-		json_object_object_add(o, "path", utf8_string(e->path));
-		json_object_object_add(o, "rule", json_object_new_string(e->rule));
-		json_object_object_add(o, "fingerprint", json_object_new_string(e->fingerprint));
-		json_object_object_add(o, "message", utf8_string(e->message));
-		json_object_array_add(list, o);
-	}
-	json_object_object_add(root, "diagnostics", list);
-	/* written beside the target and renamed, so a failed write keeps the old baseline */
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp", file);
-	bool ok = json_object_to_file_ext(tmp, root, JSON_C_TO_STRING_PRETTY |
-						     JSON_C_TO_STRING_NOSLASHESCAPE) == 0;
-	int saved = errno;
-	json_object_put(root);
-	if (ok && rename(tmp, file) != 0) {
-		saved = errno;
-		ok = false;
-	}
-	if (!ok) {
-		remove(tmp);
-		snprintf(err, errlen, "cannot write the baseline %s: %s", file, strerror(saved));
-	}
-	return ok;
-}
-
-void baseline_free(struct baseline *b)
-{
-	tl_free_array(b->entries, b->count, sizeof *b->entries, offsetof(struct baseline_entry, strings));
+	if (b->file)
+		fclose(b->file);
+	free(b->name);
+	free(b->slots);
+	baseline_anchor_free(&b->anchor);
+	pthread_mutex_destroy(&b->lock);
 	memset(b, 0, sizeof *b);
+}
+
+bool baseline_out_open(struct baseline_out *b, const char *file, bool follow_symlink, char *err,
+		       size_t errlen)
+{
+	char why[512];
+	memset(b, 0, sizeof *b);
+	if (!safe_file_open(&b->file, file, follow_symlink, why, sizeof why)) {
+		snprintf(err, errlen, "cannot write the baseline %s: %s", file, why);
+		return false;
+	}
+	if (!baseline_anchor_init(&b->anchor, file)) {
+		snprintf(err, errlen, "cannot write the baseline %s: %s", file, strerror(errno));
+		safe_file_abort(&b->file);
+		return false;
+	}
+	FILE *f = b->file.out;
+	bool first = true;
+	fputs("{\n", f);
+	tl_je_kstr(f, &first, 1, "tool", "tracelint");
+	tl_je_ku64(f, &first, 1, "baseline", BASELINE_VERSION);
+	tl_je_key(f, &first, 1, "diagnostics");
+	fputs("[\n", f);
+	return true;
+}
+
+void baseline_out_add(struct baseline_out *b, const char *path, const char *rule,
+		      uint64_t fingerprint, const char *message)
+{
+	FILE *f = b->file.out;
+	char hex[17];
+	bool first = true;
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)fingerprint);
+	bool any = !b->any;
+	tl_je_item(f, &any, 2);
+	b->any = true;
+	fputs("{\n", f);
+	tl_je_ktext(f, &first, 3, "path", path);
+	tl_je_kstr(f, &first, 3, "rule", rule);
+	tl_je_kstr(f, &first, 3, "fingerprint", hex);
+	tl_je_ktext(f, &first, 3, "message", message);
+	tl_je_close(f, first, 2, '}');
+}
+
+bool baseline_out_commit(struct baseline_out *b, char *err, size_t errlen)
+{
+	char why[512], *target = strdup(b->file.target);
+	tl_je_close(b->file.out, !b->any, 1, ']');
+	fputs("\n}\n", b->file.out);
+	baseline_anchor_free(&b->anchor);
+	bool ok = safe_file_commit(&b->file, why, sizeof why);
+	if (!ok)
+		snprintf(err, errlen, "cannot write the baseline %s: %s", target ? target : "", why);
+	free(target);
+	return ok;
+}
+
+void baseline_out_abort(struct baseline_out *b)
+{
+	baseline_anchor_free(&b->anchor);
+	safe_file_abort(&b->file);
+}
+
+uint64_t baseline_fingerprint(const char *keyed_path, const struct tl_diagnostic *d)
+{
+	char hex[17];
+	tl_diagnostic_fingerprint(hex, sizeof hex, keyed_path, d);
+	return parse_hex(hex);
 }

@@ -34,6 +34,7 @@ struct cli {
 	unsigned jobs;           /* -j: 0 = one per core */
 	const char *baseline;    /* --baseline: report only diagnostics not recorded here */
 	const char *write_baseline; /* --write-baseline: record every diagnostic here */
+	bool write_through_symlink; /* --write-through-symlink: a link at it is followed */
 	const char *sarif_root;  /* --sarif-root: SARIF URIs relative to this directory */
 	const char *help_base;   /* --sarif-help-base: where the rule catalogs are published */
 	int context;             /* --context 1, --no-context 0, -1: on a terminal */

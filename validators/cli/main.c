@@ -6,6 +6,7 @@
 #include "repair_cmd.h"
 #include "run.h"
 #include "validators/dump/dump.h"
+#include "safe_text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -94,9 +95,9 @@ static void free_jobs(struct cli_job *jobs, size_t count)
 	free(jobs);
 }
 
-/* The paths this run validated, sorted, trailing '/' removed: a recorded
- * diagnostic counts as gone only when its file (or, for a member of a trace
- * directory, the directory) is among them. */
+/* The paths this run validated, sorted, trailing '/' removed, keyed as the
+ * baseline keys them: a recorded diagnostic counts as gone only when its
+ * file (or, for a member of a trace directory, the directory) is among them. */
 struct validated {
 	char **paths;
 	size_t count;
@@ -116,14 +117,20 @@ static int by_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool validated_init(struct validated *v, const struct cli_job *jobs, size_t count)
+static bool validated_init(struct validated *v, const struct baseline_known *known,
+			   const struct cli_job *jobs, size_t count)
 {
+	char key[4096];
 	v->count = 0;
 	v->paths = calloc(count ? count : 1, sizeof *v->paths);
 	for (size_t i = 0; v->paths && i < count; i++) {
 		if (jobs[i].skipped)
 			continue;
-		char *p = strdup(without_dot_slash(jobs[i].path));
+		if (known->version >= 2)
+			baseline_key_path(&known->anchor, jobs[i].path, key, sizeof key);
+		else
+			snprintf(key, sizeof key, "%s", jobs[i].path);
+		char *p = strdup(without_dot_slash(key));
 		if (!p)
 			return false;
 		for (size_t n = strlen(p); n > 1 && p[n - 1] == '/'; n--)
@@ -157,36 +164,54 @@ static void validated_free(struct validated *v)
 	free(v->paths);
 }
 
-static int by_seq(const void *a, const void *b)
+struct gone_list {
+	const char *baseline;
+	const struct validated *files;
+	size_t count;
+};
+
+/* A recorded diagnostic not seen again: its text comes from the baseline
+ * file, so none of it reaches the terminal unescaped. */
+static void print_gone(const char *path, const char *rule, const char *message, void *user)
 {
-	const struct baseline_entry *x = *(const struct baseline_entry *const *)a;
-	const struct baseline_entry *y = *(const struct baseline_entry *const *)b;
-	return (x->seq > y->seq) - (x->seq < y->seq);
+	struct gone_list *g = user;
+	if (!validated_has(g->files, path))
+		return;
+	char safe_path[4 * 4096], safe_rule[4 * 256], safe_message[4 * 1024], safe_name[4 * 4096];
+	if (g->count++ == 0) {
+		tl_text_escape(safe_name, sizeof safe_name, g->baseline);
+		fprintf(stderr, "tracelint: recorded in the baseline %s but no longer found:\n", safe_name);
+	}
+	tl_text_escape(safe_path, sizeof safe_path, path);
+	tl_text_escape(safe_rule, sizeof safe_rule, rule);
+	tl_text_escape(safe_message, sizeof safe_message, message);
+	fprintf(stderr, "  %s: %s: %s\n", safe_path, safe_rule, safe_message);
 }
 
 /* What the baseline did, said once at the end: how many known diagnostics
  * were not reported, and which recorded ones were not seen again in the
  * files this run validated (in the baseline's order). */
-static void baseline_summary(const struct cli *c, const struct baseline *known,
+static bool baseline_summary(const struct cli *c, struct baseline_known *known,
 			     const struct cli_job *jobs, size_t count, uint64_t suppressed)
 {
-	const struct baseline_entry **gone = calloc(known->count ? known->count : 1, sizeof *gone);
 	struct validated files;
-	bool listed = validated_init(&files, jobs, count);
-	size_t n = 0;
-	for (size_t i = 0; listed && gone && i < known->count; i++)
-		if (!known->entries[i].matched && validated_has(&files, known->entries[i].path))
-			gone[n++] = &known->entries[i];
+	struct gone_list g = { c->baseline, &files, 0 };
+	char err[1024], name[4 * 4096];
+	bool ok = validated_init(&files, known, jobs, count);
+	if (!ok)
+		snprintf(err, sizeof err, "out of memory");
+	else
+		ok = baseline_each_gone(known, print_gone, &g, err, sizeof err);
 	validated_free(&files);
-	if (n) {
-		qsort(gone, n, sizeof *gone, by_seq);
-		fprintf(stderr, "tracelint: recorded in the baseline %s but no longer found:\n", c->baseline);
+	tl_text_escape(name, sizeof name, c->baseline);
+	if (!ok) {
+		tl_text_escape(name, sizeof name, err);
+		fprintf(stderr, "tracelint: %s\n", name);
+		return false;
 	}
-	for (size_t i = 0; i < n; i++)
-		fprintf(stderr, "  %s: %s: %s\n", gone[i]->path, gone[i]->rule, gone[i]->message);
 	fprintf(stderr, "tracelint: baseline %s: %llu known diagnostic%s not reported, %zu no longer found\n",
-		c->baseline, (unsigned long long)suppressed, suppressed == 1 ? "" : "s", n);
-	free(gone);
+		name, (unsigned long long)suppressed, suppressed == 1 ? "" : "s", g.count);
+	return true;
 }
 
 static int validate_all(struct cli *c)
@@ -219,17 +244,26 @@ static int validate_all(struct cli *c)
 
 	struct cli_job *jobs = NULL;
 	size_t count = 0;
-	struct baseline known = { 0 }, record = { 0 };
+	struct baseline_known known;
+	struct baseline_out record;
+	bool known_loaded = false, record_open = false;
 	char err[1024];
+	memset(&known, 0, sizeof known);
 	/* the jobs' rule settings point into the configs: they live as long */
 	struct cli_configs *configs = cli_configs_new(c, err, sizeof err);
 	if (!configs)
 		rc = cli_usage_error("%s", err);
-	if (rc < 0 && (rc = plan(c, configs, &targets, &jobs, &count)) < 0 && c->baseline &&
-	    !baseline_load(&known, c->baseline, err, sizeof err))
+	if (rc < 0)
+		rc = plan(c, configs, &targets, &jobs, &count);
+	if (rc < 0 && c->baseline && !(known_loaded = baseline_load(&known, c->baseline, err, sizeof err)))
 		rc = cli_usage_error("%s", err);
-	struct cli_reporting rep = { NULL, c->baseline ? &known : NULL,
-				     c->write_baseline ? &record : NULL, 0 };
+	/* the baseline to write is made (beside its target) before the run, so
+	 * that a directory it cannot go to fails now, not after the run */
+	if (rc < 0 && c->write_baseline &&
+	    !(record_open = baseline_out_open(&record, c->write_baseline, c->write_through_symlink,
+						     err, sizeof err)))
+		rc = cli_usage_error("%s", err);
+	struct cli_reporting rep = { NULL, known_loaded ? &known : NULL, record_open ? &record : NULL, 0 };
 	if (rc < 0 && c->sarif_root && access(c->sarif_root, X_OK) != 0)
 		rc = cli_usage_error("--sarif-root: cannot use the directory '%s': %s", c->sarif_root,
 				     strerror(errno));
@@ -251,12 +285,18 @@ static int validate_all(struct cli *c)
 			rc = EXIT_USAGE;
 		}
 		rep.writer = NULL;
-		if (c->write_baseline && !baseline_write(&record, c->write_baseline, err, sizeof err)) {
-			fprintf(stderr, "tracelint: %s\n", err);
+		/* before the new baseline replaces the old one, which may be the same file */
+		if (known_loaded && !baseline_summary(c, &known, jobs, count, rep.known_count))
 			rc = EXIT_USAGE;
+		if (record_open) {
+			record_open = false;
+			if (!baseline_out_commit(&record, err, sizeof err)) {
+				char safe[4 * sizeof err];
+				tl_text_escape(safe, sizeof safe, err);
+				fprintf(stderr, "tracelint: %s\n", safe);
+				rc = EXIT_USAGE;
+			}
 		}
-		if (c->baseline)
-			baseline_summary(c, &known, jobs, count, rep.suppressed);
 		/* -q keeps to one line a path, but a walk must say what it skipped */
 		if (walked || tally.skipped || (!c->quiet && (c->path_count > 1 || c->files_from)))
 			print_tally(&tally);
@@ -265,8 +305,10 @@ static int validate_all(struct cli *c)
 	}
 	if (rep.writer)
 		tl_writer_finish(rep.writer);
-	baseline_free(&known);
-	baseline_free(&record);
+	if (record_open)
+		baseline_out_abort(&record);
+	if (known_loaded || c->baseline)
+		baseline_known_free(&known);
 	free_jobs(jobs, count);
 	cli_configs_free(configs);
 	cli_targets_free(&targets);

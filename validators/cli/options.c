@@ -1,6 +1,7 @@
 /* The command line: GNU-style options anywhere among the paths, every usage
  * error naming the argument it is about. */
 #include "cli.h"
+#include "safe_text.h"
 #include "rule_list.h"
 
 #include <errno.h>
@@ -55,6 +56,8 @@ static const char usage_text[] =
 	"      --no-config     read no config file\n"
 	"      --baseline=FILE  report only diagnostics not recorded in FILE\n"
 	"      --write-baseline=FILE  record every diagnostic of this run in FILE\n"
+	"      --write-through-symlink  a symbolic link at the baseline to write is\n"
+	"                      followed (refused otherwise)\n"
 	"      --sarif-root=DIR  SARIF: URIs relative to DIR (the repository root)\n"
 	"      --sarif-help-base=URL  SARIF: rule help at URL<RULE-ID>.md, the rule pages\n"
 	"                      (default: the project's catalogs on GitHub)\n"
@@ -78,12 +81,15 @@ static const char usage_text[] =
 
 int cli_usage_error(const char *fmt, ...)
 {
+	/* the message may quote a config's keys, a path or a baseline's bytes:
+	 * no control character of theirs reaches the terminal */
+	char message[8192], safe[4 * 8192];
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "tracelint: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\nTry 'tracelint --help'.\n");
+	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
+	tl_text_escape(safe, sizeof safe, message);
+	fprintf(stderr, "tracelint: %s\nTry 'tracelint --help'.\n", safe);
 	return EXIT_USAGE;
 }
 
@@ -208,7 +214,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 	enum { OPT_PAIR = 256, OPT_MAX_ERRORS, OPT_LIST_RULES, OPT_EXPLAIN, OPT_ENDIAN, OPT_INSTR_MAP, OPT_SELECT,
 	       OPT_IGNORE, OPT_SEVERITY, OPT_ERROR, OPT_STDIN_LIMIT, OPT_FILES_FROM, OPT_UNKNOWN,
 	       OPT_STAGED_DELETIONS, OPT_FORCE_EXCLUDE, OPT_MAX_MEMORY, OPT_CONFIG, OPT_NO_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE, OPT_SARIF_ROOT,
-	       OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR, OPT_THREADS };
+	       OPT_WRITE_THROUGH_SYMLINK, OPT_HELP_BASE, OPT_CONTEXT, OPT_NO_CONTEXT, OPT_COLOR, OPT_THREADS };
 	/* grouped by topic: input, rules, config and baselines, output, modes; ARG takes a
 	 * value, FLAG does not */
 #define ARG(name, id) { name, required_argument, NULL, id }
@@ -222,6 +228,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		ARG("error", OPT_ERROR), FLAG("werror", 'W'), ARG("max-errors", OPT_MAX_ERRORS),
 		ARG("config", OPT_CONFIG), FLAG("no-config", OPT_NO_CONFIG),
 		ARG("baseline", OPT_BASELINE), ARG("write-baseline", OPT_WRITE_BASELINE),
+		FLAG("write-through-symlink", OPT_WRITE_THROUGH_SYMLINK),
 		ARG("output", 'o'), ARG("sarif-root", OPT_SARIF_ROOT), ARG("sarif-help-base", OPT_HELP_BASE),
 		FLAG("context", OPT_CONTEXT), FLAG("no-context", OPT_NO_CONTEXT),
 		ARG("color", OPT_COLOR), ARG("colour", OPT_COLOR), FLAG("quiet", 'q'),
@@ -301,6 +308,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 		case OPT_NO_CONFIG: c->no_config = true; break;
 		case OPT_BASELINE: c->baseline = optarg; break;
 		case OPT_WRITE_BASELINE: c->write_baseline = optarg; break;
+		case OPT_WRITE_THROUGH_SYMLINK: c->write_through_symlink = true; break;
 		case OPT_SARIF_ROOT: c->sarif_root = optarg; break;
 		case OPT_HELP_BASE: c->help_base = optarg; break;
 		case OPT_CONTEXT: c->context = 1; break;

@@ -1,28 +1,39 @@
-/* Diagnostics kept for later: a worker of -j N validates a file ahead of the
- * one being printed and keeps what the library reported, to be replayed in
- * input order, so that the output is byte for byte that of -j 1. */
+/* What a worker of -j N found, kept for later: the diagnostics for the
+ * writer and the entries for --write-baseline, replayed in input order so
+ * that the output is byte for byte that of -j 1. They are kept in a spool
+ * (an unlinked temporary file), so memory does not grow with their number. */
 #ifndef TL_CLI_RECORD_H
 #define TL_CLI_RECORD_H
 
 #include "tracelint.h"
 
 #include <stdbool.h>
-#include <stddef.h>
-
-struct recorded_diag {
-	struct tl_diagnostic diag;   /* its strings point into `strings` */
-	char *strings;               /* message, member and pointer, one block */
-};
+#include <stdint.h>
+#include <stdio.h>
 
 struct diag_record {
-	struct recorded_diag *items;
-	size_t count, cap;
-	bool out_of_memory;
+	FILE *spool;         /* made at the first record */
+	bool failed;
+	int error;           /* errno of the failure */
 };
 
-/* A tl_diag_fn: user is the diag_record. */
-void diag_record_add(const struct tl_diagnostic *d, void *record);
-void diag_record_replay(const struct diag_record *r, tl_diag_fn fn, void *user);
+enum record_kind { RECORD_NEW = 1, RECORD_KNOWN, RECORD_ENTRY };
+
+/* RECORD_NEW or RECORD_KNOWN: a diagnostic for the writer. */
+void diag_record_diag(struct diag_record *r, enum record_kind kind, const struct tl_diagnostic *d);
+/* RECORD_ENTRY: a baseline entry. */
+void diag_record_entry(struct diag_record *r, const char *path, const char *rule,
+		       uint64_t fingerprint, const char *message);
+
+struct record_sink {
+	void (*diag)(enum record_kind kind, const struct tl_diagnostic *d, void *user);
+	void (*entry)(const char *path, const char *rule, uint64_t fingerprint, const char *message,
+		      void *user);
+};
+
+/* Hands every record to the sink, in order; false (error set) when the
+ * spool cannot be read back. */
+bool diag_record_replay(struct diag_record *r, const struct record_sink *sink, void *user);
 void diag_record_free(struct diag_record *r);
 
 #endif

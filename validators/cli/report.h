@@ -1,10 +1,14 @@
-/* Between the library and the writer: baselines, and the error limit when a
- * baseline needs to see every diagnostic. One file at a time, in input order,
- * whether its diagnostics arrive live (-j 1) or replayed (-j N). */
+/* Between the library and the writer. The library decides everything about
+ * a diagnostic (severity, the error limit, whether a baseline knows it, the
+ * verdict: see tl_options.is_known); this hands its answers on: to the
+ * writer, to --write-baseline's file, and to --baseline's multiset. One file
+ * at a time, in input order, live (-j 1) or recorded by a worker and
+ * replayed (-j N). */
 #ifndef TL_CLI_REPORT_H
 #define TL_CLI_REPORT_H
 
 #include "baseline.h"
+#include "record.h"
 #include "tracelint.h"
 
 #include <stdbool.h>
@@ -12,34 +16,32 @@
 
 struct cli_reporting {
 	struct tl_writer *writer;
-	struct baseline *known;     /* --baseline: these are not reported again */
-	struct baseline *record;    /* --write-baseline: every diagnostic is added */
-	uint64_t suppressed;        /* known diagnostics seen in this run */
+	struct baseline_known *known;   /* --baseline */
+	struct baseline_out *record;    /* --write-baseline: every diagnostic counted */
+	uint64_t known_count;           /* diagnostics the baseline knew in this run */
 };
-
-/* True when the library must report without its own limit (a baseline needs
- * every diagnostic); the limit is then applied here, to new ones only. */
-static inline bool cli_reporting_unlimited(const struct cli_reporting *r)
-{
-	return r->known || r->record;
-}
 
 struct cli_file_report {
 	struct cli_reporting *run;
 	const char *path;
-	bool werror;
-	unsigned max_errors;
-	uint64_t suppressed[3];     /* by severity */
-	uint64_t shown_errors, shown_warnings;
-	bool truncated;
-	bool failed;                /* out of memory while recording a baseline */
+	char *known_key;            /* the path as --baseline's fingerprints key it */
+	char *record_key;           /* as --write-baseline's do */
+	struct diag_record *later;  /* -j N: kept for replay; NULL: handed on at once */
+	bool begun;                 /* the writer has begun the file's entry */
 };
 
-void cli_report_begin(struct cli_file_report *f, struct cli_reporting *run, const char *path,
-		      const struct tl_options *opts, unsigned max_errors);
-/* A tl_diag_fn: user is the cli_file_report. */
-void cli_report_diag(const struct tl_diagnostic *d, void *file_report);
-void cli_report_end(struct cli_file_report *f, struct tl_result *result, enum tl_status status,
-		    const char *message);
+/* Starts a file; the writer begins its entry at the first diagnostic handed
+ * on, or at cli_report_end. false when memory runs out (nothing begun). */
+bool cli_report_begin(struct cli_file_report *f, struct cli_reporting *run, const char *path,
+		      struct diag_record *later);
+/* Points the options' callbacks at this report. */
+void cli_report_options(struct cli_file_report *f, struct tl_options *opts);
+/* -j N: begins the file in the writer and hands on what was kept; false
+ * (errno in later->error) when it cannot be read back. */
+bool cli_report_replay(struct cli_file_report *f);
+void cli_report_end(struct cli_file_report *f, const struct tl_result *result,
+		    enum tl_status status, const char *message);
+/* Ends a file that is skipped after all: nothing is written for it. */
+void cli_report_discard(struct cli_file_report *f);
 
 #endif

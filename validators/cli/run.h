@@ -19,6 +19,8 @@ struct cli_job {
 	struct tl_result result;
 	char err[1024];
 	struct diag_record record;      /* -j N: what to replay */
+	struct cli_file_report report;  /* -j N: begun by the worker */
+	bool begun;                     /* the report was begun */
 };
 
 struct cli_tally {

@@ -1,4 +1,5 @@
-/* Reporting: severity from the catalog, counting, the error limit, delivery. */
+/* Reporting: severity from the catalog, counting, the error limit, the
+ * baseline, delivery. */
 #include "context.h"
 #include "rule_table.h"
 
@@ -8,14 +9,36 @@
 #include <string.h>
 
 static void deliver(struct tl_ctx *ctx, const struct tl_rule_info *rule, enum tl_severity severity,
-		    const struct tl_location *loc, const char *message)
+		    const struct tl_location *loc, const char *message, bool known)
 {
-	if (!ctx->opts->on_diag)
+	tl_diag_fn fn = known ? ctx->opts->on_known : ctx->opts->on_diag;
+	if (!fn)
 		return;
 	struct tl_diagnostic d = { rule, severity, *loc, message };
-	ctx->opts->on_diag(&d, ctx->opts->user);
+	fn(&d, ctx->opts->user);
 }
 
+/* Asks the caller's baseline; a known diagnostic is counted among the known too. */
+static bool known_to_baseline(struct tl_ctx *ctx, const struct tl_rule_info *rule,
+			      enum tl_severity severity, const struct tl_location *loc,
+			      const char *message)
+{
+	struct tl_diagnostic d = { rule, severity, *loc, message };
+	if (!ctx->opts->is_known(&d, ctx->opts->user))
+		return false;
+	struct tl_result *r = ctx->result;
+	switch (severity) {
+	case TL_ERROR: r->known_errors++; break;
+	case TL_WARNING: r->known_warnings++; break;
+	case TL_NOTE: r->known_notes++; break;
+	}
+	return true;
+}
+
+/* The one policy of a run: severity, counting, the error limit, the
+ * baseline's verdict on each diagnostic, delivery. A baseline changes none of
+ * the counts or where reporting stops: it only says which diagnostics are
+ * known, so that a run with a baseline and one without see the same. */
 void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location *loc,
 	       const char *fmt, ...)
 {
@@ -30,16 +53,16 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 	case TL_WARNING: r->warnings++; break;
 	case TL_NOTE: r->notes++; break;
 	}
-	if (ctx->stopped)
-		return;
-	if (ctx->input && tl_input_changed_fast(ctx->input)) {
+	bool past_limit = ctx->stopped;
+	if (!past_limit && ctx->input && tl_input_changed_fast(ctx->input)) {
 		tl_unreadable(ctx, "cannot read %s: %s", ctx->path ? ctx->path : "the input",
 			      tl_input_change_reason(ctx->input));
 		return;
 	}
 	/* Past the limit nothing more is reported; warnings share the limit so a
 	 * defect repeated in every record cannot flood the output either. */
-	if (limit && severity == TL_WARNING && r->warnings > limit) {
+	if (!past_limit && limit && severity == TL_WARNING && r->warnings > limit) {
+		past_limit = true;
 		if (r->warnings == (uint64_t)limit + 1) {
 			/* Said once, at the first warning left out. */
 			char note[160];
@@ -48,17 +71,22 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 				 limit);
 			r->truncated = true;
 			r->notes++;
-			deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note);
+			deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note, false);
 		}
-		return;
 	}
+	/* a diagnostic left out is still one the baseline must know, for the verdict */
+	if (past_limit && !ctx->opts->is_known)
+		return;
 
 	char message[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
-	deliver(ctx, rule, severity, loc, message);
+	bool known = ctx->opts->is_known && known_to_baseline(ctx, rule, severity, loc, message);
+	if (past_limit)
+		return;
+	deliver(ctx, rule, severity, loc, message, known);
 
 	if (limit && severity == TL_ERROR && r->errors >= limit) {
 		ctx->stopped = true;
@@ -68,7 +96,7 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 			 "reporting stopped: expected at most %u errors (--max-errors), found that many",
 			 limit);
 		r->notes++;
-		deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note);
+		deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note, false);
 	}
 }
 

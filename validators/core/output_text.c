@@ -59,10 +59,14 @@ static void text_end(struct tl_writer *w, const struct tl_result *r, enum tl_sta
 		fprintf(w->out, "%s: error: %s\n", path, why);
 		return;
 	}
-	fprintf(w->out, "%s: %s (%s: %" PRIu64 " error%s, %" PRIu64 " warning%s%s%s%s)\n", path,
+	uint64_t known = r->known_errors + r->known_warnings + r->known_notes;
+	char in_baseline[64] = "";
+	if (known)
+		snprintf(in_baseline, sizeof in_baseline, "; %" PRIu64 " in the baseline", known);
+	fprintf(w->out, "%s: %s (%s: %" PRIu64 " error%s, %" PRIu64 " warning%s%s%s%s%s)\n", path,
 		r->valid ? "valid" : "invalid", tl_format_name(r->format), r->errors,
 		plural(r->errors), r->warnings, plural(r->warnings), r->detail[0] ? "; " : "",
-		r->detail, r->truncated ? "; reporting stopped at --max-errors" : "");
+		r->detail, in_baseline, r->truncated ? "; reporting stopped at --max-errors" : "");
 }
 
 static int text_finish(struct tl_writer *w) { return fflush(w->out) == 0 ? 0 : -1; }

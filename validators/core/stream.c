@@ -140,7 +140,7 @@ static enum tl_status finish_steps(struct tl_stream *s, struct tl_result *r, cha
 		r->valid = false;
 		return TL_E_IO;
 	}
-	r->valid = r->errors == 0 && !(s->opts.werror && r->warnings > 0);
+	r->valid = r->errors == r->known_errors && !(s->opts.werror && r->warnings > r->known_warnings);
 	return TL_OK;
 }
 

@@ -2,6 +2,7 @@
 #include "writer.h"
 #include "writer_order.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +51,22 @@ int tl_writer_finish(struct tl_writer *w)
 {
 	tl_writer_release(w);
 	int rc = w->ops->finish(w);
+	if (rc == 0 && w->lost) {
+		errno = w->lost_errno;
+		rc = -1;
+	}
 	tl_writer_drop_held(w);
 	free(w->source_root);
 	free(w->help_base);
 	free(w);
 	return rc;
+}
+
+void tl_writer_lost(struct tl_writer *w, int errno_value)
+{
+	if (!w->lost)
+		w->lost_errno = errno_value;
+	w->lost = true;
 }
 
 void tl_writer_set_baseline(struct tl_writer *w, bool active)

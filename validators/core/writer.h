@@ -5,8 +5,6 @@
 #include "tracelint.h"
 #include <stdio.h>
 
-struct json_object;
-
 struct tl_writer_ops {
 	void (*begin)(struct tl_writer *w);
 	void (*diag)(struct tl_writer *w, const struct tl_diagnostic *d);
@@ -27,10 +25,20 @@ struct tl_writer {
 	FILE *out;
 	bool quiet;
 	const char *path;             /* path of the input being reported */
-	struct json_object *root;     /* JSON and SARIF styles */
-	struct json_object *current;  /* diagnostics or results array */
-	struct json_object *file;     /* JSON style: the current file object */
-	bool nomem;                   /* JSON and SARIF styles: the document lost a part (json_out.h) */
+	/* JSON and SARIF styles, written as they go (json_emit.h) */
+	bool started;                 /* the document's head is written */
+	bool first_item;              /* no file (JSON) or result (SARIF) written yet */
+	bool first_diag;              /* JSON: none of the current file's diagnostics yet */
+	FILE *spool;                  /* JSON: the file's diagnostics, which follow its counts;
+				       * SARIF: the notifications, which follow the results */
+	bool any_spooled;             /* SARIF: a notification is spooled */
+	FILE *skip_spool;             /* JSON: the skipped paths, which follow the files */
+	bool any_skipped;             /* JSON: a skipped path is spooled */
+	bool run_failed;              /* SARIF: a path could not be validated */
+	bool lost;                    /* a spool could not be made or written (errno kept) */
+	int lost_errno;
+	uint64_t known_shown;         /* SARIF: unchanged results of the current path */
+	uint64_t known_left_out;      /* SARIF: known diagnostics past --max-errors */
 	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
 	bool context;                 /* text: the bytes or line under each diagnostic */
 	bool color;                   /* text: ANSI colours */
@@ -44,6 +52,10 @@ struct tl_writer {
 extern const struct tl_writer_ops tl_text_writer;
 extern const struct tl_writer_ops tl_json_writer;
 extern const struct tl_writer_ops tl_sarif_writer;
+
+/* Part of the report could not be written as it should (errno_value says
+ * why): tl_writer_finish fails with it. */
+void tl_writer_lost(struct tl_writer *w, int errno_value);
 
 /* "PATH" or "PATH/MEMBER" for a diagnostic in a trace directory. */
 void tl_diag_path(char *buf, size_t len, const char *path, const struct tl_diagnostic *d);

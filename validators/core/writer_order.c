@@ -10,6 +10,7 @@
 #include "writer.h"
 #include "writer_order.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,7 +73,9 @@ void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
 		size_t cap = w->held_cap ? 2 * w->held_cap : 64;
 		struct tl_held *more = realloc(w->held, cap * sizeof *more);
 		if (!more) {
-			/* out of memory: write what is held, then this one, unsorted */
+			/* out of memory: write what is held, then this one, unsorted,
+			 * and the report fails at its end (tl_writer_finish) */
+			tl_writer_lost(w, ENOMEM);
 			tl_writer_release(w);
 			w->ops->diag(w, d);
 			return;
@@ -85,6 +88,7 @@ void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
 	h->seq = w->held_seq++;
 	h->strings = copy_strings(d, &h->d);
 	if (!h->strings) {
+		tl_writer_lost(w, ENOMEM);
 		tl_writer_release(w);
 		w->ops->diag(w, d);
 		return;

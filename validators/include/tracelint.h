@@ -120,6 +120,15 @@ struct tl_options {
 	 * would take far more), the file ends with TL-RESOURCE-LIMIT and no
 	 * verdict (TL_E_IO). */
 	uint64_t max_memory;
+	/* Baselines: asked about every diagnostic counted, also those past
+	 * max_errors (which are not delivered), before it is delivered; true when
+	 * a baseline already holds it. A known diagnostic is counted as before
+	 * and in result->known_*, and goes to on_known instead of on_diag: the
+	 * counts, the error limit and `truncated` are those of a run without a
+	 * baseline, only the verdict leaves known diagnostics out. NULL: none is
+	 * known. The TL-MAX-ERRORS note is never asked about. */
+	bool (*is_known)(const struct tl_diagnostic *diag, void *user);
+	tl_diag_fn on_known;       /* may be NULL: known diagnostics are not delivered */
 };
 
 #define TL_MAX_MEMORY_DEFAULT ((uint64_t)4 << 30)
@@ -132,6 +141,11 @@ struct tl_result {
 	uint64_t notes;
 	bool truncated;            /* reporting stopped at max_errors */
 	char detail[128];          /* e.g. "little-endian (detected)", or "" */
+	/* Of errors, warnings and notes, those opts->is_known found in a baseline;
+	 * valid counts the others only. */
+	uint64_t known_errors;
+	uint64_t known_warnings;
+	uint64_t known_notes;
 };
 
 /* Status of a validation call, separate from the verdict in tl_result. */
@@ -182,7 +196,10 @@ TL_API enum tl_status tl_validate_members_sized(const struct tl_member *members,
 				  (err), (errlen))
 
 /* Output writers: the three report styles of the tracelint CLI, for embedders too.
- * Feed tl_writer_diag from tl_options.on_diag (with the writer as user). */
+ * Feed tl_writer_diag from tl_options.on_diag (with the writer as user). Every
+ * style writes as diagnostics arrive; JSON keeps a path's diagnostics in a
+ * temporary file ($TMPDIR) until its counts are known, so memory does not
+ * grow with their number. */
 enum tl_output_style { TL_OUTPUT_TEXT = 0, TL_OUTPUT_JSON, TL_OUTPUT_SARIF };
 struct tl_writer;
 TL_API struct tl_writer *tl_writer_new(enum tl_output_style style, void *stdio_file, bool quiet);
@@ -191,12 +208,14 @@ TL_API void tl_writer_diag(const struct tl_diagnostic *diag, void *writer);
 /* status != TL_OK: the path could not be validated; message says why. */
 TL_API void tl_writer_end(struct tl_writer *w, const struct tl_result *result,
 		   enum tl_status status, const char *message);
-/* Writes what the style buffers (JSON, SARIF) and frees the writer. */
+/* Ends the document (JSON, SARIF) and frees the writer: 0, or -1 with errno
+ * set when the report could not be written whole. */
 TL_API int tl_writer_finish(struct tl_writer *w);
 /* Baselines: with set_baseline, SARIF results carry baselineState "new";
- * tl_writer_known hands over a diagnostic the baseline already holds, which
- * SARIF keeps as "unchanged" with an external suppression and the text and
- * JSON styles leave out. */
+ * tl_writer_known (fed from tl_options.on_known) hands over a diagnostic the
+ * baseline already holds, which SARIF keeps as "unchanged" with an external
+ * suppression and the text and JSON styles leave out; the JSON style adds
+ * each path's known_errors, known_warnings and known_notes. */
 TL_API void tl_writer_set_baseline(struct tl_writer *w, bool active);
 TL_API void tl_writer_known(struct tl_writer *w, const struct tl_diagnostic *diag);
 /* SARIF: artifact URIs relative to dir (uriBaseId SRCROOT, declared in
