@@ -138,14 +138,20 @@ static void artifact_uri(const struct tl_writer *w, const char *path, char *uri,
 /* A byte column as a code-point column: the line's bytes before the
  * column, read back from the file, less their UTF-8 continuation bytes.
  * 0 when the file cannot be read again (standard input, a member). */
-static uint64_t code_point_column(const char *path, uint64_t offset, uint32_t byte_column)
+static uint64_t code_point_column(struct tl_writer *w, const char *path, uint64_t offset,
+				  uint32_t byte_column)
 {
 	if (byte_column <= 1)
 		return byte_column;
 	uint32_t before = byte_column - 1;
 	if (strcmp(path, "-") == 0 || offset < before || before > (1u << 20))
 		return 0;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	/* opened once a path, not once a result */
+	if (!w->column_tried) {
+		w->column_tried = true;
+		w->column_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	}
+	int fd = w->column_fd;
 	if (fd < 0)
 		return 0;
 	uint64_t column = 1, start = offset - before;
@@ -162,8 +168,14 @@ static uint64_t code_point_column(const char *path, uint64_t offset, uint32_t by
 		start += (uint64_t)got;
 		before -= (uint32_t)got;
 	}
-	close(fd);
 	return column;
+}
+
+static void close_column_file(struct tl_writer *w)
+{
+	if (w->column_tried && w->column_fd >= 0)
+		close(w->column_fd);
+	w->column_tried = false;
 }
 
 /* Levels of the document: the run's keys, the results' items and their keys. */
@@ -223,7 +235,11 @@ static void ensure_run(struct tl_writer *w)
 	fputs("[\n", f);
 }
 
-static void sarif_begin(struct tl_writer *w) { ensure_run(w); }
+static void sarif_begin(struct tl_writer *w)
+{
+	close_column_file(w);
+	ensure_run(w);
+}
 
 static size_t rule_index(const struct tl_rule_info *rule)
 {
@@ -250,7 +266,7 @@ static void add_result(struct tl_writer *w, const struct tl_diagnostic *d, const
 	tl_je_key(f, &res, RESULT_KEYS, "message");
 	uint64_t column = 0;
 	if (d->loc.line) {
-		column = d->loc.member ? 0 : code_point_column(w->path, d->loc.offset, d->loc.column);
+		column = d->loc.member ? 0 : code_point_column(w, w->path, d->loc.offset, d->loc.column);
 		text_object(f, RESULT_KEYS, d->message);
 	} else {
 		/* A binary file has no lines: code scanning shows the result on the
@@ -378,6 +394,7 @@ static void sarif_end(struct tl_writer *w, const struct tl_result *r, enum tl_st
 		      const char *message)
 {
 	char text[4352];
+	close_column_file(w);
 	if (status == TL_OK) {
 		/* known diagnostics past the limit are not results: say how many */
 		uint64_t known = r->known_errors + r->known_warnings + r->known_notes;
@@ -400,6 +417,7 @@ static void sarif_end(struct tl_writer *w, const struct tl_result *r, enum tl_st
 
 static int sarif_finish(struct tl_writer *w)
 {
+	close_column_file(w);
 	ensure_run(w);
 	FILE *f = w->out;
 	bool run = false, invocations = true, invocation = true;

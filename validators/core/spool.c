@@ -10,6 +10,11 @@ FILE *tl_spool_open(void)
 	char tmpl[4096];
 	snprintf(tmpl, sizeof tmpl, "%s/tracelint-spool-XXXXXX", dir && *dir ? dir : "/tmp");
 	int fd = mkstemp(tmpl);
+	if (fd < 0 && dir && *dir) {
+		/* a report should not fail for a TMPDIR that is gone: /tmp will do */
+		snprintf(tmpl, sizeof tmpl, "/tmp/tracelint-spool-XXXXXX");
+		fd = mkstemp(tmpl);
+	}
 	if (fd < 0)
 		return NULL;
 	unlink(tmpl);

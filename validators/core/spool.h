@@ -1,7 +1,7 @@
-/* Spools: an unlinked temporary file in $TMPDIR (else /tmp) that holds
- * output to be copied later (a JSON file entry whose counts precede its
- * diagnostics, a worker's diagnostics waiting for their turn), so that what
- * waits costs disk, not memory. */
+/* Spools: an unlinked temporary file in $TMPDIR (else, or when that fails,
+ * /tmp) that holds output to be copied later (a JSON file entry whose
+ * counts precede its diagnostics, a worker's diagnostics waiting for their
+ * turn), so that what waits costs disk, not memory. */
 #ifndef TL_SPOOL_H
 #define TL_SPOOL_H
 

@@ -37,6 +37,8 @@ struct tl_writer {
 	bool run_failed;              /* SARIF: a path could not be validated */
 	bool lost;                    /* a spool could not be made or written (errno kept) */
 	int lost_errno;
+	bool column_tried;            /* SARIF: the current path opened to count columns */
+	int column_fd;                /* its descriptor, or -1 */
 	uint64_t known_shown;         /* SARIF: unchanged results of the current path */
 	uint64_t known_left_out;      /* SARIF: known diagnostics past --max-errors */
 	bool baseline;                /* a baseline is in use (tl_writer_set_baseline) */
