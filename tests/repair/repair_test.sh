@@ -187,12 +187,14 @@ dcfg_trace_flip_body() {
 }
 
 atf_test_case dcfg_cut
-dcfg_cut_head() { atf_set descr "a DCFG cut inside a process: the whole tables before it are kept, what is dropped is counted per table"; }
+dcfg_cut_head() { atf_set descr "a DCFG cut inside its EDGES: the whole edges are kept, the ROUTINES table that needs the lost ones goes whole, counted per table"; }
 dcfg_cut_body() {
 	cut_to "$C/dcfg/valid/dcfg_flow.dcfg.json" 2500 > t.json
 	atf_check -s exit:1 -o save:report "$TL" repair t.json out.json
 	atf_check -o match:'table EDGE_TYPES: 7 records kept, 0 dropped' cat report
-	atf_check -o match:'table EDGES: 0 records kept, 2 dropped' cat report
+	atf_check -o match:'table EDGES: 2 records kept, 0 dropped' cat report
+	atf_check -o match:'DCFG-ROUTINE-REACH: a ROUTINES table that no longer agrees' cat report
+	atf_check -o match:'table \[ENTRY_NODE_ID, ...\]: 0 records kept, 1 dropped' cat report
 	atf_check -o ignore python3 -m json.tool out.json
 	check_repaired out.json
 }

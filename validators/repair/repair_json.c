@@ -549,6 +549,80 @@ static bool resync_row(struct js *j, size_t p, const char *rule)
 	return remove_span(j, from, q);
 }
 
+/* Just past the array or object starting at t[0], by its brackets (strings
+ * skipped); 0 when it does not close. */
+static size_t bracket_end(const char *t, size_t n)
+{
+	size_t depth = 0;
+	bool in_str = false;
+	for (size_t k = 0; k < n; k++) {
+		char c = t[k];
+		if (in_str) {
+			if (c == '\\')
+				k++;
+			else if (c == '"')
+				in_str = false;
+			continue;
+		}
+		if (c == '"')
+			in_str = true;
+		else if (c == '[' || c == '{')
+			depth++;
+		else if ((c == ']' || c == '}') && depth > 0 && --depth == 0)
+			return k + 1;
+	}
+	return 0;
+}
+
+/* DCFG rules about a ROUTINES table, which is optional and derived from the
+ * blocks and edges: when rows cut or dropped elsewhere break it, the table
+ * goes whole rather than row by row. */
+static bool routine_rule(const char *rule)
+{
+	static const char *const prefixes[] = { "DCFG-ROUTINE", "DCFG-IDOM", "DCFG-LOOP", "DCFG-NATURAL-LOOP" };
+	for (size_t i = 0; rule && i < sizeof prefixes / sizeof prefixes[0]; i++)
+		if (strncmp(rule, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Drops the ROUTINES member holding candidate offset e. */
+static bool drop_routines(struct js *j, size_t e, const char *rule)
+{
+	struct scan *s = j->s;
+	scan_to(s, e);
+	if (s->failed)
+		return false;
+	size_t d = s->depth;
+	while (d-- > 1)
+		if (s->lv[d].type == '[' && s->lv[d].name_len == 8 &&
+		    memcmp(j->cur + s->lv[d].name, "ROUTINES", 8) == 0 && s->lv[d - 1].type == '{')
+			break;
+	if (d == 0 || d >= s->depth)
+		return false;
+	size_t key = s->lv[d - 1].child, v = key;
+	while (v < j->len && j->cur[v] != '[')
+		v++;
+	size_t len = v < j->len ? bracket_end(j->cur + v, j->len - v) : 0;
+	if (!len)
+		return false;
+	size_t from = key, end = v + len;
+	while (from > 0 && is_space(j->cur[from - 1]))
+		from--;
+	if (from > 0 && j->cur[from - 1] == ',') {
+		from--;
+	} else {
+		while (end < j->len && is_space(j->cur[end]))
+			end++;
+		if (end < j->len && j->cur[end] == ',')
+			end++;
+	}
+	lose_difference(j, j->cur + v, len, "", 0);
+	tl_repair_change(j->job, TL_REPAIR_DROPPED, to_input(j, from), end - from, rule,
+			 "a ROUTINES table that no longer agrees with the blocks and edges kept (optional: dropped whole)");
+	return remove_span(j, from, end);
+}
+
 /* Drops the table row holding candidate offset e; false when no table row does. */
 static bool drop_row(struct js *j, size_t e, const char *rule)
 {
@@ -563,39 +637,7 @@ static bool drop_row(struct js *j, size_t e, const char *rule)
 	if (d == (size_t)-1 || d >= s->depth)
 		return false;
 	size_t start = s->lv[d].child;
-	/* the row's end: scan it as a document of its own */
-	struct scan *row = calloc(1, sizeof *row);
-	if (!row)
-		return false;
-	row->t = j->cur + start;
-	row->n = j->len - start;
-	size_t i = 0;
-	/* scan_to stops at END on the first byte after the value */
-	scan_to(row, row->n);
-	i = row->complete ? row->pos : 0;
-	if (row->complete) {
-		/* pos is where the trailing byte broke END; back up over whitespace */
-		size_t k = 0, depth = 0;
-		bool in_str = false;
-		for (k = 0; k < row->n; k++) {
-			char c = row->t[k];
-			if (in_str) {
-				if (c == '\\')
-					k++;
-				else if (c == '"')
-					in_str = false;
-				continue;
-			}
-			if (c == '"')
-				in_str = true;
-			else if (c == '[' || c == '{')
-				depth++;
-			else if ((c == ']' || c == '}') && --depth == 0)
-				break;
-		}
-		i = k + 1;
-	}
-	free(row);
+	size_t i = bracket_end(j->cur + start, j->len - start);
 	if (!i)
 		return false;
 	size_t end = start + i;
@@ -682,6 +724,8 @@ enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job)
 			stop0 = stop;
 			rule0 = rule;
 		}
+		if (!broken && routine_rule(rule) && drop_routines(&j, e, rule))
+			continue;
 		if (!broken && drop_row(&j, e, rule))
 			continue;
 		if (broken && j.s->failed && j.s->pos < j.len && resync_row(&j, j.s->pos, rule))

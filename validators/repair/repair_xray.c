@@ -270,7 +270,7 @@ static void salvage_buffer(struct xr *x, uint64_t start, uint64_t end, uint64_t 
 			return;
 		}
 		rule = probe.first_rule;
-		uint64_t from = x->segs[i].off, limit = start + (end - start);
+		uint64_t from = x->segs[i].off, limit = end;
 		if (x->hdr.version == 1)
 			limit = x->segs[x->nseg - 1].off + x->segs[x->nseg - 1].len;
 		uint64_t q = from + 1;
@@ -531,12 +531,10 @@ static void basic(struct xr *x)
 			uint64_t off = probe.error_offsets[e];
 			if (off < XRAY_HEADER_SIZE)
 				continue;
-			uint64_t kept_index = (off - XRAY_HEADER_SIZE) / XRAY_BASIC_RECORD_SIZE, seen = 0;
-			/* the kept_index-th record not dropped */
-			uint64_t i = kept_index;
+			/* the candidate's record there is the input's kept_index-th record not dropped */
+			uint64_t i = (off - XRAY_HEADER_SIZE) / XRAY_BASIC_RECORD_SIZE;
 			for (size_t k = 0; k < b.count && b.drops[k] <= i; k++)
-				i++, seen++;
-			(void)seen;
+				i++;
 			if (i >= records || basic_dropped(&b, i))
 				continue;
 			if (b.count + added == b.cap) {
