@@ -62,13 +62,6 @@ int tl_writer_finish(struct tl_writer *w)
 	return rc;
 }
 
-void tl_writer_lost(struct tl_writer *w, int errno_value)
-{
-	if (!w->lost)
-		w->lost_errno = errno_value;
-	w->lost = true;
-}
-
 void tl_writer_set_baseline(struct tl_writer *w, bool active)
 {
 	w->baseline = active;

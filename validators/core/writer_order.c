@@ -102,3 +102,12 @@ void tl_writer_drop_held(struct tl_writer *w)
 	w->held = NULL;
 	w->held_count = w->held_cap = 0;
 }
+
+/* Here rather than in writer.c, which calls into this file: the writer's
+ * objects stay a layered graph. */
+void tl_writer_lost(struct tl_writer *w, int errno_value)
+{
+	if (!w->lost)
+		w->lost_errno = errno_value;
+	w->lost = true;
+}

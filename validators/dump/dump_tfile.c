@@ -96,8 +96,13 @@ static uint64_t description(struct dump_run *r, const struct tfile_desc *d)
 	uint32_t lineno = 1;
 	struct desc_cursor at = { 0, 0 };
 	while (pos < in->size) {
-		const uint8_t *line = in->data + pos;
-		const uint8_t *nl = memchr(line, '\n', (size_t)(in->size - pos));
+		struct tl_cursor rest;
+		const uint8_t *line;
+		size_t avail = (size_t)(in->size - pos);
+		if (!tl_cursor_at(&rest, in->data, in->size, pos, avail) ||
+		    !tl_cursor_bytes(&rest, avail, &line))
+			return 0;
+		const uint8_t *nl = memchr(line, '\n', avail);
 		if (!nl)
 			return 0;
 		size_t len = (size_t)(nl - line);
@@ -242,7 +247,11 @@ void tl_dump_tfile(struct dump_run *r)
 	struct jl *j = &r->jl;
 	jl_begin(j, "header");
 	jl_str(j, "format", "tfile");
-	jl_u64(j, "version", (uint64_t)(in->data[6] - '0'));
+	struct tl_cursor version_at;
+	uint8_t version = '0';
+	if (tl_cursor_at(&version_at, in->data, in->size, 6, 1))
+		tl_cursor_u8(&version_at, &version);
+	jl_u64(j, "version", (uint64_t)(version - '0'));
 	jl_str(j, "byte-order", big ? "big" : "little");
 	jl_str(j, "byte-order-from", how);
 	if (desc.r_valid)

@@ -11,6 +11,7 @@
  * plausibly (frame_plausible) for 4 frames or up to an end marker. The
  * output ends with tsave's end marker (4 zero bytes). */
 #include "repair.h"
+#include "cursor.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,14 +257,32 @@ static bool description(struct tf *t)
 	return false;
 }
 
+/* The first "\n\n" of [p, p + n): where the description ends. */
+static const uint8_t *blank_line(const uint8_t *p, size_t n)
+{
+	const uint8_t *end = p + n;
+	while (p < end) {
+		const uint8_t *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl || nl + 1 >= end)
+			return NULL;
+		if (nl[1] == '\n')
+			return nl;
+		p = nl + 1;
+	}
+	return NULL;
+}
+
 enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 {
 	struct tl_repair_report *rep = job->report;
 	struct tf t = { .job = job, .d = job->data, .n = job->size };
 	/* the description ends at the first empty line */
-	uint64_t p = 8;
-	while (p < t.n && !(t.d[p] == '\n' && t.d[p - 1] == '\n'))
-		p++;
+	struct tl_cursor after_header;
+	const uint8_t *rest = NULL, *end = NULL;
+	if (t.n > 7 && tl_cursor_at(&after_header, t.d, t.n, 7, t.n - 7) &&
+	    tl_cursor_bytes(&after_header, (size_t)(t.n - 7), &rest))
+		end = blank_line(rest, (size_t)(t.n - 7));
+	uint64_t p = end ? 7 + (uint64_t)(end - rest) + 1 : t.n;
 	if (p >= t.n) {
 		snprintf(rep->reason, sizeof rep->reason, "the header or the description is cut short (TFILE-DESC-UNTERMINATED)");
 		return TL_REPAIR_NONE_LEFT;
@@ -291,8 +310,11 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 			ended = true;
 			break;
 		}
-		if (frame_plausible(&t, off, &tp, &len) && frame_sound(&t, off, len)) {
-			tl_repair_emit(job, t.d + off, (size_t)len);
+		struct tl_cursor frame;
+		const uint8_t *bytes;
+		if (frame_plausible(&t, off, &tp, &len) && frame_sound(&t, off, len) &&
+		    tl_cursor_at(&frame, t.d, t.n, off, len) && tl_cursor_bytes(&frame, (size_t)len, &bytes)) {
+			tl_repair_emit(job, bytes, (size_t)len);
 			t.kept++;
 			off += len;
 			index++;
