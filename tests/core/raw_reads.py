@@ -30,8 +30,8 @@ ALLOWED = {
     "core/window.c": "the pread window: fills and slides the buffer cursors read from",
     "core/window.h": "the pread window: hands out pointers into its checked buffer",
     "core/decompress.c": "hands compressed input to zlib, bzip2 and zstd, which take pointers",
-    "repair/repair_json.c": "copies the whole input once into the working copy it edits and "
-                            "validates again; it reads no field of the input itself",
+    "repair/repair_json.c": "copies the whole input once into the working copy that the JSON "
+                            "salvage edits and has the validator judge again",
 }
 
 # programs, and the mutators that write fuzz inputs: not readers of traces
