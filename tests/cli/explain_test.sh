@@ -97,6 +97,8 @@ rule_docs_body() {
 	atf_check -o match:'^# XRAY-FDR-METADATA-KIND$' -o match:'^## Why it matters$' \
 		-o match:'^  00000070: 19 a5' -o match:'^## How to fix it$' cat "$page"
 	atf_check -o match:'^\.SS XRAY\\-FDR\\-METADATA\\-KIND$' cat "$BUILDDIR/doc/tracelint-rules.7"
+	# groff spreads a justified line's spaces from alternate ends, so the spacing
+	# depends on the lines before it
 	atf_check -o match:'Why +it +matters\. +The +kind +selects' -e ignore \
 		sh -c "MANWIDTH=200 man -l '$BUILDDIR/doc/tracelint-rules.7'"
 }

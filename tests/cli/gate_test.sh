@@ -259,7 +259,29 @@ pre_commit_shows_warnings_body() {
 		-o match:'traces/v7.dcfg.json:.*warning: .*\[DCFG-VERSION-VALUE\]' cat out
 }
 
+atf_test_case walks_honour_gitignore
+walks_honour_gitignore_head() {
+	atf_set "descr" "inside a git work tree a walk leaves out what .gitignore ignores; a named file is validated all the same"
+	atf_set "require.progs" "git"
+}
+walks_honour_gitignore_body() {
+	git_identity
+	git init -q repo
+	mkdir -p repo/out repo/traces
+	: > repo/out/empty.xray
+	: > repo/traces/scratch.xray
+	cp "$C/xray/valid/real-fdr-v5.xray" repo/traces/good.xray
+	printf 'out/\n*scratch*\n' > repo/.gitignore
+	atf_check -s exit:0 -o inline:"repo/traces/good.xray: valid\n" -e match:'2 files: 1 valid, 0 invalid, 0 unreadable, 1 skipped' \
+		sh -c "'$TL' -q repo | sed 's/ (.*//'"
+	atf_check -s exit:1 -o match:'repo/out/empty.xray: invalid' "$TL" -q repo/out/empty.xray
+	# outside a work tree nothing is left out
+	rm -rf repo/.git
+	atf_check -s exit:1 -o match:'repo/out/empty.xray: invalid' -o match:'scratch.xray: invalid' -e ignore "$TL" -q repo
+}
+
 atf_init_test_cases() {
+	atf_add_test_case walks_honour_gitignore
 	atf_add_test_case pre_commit_shows_warnings
 	atf_add_test_case force_exclude
 	atf_add_test_case damaged_files_fail

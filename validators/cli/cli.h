@@ -66,6 +66,9 @@ bool cli_expand(struct cli_targets *t, char *const *paths, size_t count);
  * when it cannot be read or memory runs out. */
 bool cli_expand_list(struct cli_targets *t, const char *list, bool nul_separated);
 void cli_targets_free(struct cli_targets *t);
+/* Drops the targets from first on (found by walking root) that the git
+ * repository around root ignores (gitignore.c); false when memory runs out. */
+bool cli_drop_ignored(struct cli_targets *t, size_t first, const char *root);
 /* Adds a trace directory, once however often it or its members are named. */
 bool cli_expand_trace(struct cli_targets *t, const char *dir);
 /* --staged-deletions: adds each trace directory of the git work tree that a

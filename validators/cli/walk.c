@@ -164,7 +164,8 @@ bool cli_expand(struct cli_targets *t, char *const *paths, size_t count)
 		struct stat st;
 		const char *p = paths[i];
 		bool walkable = strcmp(p, "-") != 0 && stat(p, &st) == 0 && S_ISDIR(st.st_mode) && !is_trace_dir(p);
-		if (!(walkable ? walk(t, p, NULL) : add_member_or_file(t, p)))
+		size_t first = t->count;
+		if (!(walkable ? walk(t, p, NULL) && cli_drop_ignored(t, first, p) : add_member_or_file(t, p)))
 			return false;
 	}
 	return true;
