@@ -124,6 +124,23 @@ paths_past_4k_body() {
 	atf_check -o inline:"1\n" grep -c "^$long/x.xray: error: cannot open lll" long.out
 }
 
+atf_test_case deep_walks_leave_nothing_out
+deep_walks_leave_nothing_out_head() { atf_set "descr" "a walk has no depth limit: 150 nested directories, one trace in each, are all validated"; }
+deep_walks_leave_nothing_out_body() {
+	(
+		i=0
+		while [ $i -lt 150 ]; do
+			mkdir d
+			cd d
+			cp "$C/xray/invalid/v1-stride.xray" x$i.xray
+			i=$((i + 1))
+		done
+	)
+	atf_check -s exit:1 -o save:out -e inline:"tracelint: 150 files: 0 valid, 150 invalid, 0 unreadable, 0 skipped\n" \
+		"$TL" -q d
+	atf_check -o match:'/x149.xray: invalid ' cat out
+}
+
 atf_test_case members_of_two_traces
 members_of_two_traces_head() { atf_set "descr" "members of two trace directories stand for each trace once, in the order first named"; }
 members_of_two_traces_body() {
@@ -152,6 +169,7 @@ atf_init_test_cases() {
 	atf_add_test_case named_file_of_no_format_is_an_error
 	atf_add_test_case walk_in_every_style
 	atf_add_test_case paths_past_4k
+	atf_add_test_case deep_walks_leave_nothing_out
 	atf_add_test_case members_of_two_traces
 	atf_add_test_case standard_input_is_never_skipped
 }
