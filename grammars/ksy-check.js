@@ -2,6 +2,7 @@
 // Compiles the Kaitai Struct grammars with the reference compiler and parses
 // files with the result, for tests/grammars/.
 //   ksy-check.js compile OUTDIR FILE.ksy...   JavaScript parsers into OUTDIR;
+//   ksy-check.js compile-python OUTDIR FILE.ksy...   the same, Python parsers;
 //                                             any compiler warning fails
 //   ksy-check.js parse OUTDIR ID [NAME=VALUE...] -- FILE...
 //                                             one line per file: "ok FILE" when the
@@ -61,7 +62,7 @@ function loadCompiler(problems) {
 	return m.exports;
 }
 
-async function compile(outdir, files) {
+async function compile(outdir, files, target = 'javascript') {
 	const problems = [];
 	const compiler = loadCompiler(problems);
 	const yaml = require(path.join(modules, 'js-yaml'));
@@ -74,7 +75,7 @@ async function compile(outdir, files) {
 		try {
 			const spec = yaml.load(fs.readFileSync(file, 'utf8'));
 			problems.length = 0;
-			const out = await compiler.compile('javascript', spec, null, false);
+			const out = await compiler.compile(target, spec, null, false);
 			for (const p of problems)
 				warnings.push(`${file}: ${p}`);
 			for (const name of Object.keys(out))
@@ -257,6 +258,8 @@ if (mode === 'lint' && outdir)
 	lint([outdir, ...rest]);
 else if (mode === 'compile' && outdir && rest.length)
 	compile(outdir, rest);
+else if (mode === 'compile-python' && outdir && rest.length)
+	compile(outdir, rest, 'python');
 else if ((mode === 'parse' || mode === 'spans') && outdir && rest.length) {
 	const sep = rest.indexOf('--');
 	if (sep < 1)

@@ -25,6 +25,7 @@ install-conform: $(CONFORM_BIN)
 	install -m 755 validators/conform/readers/llvm-xray-content.py $(DESTDIR)$(PREFIX)/share/tracelint/readers/llvm-xray-content.py
 	install -m 755 validators/conform/readers/gdb-tfile-content.sh $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-tfile-content.sh
 	install -m 644 validators/conform/readers/gdb-frames.py $(DESTDIR)$(PREFIX)/share/tracelint/readers/gdb-frames.py
+	install -m 755 validators/conform/readers/kaitai-content.py $(DESTDIR)$(PREFIX)/share/tracelint/readers/kaitai-content.py
 	install -m 755 validators/conform/content-diff.py $(DESTDIR)$(PREFIX)/share/tracelint/content-diff.py
 	install -d $(DESTDIR)$(PREFIX)/share/tracelint/explain
 	install -m 644 reports/conformance/explain/*.txt $(DESTDIR)$(PREFIX)/share/tracelint/explain/
@@ -139,7 +140,7 @@ conformance-tfile: $(CONFORM_BIN)
 # unexplained disagreements: that is the matrix's content, not a failure.
 MATRIX_DIR := $(O)/matrix
 .PHONY: conformance-matrix
-conformance-matrix: $(CONFORM_BIN)
+conformance-matrix: $(CONFORM_BIN) kaitai-python
 	mkdir -p $(MATRIX_DIR)
 	$(CONFORM_BIN) --format=xray --output=json --explain=$(CONFORM_DIR)/explain/llvm-xray.txt \
 		--reader='$(LLVM_XRAY) fdr-dump --verify {}' --report=$(MATRIX_DIR)/fdr-dump.json corpus/xray || test $$? = 1
@@ -148,6 +149,22 @@ conformance-matrix: $(CONFORM_BIN)
 		--report=$(MATRIX_DIR)/convert.json corpus/xray || test $$? = 1
 	$(CONFORM_BIN) --format=tfile --output=json --timeout=60 --explain=$(CONFORM_DIR)/explain/gdb-tfile.txt \
 		--reader='$(GDB_TFILE_READER)' --report=$(MATRIX_DIR)/gdb.json corpus/tfile || test $$? = 1
+	for fmt in xray tfile; do \
+		$(CONFORM_BIN) --format=$$fmt --output=json --content --explain=$(CONFORM_DIR)/explain/kaitai.txt \
+			--reader='$(KAITAI_CONTENT_READER)' --report=$(MATRIX_DIR)/kaitai-$$fmt.json corpus/$$fmt || test $$? = 1 || exit 1; \
+	done
 	python3 validators/conform/matrix.py --html=$(CONFORM_DIR)/matrix.html --json=$(CONFORM_DIR)/matrix.json \
 		'llvm-xray fdr-dump --verify=$(MATRIX_DIR)/fdr-dump.json' 'llvm-xray convert=$(MATRIX_DIR)/convert.json' \
-		'gdb target tfile=$(MATRIX_DIR)/gdb.json'
+		'gdb target tfile=$(MATRIX_DIR)/gdb.json' \
+		'Kaitai Python (xray.ksy)=$(MATRIX_DIR)/kaitai-xray.json' 'Kaitai Python (tfile.ksy)=$(MATRIX_DIR)/kaitai-tfile.json'
+
+# The Kaitai grammars' Python parsers (generated into the build, never into
+# grammars/) and their runtime, Debian's python3-kaitaistruct, which installs
+# for Debian's own interpreter: validators/conform/readers/kaitai-content.py
+# prints what they read in the dump schema (tests/conform/kaitai_content_test).
+KAITAI_PY := $(O)/kaitai-python
+KAITAI_PYTHON ?= /usr/bin/python3
+KAITAI_CONTENT_READER = $(KAITAI_PYTHON) validators/conform/readers/kaitai-content.py --parsers=$(KAITAI_PY) {}
+.PHONY: kaitai-python
+kaitai-python:
+	node grammars/ksy-check.js compile-python $(KAITAI_PY) grammars/xray.ksy grammars/tfile.ksy

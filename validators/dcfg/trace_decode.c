@@ -454,7 +454,9 @@ struct decoder {
 	uint32_t slot;     /* next_ids index of the current edge, NO_SLOT for FIRST_EDGE_ID */
 	uint64_t first_edge;
 	struct tally *tally;
-	bool instr_known, nomem;
+	bool (*visit)(void *user, uint64_t edge);
+	void *visit_user;
+	bool instr_known, nomem, stopped;
 };
 
 static uint64_t cur_edge(const struct decoder *d)
@@ -532,6 +534,8 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 	uint64_t mask = d->bufn ? (d->bufn == 64 ? UINT64_MAX : (((uint64_t)1 << d->bufn) - 1)) : 0;
 	uint64_t bufv = d->buf & mask;
 	struct tally *t = d->tally && !d->tally->broken ? d->tally : NULL;
+	if (d->visit) /* every edge is visited: no iteration is skipped */
+		return;
 	bool renew = !f->snap;
 	if (f->snap) {
 		f->s_iters++;
@@ -693,6 +697,10 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 			d->instr_known = false;
 		if (t->next_index || t->next_cls)
 			count_edge(d, t->next_index ? t->next_index[slot] : NO_INDEX, t->next_cls ? t->next_cls[slot] : EC_INTRA);
+		if (d->visit && !d->visit(d->visit_user, t->next_ids[slot])) {
+			d->stopped = true;
+			return;
+		}
 	}
 	d->st = t->step_next[ci];
 }
@@ -1050,7 +1058,10 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 	d.st = NO_STATE;
 	d.tally = c->tally;
 	d.instr_known = true;
+	d.visit = c->visit;
+	d.visit_user = c->visit_user;
 	c->ok = false;
+	c->stopped = false;
 	c->edges_done = 0;
 	c->instr = 0;
 	c->instr_known = true;
@@ -1059,7 +1070,8 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 	c->last_cls = EC_INTRA;
 	if (!t->fast && t->n)
 		goto out; /* out of memory building the table */
-	bool pairing = t->next_instr || t->next_index || t->next_cls || c->tally;
+	/* A visitor takes the path pairing takes: every edge on its own. */
+	bool pairing = t->next_instr || t->next_index || t->next_cls || c->tally || c->visit;
 	if (c->edge_count) {
 		d.edges = 1;
 		d.instr = c->first_instr;
@@ -1067,6 +1079,10 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 		d.st = si == IDMAP_NONE ? NO_STATE : t->states[si].first;
 		if (pairing)
 			count_edge(&d, c->first_index, c->first_cls);
+		if (d.visit && !d.visit(d.visit_user, c->first_edge)) {
+			d.stopped = true;
+			goto out;
+		}
 	}
 	if (s->bits && !push(&d, s->items, s->text, 0, s->n, 1))
 		goto out;
@@ -1123,15 +1139,18 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 			d.edges += f->chain;
 			d.slot = f->next_off;
 			d.st = f->next;
-		} else
+		} else {
 			emit_group(v, &d, k, c);
+			if (d.stopped)
+				goto out;
+		}
 		/* Zero-bit transitions that revisit a state loop forever without
 		 * consuming input: the rest of the chunk is that loop. (A collapsed
 		 * chain counts as one step here, so such a loop is caught at most a
 		 * few laps later.) */
 		if (f->len)
 			zero_run = 0;
-		else if (++zero_run > t->nstates) {
+		else if (++zero_run > t->nstates && !d.visit) {
 			d.edges = c->edge_count;
 			d.instr_known = false;
 			c->counts_known = false;
@@ -1166,6 +1185,7 @@ out:
 		tl_jv_out_of_memory(v);
 	if (d.tally && d.tally->broken)
 		c->counts_known = false;
+	c->stopped = d.stopped;
 	c->edges_done = d.edges;
 	c->instr = d.instr;
 	c->instr_known = d.instr_known;

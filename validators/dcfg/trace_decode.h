@@ -198,6 +198,12 @@ struct chunk {
 	bool instr_known;         /* false after a zero-bit cycle fast-forward or overflow */
 	bool counts_known;        /* tally and entries/exits cover every edge (no fast-forward) */
 	bool ok;
+	/* Every decoded edge in order (tracelint dump), or NULL. With a visitor
+	 * the decoder takes the edges one by one and skips no repeat iteration
+	 * nor zero-bit cycle; the visitor returning false stops it (stopped). */
+	bool (*visit)(void *user, uint64_t edge);
+	void *visit_user;
+	bool stopped;
 };
 
 void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *d, struct chunk *c);

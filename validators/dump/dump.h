@@ -21,9 +21,14 @@ struct dump_run {
 	uint64_t limit;                 /* record lines at most (0: no limit) */
 	uint64_t records;               /* record lines written */
 	bool limited;                   /* a record was left out for the limit */
+	uint64_t edge_bound;            /* DCFG-trace: decoded edges a thread at most */
+	bool edges_limited;             /* a thread's edges were cut at edge_bound */
 	bool incomplete;                /* the data could not be decoded to its end */
 	char why[200];                  /* what stopped the dump, when incomplete */
 };
+
+/* DCFG-trace edges a thread when --limit is not given. */
+#define DUMP_EDGE_BOUND 1000000u
 
 /* Whether one more record line may be written; counts it. */
 bool dump_take(struct dump_run *r);

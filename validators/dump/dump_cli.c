@@ -20,7 +20,8 @@ static const char usage_text[] =
 	"Usage: tracelint dump [OPTIONS] FILE\n"
 	"Write what a trace holds as JSON Lines (schemas in tracelint(1), DUMP).\n"
 	"  -f, --format=FMT     xray | tfile | dcfg | dcfg-trace | umtrace (default: detect)\n"
-	"      --limit=N        write at most N record lines after the header\n"
+	"      --limit=N        write at most N record lines after the header, and at\n"
+	"                       most N decoded edges a DCFG-trace thread (default 1000000)\n"
 	"      --pair=DCFG      the DCFG of a DCFG-trace, for the validation run\n"
 	"      --endian=ORDER   auto | little | big\n"
 	"      --instr-map=BIN  XRay: the instrumented binary, for the validation run\n"
@@ -191,6 +192,7 @@ int tl_dump_main(int argc, char **argv)
 	r->opts = &opts;
 	r->path = path;
 	r->limit = limit;
+	r->edge_bound = limit ? limit : DUMP_EDGE_BOUND;
 	dispatch(r, format);
 	tl_input_close(&in);
 	int rc = check && !res.valid ? DUMP_INVALID : DUMP_OK;
@@ -202,6 +204,9 @@ int tl_dump_main(int argc, char **argv)
 	if (r->limited)
 		fprintf(stderr, "tracelint dump: %s: stopped at the limit of %" PRIu64 " records "
 			"(--limit)\n", path, r->limit);
+	if (r->edges_limited)
+		fprintf(stderr, "tracelint dump: %s: a thread's decoded edges stopped at the bound of %" PRIu64
+			" (--limit)\n", path, r->edge_bound);
 	if (r->incomplete) {
 		fprintf(stderr, "tracelint dump: %s: dumped %" PRIu64 " records; %s\n", path,
 			r->records, r->why);

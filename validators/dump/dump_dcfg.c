@@ -7,8 +7,10 @@
  * members join its row; a nested table not named below (a routine's NODES)
  * stays in its row as an array of objects. Addresses written as "0x..."
  * strings are written as numbers. The edge sequences of a DCFG-trace are
- * written as they are in the file (not expanded). */
+ * written as they are in the file in its chunk lines, and decoded, an edge
+ * a line, after each process's tables (dump_trace_edges.c). */
 #include "dump.h"
+#include "dump_trace_edges.h"
 #include "json_tree.h"
 
 #include <ctype.h>
@@ -47,6 +49,7 @@ struct walk {
 	const char *ctx_name[MAX_CONTEXT];
 	uint32_t ctx_node[MAX_CONTEXT];
 	size_t depth;
+	bool trace;   /* a DCFG-trace: processes get their decoded edges */
 };
 
 static const struct table_kind *table_named(struct jdoc *d, uint32_t key)
@@ -238,6 +241,8 @@ static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t 
 		}
 		if (pushed)
 			w->depth--;
+		if (w->trace && !strcmp(kind->kind, "process"))
+			dump_trace_edges(w->r, d, header, row);
 	}
 }
 
@@ -259,6 +264,7 @@ static void dump_json(struct dump_run *r, const char *format)
 	struct walk w;
 	memset(&w, 0, sizeof w);
 	w.r = r;
+	w.trace = !strcmp(format, "dcfg-trace");
 	struct jerror err;
 	if (!in->data || !tl_json_parse(&w.doc, in->data, in->size, &err)) {
 		tl_json_free(&w.doc);
