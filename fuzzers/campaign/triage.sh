@@ -111,7 +111,7 @@ for crash in "$@"; do
 		echo "# expected diagnostics of the release build (exit status $status)"
 		expected_for "$dest" "$fmt"
 	} > "$dest.expected"
-	"$BIN" -runs=1 "$min" > "$tmp/out" 2>&1 || true
+	"$BIN" -runs=1 -timeout="$TIMEOUT_SECONDS" "$min" > "$tmp/out" 2>&1 || true
 	{
 		echo "# $(basename "$dest"): a crash found by fuzzing ($TARGET)"
 		echo
