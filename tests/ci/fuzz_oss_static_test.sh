@@ -77,7 +77,7 @@ links_only_runner_libraries_body() {
 atf_test_case starts_without_format_libraries
 starts_without_format_libraries_head() {
 	atf_set descr "every make fuzz-oss target runs in a root holding only the base-runner libraries"
-	atf_set require.progs "clang zip chroot unshare mount ldd cc"
+	atf_set require.progs "clang zip chroot unshare mount ldd cc flock"
 	atf_set require.user root
 	atf_set timeout 600
 }
