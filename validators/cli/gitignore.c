@@ -46,6 +46,13 @@ static int by_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A found path relative to the walked root; NULL for the root itself (a
+ * trace directory that is the walk's own argument), which is never left out. */
+static const char *below_root(const char *path, size_t skip, bool slash)
+{
+	return strlen(path) > skip + slash ? path + skip + slash : NULL;
+}
+
 bool cli_drop_ignored(struct cli_targets *t, size_t first, const char *root)
 {
 	size_t skip = strlen(root);
@@ -53,8 +60,11 @@ bool cli_drop_ignored(struct cli_targets *t, size_t first, const char *root)
 	FILE *in = tmpfile();
 	if (!in)
 		return true;
-	for (size_t i = first; i < t->count; i++)
-		fprintf(in, "%s%c", t->items[i].path + skip + slash, '\0');
+	for (size_t i = first; i < t->count; i++) {
+		const char *rel = below_root(t->items[i].path, skip, slash);
+		if (rel)
+			fprintf(in, "%s%c", rel, '\0');
+	}
 	pid_t pid;
 	FILE *out = fflush(in) == 0 && fseek(in, 0, SEEK_SET) == 0 ? run_git(root, in, &pid) : NULL;
 	fclose(in);
@@ -82,8 +92,8 @@ bool cli_drop_ignored(struct cli_targets *t, size_t first, const char *root)
 		qsort(ignored, n, sizeof *ignored, by_path);
 		size_t kept = first;
 		for (size_t i = first; i < t->count; i++) {
-			const char *rel = t->items[i].path + skip + slash;
-			if (bsearch(&rel, ignored, n, sizeof *ignored, by_path))
+			const char *rel = below_root(t->items[i].path, skip, slash);
+			if (rel && bsearch(&rel, ignored, n, sizeof *ignored, by_path))
 				free(t->items[i].path);
 			else
 				t->items[kept++] = t->items[i];
