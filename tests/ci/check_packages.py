@@ -59,7 +59,10 @@ def link_libraries(src, scratch, args):
     libs = set()
     for line in r.stdout.replace("\\\n", " ").splitlines():
         if re.search(r"(^|\s)-o\s", line) and " -c " not in line:
-            libs.update(re.findall(r"(?<!\S)-l([\w+.-]+)", line))
+            # -lNAME.js names a JavaScript library of Emscripten's own (the page's
+            # link line), no shared object of a Debian package
+            libs.update(lib for lib in re.findall(r"(?<!\S)-l([\w+.-]+)", line)
+                        if not lib.endswith(".js"))
     if not libs:
         problem(f"make -n {' '.join(args)}: no link line with a library")
     return libs
