@@ -64,8 +64,12 @@ action_body() {
 	atf_check -o match:'"sarif_file": "out.sarif"' -o match:'"category": "xray"' cat uses.log
 	atf_check -o inline:"XRAY-HEADER-VERSION\n" jq -r '.runs[0].results[0].ruleId' out.sarif
 
-	# Without the options the file is not recognised: exit status 2, a failed job.
+	# Without the options its name still makes it an XRay trace: exit status 1.
 	run_action 1 paths=bad.xray
+	atf_check -o match:'output exit-code=1' -o match:'^::error file=bad.xray,title=XRAY-HEADER-VERSION::' cat out
+	# A named file of no known format: exit status 2, a failed job.
+	printf 'not a trace at all' > unknown.bin
+	run_action 1 paths=unknown.bin
 	atf_check -o match:'output exit-code=2' -o match:'usage error or unreadable' cat out
 
 	# fail-on-invalid: false reports but passes; upload-sarif: false uploads nothing.
