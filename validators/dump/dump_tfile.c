@@ -8,6 +8,7 @@
 #include "cursor.h"
 #include "quiet_ctx.h"
 #include "tfile.h"
+#include "tfile_decode.h"
 
 #include <string.h>
 
@@ -134,52 +135,30 @@ static bool blocks(struct dump_run *r, struct tl_cursor frame, uint64_t index, b
 {
 	struct jl *j = &r->jl;
 	while (tl_cursor_left(&frame) > 0) {
-		uint64_t at = tl_cursor_offset(&frame);
-		uint8_t type = 0;
-		(void)tl_cursor_u8(&frame, &type);
-		const uint8_t *bytes;
-		if (type == 'R') {
-			if (!d->r_valid || !tl_cursor_bytes(&frame, (size_t)d->r_size, &bytes))
-				return false;
-			if (dump_take(r)) {
-				jl_begin(j, "registers");
-				jl_u64(j, "frame", index);
-				jl_u64(j, "size", d->r_size);
-				hex_field(j, "data", bytes, (size_t)d->r_size);
-				jl_u64(j, "offset", at);
-				jl_end(j);
-			}
-		} else if (type == 'M') {
-			uint64_t address;
-			uint16_t length;
-			if (!tl_cursor_u64(&frame, big, &address) || !tl_cursor_u16(&frame, big, &length) ||
-			    !tl_cursor_bytes(&frame, length, &bytes))
-				return false;
-			if (dump_take(r)) {
-				jl_begin(j, "memory");
-				jl_u64(j, "frame", index);
-				jl_u64(j, "address", address);
-				jl_u64(j, "length", length);
-				hex_field(j, "data", bytes, length);
-				jl_u64(j, "offset", at);
-				jl_end(j);
-			}
-		} else if (type == 'V') {
-			uint32_t number;
-			uint64_t value;
-			if (!tl_cursor_u32(&frame, big, &number) || !tl_cursor_u64(&frame, big, &value))
-				return false;
-			if (dump_take(r)) {
-				jl_begin(j, "tsv-value");
-				jl_u64(j, "frame", index);
-				jl_i64(j, "number", (int32_t)number);
-				jl_i64(j, "value", (int64_t)value);
-				jl_u64(j, "offset", at);
-				jl_end(j);
-			}
-		} else {
+		struct tfile_block b;
+		if (tl_tfile_next_block(&frame, big, d->r_valid, d->r_size, &b) != TFILE_BLOCK_OK)
 			return false;
+		if (!dump_take(r))
+			continue;
+		if (b.type == 'R') {
+			jl_begin(j, "registers");
+			jl_u64(j, "frame", index);
+			jl_u64(j, "size", b.data_size);
+			hex_field(j, "data", b.data, b.data_size);
+		} else if (b.type == 'M') {
+			jl_begin(j, "memory");
+			jl_u64(j, "frame", index);
+			jl_u64(j, "address", b.address);
+			jl_u64(j, "length", b.length);
+			hex_field(j, "data", b.data, b.data_size);
+		} else {
+			jl_begin(j, "tsv-value");
+			jl_u64(j, "frame", index);
+			jl_i64(j, "number", (int32_t)b.number);
+			jl_i64(j, "value", (int64_t)b.value);
 		}
+		jl_u64(j, "offset", b.at);
+		jl_end(j);
 	}
 	return true;
 }
@@ -194,30 +173,28 @@ static void frames(struct dump_run *r, const struct tfile_desc *d, uint64_t star
 		return;
 	}
 	for (uint64_t index = 0;; index++) {
-		uint64_t at = tl_cursor_offset(&c);
-		uint16_t tpnum;
-		uint32_t size;
-		struct tl_cursor frame;
-		if (!tl_cursor_u16(&c, big, &tpnum)) {
+		struct tfile_frame f;
+		enum tfile_frame_end end = tl_tfile_next_frame(&c, big, &f);
+		if (end == TFILE_FRAME_NONE) {
 			dump_stop(r, "no end marker after %llu frames", (unsigned long long)index);
 			return;
 		}
-		if (tpnum == 0)
+		if (end == TFILE_FRAME_MARKER)
 			return;
-		if (!tl_cursor_u32(&c, big, &size) || !tl_cursor_sub(&c, size, &frame)) {
+		if (end != TFILE_FRAME_READ) {
 			dump_stop(r, "frame %llu at offset %llu does not fit in the file",
-				  (unsigned long long)index, (unsigned long long)at);
+				  (unsigned long long)index, (unsigned long long)f.at);
 			return;
 		}
 		if (dump_take(r)) {
 			jl_begin(j, "frame");
 			jl_u64(j, "index", index);
-			jl_u64(j, "tracepoint", tpnum);
-			jl_u64(j, "size", size);
-			jl_u64(j, "offset", at);
+			jl_u64(j, "tracepoint", f.tpnum);
+			jl_u64(j, "size", f.size);
+			jl_u64(j, "offset", f.at);
 			jl_end(j);
 		}
-		if (!blocks(r, frame, index, big, d)) {
+		if (!blocks(r, f.blocks, index, big, d)) {
 			dump_stop(r, "a block of frame %llu does not fit in it or has an unknown type",
 				  (unsigned long long)index);
 			return;

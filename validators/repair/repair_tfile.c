@@ -12,6 +12,7 @@
  * output ends with tsave's end marker (4 zero bytes). */
 #include "repair.h"
 #include "cursor.h"
+#include "validators/tfile/tfile_decode.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,35 +56,20 @@ static uint64_t read_uint(const struct tf *t, uint64_t off, unsigned width)
  * 0 is the end marker (length 0). */
 static bool frame_plausible(const struct tf *t, uint64_t off, unsigned *tp, uint64_t *len)
 {
-	if (t->n - off < 2)
+	struct tl_cursor c;
+	struct tfile_frame f;
+	if (!tl_cursor_at(&c, t->d, t->n, off, t->n - off))
 		return false;
-	*tp = (unsigned)read_uint(t, off, 2);
-	if (*tp == 0) {
+	enum tfile_frame_end end = tl_tfile_next_frame(&c, t->big, &f);
+	*tp = f.tpnum;
+	if (end == TFILE_FRAME_MARKER) {
 		*len = 0;
 		return true;
 	}
-	if (*tp > 0x7fff || !(t->defined[*tp / 8] & (1u << (*tp % 8))) || t->n - off < FRAME_HEADER)
+	if (end != TFILE_FRAME_READ || f.tpnum > 0x7fff || !(t->defined[f.tpnum / 8] & (1u << (f.tpnum % 8))) ||
+	    !tl_tfile_blocks_tile(f.blocks, t->big, true, t->r_size))
 		return false;
-	uint64_t size = read_uint(t, off + 2, 4), p = off + FRAME_HEADER, end = p + size;
-	if (size > t->n - p)
-		return false;
-	while (p < end) {
-		uint64_t need;
-		switch (t->d[p]) {
-		case 'R': need = 1 + t->r_size; break;
-		case 'M':
-			if (end - p < 11)
-				return false;
-			need = 11 + read_uint(t, p + 9, 2);
-			break;
-		case 'V': need = 13; break;
-		default: return false;
-		}
-		if (need > end - p)
-			return false;
-		p += need;
-	}
-	*len = FRAME_HEADER + size;
+	*len = FRAME_HEADER + f.size;
 	return true;
 }
 

@@ -3,6 +3,7 @@
  * keep the one whose chain ends in a proper end marker at EOF. */
 #include "cursor.h"
 #include "tfile.h"
+#include "tfile_decode.h"
 
 /* How far a frame chain got under one byte order, best first. */
 enum chain_state { CHAIN_ENDS_WELL = 2, CHAIN_ALIVE = 1, CHAIN_BROKEN = 0 };
@@ -26,16 +27,14 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 	if (!tl_cursor_at(&c, in->data, in->size, start, in->size - start))
 		tl_cursor_init(&c, NULL, 0, start); /* nothing there: the walk finds the end */
 	while (ch.frames < max_frames) {
-		uint16_t tpnum;
-		uint32_t size;
-		if (!tl_cursor_u16(&c, big, &tpnum))
-			return ch;
-		if (tpnum == 0) {
+		struct tfile_frame f;
+		enum tfile_frame_end end = tl_tfile_next_frame(&c, big, &f);
+		if (end == TFILE_FRAME_MARKER) {
 			bool zeros = tl_input_first_nonzero(in, tl_cursor_offset(&c)) == in->size;
 			ch.state = zeros ? CHAIN_ENDS_WELL : CHAIN_BROKEN;
 			return ch;
 		}
-		if (!tl_cursor_u32(&c, big, &size) || !tl_cursor_skip(&c, size))
+		if (end != TFILE_FRAME_READ)
 			return ch;
 		ch.frames++;
 		ch.reached = tl_cursor_offset(&c) - start;

@@ -5,103 +5,112 @@
 
 #include "cursor.h"
 #include "tfile.h"
+#include "tfile_decode.h"
 
 #define frame_walk tfile_frame_walk
 
-enum walk_mode { WALK_REPORT, WALK_QUIET };
-
-/* Walks the blocks of one frame with registers of r_size bytes; reports
- * (WALK_REPORT) or only answers whether the blocks tile the frame. */
-static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_known,
-			uint64_t r_size, enum walk_mode mode)
+/* A block the decoder could not read: the frame's remaining blocks are not
+ * checked. */
+static void report_fault(struct frame_walk *w, const struct tfile_block *b,
+			 enum tfile_block_fault fault, const struct tl_location *loc)
 {
-	bool report = mode == WALK_REPORT;
+	switch (fault) {
+	case TFILE_BLOCK_R_SIZE_UNKNOWN:
+		if (!w->r_unknown_reported)
+			tl_report(w->ctx, RULE_TFILE_BLOCK_R_UNKNOWN_SIZE, loc,
+				  "expected a valid R line giving the register block size, "
+				  "found an R block without one; the blocks of frames with R "
+				  "blocks are not checked");
+		w->r_unknown_reported = true;
+		break;
+	case TFILE_BLOCK_OVERRUN:
+		if (b->type == 'R')
+			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
+				  "expected an R block of 0x%llx bytes within its frame, found "
+				  "only %zu bytes left in the frame",
+				  (unsigned long long)w->desc->r_size, b->left);
+		else if (b->type == 'M')
+			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
+				  "expected an M block (8-byte address, 2-byte length, data) "
+				  "within its frame, found only %zu bytes left", b->left);
+		else
+			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
+				  "expected a V block (4-byte number, 8-byte value) within its "
+				  "frame, found only %zu bytes left", b->left);
+		break;
+	case TFILE_BLOCK_BAD_TYPE:
+		tl_report(w->ctx, RULE_TFILE_BLOCK_TYPE, loc,
+			  "expected a block type 'R', 'M' or 'V', found 0x%02x%s", b->type,
+			  b->type == 'S' ? " ('S', a static tracepoint block gdb cannot read)" : "");
+		break;
+	case TFILE_BLOCK_OK:
+		break;
+	}
+}
+
+static void check_r(struct frame_walk *w, unsigned r_blocks, const struct tl_location *loc)
+{
+	if (r_blocks == 2 && !w->r_repeated_reported) {
+		tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, loc,
+			  "expected at most one R block per frame, found a second one "
+			  "(gdb uses only the first)");
+		w->r_repeated_reported = true;
+	}
+}
+
+static void check_m(struct frame_walk *w, const struct tfile_block *b, const struct tl_location *loc)
+{
+	uint64_t end;
+	if (b->length == 0 && !w->m_empty_reported) {
+		tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, loc,
+			  "expected an M block of at least 1 byte, found length 0 at "
+			  "address 0x%llx", (unsigned long long)b->address);
+		w->m_empty_reported = true;
+	}
+	if (!tl_add_u64(b->address, b->length, &end) && end != 0) {
+		tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, loc,
+			  "expected an M block's range to end within 2^64, found address "
+			  "0x%llx + length 0x%x", (unsigned long long)b->address, b->length);
+	} else if (w->desc->arch_32bit && !w->m_addr32_reported &&
+		   (b->address > UINT32_MAX ||
+		    b->address + b->length > (uint64_t)UINT32_MAX + 1)) {
+		tl_report(w->ctx, RULE_TFILE_BLOCK_M_ADDR32, loc,
+			  "expected addresses below 2^32 on a 32-bit architecture, found "
+			  "0x%llx + 0x%x", (unsigned long long)b->address, b->length);
+		w->m_addr32_reported = true;
+	}
+}
+
+static void check_v(struct frame_walk *w, const struct tfile_block *b, const struct tl_location *loc)
+{
+	if (!w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, b->number)) {
+		tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, loc,
+			  "expected a trace state variable defined by a tsv line, found "
+			  "number %d", (int32_t)b->number);
+		w->v_undefined_reported = true;
+	}
+}
+
+/* The blocks of one frame, each handed to its checker; false when one
+ * could not be read (reported), so the frame does not tile. */
+static bool check_blocks(struct frame_walk *w, struct tl_cursor frame)
+{
 	unsigned r_blocks = 0;
-	while (tl_cursor_left(&frame) > 0 && !(report && tl_stopped(w->ctx))) {
-		uint64_t at = tl_cursor_offset(&frame);
-		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
-		uint8_t type;
-		tl_cursor_u8(&frame, &type);
-		size_t left = tl_cursor_left(&frame);
-		if (type == 'R') {
-			if (!r_known) {
-				if (report && !w->r_unknown_reported)
-					tl_report(w->ctx, RULE_TFILE_BLOCK_R_UNKNOWN_SIZE, &loc,
-						  "expected a valid R line giving the register block size, "
-						  "found an R block without one; the blocks of frames with R "
-						  "blocks are not checked");
-				w->r_unknown_reported = true;
-				return false;
-			}
-			if (r_size > left) {
-				if (report)
-					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
-						  "expected an R block of 0x%llx bytes within its frame, found "
-						  "only %zu bytes left in the frame",
-						  (unsigned long long)r_size, left);
-				return false;
-			}
-			tl_cursor_skip(&frame, (size_t)r_size);
-			if (++r_blocks == 2 && report && !w->r_repeated_reported) {
-				tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, &loc,
-					  "expected at most one R block per frame, found a second one "
-					  "(gdb uses only the first)");
-				w->r_repeated_reported = true;
-			}
-		} else if (type == 'M') {
-			uint64_t address;
-			uint16_t length;
-			if (!tl_cursor_u64(&frame, w->big, &address) ||
-			    !tl_cursor_u16(&frame, w->big, &length) || !tl_cursor_skip(&frame, length)) {
-				if (report)
-					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
-						  "expected an M block (8-byte address, 2-byte length, data) "
-						  "within its frame, found only %zu bytes left", left);
-				return false;
-			}
-			if (!report)
-				continue;
-			uint64_t end;
-			if (length == 0 && !w->m_empty_reported) {
-				tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, &loc,
-					  "expected an M block of at least 1 byte, found length 0 at "
-					  "address 0x%llx", (unsigned long long)address);
-				w->m_empty_reported = true;
-			}
-			if (!tl_add_u64(address, length, &end) && end != 0) {
-				tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, &loc,
-					  "expected an M block's range to end within 2^64, found address "
-					  "0x%llx + length 0x%x", (unsigned long long)address, length);
-			} else if (w->desc->arch_32bit && !w->m_addr32_reported &&
-				   (address > UINT32_MAX || address + length > (uint64_t)UINT32_MAX + 1)) {
-				tl_report(w->ctx, RULE_TFILE_BLOCK_M_ADDR32, &loc,
-					  "expected addresses below 2^32 on a 32-bit architecture, found "
-					  "0x%llx + 0x%x", (unsigned long long)address, length);
-				w->m_addr32_reported = true;
-			}
-		} else if (type == 'V') {
-			uint32_t number;
-			uint64_t value;
-			if (!tl_cursor_u32(&frame, w->big, &number) || !tl_cursor_u64(&frame, w->big, &value)) {
-				if (report)
-					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
-						  "expected a V block (4-byte number, 8-byte value) within its "
-						  "frame, found only %zu bytes left", left);
-				return false;
-			}
-			if (report && !w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, number)) {
-				tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, &loc,
-					  "expected a trace state variable defined by a tsv line, found "
-					  "number %d", (int32_t)number);
-				w->v_undefined_reported = true;
-			}
-		} else {
-			if (report)
-				tl_report(w->ctx, RULE_TFILE_BLOCK_TYPE, &loc,
-					  "expected a block type 'R', 'M' or 'V', found 0x%02x%s", type,
-					  type == 'S' ? " ('S', a static tracepoint block gdb cannot read)" : "");
+	while (tl_cursor_left(&frame) > 0 && !tl_stopped(w->ctx)) {
+		struct tfile_block b;
+		enum tfile_block_fault fault = tl_tfile_next_block(&frame, w->big, w->desc->r_valid,
+								   w->desc->r_size, &b);
+		struct tl_location loc = tl_at_record(b.at, (int64_t)w->index);
+		if (fault != TFILE_BLOCK_OK) {
+			report_fault(w, &b, fault, &loc);
 			return false;
 		}
+		if (b.type == 'R')
+			check_r(w, ++r_blocks, &loc);
+		else if (b.type == 'M')
+			check_m(w, &b, &loc);
+		else
+			check_v(w, &b, &loc);
 	}
 	return true;
 }
@@ -114,7 +123,7 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 	if (w->r_decimal_checked || !d->r_valid || !d->r_decimal_valid || d->r_size_decimal == d->r_size)
 		return;
 	w->r_decimal_checked = true;
-	if (!walk_blocks(w, frame, true, d->r_size_decimal, WALK_QUIET))
+	if (!tl_tfile_blocks_tile(frame, w->big, true, d->r_size_decimal))
 		return;
 	struct tl_location loc = tl_at_text(d->r.offset, d->r.line, 3);
 	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
@@ -179,10 +188,8 @@ void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struc
 static bool frame_incomplete(const struct frame_walk *w, const struct tl_cursor *c)
 {
 	struct tl_cursor peek = *c;
-	uint16_t tpnum;
-	uint32_t size;
-	return !tl_cursor_u16(&peek, w->big, &tpnum) || tpnum == 0 ||
-	       !tl_cursor_u32(&peek, w->big, &size) || tl_cursor_left(&peek) < size;
+	struct tfile_frame f;
+	return tl_tfile_next_frame(&peek, w->big, &f) != TFILE_FRAME_READ;
 }
 
 void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool final)
@@ -197,38 +204,36 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 	while (!tl_stopped(ctx)) {
 		if (!final && frame_incomplete(w, &c))
 			return;
-		uint64_t at = tl_cursor_offset(&c);
-		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
-		uint16_t tpnum;
-		uint32_t size;
-		if (!tl_cursor_u16(&c, big, &tpnum)) {
-			loc = tl_at(at);
+		struct tfile_frame f;
+		enum tfile_frame_end end = tl_tfile_next_frame(&c, big, &f);
+		struct tl_location loc = tl_at_record(f.at, (int64_t)w->index);
+		if (end == TFILE_FRAME_NONE) {
+			loc = tl_at(f.at);
 			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
 				  "expected an end marker (tracepoint number 0), found the end of the file "
 				  "after %llu frame%s", (unsigned long long)w->index, w->index == 1 ? "" : "s");
 			break;
 		}
-		if (tpnum == 0) {
-			check_end_marker(w, in, &c, at);
+		if (end == TFILE_FRAME_MARKER) {
+			check_end_marker(w, in, &c, f.at);
 			w->out.complete = true;
 			break;
 		}
-		if (!tl_cursor_u32(&c, big, &size)) {
+		if (end == TFILE_FRAME_HEADER_CUT) {
 			tl_report(ctx, RULE_TFILE_FRAME_HEADER, &loc,
 				  "expected a 6-byte frame header, found %zu bytes before the end of the file",
-				  tl_cursor_left(&c) + 2);
+				  f.left + 2);
 			break;
 		}
-		check_tpnum(w, tpnum, &loc);
-		struct tl_cursor frame;
-		if (!tl_cursor_sub(&c, size, &frame)) {
+		check_tpnum(w, f.tpnum, &loc);
+		if (end == TFILE_FRAME_DATA_CUT) {
 			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
 				  "expected %u bytes of frame data, found only %zu bytes before the end of "
-				  "the file", size, tl_cursor_left(&c));
+				  "the file", f.size, f.left);
 			break;
 		}
-		if (!walk_blocks(w, frame, w->desc->r_valid, w->desc->r_size, WALK_REPORT))
-			suggest_decimal(w, frame);
+		if (!check_blocks(w, f.blocks))
+			suggest_decimal(w, f.blocks);
 		w->index++;
 		w->at = tl_cursor_offset(&c);
 		w->out.frames = w->index;
