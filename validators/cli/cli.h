@@ -27,7 +27,7 @@ struct cli {
 	bool force_exclude;      /* --force-exclude: a config's exclude= drops named paths too */
 	bool nul_separated;      /* -0: those paths end with NUL bytes, not newlines */
 	/* given on the command line, so that they win over a config file */
-	bool format_given, endian_given, max_errors_given;
+	bool format_given, endian_given, max_errors_given, max_memory_given;
 	const char *config_path; /* --config */
 	bool no_config;          /* --no-config */
 	int unknown_format;      /* --unknown-format: -1 not given, 0 skip, 1 error */
@@ -45,6 +45,8 @@ struct cli {
  * paths. Returns -1 to go on, or the exit status to stop with (usage error,
  * --help, --version). */
 int cli_parse(struct cli *c, int argc, char **argv);
+/* A byte count with an optional K, M, G or T suffix; 0 is "no limit" (UINT64_MAX). */
+bool cli_parse_size(const char *s, uint64_t *out);
 void cli_free(struct cli *c);
 
 /* --list-rules: the paths are rule IDs or globs; text or JSON (-o json). */

@@ -293,6 +293,8 @@ static bool apply_section(struct cli_file_options *o, const struct config_sectio
 		o->opts.max_errors = (unsigned)s->max_errors;
 	if (s->threads >= 0)
 		o->opts.threads = (unsigned)s->threads;
+	if (s->has_max_memory)
+		o->opts.max_memory = s->max_memory;
 	if (s->pair) {
 		free(o->pair_path);
 		if (!(o->pair_path = expand(s->pair, f, path)))
@@ -362,7 +364,8 @@ bool cli_configs_resolve(struct cli_configs *cc, const struct cli *c, const char
 					     apply_section(out, s, f, path);
 			}
 		}
-		for (size_t i = 0; (walked || c->force_exclude) && inside && i < f->exclude_count; i++)
+		bool force = c->force_exclude || f->force_exclude == 1;
+		for (size_t i = 0; (walked || force) && inside && i < f->exclude_count; i++)
 			out->excluded |= cli_glob_match(f->excludes[i], rel);
 	}
 	ok = ok && push_rules(out, &cap, &count, c->rules, c->rule_count);
@@ -384,6 +387,8 @@ bool cli_configs_resolve(struct cli_configs *cc, const struct cli *c, const char
 		out->opts.endian = c->opts.endian;
 	if (c->max_errors_given)
 		out->opts.max_errors = c->opts.max_errors;
+	if (c->max_memory_given)
+		out->opts.max_memory = c->opts.max_memory;
 	if (c->opts.threads)
 		out->opts.threads = c->opts.threads;
 	if (c->opts.werror)

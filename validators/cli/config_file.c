@@ -1,6 +1,7 @@
 /* Reading .tracelint.ini with inih: INI sections and KEY = VALUE lines;
  * this file gives each key its meaning and says where a value is wrong. */
 #include "config_file.h"
+#include "cli.h"
 #include "grow.h"
 #include "rule_index.h"
 #include "rule_list.h"
@@ -278,6 +279,10 @@ static int global_key(struct parse *p, const char *key, const char *value)
 		}
 		return 1;
 	}
+	if (strcmp(key, "force-exclude") == 0) {
+		static const char *const bools[] = { "false", "true" };
+		return choice(p, key, value, bools, 2, &f->force_exclude);
+	}
 	static const char *const actions[] = { "skip", "error" };
 	return choice(p, key, value, actions, 2, &f->unknown_format);
 }
@@ -315,13 +320,20 @@ static int handle(void *user, const char *section, const char *key, const char *
 	}
 	if (strcmp(key, "max-errors") == 0)
 		return whole_number(p, key, value, 0, UINT_MAX, "a whole number", &s->max_errors);
+	if (strcmp(key, "max-memory") == 0) {
+		if (!cli_parse_size(value, &s->max_memory))
+			return fail(p, value, "%s: expected a size such as 512M or 8G (0: no limit), found '%s'", key, value);
+		s->has_max_memory = true;
+		return 1;
+	}
 	if (strcmp(key, "threads") == 0)
 		return whole_number(p, key, value, 1, 64, "a number of threads from 1 to 64", &s->threads);
 	if (strcmp(key, "pair") == 0)
 		return set_string(p, &s->pair, value);
 	if (strcmp(key, "instr-map") == 0)
 		return set_string(p, &s->instr_map, value);
-	if (!s->glob && (strcmp(key, "exclude") == 0 || strcmp(key, "unknown-format") == 0))
+	if (!s->glob && (strcmp(key, "exclude") == 0 || strcmp(key, "unknown-format") == 0 ||
+			 strcmp(key, "force-exclude") == 0))
 		return global_key(p, key, value);
 	return fail(p, key, "unknown key '%s'%s (see CONFIGURATION in tracelint(1))", key,
 		    s->glob ? " in a [path] section" : "");
@@ -380,6 +392,7 @@ bool config_file_load(struct config_file *f, const char *path, char *err, size_t
 {
 	memset(f, 0, sizeof *f);
 	f->unknown_format = -1;
+	f->force_exclude = -1;
 	struct parse p = { .file = f, .main_section = SIZE_MAX };
 	if (!(f->path = strdup(path)) || !(p.in = config_file_open(path, err, errlen))) {
 		if (!f->path)

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* [tracelint] (glob NULL) or [path "GLOB"]: what it sets. */
@@ -19,6 +20,8 @@ struct config_section {
 	int werror;                     /* -1: not set */
 	long long max_errors;           /* -1: not set */
 	long long threads;              /* -1: not set */
+	bool has_max_memory;
+	uint64_t max_memory;            /* as --max-memory */
 	char *pair;                     /* template ({dir}, {name}, {stem}) */
 	char *instr_map;
 };
@@ -31,6 +34,7 @@ struct config_file {
 	char **excludes;
 	size_t exclude_count, exclude_cap;
 	int unknown_format;             /* -1 not set, 0 skip, 1 error */
+	int force_exclude;              /* -1 not set, 0 false, 1 true */
 };
 
 /* The config at path opened for reading, or NULL with the reason in err

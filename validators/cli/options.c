@@ -133,6 +133,11 @@ static bool parse_size(const char *s, uint64_t *out)
 	return true;
 }
 
+bool cli_parse_size(const char *s, uint64_t *out)
+{
+	return parse_size(s, out);
+}
+
 static bool add_setting(struct cli *c, const char *pattern, enum tl_rule_action action)
 {
 	return cli_add_rule(&c->rules, &c->rule_count, &c->rule_cap,
@@ -278,6 +283,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
 						     optarg);
 			break;
 		case OPT_MAX_MEMORY:
+			c->max_memory_given = true;
 			if (!parse_size(optarg, &c->opts.max_memory))
 				rc = cli_usage_error("--max-memory needs a size such as 512M or 8G, not '%s'",
 						     optarg);

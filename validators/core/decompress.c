@@ -54,12 +54,20 @@ enum tl_compression tl_compression_sniff(const uint8_t *p, size_t n)
 	return TL_COMPRESSION_NONE;
 }
 
-#ifdef TL_NO_DECOMPRESSORS
-/* A build without the decoders (the WebAssembly page): compressed input is refused. */
 int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
 			  unsigned threads, char *err, size_t errlen)
 {
+	struct tl_stream_defect defect;
+	return tl_decompress_to_file_at(kind, data, size, path, threads, err, errlen, &defect);
+}
+
+#ifdef TL_NO_DECOMPRESSORS
+/* A build without the decoders (the WebAssembly page): compressed input is refused. */
+int tl_decompress_to_file_at(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
+			     unsigned threads, char *err, size_t errlen, struct tl_stream_defect *defect)
+{
 	(void)data, (void)size, (void)threads;
+	memset(defect, 0, sizeof *defect);
 	if (err && errlen)
 		snprintf(err, errlen, "cannot read %s: it is %s-compressed, and this build has no decompressors "
 			 "(decompress it first)", path, tl_compression_name(kind));
@@ -74,7 +82,17 @@ struct sink {
 	const char *path;
 	char *err;
 	size_t errlen;
+	struct tl_stream_defect *defect;
 };
+
+/* The data themselves are at fault at compressed byte at. */
+static void fault(struct sink *s, enum tl_stream_fault f, uint64_t at, const char *reason)
+{
+	s->defect->fault = f;
+	s->defect->compressed_at = at;
+	s->defect->decoded_at = s->written;
+	snprintf(s->defect->reason, sizeof s->defect->reason, "%s", reason ? reason : "");
+}
 
 static bool sink_write(struct sink *s, const void *data, size_t n)
 {
@@ -130,6 +148,7 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 			if (tl_compression_sniff(in->data + pos, in->size - pos) != TL_COMPRESSION_GZIP) {
 				snprintf(out->err, out->errlen, "%s: %zu bytes after the end of the gzip data at byte %zu",
 					 out->path, in->size - pos, pos);
+				fault(out, TL_STREAM_TRAILING, pos, NULL);
 				ok = false;
 				break;
 			}
@@ -139,11 +158,14 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 		if (rc == Z_OK)
 			continue;
 		/* No progress: the input ran out inside a member, or the data are bad. */
-		if (rc == Z_BUF_ERROR && pos == in->size)
+		if (rc == Z_BUF_ERROR && pos == in->size) {
 			snprintf(out->err, out->errlen, "%s: gzip data end early (truncated at byte %zu)", out->path, pos);
-		else
+			fault(out, TL_STREAM_CUT, pos, NULL);
+		} else {
 			snprintf(out->err, out->errlen, "%s: corrupt gzip data near byte %zu: %s", out->path, pos,
 				 z.msg ? z.msg : "inflate failed");
+			fault(out, TL_STREAM_CORRUPT, pos, z.msg ? z.msg : "inflate failed");
+		}
 		ok = false;
 	}
 	inflateEnd(&z);
@@ -205,6 +227,7 @@ static bool inflate_bzip2(const struct source *in, struct sink *out, unsigned th
 			if (rc == BZ_OK && pos == in->size && b.avail_out != 0) {
 				snprintf(out->err, out->errlen, "%s: bzip2 data end early (truncated at byte %zu)",
 					 out->path, pos);
+				fault(out, TL_STREAM_CUT, pos, NULL);
 				BZ2_bzDecompressEnd(&b);
 				return false;
 			}
@@ -213,12 +236,14 @@ static bool inflate_bzip2(const struct source *in, struct sink *out, unsigned th
 		if (rc != BZ_STREAM_END) {
 			snprintf(out->err, out->errlen, "%s: corrupt bzip2 data near byte %zu (libbz2 error %d)",
 				 out->path, pos, rc);
+			fault(out, TL_STREAM_CORRUPT, pos, rc == BZ_DATA_ERROR_MAGIC ? "not bzip2 data" : "data error");
 			return false;
 		}
 		/* Parallel compressors write one stream after another. */
 		if (pos < in->size && tl_compression_sniff(in->data + pos, in->size - pos) != TL_COMPRESSION_BZIP2) {
 			snprintf(out->err, out->errlen, "%s: %zu bytes after the end of the bzip2 data at byte %zu",
 				 out->path, in->size - pos, pos);
+			fault(out, TL_STREAM_TRAILING, pos, NULL);
 			return false;
 		}
 	}
@@ -271,6 +296,7 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 		if (ZSTD_isError(last)) {
 			snprintf(out->err, out->errlen, "%s: corrupt zstd data near byte %zu: %s", out->path, ib.pos,
 				 ZSTD_getErrorName(last));
+			fault(out, TL_STREAM_CORRUPT, ib.pos, ZSTD_getErrorName(last));
 			ok = false;
 			break;
 		}
@@ -283,6 +309,7 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 		if (ib.pos == ib.size && last != 0 && ob.pos < ob.size && before == ib.pos) {
 			snprintf(out->err, out->errlen, "%s: zstd data end early (truncated at byte %zu)", out->path,
 				 ib.pos);
+			fault(out, TL_STREAM_CUT, ib.pos, NULL);
 			ok = false;
 		}
 	}
@@ -290,9 +317,10 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 	return ok;
 }
 
-int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
-			  unsigned threads, char *err, size_t errlen)
+int tl_decompress_to_file_at(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
+			     unsigned threads, char *err, size_t errlen, struct tl_stream_defect *defect)
 {
+	memset(defect, 0, sizeof *defect);
 	const char *dir = getenv("TMPDIR");
 	char tmpl[4096];
 	snprintf(tmpl, sizeof tmpl, "%s/tracelint-unpack-XXXXXX", dir && *dir ? dir : "/tmp");
@@ -310,7 +338,7 @@ int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t 
 	bool by_rlimit;
 	limit = tl_write_cap(limit, &by_rlimit);
 	struct sink out = { .fd = fd, .limit = limit, .by_rlimit = by_rlimit, .path = path, .err = err,
-			    .errlen = errlen };
+			    .errlen = errlen, .defect = defect };
 	struct source in = { data, size };
 	bool ok;
 	switch (kind) {

@@ -27,4 +27,21 @@ const char *tl_compression_name(enum tl_compression c);
 int tl_decompress_to_file(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
 			  unsigned threads, char *err, size_t errlen);
 
+/* What was wrong with the compressed data themselves (not with the machine:
+ * no room, a limit): the stream ends early, is corrupt, or is followed by
+ * bytes of no stream. */
+enum tl_stream_fault { TL_STREAM_OK = 0, TL_STREAM_CUT, TL_STREAM_CORRUPT, TL_STREAM_TRAILING };
+
+struct tl_stream_defect {
+	enum tl_stream_fault fault;
+	uint64_t compressed_at;  /* byte of the compressed file where it was found */
+	uint64_t decoded_at;     /* bytes decompressed before it */
+	char reason[96];         /* the decoder's word for a corrupt stream, or "" */
+};
+
+/* tl_decompress_to_file, saying in defect (zeroed first) when the failure is
+ * the data's own. */
+int tl_decompress_to_file_at(enum tl_compression kind, const uint8_t *data, size_t size, const char *path,
+			     unsigned threads, char *err, size_t errlen, struct tl_stream_defect *defect);
+
 #endif

@@ -12,6 +12,11 @@ const struct tl_format *tl_format_by_name(const char *path);
 #define TL_PLAINLY 50
 /* The format in holds plainly when it is not named's at all, else NULL. */
 const struct tl_format *tl_detect_other(const struct tl_format *named, const struct tl_input *in);
+/* An input whose compressed stream broke off (its open failed with EBADMSG,
+ * tl_input.defect) is still judged when its format is known: given
+ * (format not TL_FORMAT_AUTO) or bound by name; then it gets
+ * TL-COMPRESSED-STREAM, else it stays unreadable. */
+bool tl_stream_defect_judged(const struct tl_input *in, enum tl_format_id format, const char *name);
 /* Whether dir is a trace directory of some format (a UMTracer trace). */
 bool tl_is_trace_directory(const char *dir);
 #endif

@@ -132,8 +132,8 @@ static const char *kind_of(mode_t mode)
 static int replace_with_decompressed(struct tl_input *in, int fd, enum tl_compression kind,
 				     const char *path, char *err, size_t errlen)
 {
-	int out = tl_decompress_to_file(kind, in->data, in->size, path, tl_threads_resolve(in->threads), err,
-					errlen);
+	int out = tl_decompress_to_file_at(kind, in->data, in->size, path, tl_threads_resolve(in->threads), err,
+					   errlen, &in->defect);
 	struct stat now;
 	if (out >= 0 && (tl_guard_tripped(in->guard) ||
 			 (fstat(fd, &now) == 0 && (uintmax_t)now.st_size < in->size))) {
@@ -249,6 +249,10 @@ bool tl_input_from_fd(struct tl_input *in, int fd, const char *path, char *err, 
 	enum tl_compression kind = tl_compression_sniff(in->data, in->size);
 	if (kind != TL_COMPRESSION_NONE) {
 		fd = replace_with_decompressed(in, fd, kind, path, err, errlen);
+		if (fd < 0 && in->defect.fault) {
+			in->compression = (uint8_t)kind;
+			return refuse(in, -1, EBADMSG);
+		}
 		if (fd < 0)
 			return refuse(in, -1, EINVAL);
 	}

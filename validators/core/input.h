@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "decompress.h"
+
 struct tl_input {
 	const uint8_t *data;  /* NULL for an empty input or a directory */
 	size_t size;
@@ -30,6 +32,9 @@ struct tl_input {
 	 * grows between calls; data is NULL, the bytes are read from fd. */
 	bool growing;
 	unsigned threads;     /* for decompression: tl_threads_resolve's argument (0: all cores) */
+	/* after an open that failed on the compressed data themselves (error
+	 * EBADMSG): what and where, and the compression */
+	struct tl_stream_defect defect;
 };
 
 /* Standard input is spooled up to this many bytes by default. */

@@ -6,6 +6,7 @@
  * the one that reads whole files, so the chunking cannot change a result. */
 #include "format.h"
 #include "decompress.h"
+#include "detect.h"
 #include "input.h"
 #include "write_cap.h"
 
@@ -171,7 +172,8 @@ enum tl_status tl_stream_finish_sized(struct tl_stream *s, struct tl_result *res
 		int fd = s->fd;
 		s->fd = -1; /* the input owns it now */
 		status = tl_input_from_fd(&in, fd, s->name, err, errlen) ? TL_OK : TL_E_IO;
-		if (status == TL_OK) {
+		/* a broken compressed stream is judged as a file of that name would be */
+		if (status == TL_OK || tl_stream_defect_judged(&in, s->opts.format, s->name)) {
 			status = tl_validate_input(&in, s->name, &s->opts, &r, err, errlen);
 			tl_input_close(&in);
 		}

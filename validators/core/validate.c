@@ -1,7 +1,9 @@
 /* The public entry points: choose the format, run its validator, give the verdict. */
 #include "detect.h"
 #include "format.h"
+#include "input.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +53,44 @@ static enum tl_status fail(char *err, size_t errlen, enum tl_status status, cons
 	return status;
 }
 
+/* A compressed file whose stream is cut short, corrupt or followed by other
+ * bytes, under a name that binds a format: a defect of the file (exit 1),
+ * located at the decompressed byte where the stream broke off, since every
+ * other diagnostic of a compressed file counts decompressed bytes. */
+static void report_stream_defect(struct tl_ctx *ctx, const struct tl_input *in)
+{
+	const struct tl_stream_defect *d = &in->defect;
+	const char *codec = tl_compression_name((enum tl_compression)in->compression);
+	struct tl_location loc = tl_at(d->decoded_at);
+	unsigned long long at = (unsigned long long)d->compressed_at, out = (unsigned long long)d->decoded_at;
+	switch (d->fault) {
+	case TL_STREAM_CUT:
+		tl_report(ctx, RULE_TL_COMPRESSED_STREAM, &loc,
+			  "expected the %s stream to go on, found the end of the file at compressed byte %llu, "
+			  "after %llu bytes decompressed (the file was cut short)", codec, at, out);
+		tl_set_detail(ctx, "%s stream cut short", codec);
+		break;
+	case TL_STREAM_CORRUPT:
+		tl_report(ctx, RULE_TL_COMPRESSED_STREAM, &loc,
+			  "expected intact %s data, found corrupt data near compressed byte %llu (%s), "
+			  "after %llu bytes decompressed", codec, at, d->reason, out);
+		tl_set_detail(ctx, "corrupt %s stream", codec);
+		break;
+	default:
+		tl_report(ctx, RULE_TL_COMPRESSED_STREAM, &loc,
+			  "expected the file to end with its %s stream, found other bytes at compressed byte %llu",
+			  codec, at);
+		tl_set_detail(ctx, "bytes after the %s stream", codec);
+		break;
+	}
+}
+
+bool tl_stream_defect_judged(const struct tl_input *in, enum tl_format_id format, const char *name)
+{
+	return in->error == EBADMSG && in->defect.fault &&
+	       (format != TL_FORMAT_AUTO || (name && tl_format_by_name(name)));
+}
+
 static enum tl_status run(const struct tl_input *in, const char *path,
 			  const struct tl_member *members, size_t member_count,
 			  const struct tl_options *opts, struct tl_result *result, char *err,
@@ -80,7 +120,9 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false,
 			      err, errlen, false, in, { 0 } };
 	tl_rule_policy_resolve(opts, ctx.severity);
-	if (other) {
+	if (in->defect.fault) {
+		report_stream_defect(&ctx, in);
+	} else if (other) {
 		/* its rules would describe another format's bytes: say which it is */
 		struct tl_location loc = tl_at(0);
 		tl_report(&ctx, RULE_TL_FORMAT_NAME, &loc,
@@ -135,6 +177,10 @@ enum tl_status tl_validate_path_sized(const char *path, const struct tl_options 
 	full_options(&o, opts);
 	if (!tl_input_open_threads(&in, path, o.stdin_limit ? o.stdin_limit : TL_STDIN_LIMIT_DEFAULT,
 				   o.threads, err, errlen)) {
+		/* a broken stream is the file's defect when its format is known
+		 * (named, or bound by the name); content could tell nothing */
+		if (tl_stream_defect_judged(&in, o.format, path))
+			return run_sized(&in, path, NULL, 0, &o, result, result_size, err, errlen);
 		struct tl_result r;
 		memset(&r, 0, sizeof r);
 		give_result(result, result_size, &r);

@@ -619,7 +619,7 @@ void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, enum dcfg_use 
 	};
 	memset(m, 0, sizeof *m);
 	m->use = use;
-	if (!tl_jv_parse(v, data, size, lazy, COUNT_OF(lazy)) || !tl_dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
+	if (!tl_jv_parse_known(v, data, size, lazy, COUNT_OF(lazy), keys, COUNT_OF(keys)) || !tl_dcfg_check_top(v, RULE_DCFG_VERSION, RULE_DCFG_VERSION_VALUE))
 		return;
 	tl_jv_known_keys(v, 0, keys, COUNT_OF(keys), "the DCFG top level");
 	uint32_t x;

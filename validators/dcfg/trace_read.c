@@ -337,9 +337,11 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 	tl_dcfg_idmap_free(&seen);
 }
 
+static const char *const top_keys[] = { "MAJOR_VERSION", "MINOR_VERSION", "PROCESSES" };
+
 static void check_top_order(struct jv *v)
 {
-	static const char *const keys[] = { "MAJOR_VERSION", "MINOR_VERSION", "PROCESSES" };
+	const char *const *keys = top_keys;
 	int last = -1;
 	bool seen[3] = { false, false, false };
 	for (uint32_t k = jn(&v->doc, 0)->first; k != JNONE;) {
@@ -374,7 +376,7 @@ void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const st
 	 * is the current row and then forgotten, so memory does not grow with
 	 * the trace. */
 	static const struct jlazy_key lazy[] = { { "TRANSITION_TABLE", true }, { "TRACE_DATA", false } };
-	if (!tl_jv_parse(v, data, size, lazy, sizeof lazy / sizeof lazy[0]) || !tl_dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
+	if (!tl_jv_parse_known(v, data, size, lazy, sizeof lazy / sizeof lazy[0], top_keys, 3) || !tl_dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
 		return;
 	check_top_order(v);
 	struct tctx x = { v, m, NULL, sum };

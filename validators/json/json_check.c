@@ -154,10 +154,17 @@ void tl_jv_out_of_memory(struct jv *v)
 
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
 {
+	return tl_jv_parse_known(v, data, size, lazy, nlazy, NULL, 0);
+}
+
+bool tl_jv_parse_known(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy,
+		       const char *const *known, size_t nknown)
+{
 	struct jerror err;
 	/* Only the repeated keys that can be shown are kept with their pointer. */
 	size_t keep = !v->ctx ? 0 : v->ctx->opts->max_errors ? v->ctx->opts->max_errors : SIZE_MAX;
-	if (tl_json_parse_budget(&v->doc, data, size, lazy, nlazy, v->in, keep, budget(v, size), &err))
+	struct jparse_opts o = { lazy, nlazy, known, nknown, v->in, keep, budget(v, size) };
+	if (tl_json_parse_with(&v->doc, data, size, &o, &err))
 		return true;
 	v->failed = true;
 	if (err.kind == JE_LIMIT) {

@@ -42,6 +42,11 @@ void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int po
  * the validation ends without a verdict. */
 void tl_jv_out_of_memory(struct jv *v);
 bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy);
+/* The same, keeping only the values of the known top-level keys: any other
+ * key's value is checked as JSON and not built (JF_DROPPED), so that what
+ * a reader ignores costs no memory. */
+bool tl_jv_parse_known(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy,
+		       const char *const *known, size_t nknown);
 
 /* Reports a repeated key in every object of the document, lazy tables
  * included (JSON-DUPLICATE-KEY; found by pass 1). */

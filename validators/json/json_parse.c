@@ -1,6 +1,7 @@
 /* Pass 1: validates the whole text (syntax, UTF-8, depth, repeated keys)
  * and builds the skeleton; arrays under lazy keys are only counted. */
 #include "json_internal.h"
+#include "json_keyset.h"
 #include "json_lex.h"
 #include "json_string.h"
 #include "grow.h"
@@ -9,12 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct keyref {       /* 16 bytes a key of an open object */
-	const uint8_t *s;     /* the key's text, just after its quote */
-	uint32_t len;         /* as written */
-	uint32_t dlen;        /* decoded (smaller than len when escaped) */
-};
 
 struct parser {
 	struct jdoc *d;
@@ -29,9 +24,12 @@ struct parser {
 	uint32_t depth;
 	const struct jlazy_key *lazy;
 	size_t nlazy;
-	struct keyref *keys;
-	size_t nkeys, capkeys;
-	uint64_t objseq, dupseq;
+	const char *const *known;   /* keys of the top-level object whose values are kept */
+	size_t nknown;
+	struct jkeyset keys;        /* of the open objects */
+	bool skip_next;             /* the next value is a repeated key's: checked, not built */
+	bool drop_next;             /* the next value is an unknown key's: one node, nothing inside */
+	uint64_t objseq;
 	uint64_t next_release;
 	bool nomem;
 	bool in_release;
@@ -248,11 +246,20 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 		if (fr->lazy)
 			ps->d->nodes[fr->node].count++;
 	}
+	if (ps->skip_next) {
+		ps->skip_next = false;
+		build = false;
+	}
 	if (!build)
 		return JSKIP;
 	uint32_t node = new_node(ps, type, at);
-	if (node != UINT32_MAX)
-		attach(ps, node);
+	if (node == UINT32_MAX)
+		return node;
+	attach(ps, node);
+	if (ps->drop_next) {
+		ps->drop_next = false;
+		ps->d->nodes[node].flags |= JF_DROPPED;
+	}
 	return node;
 }
 
@@ -298,22 +305,8 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 	return lazy_name(ps, ps->buf + nodes[c].off + 1, nodes[c].count);
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-	/* Decoded length, decoded text, then place: keys that read the same
-	 * end up side by side, in document order. */
-	const struct keyref *x = a, *y = b;
-	if (x->dlen != y->dlen)
-		return x->dlen < y->dlen ? -1 : 1;
-	int c = x->len == x->dlen && y->len == y->dlen ? memcmp(x->s, y->s, x->len)
-		: tl_json_decoded_cmp(x->s, x->len, y->s, y->len);
-	if (c)
-		return c;
-	return x->s < y->s ? -1 : x->s > y->s;
-}
-
 /* The pointer of key k of the innermost (object) frame, from the frames. */
-static char *frame_pointer(const struct parser *ps, const struct keyref *k)
+static char *frame_pointer(const struct parser *ps, const struct jkey *k)
 {
 	char out[256];
 	size_t pos = 0;
@@ -332,9 +325,18 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	return strdup(out);
 }
 
+/* Report order: by object in document order, then by key (decoded length,
+ * decoded text), then by place, so that the repeats of one key are reported
+ * side by side. */
 static bool dup_before(const struct jdup *x, const struct jdup *y)
 {
-	return x->objseq != y->objseq ? x->objseq < y->objseq : x->seq < y->seq;
+	if (x->objseq != y->objseq)
+		return x->objseq < y->objseq;
+	if (x->dlen != y->dlen)
+		return x->dlen < y->dlen;
+	int c = x->len == x->dlen && y->len == y->dlen ? memcmp(x->text, y->text, x->len)
+		: tl_json_decoded_cmp(x->text, x->len, y->text, y->len);
+	return c ? c < 0 : x->key_off < y->key_off;
 }
 
 /* The kept duplicates form a max-heap (by report order) once keep_dups is
@@ -356,7 +358,7 @@ static void sift_down(struct jdup *h, size_t n, size_t i)
 	}
 }
 
-static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
+static bool keep_dup(struct parser *ps, struct jdup *u, const struct jkey *k)
 {
 	struct jdoc *d = ps->d;
 	if (d->ndups == d->keep_dups) {
@@ -390,40 +392,33 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 	return true;
 }
 
-/* At the close of an object: its repeated keys, kept for tl_jv_check_duplicate_keys. */
-static bool check_keys(struct parser *ps, const struct jframe *fr)
+static bool known_key(const struct parser *ps, const uint8_t *s, uint32_t len)
 {
-	size_t m = ps->nkeys - fr->keys;
-	if (m < 2)
-		return true;
-	struct keyref *keys = ps->keys + fr->keys;
-	qsort(keys, m, sizeof *keys, cmp_key);
-	for (size_t k = 1; k < m; k++) {
-		const struct keyref *x = &keys[k - 1], *y = &keys[k];
-		/* same decoded length, neither escaped: same length */
-		if (x->dlen != y->dlen || (x->len == x->dlen && y->len == y->dlen ? memcmp(x->s, y->s, x->len)
-				: tl_json_decoded_cmp(x->s, x->len, y->s, y->len) != 0))
-			continue;
-		struct jdup u = { fr->objseq, ps->dupseq++, (uint64_t)(y->s - ps->buf) - 1, (uint64_t)(x->s - ps->buf) - 1,
-				  y->len, NULL };
-		if (!keep_dup(ps, &u, &keys[k]))
-			return false;
-	}
-	return true;
+	for (size_t i = 0; i < ps->nknown; i++)
+		if (tl_json_decoded_eq(s, len, ps->known[i], strlen(ps->known[i])))
+			return true;
+	return false;
 }
 
-static bool push_key(struct parser *ps, uint64_t off, uint32_t len, bool escaped)
+/* A key of the innermost object, as it is read: a repeat is kept for
+ * tl_jv_check_duplicate_keys (as long as it can be shown) and its value is
+ * not built; a new key joins the open keys. *repeat says which. */
+static bool note_key(struct parser *ps, const struct jframe *fr, uint64_t off, uint32_t len, bool escaped,
+		     bool *repeat)
 {
-	size_t before = ps->capkeys;
-	struct keyref *keys = tl_grow_array(ps->keys, &ps->capkeys, ps->nkeys, sizeof *keys, 256);
-	if (!keys)
+	struct jkey key;
+	size_t found;
+	if (!tl_jkeys_find(&ps->keys, fr->keys, ps->buf + off + 1, len, escaped, &found, &key))
 		return fail_nomem(ps);
-	ps->keys = keys;
-	if (!tl_json_take(ps->d, (uint64_t)(ps->capkeys - before) * sizeof *keys))
-		return fail_nomem(ps);
-	const uint8_t *s = ps->buf + off + 1;
-	ps->keys[ps->nkeys++] = (struct keyref){ s, len, escaped ? (uint32_t)tl_json_decoded_len(s, len) : len };
-	return true;
+	*repeat = found != SIZE_MAX;
+	if (!*repeat)
+		return tl_jkeys_add(&ps->keys, ps->d, &key) || fail_nomem(ps);
+	struct jkey *first = &ps->keys.keys[found];
+	struct jdup u = { fr->objseq, key.s, key.dlen, off, (uint64_t)(first->s - ps->buf) - 1, len, NULL };
+	/* the next repeat names this one as the key it repeats */
+	first->s = key.s;
+	first->len = len;
+	return keep_dup(ps, &u, &key);
 }
 
 /* A lazy table is complete: give its rows their pins. */
@@ -449,11 +444,8 @@ static bool close_lazy(struct parser *ps, const struct jframe *fr)
 static bool close_container(struct parser *ps)
 {
 	struct jframe *fr = &ps->f[ps->depth - 1];
-	if (fr->obj && ps->check_dups) {
-		if (!check_keys(ps, fr))
-			return false;
-		ps->nkeys = fr->keys;
-	}
+	if (fr->obj && ps->check_dups)
+		tl_jkeys_close(&ps->keys, fr->keys);
 	if (fr->lazy && !close_lazy(ps, fr))
 		return false;
 	ps->depth--;
@@ -585,12 +577,12 @@ static bool parse_value(struct parser *ps)
 			fr->node = node;
 			fr->last = JNONE;
 			fr->count = 0;
-			fr->keys = ps->nkeys;
+			fr->keys = ps->keys.n;
 			fr->obj = c == '{';
 			fr->objseq = fr->obj ? ++ps->objseq : 0;
 			fr->lazy = lk != NULL;
 			fr->pinned = lk && lk->pinned;
-			fr->build = node != JSKIP && !lk;
+			fr->build = node != JSKIP && !lk && !(ps->d->nodes[node].flags & JF_DROPPED);
 			if (lk)
 				ps->d->nodes[node].flags |= JF_LAZY;
 			ps->depth++;
@@ -684,23 +676,26 @@ key:
 		{
 			struct jframe *fr = &ps->f[ps->depth - 1];
 			at = ps->p;
-			node = JSKIP;
-			if (fr->build) {
+			if (!scan_string(ps, &len, &flags))
+				return false;
+			fr->key_off = (uint64_t)(at - ps->buf);
+			fr->key_len = len;
+			bool repeat = false;
+			if (ps->check_dups && !note_key(ps, fr, fr->key_off, len, flags & JF_ESCAPE, &repeat))
+				return false;
+			if (repeat) {
+				ps->skip_next = true;
+			} else if (fr->build) {
 				node = new_node(ps, J_STR, at);
 				if (node == UINT32_MAX)
 					return fail_nomem(ps);
 				attach(ps, node);
-			}
-			if (!scan_string(ps, &len, &flags))
-				return false;
-			if (node != JSKIP) {
 				ps->d->nodes[node].count = len;
 				ps->d->nodes[node].flags |= flags | JF_KEY;
+				/* a value under an unknown top-level key is checked, never read */
+				ps->drop_next = ps->depth == 1 && ps->known && !known_key(ps, at + 1, len) &&
+						!lazy_name(ps, at + 1, len);
 			}
-			fr->key_off = (uint64_t)(at - ps->buf);
-			fr->key_len = len;
-			if (ps->check_dups && !push_key(ps, fr->key_off, len, flags & JF_ESCAPE))
-				return false;
 		}
 		skip_ws(ps);
 		if (ps->p >= ps->end || *ps->p != ':')
@@ -726,6 +721,17 @@ bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, con
 			  size_t nlazy, const struct tl_input *in, size_t keep_dups, uint64_t budget,
 			  struct jerror *err)
 {
+	struct jparse_opts o = { lazy, nlazy, NULL, 0, in, keep_dups, budget };
+	return tl_json_parse_with(doc, buf, size, &o, err);
+}
+
+bool tl_json_parse_with(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jparse_opts *o,
+			struct jerror *err)
+{
+	const struct jlazy_key *lazy = o->lazy;
+	size_t nlazy = o->nlazy, keep_dups = o->keep_dups;
+	const struct tl_input *in = o->in;
+	uint64_t budget = o->budget;
 	static const uint8_t empty[1];
 	if (!buf) /* an empty input maps to no memory at all */
 		buf = empty;
@@ -748,6 +754,8 @@ bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, con
 	ps.err = err;
 	ps.lazy = lazy;
 	ps.nlazy = nlazy;
+	ps.known = o->known;
+	ps.nknown = o->nknown;
 	ps.in_release = in != NULL;
 	ps.next_release = RELEASE_STEP;
 	bool ok = false;
@@ -779,7 +787,7 @@ out:
 	doc->nskel = doc->n;
 	if (doc->ndups > 1)
 		qsort(doc->dups, doc->ndups, sizeof *doc->dups, cmp_dup);
-	free(ps.keys);
+	tl_jkeys_free(&ps.keys);
 	if (in)
 		tl_input_restart(in);
 	return ok;

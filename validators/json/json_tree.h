@@ -29,7 +29,9 @@ struct tl_input;
 
 enum jtype { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
 
-enum { JF_ESCAPE = 1, JF_KEY = 2, JF_LAZY = 4 };
+/* JF_DROPPED: the value of an unknown top-level key, checked but with
+ * nothing inside it built (no children, count 0). */
+enum { JF_ESCAPE = 1, JF_KEY = 2, JF_LAZY = 4, JF_DROPPED = 8 };
 
 struct jnode {
 	uint64_t off;     /* byte offset of the value's first byte */
@@ -59,8 +61,9 @@ struct jlazy {
 
 struct jdup {             /* a repeated key found in pass 1, reported later */
 	uint64_t objseq;      /* the object's rank in document order */
-	uint64_t seq;         /* rank found (keys of one object are found in report order) */
-	uint64_t key_off, first_off;
+	const uint8_t *text;  /* the key, just after its quote: report order is by key */
+	uint32_t dlen;        /* its decoded length */
+	uint64_t key_off, first_off; /* the repeat, and the key it repeats (the one before) */
 	uint32_t len;
 	char *pointer;
 };
@@ -113,6 +116,21 @@ struct jerror {
  * no more memory than the reports that will be shown. */
 bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
 		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err);
+
+/* All of pass 1's settings. known (may be NULL): the keys of the top-level
+ * object whose values are read; the value of any other key is checked as
+ * JSON and kept as one node (JF_DROPPED), whatever it holds. */
+struct jparse_opts {
+	const struct jlazy_key *lazy;
+	size_t nlazy;
+	const char *const *known;
+	size_t nknown;
+	const struct tl_input *in;
+	size_t keep_dups;
+	uint64_t budget;
+};
+bool tl_json_parse_with(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jparse_opts *o,
+			struct jerror *err);
 
 /* The whole document as nodes (no lazy tables). */
 bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err);
