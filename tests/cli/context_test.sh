@@ -126,16 +126,43 @@ on_a_terminal_body() {
 	atf_check -o not-match:'00000070' cat nocontext.out
 }
 
-atf_test_case no_excerpt_without_the_bytes
-no_excerpt_without_the_bytes_head() { atf_set "descr" "standard input and compressed files give no excerpt (their offsets are not the file's)"; }
-no_excerpt_without_the_bytes_body() {
-	cp "$C/xray/invalid/metadata-kind.xray" t.xray
-	gzip -k t.xray
-	atf_check -s exit:1 -o save:gz "$TL" --context t.xray.gz
-	atf_check -o not-match:'^  0000' cat gz
-	atf_check -o match:'XRAY-FDR-METADATA-KIND' cat gz
-	atf_check -s exit:1 -o save:stdin -x "'$TL' --context - < t.xray"
-	atf_check -o not-match:'^  0000' cat stdin
+# The --context report of $1 (a name in the working directory) and of its
+# gzip, bzip2 and zstd copies and of standard input, the path on each line
+# made "P" so that they can be compared: all five the same.
+same_context_everywhere() {
+	atf_check -s exit:1 -o save:plain "$TL" --context "$1"
+	atf_check -o match:"$2" cat plain
+	sed 's|^[^ ][^:]*:|P:|' plain > plain.p
+	gzip -k "$1"
+	bzip2 -k "$1"
+	zstd -q "$1"
+	for copy in "$1.gz" "$1.bz2" "$1.zst"; do
+		atf_check -s exit:1 -o save:out "$TL" --context "$copy"
+		sed 's|^[^ ][^:]*:|P:|' out > out.p
+		atf_check -o file:plain.p cat out.p
+	done
+	atf_check -s exit:1 -o save:out -x "'$TL' --context - < '$1'"
+	sed 's|^[^ ][^:]*:|P:|' out > out.p
+	atf_check -o file:plain.p cat out.p
+	# and -j 2, which keeps each diagnostic with its context until its turn
+	atf_check -s exit:1 -o save:out -e ignore "$TL" -j 2 --context "$1" "$1.gz"
+	sed 's|^[^ ][^:]*:|P:|' out > out.p
+	cat plain.p plain.p > twice.p
+	atf_check -o file:twice.p cat out.p
+}
+
+atf_test_case context_without_the_file
+context_without_the_file_head() {
+	atf_set "descr" "gzip, bzip2 and zstd files and standard input get the context the plain file gets (the diagnostic carries it)"
+	atf_set "require.progs" "gzip bzip2 zstd"
+}
+context_without_the_file_body() {
+	cp "$C/xray/invalid/event-size.xray" t.xray
+	same_context_everywhere t.xray '^  record: kind=custom-event size=-8'
+	cp "$C/tfile/invalid/block-m-wrap.tf" t.tf
+	same_context_everywhere t.tf '^  block: type=M'
+	cp "$C/dcfg/invalid/dcfg_block_cells.dcfg.json" t.dcfg.json
+	same_context_everywhere t.dcfg.json '^  *[0-9]* | '
 }
 
 atf_init_test_cases() {
@@ -144,5 +171,5 @@ atf_init_test_cases() {
 	atf_add_test_case text_caret
 	atf_add_test_case colours
 	atf_add_test_case on_a_terminal
-	atf_add_test_case no_excerpt_without_the_bytes
+	atf_add_test_case context_without_the_file
 }

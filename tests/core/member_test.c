@@ -26,7 +26,7 @@ static void setup(struct fixture *f, const char *path, const struct tl_member *m
 	memset(f, 0, sizeof *f);
 	tl_options_init(&f->opts);
 	struct tl_ctx ctx = { &f->opts, &f->result, path, members, count, false, false,
-			      f->why, sizeof f->why, false, NULL, { 0 } };
+			      f->why, sizeof f->why, false, NULL, { 0 }, { NULL } };
 	f->ctx = ctx;
 }
 

@@ -69,7 +69,7 @@ static void decode(struct parsed *p, const struct ttable *t, struct chunk *c, st
 	opts.on_diag = record;
 	opts.user = l;
 	struct tl_result result = { 0 };
-	struct tl_ctx ctx = { &opts, &result, "t.trace.json", NULL, 0, false, false, NULL, 0, false, NULL, { 0 } };
+	struct tl_ctx ctx = { &opts, &result, "t.trace.json", NULL, 0, false, false, NULL, 0, false, NULL, { 0 }, { NULL } };
 	tl_rule_policy_resolve(&opts, ctx.severity);
 	struct jv lv = p->v;
 	lv.ctx = &ctx;

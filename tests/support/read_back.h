@@ -1,4 +1,4 @@
-/* A file in memory read back as the writers read a file for a format's
+/* A file in memory read as the core reads the input for a format's
  * describe hook (struct tl_format's describe), and the hook run on one
  * fabricated diagnostic: for the unit tests of the describe hooks. */
 #ifndef TESTS_SUPPORT_READ_BACK_H

@@ -58,7 +58,7 @@ static char *transcript_of(const char *path, const void *data, size_t size, enum
 	snprintf(verdict, sizeof verdict, "errors %llu warnings %llu\n",
 		 (unsigned long long)r.errors, (unsigned long long)r.warnings);
 	note(&(struct tl_diagnostic){ &(struct tl_rule_info){ "VERDICT", TL_NOTE, "", "", "" },
-				      TL_NOTE, { 0, 0, 0, -1, NULL, NULL }, verdict }, &t);
+				      TL_NOTE, { 0, 0, 0, -1, NULL, NULL }, verdict, NULL }, &t);
 	return t.text;
 }
 

@@ -263,7 +263,7 @@ static int validate_all(struct cli *c)
 	    !(record_open = baseline_out_open(&record, c->write_baseline, c->write_through_symlink,
 						     err, sizeof err)))
 		rc = cli_usage_error("%s", err);
-	struct cli_reporting rep = { NULL, known_loaded ? &known : NULL, record_open ? &record : NULL, 0 };
+	struct cli_reporting rep = { NULL, known_loaded ? &known : NULL, record_open ? &record : NULL, 0, false };
 	if (rc < 0 && c->sarif_root && access(c->sarif_root, X_OK) != 0)
 		rc = cli_usage_error("--sarif-root: cannot use the directory '%s': %s", c->sarif_root,
 				     strerror(errno));
@@ -277,7 +277,9 @@ static int validate_all(struct cli *c)
 		struct cli_tally tally = { 0 };
 		tl_writer_set_baseline(rep.writer, c->baseline != NULL);
 		bool terminal = isatty(STDOUT_FILENO);
-		tl_writer_set_context(rep.writer, c->context < 0 ? terminal : c->context);
+		bool context = c->context < 0 ? terminal : c->context;
+		tl_writer_set_context(rep.writer, context);
+		rep.context = context && c->style == TL_OUTPUT_TEXT; /* the one style that shows it */
 		tl_writer_set_color(rep.writer, c->color == 2 ? terminal && wants_color() : c->color);
 		rc = cli_run_jobs(jobs, count, c->jobs ? c->jobs : default_jobs(), &rep, &tally);
 		if (tl_writer_finish(rep.writer) != 0) {

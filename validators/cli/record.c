@@ -1,7 +1,9 @@
 /* See record.h. A record is its kind, then fixed fields, then strings each
- * as a length (UINT32_MAX: none) and its bytes. */
+ * as a length (UINT32_MAX: none) and its bytes; a diagnostic's context is a
+ * flag byte, then its fields, its record text and its bytes as strings. */
 #include "record.h"
 #include "spool.h"
+#include "writer_order.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,12 +29,30 @@ static void put(struct diag_record *r, const void *data, size_t n)
 	}
 }
 
-static void put_string(struct diag_record *r, const char *s)
+static void put_bytes(struct diag_record *r, const void *s, size_t size)
 {
-	uint32_t n = s ? (uint32_t)strlen(s) : UINT32_MAX;
+	uint32_t n = s ? (uint32_t)size : UINT32_MAX;
 	put(r, &n, sizeof n);
 	if (s)
 		put(r, s, n);
+}
+
+static void put_string(struct diag_record *r, const char *s)
+{
+	put_bytes(r, s, s ? strlen(s) : 0);
+}
+
+static void put_context(struct diag_record *r, const struct tl_diag_context *c)
+{
+	uint8_t has = c != NULL;
+	put(r, &has, 1);
+	if (!c)
+		return;
+	put(r, &c->field_offset, sizeof c->field_offset);
+	put(r, &c->field_size, sizeof c->field_size);
+	put(r, &c->bytes_offset, sizeof c->bytes_offset);
+	put_string(r, c->record);
+	put_bytes(r, c->bytes, c->byte_count);
 }
 
 void diag_record_diag(struct diag_record *r, enum record_kind kind, const struct tl_diagnostic *d)
@@ -51,6 +71,7 @@ void diag_record_diag(struct diag_record *r, enum record_kind kind, const struct
 	put_string(r, d->message);
 	put_string(r, d->loc.member);
 	put_string(r, d->loc.pointer);
+	put_context(r, d->context);
 }
 
 void diag_record_entry(struct diag_record *r, const char *path, const char *rule,
@@ -66,20 +87,52 @@ void diag_record_entry(struct diag_record *r, const char *path, const char *rule
 	put_string(r, message);
 }
 
+enum { SLOT_MESSAGE, SLOT_MEMBER, SLOT_POINTER, SLOT_RECORD, SLOT_BYTES, SLOTS };
+
+/* A member diagnostic waiting for its turn: its place in the order and
+ * where it is in the spool. */
+struct waiting {
+	struct tl_order_key key;
+	long at;
+};
+
 struct reading {
 	FILE *f;
-	char *text[3];
-	size_t cap[3];
+	char *text[SLOTS];
+	size_t cap[SLOTS];
 	bool bad;
+	long pos;        /* bytes of the spool read so far (no ftell, a system call, per record) */
+	struct tl_diag_context context;
+	/* the member diagnostics read and not yet handed on (at most TL_HOLD_MAX) */
+	struct waiting *waiting;
+	size_t waiting_count, waiting_cap;
+	uint64_t seq;
+	char **members;  /* each member name once, for the waiting keys */
+	size_t member_count, member_cap;
 };
 
 static void get(struct reading *g, void *data, size_t n)
 {
 	if (!g->bad && fread(data, 1, n, g->f) != n)
 		g->bad = true;
+	g->pos += (long)n;
 }
 
-static const char *get_string(struct reading *g, int slot)
+static int get_kind(struct reading *g)
+{
+	int k = getc(g->f);
+	g->pos += k != EOF;
+	return k;
+}
+
+static void seek(struct reading *g, long at)
+{
+	if (fseek(g->f, at, SEEK_SET) != 0)
+		g->bad = true;
+	g->pos = at;
+}
+
+static const char *get_bytes(struct reading *g, int slot, size_t *size)
 {
 	uint32_t n = 0;
 	get(g, &n, sizeof n);
@@ -96,18 +149,133 @@ static const char *get_string(struct reading *g, int slot)
 	}
 	get(g, g->text[slot], n);
 	g->text[slot][n] = '\0';
+	if (size)
+		*size = n;
 	return g->bad ? NULL : g->text[slot];
+}
+
+static const char *get_string(struct reading *g, int slot)
+{
+	return get_bytes(g, slot, NULL);
+}
+
+/* The diagnostic whose fields follow; false when it cannot be read. */
+static bool get_diag(struct reading *g, struct tl_diagnostic *d)
+{
+	uint32_t rule = 0;
+	uint8_t severity = 0, has_context = 0;
+	memset(d, 0, sizeof *d);
+	get(g, &rule, sizeof rule);
+	get(g, &severity, 1);
+	get(g, &d->loc.offset, sizeof d->loc.offset);
+	get(g, &d->loc.line, sizeof d->loc.line);
+	get(g, &d->loc.column, sizeof d->loc.column);
+	get(g, &d->loc.record, sizeof d->loc.record);
+	d->message = get_string(g, SLOT_MESSAGE);
+	d->loc.member = get_string(g, SLOT_MEMBER);
+	d->loc.pointer = get_string(g, SLOT_POINTER);
+	get(g, &has_context, 1);
+	if (has_context) {
+		struct tl_diag_context *c = &g->context;
+		memset(c, 0, sizeof *c);
+		c->struct_size = sizeof *c;
+		get(g, &c->field_offset, sizeof c->field_offset);
+		get(g, &c->field_size, sizeof c->field_size);
+		get(g, &c->bytes_offset, sizeof c->bytes_offset);
+		c->record = get_string(g, SLOT_RECORD);
+		c->bytes = (const uint8_t *)get_bytes(g, SLOT_BYTES, &c->byte_count);
+		d->context = c;
+	}
+	d->rule = rule < tl_rule_count() ? tl_rule_at(rule) : NULL;
+	d->severity = (enum tl_severity)severity;
+	if (!d->rule)
+		g->bad = true;
+	return !g->bad;
+}
+
+/* The member name as kept for the waiting keys (the same pointer for the same name). */
+static const char *member_kept(struct reading *g, const char *member)
+{
+	for (size_t i = 0; i < g->member_count; i++)
+		if (strcmp(g->members[i], member) == 0)
+			return g->members[i];
+	if (g->member_count == g->member_cap) {
+		size_t cap = g->member_cap ? 2 * g->member_cap : 16;
+		char **more = realloc(g->members, cap * sizeof *more);
+		if (!more)
+			return NULL;
+		g->members = more;
+		g->member_cap = cap;
+	}
+	char *copy = strdup(member);
+	if (copy)
+		g->members[g->member_count++] = copy;
+	return copy;
+}
+
+/* Hands on the waiting diagnostics in the writer's order, each read again
+ * from the spool; reading then goes on where it was. */
+static void hand_on_waiting(struct reading *g, const struct record_sink *sink, void *user)
+{
+	if (!g->waiting_count)
+		return;
+	long resume = g->pos;
+	qsort(g->waiting, g->waiting_count, sizeof *g->waiting, tl_order_compare);
+	for (size_t i = 0; i < g->waiting_count && !g->bad; i++) {
+		struct tl_diagnostic d;
+		seek(g, g->waiting[i].at);
+		if (get_kind(g) != RECORD_NEW)
+			g->bad = true;
+		else if (get_diag(g, &d))
+			sink->diag(RECORD_NEW, &d, user);
+	}
+	g->waiting_count = 0;
+	seek(g, resume);
+}
+
+/* A member diagnostic (at spool offset at) waits for its turn, as the
+ * writer would hold it (writer_order.c). */
+static void wait_turn(struct reading *g, const struct tl_diagnostic *d, long at,
+		      const struct record_sink *sink, void *user)
+{
+	if (g->waiting_count == TL_HOLD_MAX)
+		hand_on_waiting(g, sink, user);
+	if (g->waiting_count == g->waiting_cap) {
+		size_t cap = g->waiting_cap ? 2 * g->waiting_cap : 64;
+		struct waiting *more = realloc(g->waiting, cap * sizeof *more);
+		if (!more) {
+			errno = ENOMEM;
+			g->bad = true;
+			return;
+		}
+		g->waiting = more;
+		g->waiting_cap = cap;
+	}
+	struct waiting *w = &g->waiting[g->waiting_count];
+	tl_order_key_of(d, g->seq++, &w->key);
+	w->key.member = member_kept(g, d->loc.member);
+	w->at = at;
+	if (!w->key.member) {
+		errno = ENOMEM;
+		g->bad = true;
+		return;
+	}
+	g->waiting_count++;
 }
 
 bool diag_record_replay(struct diag_record *r, const struct record_sink *sink, void *user)
 {
 	if (r->failed || !r->spool)
 		return !r->failed;
-	struct reading g = { r->spool, { NULL }, { 0 }, false };
-	if (fflush(r->spool) != 0 || fseek(r->spool, 0, SEEK_SET) != 0)
+	struct reading g;
+	memset(&g, 0, sizeof g);
+	g.f = r->spool;
+	if (fflush(r->spool) != 0)
 		g.bad = true;
+	seek(&g, 0);
 	int k;
-	while (!g.bad && (k = getc(g.f)) != EOF) {
+	long at;
+	while (!g.bad && (at = g.pos, k = get_kind(&g)) != EOF) {
 		if (k == RECORD_ENTRY) {
 			uint64_t fingerprint = 0;
 			get(&g, &fingerprint, sizeof fingerprint);
@@ -118,31 +286,25 @@ bool diag_record_replay(struct diag_record *r, const struct record_sink *sink, v
 			continue;
 		}
 		struct tl_diagnostic d;
-		uint32_t rule = 0;
-		uint8_t severity = 0;
-		memset(&d, 0, sizeof d);
-		get(&g, &rule, sizeof rule);
-		get(&g, &severity, 1);
-		get(&g, &d.loc.offset, sizeof d.loc.offset);
-		get(&g, &d.loc.line, sizeof d.loc.line);
-		get(&g, &d.loc.column, sizeof d.loc.column);
-		get(&g, &d.loc.record, sizeof d.loc.record);
-		d.message = get_string(&g, 0);
-		d.loc.member = get_string(&g, 1);
-		d.loc.pointer = get_string(&g, 2);
-		d.rule = rule < tl_rule_count() ? tl_rule_at(rule) : NULL;
-		d.severity = (enum tl_severity)severity;
-		if (!d.rule)
-			g.bad = true;
-		if (!g.bad)
+		if (!get_diag(&g, &d))
+			break;
+		if (k == RECORD_NEW && d.loc.member)
+			wait_turn(&g, &d, at, sink, user);
+		else
 			sink->diag((enum record_kind)k, &d, user);
 	}
+	if (!g.bad)
+		hand_on_waiting(&g, sink, user);
 	if (g.bad || ferror(g.f)) {
 		r->failed = true;
 		r->error = errno ? errno : EIO;
 	}
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < SLOTS; i++)
 		free(g.text[i]);
+	for (size_t i = 0; i < g.member_count; i++)
+		free(g.members[i]);
+	free(g.members);
+	free(g.waiting);
 	return !r->failed;
 }
 

@@ -1,6 +1,7 @@
 /* See report.h. */
 #include "report.h"
 #include "writer.h"
+#include "writer_order.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -87,6 +88,7 @@ void cli_report_options(struct cli_file_report *f, struct tl_options *opts)
 	opts->on_known = on_known;
 	opts->is_known = f->run->known || f->run->record ? is_known : NULL;
 	opts->user = f;
+	opts->context = f->run->context;
 }
 
 static void replay_diag(enum record_kind kind, const struct tl_diagnostic *d, void *user)
@@ -95,7 +97,7 @@ static void replay_diag(enum record_kind kind, const struct tl_diagnostic *d, vo
 	if (kind == RECORD_KNOWN)
 		tl_writer_known(f->run->writer, d);
 	else
-		tl_writer_diag(d, f->run->writer);
+		tl_writer_diag_ordered(f->run->writer, d); /* the replay put them in order */
 }
 
 static void replay_entry(const char *path, const char *rule, uint64_t fingerprint,

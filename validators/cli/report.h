@@ -19,6 +19,7 @@ struct cli_reporting {
 	struct baseline_known *known;   /* --baseline */
 	struct baseline_out *record;    /* --write-baseline: every diagnostic counted */
 	uint64_t known_count;           /* diagnostics the baseline knew in this run */
+	bool context;                   /* the writer shows each diagnostic's context */
 };
 
 struct cli_file_report {

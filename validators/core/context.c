@@ -1,6 +1,7 @@
 /* Reporting: severity from the catalog, counting, the error limit, the
  * baseline, delivery. */
 #include "context.h"
+#include "diag_context.h"
 #include "rule_table.h"
 
 #include <errno.h>
@@ -14,7 +15,12 @@ static void deliver(struct tl_ctx *ctx, const struct tl_rule_info *rule, enum tl
 	tl_diag_fn fn = known ? ctx->opts->on_known : ctx->opts->on_diag;
 	if (!fn)
 		return;
-	struct tl_diagnostic d = { rule, severity, *loc, message };
+	struct tl_diagnostic d = { rule, severity, *loc, message, NULL };
+	struct tl_diag_context_buf context;
+	if (ctx->opts->context) {
+		tl_diag_context_take(ctx, &d, &context);
+		d.context = &context.context;
+	}
 	fn(&d, ctx->opts->user);
 }
 
@@ -23,7 +29,7 @@ static bool known_to_baseline(struct tl_ctx *ctx, const struct tl_rule_info *rul
 			      enum tl_severity severity, const struct tl_location *loc,
 			      const char *message)
 {
-	struct tl_diagnostic d = { rule, severity, *loc, message };
+	struct tl_diagnostic d = { rule, severity, *loc, message, NULL };
 	if (!ctx->opts->is_known(&d, ctx->opts->user))
 		return false;
 	struct tl_result *r = ctx->result;
@@ -140,8 +146,20 @@ bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *pa
 	return true;
 }
 
+/* A member open now, or no longer, for diag_context.c. */
+static void track_member(struct tl_ctx *ctx, const struct tl_input *from, const struct tl_input *to)
+{
+	for (size_t i = 0; i < TL_OPEN_MEMBERS_MAX; i++) {
+		if (ctx->open_members[i] == from) {
+			ctx->open_members[i] = to;
+			return;
+		}
+	}
+}
+
 void tl_close_input(struct tl_ctx *ctx, struct tl_input *in)
 {
+	track_member(ctx, in, NULL);
 	if (tl_input_changed(in)) {
 		if (in->name == ctx->opts->pair_path || ctx->members)
 			tl_unreadable(ctx, "cannot read %s: %s", in->name, tl_input_change_reason(in));
@@ -150,6 +168,21 @@ void tl_close_input(struct tl_ctx *ctx, struct tl_input *in)
 				      tl_input_change_reason(in));
 	}
 	tl_input_close(in);
+}
+
+enum tl_status tl_conclude(struct tl_ctx *ctx)
+{
+	struct tl_result *r = ctx->result;
+	if (ctx->refused)
+		return TL_E_USAGE;
+	if (ctx->unreadable) {
+		r->valid = false;
+		return TL_E_IO;
+	}
+	/* known diagnostics (tl_options.is_known) are counted, not judged */
+	r->valid = r->errors == r->known_errors &&
+		   !(ctx->opts->werror && r->warnings > r->known_warnings);
+	return TL_OK;
 }
 
 void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)
@@ -168,6 +201,7 @@ bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out
 			if (ctx->members[i].name && strcmp(ctx->members[i].name, member) == 0) {
 				tl_input_from_memory(out, ctx->members[i].data, ctx->members[i].size,
 						     member);
+				track_member(ctx, NULL, out);
 				return true;
 			}
 		}
@@ -199,6 +233,7 @@ bool tl_open_member(struct tl_ctx *ctx, const char *member, struct tl_input *out
 		tl_input_close(out);
 		return false;
 	}
+	track_member(ctx, NULL, out);
 	return true;
 }
 

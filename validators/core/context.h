@@ -8,6 +8,8 @@
 #include "input.h"
 #include "rules.h"
 
+enum { TL_OPEN_MEMBERS_MAX = 16 };
+
 struct tl_ctx {
 	const struct tl_options *opts;
 	struct tl_result *result;
@@ -27,6 +29,9 @@ struct tl_ctx {
 	/* Each rule's severity under the options' rule settings, or TL_SEVERITY_OFF
 	 * (tl_rule_policy_resolve fills it before the validator runs). */
 	uint8_t severity[TL_RULE_COUNT];
+	/* The member files open now (tl_open_member), where the context of a
+	 * diagnostic about a member is read (diag_context.c). */
+	const struct tl_input *open_members[TL_OPEN_MEMBERS_MAX];
 };
 
 enum { TL_SEVERITY_OFF = 0xff };
@@ -78,6 +83,11 @@ bool tl_open_option_input(struct tl_ctx *ctx, const char *option, const char *pa
 /* Closes a member or option input, making the context unreadable if the
  * file changed while it was read. */
 void tl_close_input(struct tl_ctx *ctx, struct tl_input *in);
+
+/* How a validation ends, for every entry point: TL_E_USAGE when refused,
+ * TL_E_IO (not valid, no verdict) when unreadable, else TL_OK with the
+ * verdict in ctx->result, which leaves out what a baseline knows. */
+enum tl_status tl_conclude(struct tl_ctx *ctx);
 
 /* Free text for the verdict line, e.g. which byte order was used. */
 void tl_set_detail(struct tl_ctx *ctx, const char *fmt, ...)

@@ -1,64 +1,28 @@
 /* See excerpt.h. The dump shows the 16-byte row holding the offset and the
  * next one (a third when the field runs on); ^~~ marks the whole field the
- * rule is about, as the format's describe hook finds it (the one byte at the
- * offset otherwise), and a line below names the record's decoded fields.
- * A text line is shown whole up to 100 columns, else 80 columns around the
- * caret with "..." where it was cut. */
+ * rule is about, as the format's describe hook found it when the diagnostic
+ * was reported (the one byte at the offset otherwise), and a line below
+ * names the record's decoded fields. A text line is shown whole up to 100
+ * columns, else 80 columns around the caret with "..." where it was cut. */
 #include "excerpt.h"
-#include "decompress.h"
-#include "format.h"
+#include "diag_context.h"
 #include "safe_text.h"
 
-#include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-enum { ROW = 16, ROWS = 2, MAX_ROWS = 3, LINE_MAX_SHOWN = 100, LINE_AROUND = 40, LINE_READ = 4096 };
+enum { ROW = TL_EXCERPT_ROW, LINE_MAX_SHOWN = 100, LINE_AROUND = 40 };
 
 #define GREEN "\033[01;32m"
 #define RESET "\033[m"
 
-/* The file's bytes [off, off + n) into buf; how many could be read. */
-static size_t read_back(int fd, uint64_t off, uint8_t *buf, size_t n)
-{
-	size_t got = 0;
-	while (got < n) {
-		ssize_t r = pread(fd, buf + got, n - got, (off_t)(off + got));
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	return got;
-}
-
-static size_t read_fd(void *file, uint64_t off, uint8_t *buf, size_t n)
-{
-	return read_back(*(int *)file, off, buf, n);
-}
-
-/* The field d is about: its format's describe hook when it has one (the
- * writer runs after validation, so the hook only reads), else d's byte. */
-static void describe(int fd, const struct tl_diagnostic *d, struct tl_field_view *view)
-{
-	memset(view, 0, sizeof *view);
-	view->offset = d->loc.offset;
-	view->width = 1;
-	const struct tl_format *f = d->rule ? tl_format_get(tl_format_from_name(d->rule->format)) : NULL;
-	if (f && f->describe)
-		f->describe(d, read_fd, &fd, view);
-	if (view->width == 0)
-		view->width = 1;
-}
-
 /* Under one row of the dump: ^ under the field's first byte, ~ across the
  * rest of it (clang-style), when the field has bytes in that row. */
-static void mark_row(FILE *out, uint64_t row_start, size_t shown, const struct tl_field_view *v,
+static void mark_row(FILE *out, uint64_t row_start, size_t shown, const struct tl_diag_context *v,
 		     bool color)
 {
-	uint64_t end = v->offset + v->width; /* describe keeps this below 2^64 */
-	uint64_t from = v->offset > row_start ? v->offset : row_start;
+	uint64_t end = v->field_offset + v->field_size; /* describe keeps this below 2^64 */
+	uint64_t from = v->field_offset > row_start ? v->field_offset : row_start;
 	uint64_t to = end < row_start + shown ? end : row_start + shown;
 	if (from >= to)
 		return;
@@ -66,29 +30,19 @@ static void mark_row(FILE *out, uint64_t row_start, size_t shown, const struct t
 	/* "  00000000: " is 12 columns, each byte 3, one more after the 8th */
 	int col = 12 + (int)(3 * a) + (a >= 8);
 	int last = 12 + (int)(3 * b) + (b >= 8) + 1;
-	fprintf(out, "%*s%s%c", col, "", color ? GREEN : "", from == v->offset ? '^' : '~');
+	fprintf(out, "%*s%s%c", col, "", color ? GREEN : "", from == v->field_offset ? '^' : '~');
 	for (int c = col + 1; c <= last; c++)
 		fputc('~', out);
 	fprintf(out, "%s\n", color ? RESET : "");
 }
 
-static void dump(FILE *out, int fd, const struct tl_diagnostic *d, bool color)
+static void dump(FILE *out, const struct tl_diagnostic *d, bool color)
 {
-	struct tl_field_view v;
-	describe(fd, d, &v);
-	uint64_t offset = d->loc.offset;
-	uint64_t first = v.offset < offset ? v.offset : offset;
-	uint64_t start = first - first % ROW;
-	/* the rows of the offset and the field, at least two */
-	uint64_t last = v.offset + v.width - 1 > offset ? v.offset + v.width - 1 : offset;
-	size_t rows = (size_t)((last - start) / ROW) + 1;
-	if (rows < ROWS)
-		rows = ROWS;
-	if (rows > MAX_ROWS)
-		rows = MAX_ROWS;
-	uint8_t bytes[ROW * MAX_ROWS];
-	size_t n = read_back(fd, start, bytes, rows * ROW);
-	if (n == 0 || offset >= start + n)
+	const struct tl_diag_context *v = d->context;
+	uint64_t start = v->bytes_offset;
+	const uint8_t *bytes = v->bytes;
+	size_t n = v->byte_count;
+	if (n == 0 || d->loc.offset >= start + n)
 		return;
 	for (size_t row = 0; row * ROW < n; row++) {
 		fprintf(out, "  %08" PRIx64 ": ", start + row * ROW);
@@ -108,13 +62,13 @@ static void dump(FILE *out, int fd, const struct tl_diagnostic *d, bool color)
 			fputc(b >= 0x20 && b < 0x7f ? b : '.', out);
 		}
 		fputs("|\n", out);
-		mark_row(out, start + row * ROW, shown, &v, color);
+		mark_row(out, start + row * ROW, shown, v, color);
 	}
 	/* the record's fields, decoded, below the rows (a format's own text, but
 	 * escaped all the same: it may quote file bytes) */
-	if (v.fields[0]) {
-		char safe[4 * sizeof v.fields];
-		tl_text_escape(safe, sizeof safe, v.fields);
+	if (v->record && v->record[0]) {
+		char safe[4 * sizeof ((struct tl_diag_context_buf *)0)->record];
+		tl_text_escape(safe, sizeof safe, v->record);
 		fprintf(out, "  %s\n", safe);
 	}
 }
@@ -135,16 +89,13 @@ static int columns(const uint8_t *p, size_t n)
 	return c;
 }
 
-static void line_excerpt(FILE *out, int fd, const struct tl_diagnostic *d, bool color)
+static void line_excerpt(FILE *out, const struct tl_diagnostic *d, bool color)
 {
-	if (d->loc.column == 0 || d->loc.offset < (uint64_t)(d->loc.column - 1))
+	const struct tl_diag_context *c = d->context;
+	if (d->loc.column == 0 || d->loc.offset - (d->loc.column - 1) != c->bytes_offset)
 		return;
-	uint64_t line_start = d->loc.offset - (d->loc.column - 1);
-	uint8_t buf[LINE_READ];
-	size_t n = read_back(fd, line_start, buf, sizeof buf);
-	size_t len = 0;
-	while (len < n && buf[len] != '\n' && buf[len] != '\r')
-		len++;
+	const uint8_t *buf = c->bytes;
+	size_t len = c->byte_count;
 	size_t caret = d->loc.column - 1; /* bytes before the column */
 	if (caret > len)
 		return;
@@ -168,23 +119,12 @@ static void line_excerpt(FILE *out, int fd, const struct tl_diagnostic *d, bool 
 	fprintf(out, "  %*s | %*s%s^%s\n", width, "", pad, "", color ? GREEN : "", color ? RESET : "");
 }
 
-void tl_write_excerpt(FILE *out, const char *path, const struct tl_diagnostic *d, bool color)
+void tl_write_excerpt(FILE *out, const struct tl_diagnostic *d, bool color)
 {
-	if (strcmp(path, "-") == 0)
+	if (!d->context || !d->context->bytes)
 		return;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return;
-	struct stat st;
-	uint8_t magic[10];
-	size_t m = 0;
-	/* a regular file, and not compressed: its offsets are the diagnostic's */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    ((m = read_back(fd, 0, magic, sizeof magic)), tl_compression_sniff(magic, m) == TL_COMPRESSION_NONE)) {
-		if (d->loc.line)
-			line_excerpt(out, fd, d, color);
-		else
-			dump(out, fd, d, color);
-	}
-	close(fd);
+	if (d->loc.line)
+		line_excerpt(out, d, color);
+	else
+		dump(out, d, color);
 }

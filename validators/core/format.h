@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-/* What the text context shows under a binary diagnostic (excerpt.c): the
- * bytes its marker spans and, for records the format decodes, their fields. */
+/* What a binary diagnostic's context says (diag_context.c): the bytes its
+ * marker spans and, for records the format decodes, their fields. */
 struct tl_field_view {
 	uint64_t offset;        /* first byte marked */
 	uint64_t width;         /* bytes marked, at least 1 */
@@ -26,7 +26,7 @@ struct tl_rule_field {
 const struct tl_rule_field *tl_rule_field(const struct tl_rule_field *fields, size_t n,
 					  const char *rule);
 
-/* Reads up to n bytes at off of the file a diagnostic is about; how many. */
+/* Reads up to n bytes at off of the input a diagnostic is about; how many. */
 typedef size_t (*tl_read_back_fn)(void *file, uint64_t off, uint8_t *buf, size_t n);
 
 struct tl_format {
@@ -45,11 +45,11 @@ struct tl_format {
 	 * no more bytes come and it finishes. validate() must give what
 	 * begin, one final step and end give. */
 	const struct tl_format_stepper *stepper;
-	/* Optional: for the text context of a binary diagnostic d, the field it
-	 * is about and its record's decoded fields, found from the file's bytes
-	 * alone (view comes preset to d's one byte and no fields). It only reads:
-	 * the writer calls it after validation, so it must call nothing that
-	 * reports. */
+	/* Optional: for the context of a binary diagnostic d (tl_options.context),
+	 * the field it is about and its record's decoded fields, found from the
+	 * bytes being validated (view comes preset to d's one byte and no
+	 * fields). The core calls it as d is reported, so it only reads and
+	 * must call nothing that reports. */
 	void (*describe)(const struct tl_diagnostic *d, tl_read_back_fn read, void *file,
 			 struct tl_field_view *view);
 	/* Whether a file called base (no directory, no .gz/.bz2/.zst) is of this

@@ -44,7 +44,7 @@ static void text_diag(struct tl_writer *w, const struct tl_diagnostic *d)
 	}
 	fprintf(w->out, " [%s]\n", d->rule->id);
 	if (w->context)
-		tl_write_excerpt(w->out, raw, d, w->color);
+		tl_write_excerpt(w->out, d, w->color);
 }
 
 static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }

@@ -57,7 +57,7 @@ static void start_steps(struct tl_stream *s)
 	s->in.growing = true;
 	s->result.format = f->id;
 	struct tl_ctx ctx = { &s->opts, &s->result, s->name, NULL, 0, false, false,
-			      s->err, sizeof s->err, false, &s->in, { 0 } };
+			      s->err, sizeof s->err, false, &s->in, { 0 }, { NULL } };
 	s->ctx = ctx;
 	tl_rule_policy_resolve(&s->opts, s->ctx.severity);
 	s->state = f->stepper->begin(&s->ctx);
@@ -125,24 +125,18 @@ enum tl_status tl_stream_feed(struct tl_stream *s, const void *data, size_t size
 	return TL_OK;
 }
 
-/* The last step, and the verdict as validate.c gives it. */
+/* The last step, and the end every validation has (tl_conclude). */
 static enum tl_status finish_steps(struct tl_stream *s, struct tl_result *r, char *err, size_t errlen)
 {
 	if (!s->ctx.refused && !s->ctx.unreadable) {
 		s->in.size = s->fed;
 		s->stepper->step(s->state, &s->ctx, &s->in, true);
 	}
+	enum tl_status status = tl_conclude(&s->ctx);
 	*r = s->result;
 	if (err && errlen)
 		snprintf(err, errlen, "%s", s->err);
-	if (s->ctx.refused)
-		return TL_E_USAGE;
-	if (s->ctx.unreadable) {
-		r->valid = false;
-		return TL_E_IO;
-	}
-	r->valid = r->errors == r->known_errors && !(s->opts.werror && r->warnings > r->known_warnings);
-	return TL_OK;
+	return status;
 }
 
 static void stream_free(struct tl_stream *s)

@@ -118,7 +118,7 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
 	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false,
-			      err, errlen, false, in, { 0 } };
+			      err, errlen, false, in, { 0 }, { NULL } };
 	tl_rule_policy_resolve(opts, ctx.severity);
 	if (in->defect.fault) {
 		report_stream_defect(&ctx, in);
@@ -132,19 +132,10 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	} else {
 		f->validate(&ctx, in);
 	}
-	if (ctx.refused)
-		return TL_E_USAGE;
 	/* Bytes read past a shrinking file's new end were zeros: no verdict. */
-	if (tl_input_changed(in))
+	if (!ctx.refused && tl_input_changed(in))
 		tl_unreadable(&ctx, "cannot read %s: %s", path ? path : "the input", tl_input_change_reason(in));
-	if (ctx.unreadable) {
-		result->valid = false;
-		return TL_E_IO;
-	}
-	/* the verdict leaves out what a baseline knows (tl_options.is_known) */
-	result->valid = result->errors == result->known_errors &&
-			!(opts->werror && result->warnings > result->known_warnings);
-	return TL_OK;
+	return tl_conclude(&ctx);
 }
 
 /* run() for a caller whose options and result may be of an older, shorter layout. */

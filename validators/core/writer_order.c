@@ -5,8 +5,8 @@
  * --max-errors is 0: past that the held ones are written and holding starts
  * again. Diagnostics without a member pass straight through. */
 #include "compare.h"
+#include "diag_context.h"
 #include "grow.h"
-#include "str_pack.h"
 #include "writer.h"
 #include "writer_order.h"
 
@@ -14,51 +14,86 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HOLD_MAX = 65536 };
-
 struct tl_held {
+	struct tl_order_key key;
 	struct tl_diagnostic d;
-	uint64_t seq;
-	char *strings;   /* message, member and pointer, NUL-separated */
+	struct tl_diag_context context;
+	char *strings;   /* message, member, pointer and the context's record, NUL-separated,
+			  * then the context's bytes */
 };
 
-static bool last_of_all(const struct tl_held *h)
+void tl_order_key_of(const struct tl_diagnostic *d, uint64_t seq, struct tl_order_key *key)
 {
-	return strcmp(h->d.rule->id, "TL-MAX-ERRORS") == 0;
+	key->member = d->loc.member;
+	key->offset = d->loc.offset;
+	key->seq = seq;
+	key->last = strcmp(d->rule->id, "TL-MAX-ERRORS") == 0;
 }
 
-static int by_member_then_offset(const void *pa, const void *pb)
+int tl_order_compare(const void *pa, const void *pb)
 {
-	const struct tl_held *a = pa, *b = pb;
-	if (last_of_all(a) != last_of_all(b))
-		return last_of_all(a) ? 1 : -1;
-	int c = strcmp(a->d.loc.member, b->d.loc.member);
-	return c ? c : tl_cmp_u64_pair(a->d.loc.offset, a->seq, b->d.loc.offset, b->seq);
+	const struct tl_order_key *a = pa, *b = pb;
+	if (a->last != b->last)
+		return a->last ? 1 : -1;
+	int c = strcmp(a->member, b->member);
+	return c ? c : tl_cmp_u64_pair(a->offset, a->seq, b->offset, b->seq);
 }
 
 void tl_writer_release(struct tl_writer *w)
 {
 	if (!w->held_count)
 		return;
-	qsort(w->held, w->held_count, sizeof *w->held, by_member_then_offset);
+	qsort(w->held, w->held_count, sizeof *w->held, tl_order_compare);
 	for (size_t i = 0; i < w->held_count; i++) {
+		/* pointed here, not when held: sorting and growing move the entries */
+		if (w->held[i].d.context)
+			w->held[i].d.context = &w->held[i].context;
 		w->ops->diag(w, &w->held[i].d);
 		free(w->held[i].strings);
 	}
 	w->held_count = 0;
 }
 
-static char *copy_strings(const struct tl_diagnostic *d, struct tl_diagnostic *to)
+/* The diagnostic's strings and context into one block that h owns. */
+static bool copy_into(struct tl_held *h, const struct tl_diagnostic *d)
 {
-	const char *in[3] = { d->message ? d->message : "", d->loc.member, d->loc.pointer };
-	const char *out[3];
-	char *s = tl_str_pack(3, in, out);
-	if (s) {
-		to->message = out[0];
-		to->loc.member = out[1];
-		to->loc.pointer = out[2];
+	const struct tl_diag_context *c = d->context;
+	const char *in[4] = { d->message ? d->message : "", d->loc.member, d->loc.pointer,
+			      c ? c->record : NULL };
+	const char *out[4];
+	size_t text = 0, bytes = c ? c->byte_count : 0;
+	for (int i = 0; i < 4; i++)
+		text += in[i] ? strlen(in[i]) + 1 : 0;
+	char *s = malloc(text + bytes + 1);
+	if (!s)
+		return false;
+	char *at = s;
+	for (int i = 0; i < 4; i++) {
+		out[i] = NULL;
+		if (in[i]) {
+			size_t n = strlen(in[i]) + 1;
+			memcpy(at, in[i], n);
+			out[i] = at;
+			at += n;
+		}
 	}
-	return s;
+	h->d = *d;
+	h->d.message = out[0];
+	h->d.loc.member = out[1];
+	h->d.loc.pointer = out[2];
+	h->d.context = NULL;
+	if (c) {
+		size_t size = c->struct_size < sizeof h->context ? c->struct_size : sizeof h->context;
+		memset(&h->context, 0, sizeof h->context);
+		memcpy(&h->context, c, size);
+		h->context.record = out[3];
+		if (bytes)
+			memcpy(at, c->bytes, bytes);
+		h->context.bytes = c->bytes ? (const uint8_t *)at : NULL;
+		h->d.context = &h->context; /* pointed again when written (entries move) */
+	}
+	h->strings = s;
+	return true;
 }
 
 void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
@@ -67,7 +102,7 @@ void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
 		w->ops->diag(w, d);
 		return;
 	}
-	if (w->held_count == HOLD_MAX)
+	if (w->held_count == TL_HOLD_MAX)
 		tl_writer_release(w);
 	if (w->held_count == w->held_cap) {
 		size_t cap = w->held_cap ? 2 * w->held_cap : 64;
@@ -84,16 +119,19 @@ void tl_writer_hold(struct tl_writer *w, const struct tl_diagnostic *d)
 		w->held_cap = cap;
 	}
 	struct tl_held *h = &w->held[w->held_count];
-	h->d = *d;
-	h->seq = w->held_seq++;
-	h->strings = copy_strings(d, &h->d);
-	if (!h->strings) {
+	if (!copy_into(h, d)) {
 		tl_writer_lost(w, ENOMEM);
 		tl_writer_release(w);
 		w->ops->diag(w, d);
 		return;
 	}
+	tl_order_key_of(&h->d, w->held_seq++, &h->key);
 	w->held_count++;
+}
+
+void tl_writer_diag_ordered(struct tl_writer *w, const struct tl_diagnostic *d)
+{
+	w->ops->diag(w, d);
 }
 
 void tl_writer_drop_held(struct tl_writer *w)

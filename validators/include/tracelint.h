@@ -65,11 +65,31 @@ struct tl_location {
 	const char *pointer;   /* RFC 6901 JSON Pointer, or NULL */
 };
 
+/* What a diagnostic is about, taken from the input when it is reported
+ * (tl_options.context), so that a report can show it without reading the
+ * input again: compressed files and standard input included. A later release
+ * may add fields at the end; struct_size says how many the library filled. */
+struct tl_diag_context {
+	size_t struct_size;    /* sizeof (struct tl_diag_context) of the library */
+	uint64_t field_offset; /* first byte of the field the rule is about */
+	uint64_t field_size;   /* its bytes, at least 1 */
+	const char *record;    /* its record decoded ("record: kind=function-exit
+				* func=8 tsc_delta=41"), or "" */
+	/* The input's bytes around the location: for a binary location the
+	 * 16-byte rows holding the field (at most 48 bytes), for a text one the
+	 * line from its first byte (at most 4096 bytes, no line end). */
+	uint64_t bytes_offset; /* where bytes start in the file (or member) */
+	const uint8_t *bytes;
+	size_t byte_count;
+};
+
 struct tl_diagnostic {
 	const struct tl_rule_info *rule;
 	enum tl_severity severity;
 	struct tl_location loc;
 	const char *message;   /* says what was expected and what was found */
+	/* With tl_options.context, else NULL; lives only during the call. */
+	const struct tl_diag_context *context;
 };
 
 /* Called for every reported diagnostic; the pointers live only during the call. */
@@ -129,6 +149,9 @@ struct tl_options {
 	 * known. The TL-MAX-ERRORS note is never asked about. */
 	bool (*is_known)(const struct tl_diagnostic *diag, void *user);
 	tl_diag_fn on_known;       /* may be NULL: known diagnostics are not delivered */
+	/* Every diagnostic delivered carries its context (struct tl_diag_context):
+	 * the field, the decoded record and the bytes around it. */
+	bool context;
 };
 
 #define TL_MAX_MEMORY_DEFAULT ((uint64_t)4 << 30)
@@ -228,9 +251,10 @@ TL_API bool tl_writer_set_source_root(struct tl_writer *w, const char *dir);
 TL_API bool tl_writer_set_help_base(struct tl_writer *w, const char *base);
 /* Text: under each diagnostic, the bytes around a binary offset (hex and
  * ASCII, the offending field marked; XRay and tfile records decoded on a
- * line below) or the line with a caret at the column,
- * read back from the file; and ANSI colours as gcc uses them. Both off by
- * default; tracelint turns them on for a terminal. */
+ * line below) or the line with a caret at the column, from the context the
+ * diagnostic carries (tl_options.context; none without it); and ANSI colours
+ * as gcc uses them. Both off by default; tracelint turns them on for a
+ * terminal. */
 TL_API void tl_writer_set_context(struct tl_writer *w, bool context);
 TL_API void tl_writer_set_color(struct tl_writer *w, bool color);
 

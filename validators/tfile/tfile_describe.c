@@ -1,7 +1,7 @@
 /* The text context of a tfile diagnostic about a frame or a block: the
  * field it is about (the marker spans the whole field) and the decoded
- * frame header or block. Reads the file again after validation and reports
- * nothing. The file records no byte order, so it is found again as
+ * frame header or block. Reads the input as the diagnostic is reported
+ * and reports nothing. The file records no byte order, so it is found again as
  * --endian=auto finds it: the order whose chain of frame headers reaches
  * the diagnostic, the one ending in an end marker when both do, else
  * little-endian (the tdesc tie-break is left out: a guess only names the

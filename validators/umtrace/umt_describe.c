@@ -1,7 +1,7 @@
 /* The text context of a UMTracer diagnostic in one of the fixed-size tables
  * (ins, module, thread, address_space): the header field or the row column
  * the offset falls in (the marker spans it) and the header or the row,
- * decoded. Reads the member again after validation and reports nothing;
+ * decoded. Reads the member as the diagnostic is reported and reports nothing;
  * other members keep the one byte at the offset. The column layouts are the
  * row readers' (umt_ins.c, umt_module_row.c, umt_thread.c, umt_address.c). */
 #include "umt.h"

@@ -1,6 +1,6 @@
 /* The text context of an XRay diagnostic: the field it is about (the whole
  * field, so the marker spans e.g. the 8 bytes of a TSC) and the decoded
- * fields of its header or record. Reads the file again after validation and
+ * fields of its header or record. Reads the input as the diagnostic is reported and
  * reports nothing; the byte order is chosen from the header as
  * --endian=auto does. */
 #include "format.h"

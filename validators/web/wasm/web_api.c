@@ -59,8 +59,7 @@ static void put_string(FILE *out, const char *s)
 	putc('"', out);
 }
 
-/* The field the CLI's context marks, and its decoded record: the format's
- * describe hook reading the file again, as excerpt.c does. */
+/* Reads up to n bytes at off of the open file *file; how many there were. */
 static size_t read_back(void *file, uint64_t off, uint8_t *buf, size_t n)
 {
 	size_t got = 0;
@@ -73,35 +72,19 @@ static size_t read_back(void *file, uint64_t off, uint8_t *buf, size_t n)
 	return got;
 }
 
-static void field_of(const char *path, const struct tl_diagnostic *d, struct tl_field_view *view)
-{
-	memset(view, 0, sizeof *view);
-	view->offset = d->loc.offset;
-	view->width = 1;
-	const struct tl_format *f = d->rule ? tl_format_get(tl_format_from_name(d->rule->format)) : NULL;
-	int fd = open(path, O_RDONLY);
-	if (fd >= 0 && f && f->describe && d->loc.line == 0)
-		f->describe(d, read_back, &fd, view);
-	if (fd >= 0)
-		close(fd);
-	if (view->width == 0)
-		view->width = 1;
-}
-
 static void on_diag(const struct tl_diagnostic *d, void *user)
 {
 	struct tlw_run *r = user;
 	tl_writer_diag(d, r->json);
 	tl_writer_diag(d, r->sarif);
-	char shown[4096];
-	tl_diag_path(shown, sizeof shown, r->path, d);
-	struct tl_field_view view;
-	field_of(shown, d, &view);
+	/* the field the CLI's context marks, and its decoded record: what the
+	 * diagnostic carries (tl_options.context) */
+	const struct tl_diag_context *c = d->context;
 	char *excerpt = NULL;
 	size_t excerpt_len = 0;
 	FILE *mem = open_memstream(&excerpt, &excerpt_len);
 	if (mem) {
-		tl_write_excerpt(mem, shown, d, false);
+		tl_write_excerpt(mem, d, false);
 		fclose(mem);
 	}
 	FILE *o = r->lines;
@@ -117,9 +100,9 @@ static void on_diag(const struct tl_diagnostic *d, void *user)
 	put_string(o, d->loc.pointer);
 	fputs(",\"message\":", o);
 	put_string(o, d->message);
-	fprintf(o, ",\"field\":{\"offset\":%" PRIu64 ",\"width\":%" PRIu64 ",\"fields\":", view.offset,
-		view.width);
-	put_string(o, view.fields);
+	fprintf(o, ",\"field\":{\"offset\":%" PRIu64 ",\"width\":%" PRIu64 ",\"fields\":",
+		c ? c->field_offset : d->loc.offset, c ? c->field_size : 1);
+	put_string(o, c ? c->record : "");
 	fputs("},\"excerpt\":", o);
 	put_string(o, excerpt ? excerpt : "");
 	fputs("}\n", o);
@@ -153,6 +136,7 @@ struct tlw_run *tlw_run_new(const char *format, const char *settings, int werror
 	r->opts.threads = 1;
 	r->opts.on_diag = on_diag;
 	r->opts.user = r;
+	r->opts.context = true;
 	size_t lines = 1;
 	for (const char *p = settings; *p; p++)
 		lines += *p == '\n';
