@@ -256,10 +256,95 @@ ATF_TC_BODY(window_reads_standard_input_from_a_pipe, tc)
 	ATF_REQUIRE_EQ(in.size, size);
 	struct tl_window w;
 	tl_window_open(&w, &in, 0);
-	ATF_CHECK_EQ(w.cap, TL_WINDOW_DEFAULT_CAPACITY);
+	/* Spooled into a file and mapped: read in place, not copied. */
+	ATF_CHECK(w.mapped && w.buf == NULL);
 	for (uint64_t at = 0; at < size; at += 4096 - 8)
 		check_at(&w, at, 16, size);
 	ATF_CHECK(!w.read_failed);
+	tl_window_close(&w);
+	tl_input_close(&in);
+	free(bytes);
+}
+
+/* The first `need` bytes at `at` (or all that are left) are the input's;
+ * returns them. */
+static const uint8_t *check_head(struct tl_window *w, uint64_t at, size_t need, uint64_t size)
+{
+	size_t avail;
+	const uint8_t *p = tl_window_at(w, at, need, &avail);
+	ATF_REQUIRE(p != NULL);
+	uint64_t rest = size - at;
+	size_t want = need < rest ? need : (size_t)rest;
+	ATF_REQUIRE_MSG(avail >= want && avail <= rest, "at %llu: %zu bytes", (unsigned long long)at, avail);
+	for (size_t i = 0; i < want; i++)
+		ATF_REQUIRE_MSG(p[i] == pattern(at + i), "byte %llu wrong", (unsigned long long)(at + i));
+	return p;
+}
+
+ATF_TC_WITHOUT_HEAD(window_reads_a_mapped_file_in_place);
+ATF_TC_BODY(window_reads_a_mapped_file_in_place, tc)
+{
+	/* Two release steps and a bit, so the window moves and hands pages back. */
+	const size_t size = 2 * TL_INPUT_RELEASE_STEP + 12345;
+	uint8_t *bytes = pattern_bytes(size);
+	write_file("f.bin", bytes, size);
+	struct tl_input in;
+	char err[256];
+	ATF_REQUIRE(tl_input_open(&in, "f.bin", err, sizeof err));
+	struct tl_window w;
+	tl_window_open(&w, &in, 0);
+	ATF_REQUIRE(w.mapped);
+	ATF_CHECK(w.buf == NULL);
+	/* Records of 16 bytes at 8-byte steps straddle every step boundary. */
+	for (uint64_t at = 0; at < size; at += 8) {
+		const uint8_t *p = check_head(&w, at, 16, size);
+		ATF_REQUIRE(p == in.data + at);
+	}
+	check_head(&w, size, 16, size);
+	/* One move a step (and the first), not one a record. */
+	ATF_CHECK_MSG(w.reads <= 2 * (size / TL_INPUT_RELEASE_STEP + 2), "%llu moves", (unsigned long long)w.reads);
+	ATF_CHECK(in.released >= TL_INPUT_RELEASE_STEP);
+	ATF_CHECK(!w.read_failed);
+	/* Going back still reads the right bytes (they fault back in). */
+	check_head(&w, 100, 16, size);
+	tl_window_close(&w);
+	/* An explicit capacity copies in steps, as tests of the step boundaries need. */
+	tl_window_open(&w, &in, 4096);
+	ATF_CHECK(!w.mapped && w.buf != NULL);
+	check_head(&w, 5000, 16, size);
+	tl_window_close(&w);
+	tl_input_close(&in);
+	free(bytes);
+}
+
+ATF_TC_WITHOUT_HEAD(window_in_place_stops_on_a_shrinking_file);
+ATF_TC_BODY(window_in_place_stops_on_a_shrinking_file, tc)
+{
+	const size_t size = 3 * TL_INPUT_RELEASE_STEP;
+	uint8_t *bytes = pattern_bytes(size);
+	write_file("f.bin", bytes, size);
+	struct tl_input in;
+	char err[256];
+	ATF_REQUIRE(tl_input_open(&in, "f.bin", err, sizeof err));
+	struct tl_window w;
+	tl_window_open(&w, &in, 0);
+	ATF_REQUIRE(w.mapped);
+	check_head(&w, 0, 16, size);
+	/* Another process cuts the file: the mapping past its end reads as
+	 * zeros, and the next step tells the reader to stop. */
+	ATF_REQUIRE(truncate("f.bin", TL_INPUT_RELEASE_STEP / 2) == 0);
+	uint64_t at = 0, zeros = 0;
+	while (at < size && !w.read_failed) {
+		size_t avail;
+		const uint8_t *p = tl_window_at(&w, at, 8, &avail);
+		ATF_REQUIRE(avail >= 8);
+		zeros += p[0] == 0 && at >= TL_INPUT_RELEASE_STEP / 2;
+		at += 4096;
+	}
+	ATF_CHECK(w.read_failed);
+	ATF_CHECK(zeros > 0);
+	ATF_CHECK(at < size);
+	ATF_CHECK(tl_input_changed(&in));
 	tl_window_close(&w);
 	tl_input_close(&in);
 	free(bytes);
@@ -336,6 +421,8 @@ ATF_TP_ADD_TCS(tp)
 	ATF_TP_ADD_TC(tp, window_carries_a_straddling_record);
 	ATF_TP_ADD_TC(tp, window_survives_a_shrinking_file);
 	ATF_TP_ADD_TC(tp, window_reads_standard_input_from_a_pipe);
+	ATF_TP_ADD_TC(tp, window_reads_a_mapped_file_in_place);
+	ATF_TP_ADD_TC(tp, window_in_place_stops_on_a_shrinking_file);
 	ATF_TP_ADD_TC(tp, window_over_empty_inputs);
 	ATF_TP_ADD_TC(tp, window_over_memory);
 	return atf_no_error();

@@ -102,7 +102,9 @@ read_error_named_head() { atf_set descr "a read that fails (EIO) is named as the
 read_error_named_body() {
 	sweep_env
 	f="$SRCDIR/corpus/xray/valid/gen-fdr-v3-le.xray"
-	TL_FAIL_SYS=pread:1:$EIO LD_PRELOAD="$SHIM" "$BIN" "$f" > out.txt 2>&1
+	# A capacity of its own makes the XRay window pread the file (by default
+	# it reads the mapping in place, where no read call can fail).
+	TRACELINT_WINDOW_CAPACITY=262144 TL_FAIL_SYS=pread:1:$EIO LD_PRELOAD="$SHIM" "$BIN" "$f" > out.txt 2>&1
 	rc=$?
 	cat out.txt
 	[ "$rc" -eq 2 ] || atf_fail "exit $rc, expected 2 (unreadable)"

@@ -5,7 +5,7 @@
 BENCH_DIR ?= /tmp/tracelint-bench
 BENCH_SIZES ?= 10 100 1000
 BENCH_RUNS ?= 5
-BENCH_FORMATS ?= tfile xray dcfg dcfg-bz2 dcfg-zst dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors
+BENCH_FORMATS ?= tfile xray dcfg dcfg-bz2 dcfg-gz dcfg-zst dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors
 
 .PHONY: bench
 bench: deps all
@@ -13,6 +13,15 @@ bench: deps all
 	BENCH_FORMATS="$(BENCH_FORMATS)" TRACELINT=$(abspath $(BIN)) \
 	BENCH_RESULTS=$(abspath $(BUILD))/reports/bench-results.tsv \
 		sh validators/core/bench/bench.sh
+
+# The goals table alone (tracelint against the fastest tool on each input,
+# side by side): writes reports/bench/goals.md and puts it in reports/bench.md.
+.PHONY: bench-goals
+bench-goals: deps all
+	BENCH_DIR=$(BENCH_DIR) BENCH_RUNS=$(BENCH_RUNS) TRACELINT=$(abspath $(BIN)) \
+		sh validators/core/bench/goals.sh > reports/bench/goals.md.tmp
+	mv reports/bench/goals.md.tmp reports/bench/goals.md
+	sh validators/core/bench/splice-goals.sh
 
 # The DCFG targets against the machine's ceiling (simdjson's parse alone):
 # writes reports/bench/ceiling.md, which reports/bench.md then includes.

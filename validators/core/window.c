@@ -29,8 +29,18 @@ void tl_window_open(struct tl_window *w, const struct tl_input *in, size_t cap)
 	memset(w, 0, sizeof *w);
 	w->in = in;
 	w->data = no_bytes;
-	if (cap == 0)
-		cap = (size_t)tl_knob("TRACELINT_WINDOW_CAPACITY", TL_WINDOW_DEFAULT_CAPACITY, SIZE_MAX);
+	if (cap == 0) {
+		cap = (size_t)tl_knob("TRACELINT_WINDOW_CAPACITY", 0, SIZE_MAX);
+		if (cap == 0 && in->has_fd && in->map && !in->growing) {
+			/* A mapped file: in place, one release step at a time. */
+			w->mapped = true;
+			w->cap = TL_INPUT_RELEASE_STEP;
+			tl_window_move(w, 0);
+			return;
+		}
+		if (cap == 0)
+			cap = TL_WINDOW_DEFAULT_CAPACITY;
+	}
 	if (cap < TL_WINDOW_MIN_CAPACITY)
 		cap = TL_WINDOW_MIN_CAPACITY;
 	if (!in->has_fd && cap >= in->size) {
@@ -91,6 +101,17 @@ void tl_window_move(struct tl_window *w, uint64_t at)
 	uint64_t size = w->in->size;
 	if (at > size)
 		at = size;
+	if (w->mapped) {
+		/* The pages behind `at` go back to the kernel; a file that shrank
+		 * under the mapping reads as zeros, so the reader is told to stop. */
+		tl_input_release(w->in, at);
+		w->read_failed = w->read_failed || tl_input_changed_fast(w->in);
+		w->start = at;
+		w->data = w->in->data + at;
+		w->len = size - at < w->cap ? (size_t)(size - at) : w->cap;
+		w->reads++;
+		return;
+	}
 	if (!w->buf) {
 		/* In place: the whole input is already there. */
 		return;

@@ -1,20 +1,25 @@
 /* A forward window over an input, for dense streaming validators (XRay).
  *
- * Why: on the build VM the first touch of each 4 KiB page of a mapped,
- * page-cached file costs microseconds, while read()/pread() copy the same
- * bytes through the kernel's direct map about ten times cheaper (that is
- * what cat does). So a validator that reads every byte of a huge file in
- * order asks the window for the bytes at an offset; the window preads the
- * file in large steps into one reused, aligned buffer and carries the
- * unread tail of the previous step to the front, so a record straddling
- * two steps still reads as contiguous bytes. Memory is the buffer, however
- * large the file.
+ * A validator that reads every byte of a huge file in order asks the window
+ * for the bytes at an offset. A mapped file (tl_input_open maps regular
+ * files, spooled standard input and decompressed data) is read in place, in
+ * steps of TL_INPUT_RELEASE_STEP: each step hands the pages behind it back
+ * to the kernel (tl_input_release), so memory stays bounded however large
+ * the file. On current kernels the mapping's faults (one per fault-around
+ * batch, with MADV_SEQUENTIAL read-ahead) cost less than copying the same
+ * bytes with pread. A shrinking file reads as zeros there (guard.h) and the
+ * next step sets read_failed.
+ *
+ * When an explicit capacity is asked for (tests move the step boundaries
+ * over every record with small ones), or the input is not mapped (a stream
+ * being fed), the window preads the file in steps into one reused, aligned
+ * buffer and carries the unread tail of the previous step to the front, so
+ * a record straddling two steps still reads as contiguous bytes.
  *
  * A memory input (tl_input_from_memory: tests, fuzz targets, trace
  * directories held in memory) is seen through the window without copying,
  * unless a capacity smaller than the input was asked for, in which case its
- * bytes are copied in steps like a file's (tests use this to move the step
- * boundaries over every record). */
+ * bytes are copied in steps like a file's. */
 #ifndef TL_WINDOW_H
 #define TL_WINDOW_H
 
@@ -36,12 +41,14 @@ struct tl_window {
 	const uint8_t *data;    /* the bytes [start, start + len) of the input */
 	uint64_t start;
 	size_t len;
-	uint64_t reads;         /* pread calls (or copies) made, for tests and profiles */
+	uint64_t reads;         /* pread calls (or copies, or mapped steps) made, for tests and profiles */
+	bool mapped;            /* reading the input's mapping in place, a step at a time */
 	bool read_failed;       /* the file gave fewer bytes than its size promised */
 };
 
-/* cap 0 means the default capacity (TRACELINT_WINDOW_CAPACITY, bytes, sets
- * another for tests);
+/* cap 0 means the default: a mapped file in place, else the default
+ * capacity (TRACELINT_WINDOW_CAPACITY, bytes, sets another for tests and
+ * turns the in-place reading off);
  * capacities below TL_WINDOW_MIN_CAPACITY are raised to it, those above the
  * input size lowered to it. When no buffer can be allocated, the window
  * falls back to the mapped input. */

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Measures tracelint -q per format and input size against the floor (cat) and
-# the format's reference readers, each as the median of BENCH_RUNS runs after
-# a warm-up with the file in the page cache, and writes reports/bench.md.
+# the format's reference readers, and writes reports/bench.md. tracelint and
+# the floor run in turn, BENCH_RUNS pairs after a warm-up with the file in the
+# page cache (pairs.py): their medians, and the median and spread of the
+# per-pair ratio. The goals table (goals.sh) comes first.
 #
 # Each row has validators/<format>/bench/<row>.sh defining:
 #   bench_sizes                 sizes in MB to measure (default: $BENCH_SIZES)
@@ -21,7 +23,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 : "${BENCH_DIR:=/tmp/tracelint-bench}" "${BENCH_RUNS:=5}" "${BENCH_SIZES:=10 100 1000}"
-: "${BENCH_FORMATS:=tfile xray dcfg dcfg-bz2 dcfg-zst dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors}" "${TRACELINT:=$top/build/tracelint}"
+: "${BENCH_FORMATS:=tfile xray dcfg dcfg-bz2 dcfg-gz dcfg-zst dcfg-program dcfg-errors dcfg-trace dcfg-dispatch umtrace xray-errors tfile-errors umtrace-errors}" "${TRACELINT:=$top/build/tracelint}"
 : "${BENCH_CPUS:=}"
 export TRACELINT top BENCH_DIR BENCH_CPUS
 mkdir -p "$BENCH_DIR"
@@ -72,16 +74,18 @@ for fmt in $BENCH_FORMATS; do
 		[ -z "$bench_items_name" ] || items=$(bench_items "$input")
 		"$TRACELINT" -q $bench_options "$input" > "$BENCH_DIR/verdict" 2>&1 || true
 		verdict=$(tail -n 1 "$BENCH_DIR/verdict")
-		set -- $(measure "$BENCH_RUNS" "$TRACELINT" -q $bench_options "$input")
-		tl_s=$1 tl_kb=$2
-		# The floor: reading every byte once (all member files of a directory),
-		# or decompressing them.
-		if [ "$bench_floor_name" = cat ]; then
-			set -- $(measure "$BENCH_RUNS" sh -c "if [ -d '$input' ]; then cat '$input'/* > /dev/null; else cat '$input' > /dev/null; fi")
+		# tracelint and the floor (reading every byte once, all member files of
+		# a directory, or decompressing them) alternate, the ratio pair by pair.
+		if [ "$bench_floor_name" != cat ]; then
+			set -- sh -c ". '$def'; bench_floor '$input'"
+		elif [ -d "$input" ]; then
+			set -- cat $(find "$input" -maxdepth 1 -type f | sort)
 		else
-			set -- $(measure "$BENCH_RUNS" sh -c ". '$def'; bench_floor '$input'")
+			set -- cat "$input"
 		fi
-		cat_s=$1
+		set -- $(python3 "$here/pairs.py" "$BENCH_RUNS" ${BENCH_CPUS:+taskset -c "$BENCH_CPUS"} \
+			"$TRACELINT" -q $bench_options "$input" -- ${BENCH_CPUS:+taskset -c "$BENCH_CPUS"} "$@")
+		tl_s=$1 cat_s=$2 ratio="$3 $4 $5" tl_kb=$6
 		refs=$bench_references
 		[ "$mb" -le "$bench_reference_max_mb" ] || refs=""
 		[ -n "$refs" ] || refs=-
@@ -92,13 +96,15 @@ for fmt in $BENCH_FORMATS; do
 				set -- $(measure 1 sh -c ". '$def'; bench_reference '$ref' '$input'")
 				ref_s=$1 ref_kb=$2
 			fi
-			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$fmt" "$mb" "$bytes" "$tl_s" \
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$fmt" "$mb" "$bytes" "$tl_s" \
 				"$tl_kb" "$cat_s" "$ref" "$ref_s" "$ref_kb" "$items" "${bench_items_name:--}" \
-				"$bench_floor_name" >> "$results"
+				"$bench_floor_name" "$ratio" >> "$results"
 			echo "$fmt $mb MB: tracelint ${tl_s}s ${tl_kb}KB, $bench_floor_name ${cat_s}s, $ref ${ref_s}s — $verdict"
 		done
 	done
 done
+sh "$here/goals.sh" > "$top/reports/bench/goals.md.tmp"
+mv "$top/reports/bench/goals.md.tmp" "$top/reports/bench/goals.md"
 sh "$here/report.sh" "$results" > "$top/reports/bench.md"
 # The raw figures are regenerated with the report, so they are not committed.
 raw=${BENCH_RESULTS:-$top/build/reports/bench-results.tsv}
