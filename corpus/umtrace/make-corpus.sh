@@ -376,11 +376,15 @@ if [ "${BLESS:-0}" = 1 ]; then
 		env $vars "$TL" --output=json "$@" "$path" | jq -r '.files[0].diagnostics[] |
 			(if .member then .member + ":" else "" end) +
 			(if .line then "\(.line):\(.column)" else "\(.offset)" end) +
-			" " + .severity + " " + .rule' > "$path.expected.new"
-		if [ -s "$path.expected.new" ]; then
-			mv "$path.expected.new" "$path.expected"
-		else
-			rm -f "$path.expected.new" "$path.expected"
+			" " + .severity + " " + .rule' > "$path.expected.diags"
+		# the intent line is reviewed by hand (corpus/README.md): kept, or derived for a new case
+		intent=$(grep -m1 '^# intent: ' "$path.expected" 2>/dev/null) || intent=
+		if [ -z "$intent" ]; then
+			case $path in "$I"/*) intent='# intent: must-reject' ;; *) intent='# intent: must-accept' ;; esac
+			grep -q ' warning ' "$path.expected.diags" &&
+				intent='# intent: either tracelint only warns: a stricter reader may refuse it'
 		fi
+		{ echo "$intent"; cat "$path.expected.diags"; } > "$path.expected"
+		rm -f "$path.expected.diags"
 	done
 fi

@@ -84,7 +84,7 @@ SRC
 	llvm-xray convert --symbolize --instr_map=mapped.stripped --output-format=yaml "$bad" |
 		grep -c "function: '#4'" | grep -qx 2
 	echo '--instr-map=../binaries/mapped.elf.zst' > "$bad.args"
-	printf '128 error XRAY-FUNCTION-ID-UNDEFINED\n136 error XRAY-FUNCTION-ID-UNDEFINED\n' > "$bad.expected"
+	printf '# intent: must-reject\n128 error XRAY-FUNCTION-ID-UNDEFINED\n136 error XRAY-FUNCTION-ID-UNDEFINED\n' > "$bad.expected"
 	chmod 644 "$out/real-fdr-v5-mapped.xray" "$bad" "$root/corpus/xray/binaries/mapped.elf.zst"
 }
 if [ "$only" = mapped ]; then

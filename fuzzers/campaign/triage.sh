@@ -106,10 +106,19 @@ for crash in "$@"; do
 	status=0
 	# shellcheck disable=SC2046
 	"$TRACELINT" $(cat "$dest.args") "$dest" > /dev/null 2>&1 || status=$?
+	expected=$(expected_for "$dest" "$fmt")
+	# what a reader must do with the input (corpus/README.md, "intent")
+	case $status in
+	1) intent=must-reject ;;
+	0) intent=must-accept
+	   case $expected in *" warning "*) intent='either tracelint only warns: a stricter reader may refuse it' ;; esac ;;
+	*) intent='either tracelint gives no verdict on it' ;;
+	esac
 	{
+		echo "# intent: $intent"
 		echo "# fuzz target $TARGET, signature $hash: $sig"
 		echo "# expected diagnostics of the release build (exit status $status)"
-		expected_for "$dest" "$fmt"
+		[ -z "$expected" ] || printf '%s\n' "$expected"
 	} > "$dest.expected"
 	"$BIN" -runs=1 -timeout="$TIMEOUT_SECONDS" "$min" > "$tmp/out" 2>&1 || true
 	{

@@ -17,9 +17,8 @@ cases_by_readers_head() { atf_set descr "two readers over a corpus: intents, out
 cases_by_readers_body() {
 	mkdir -p corpus/valid corpus/invalid
 	for v in gen-fdr-v5-le warn-event-empty; do
-		cp "$XRAY/valid/$v.xray" "$XRAY/valid/$v.xray.content.expected" corpus/valid/
+		cp "$XRAY/valid/$v.xray" "$XRAY/valid/$v.xray.content.expected" "$XRAY/valid/$v.xray.expected" corpus/valid/
 	done
-	cp "$XRAY/valid/warn-event-empty.xray.expected" corpus/valid/
 	cp "$XRAY/invalid/extents-eof.xray" "$XRAY/invalid/extents-eof.xray.expected" corpus/invalid/
 	# accepts all, prints content with one function id wrong in gen-fdr-v5-le
 	make_reader lax 'test -f "$1.content.expected" && sed "s/\"func-id\":3,/\"func-id\":9,/" "$1.content.expected"; exit 0'
@@ -45,6 +44,36 @@ cases_by_readers_body() {
 	atf_check -s exit:2 -e ignore python3 "$SRCDIR/validators/conform/matrix.py" --html=m.html lax.json
 }
 
+atf_test_case intent_from_sidecar
+intent_from_sidecar_head() { atf_set descr "the intent is what the case's sidecar states, not derived from the verdict; a refused 'either' case is explained by its reason, exit 0"; }
+intent_from_sidecar_body() {
+	mkdir -p corpus/valid corpus/invalid
+	# a valid case with no warning, declared "either" by its sidecar
+	cp "$XRAY/valid/gen-fdr-v5-le.xray" corpus/valid/odd.xray
+	printf '# intent: either readers differ on this one for a test\n' > corpus/valid/odd.xray.expected
+	cp "$XRAY/valid/gen-fdr-v4-le.xray" "$XRAY/valid/gen-fdr-v4-le.xray.expected" corpus/valid/
+	cp "$XRAY/invalid/extents-eof.xray" "$XRAY/invalid/extents-eof.xray.expected" corpus/invalid/
+	make_reader picky 'case "$1" in *odd*|*invalid*) echo "refused" >&2; exit 1 ;; esac; exit 0'
+	atf_check -s exit:0 -o save:picky.json -e ignore "$KIT" --format=xray --output=json --reader='./picky {}' corpus
+	atf_check -o inline:'must-accept either must-reject\n' \
+		jq -r '[.results[] | .intent] | join(" ")' picky.json
+	atf_check -o inline:'1 0\n' jq -r '"\(.disagreements) \(.unexplained)"' picky.json
+	atf_check -o inline:'strict readers differ on this one for a test\n' \
+		jq -r '.results[] | select(.case == "valid/odd.xray") | "\(.class) \(.explanation)"' picky.json
+	atf_check python3 "$SRCDIR/validators/conform/matrix.py" --html=m.html --json=m.json picky=picky.json
+	atf_check -o inline:'either refused (either) readers differ on this one for a test\n' \
+		jq -r '.cases[] | select(.case == "valid/odd.xray") | "\(.intent) \(.readers.picky.outcome) \(.intent_why)"' m.json
+	atf_check -o match:'title="readers differ on this one for a test"' cat m.html
+	# without an intent line the case is "unstated", and a refusal is strict and unexplained
+	grep -v '^# intent:' "$XRAY/valid/gen-fdr-v4-le.xray.expected" > corpus/valid/odd.xray.expected || :
+	atf_check -s exit:1 -o save:p2.json -e ignore "$KIT" --format=xray --output=json --reader='./picky {}' corpus
+	atf_check -o inline:'1 1\n' jq -r '"\(.disagreements) \(.unexplained)"' p2.json
+	atf_check python3 "$SRCDIR/validators/conform/matrix.py" --html=m.html --json=m.json picky=p2.json
+	atf_check -o inline:'unstated strict\n' \
+		jq -r '.cases[] | select(.case == "valid/odd.xray") | "\(.intent) \(.readers.picky.outcome)"' m.json
+}
+
 atf_init_test_cases() {
 	atf_add_test_case cases_by_readers
+	atf_add_test_case intent_from_sidecar
 }

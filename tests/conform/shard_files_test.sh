@@ -48,7 +48,7 @@ set_field() {
 strict_fields() {
 	case $1 in
 	shard) echo 2 3 4 ;;
-	row) echo 3 6 7 8 ;;
+	row) echo 3 6 7 8 12 ;;
 	campaign) echo 2 3 4 5 9 10 11 ;;
 	counts) echo 2 3 4 5 6 ;;
 	group) echo 2 3 4 5 ;;
@@ -72,6 +72,8 @@ malformed_fields_body() {
 		for f in $(strict_fields "$tag"); do
 			for v in x -1 '' 4294967296 99999999999999999999 7x; do
 				# A code (the field after an outcome) is any integer: only x, '' and 7x are bad.
+				# An intent may be empty (a case that states none).
+				case "$tag:$f:$v" in row:12:) continue ;; esac
 				case "$tag:$f:$v" in row:8:-1 | row:8:4294967296 | row:8:99999999999999999999 | \
 					find:9:-1 | find:9:4294967296 | find:9:99999999999999999999) continue ;;
 				esac

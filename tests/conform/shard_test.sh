@@ -75,19 +75,25 @@ four_shards_body() {
 	atf_check diff -r out-json out-md
 	atf_check -s exit:1 "$KIT" --merge --out=out --output=json --report=merged.json shard-4.txt shard-2.txt shard-3.txt shard-1.txt
 	atf_check -s exit:1 "$KIT" --merge --out=out --report=merged.md shard-1.txt shard-2.txt shard-3.txt shard-4.txt
-	# Identical but for the time taken.
-	# The shard files do not carry tracelint's location and message of a corpus
-	# case's error: those are compared in the rest of the reports only.
-	corpus_cells='s/^([|] (valid|invalid|regressions)\/[^|]* [|] [a-z]+ [|] [^|]* [|]) [^|]* [|] [^|]* [|]/\1 @ | @ |/'
-	atf_check -o save:a.txt jq -S 'del(.campaign.seconds) | del(.results[].at, .results[].tracelint_message)' one.json
-	atf_check -o save:b.txt jq -S 'del(.campaign.seconds) | del(.results[].at, .results[].tracelint_message)' merged.json
+	# Identical but for the time taken: tracelint's location and message of
+	# each disagreement (corpus rows and kept mutants) and each case's intent
+	# included.
+	atf_check -o save:a.txt jq -S 'del(.campaign.seconds)' one.json
+	atf_check -o save:b.txt jq -S 'del(.campaign.seconds)' merged.json
 	atf_check cmp a.txt b.txt
+	jq -e '[.results[] | select(.class != "agree" and .tracelint == "rejects" and .at != "" and .tracelint_message != "")] | length > 0' \
+		merged.json > /dev/null || atf_fail "no disagreement on a rejected case with tracelint's location and message"
+	jq -e '[.campaign.kept[] | select(.rule != "" and .at != "" and .tracelint_message != "")] | length > 0' \
+		merged.json > /dev/null || atf_fail "no kept mutant with tracelint's location and message"
+	jq -e '[.results[] | select(.intent == "must-reject")] | length > 0' merged.json > /dev/null ||
+		atf_fail "the merged rows lost the cases' intent"
 	jq -e '.campaign.groups | length > 2' one.json > /dev/null || atf_fail "too few groups to compare"
 	jq -e '[.campaign.groups[] | select(.mutants > .kept)] | length > 0' one.json > /dev/null ||
 		atf_fail "no group with more mutants than kept: the merge's choice is not exercised"
-	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' one.md | sed 's/out-md/out/' | sed -E "$corpus_cells" > a.md
-	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' merged.md | sed -E "$corpus_cells" > b.md
+	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' one.md | sed 's/out-md/out/' > a.md
+	sed 's/; [0-9.]* s ([0-9.]* mutants\/s)/; T/' merged.md > b.md
 	atf_check cmp a.md b.md
+	atf_check -o match:'^[|] invalid/header-[^|]* [|] [a-z]+ [|] XRAY-HEADER-[A-Z-]+ [|] [0-9]+ [|] [^-|][^|]* [|]' cat merged.md
 	# The merge removed the surplus kept mutants: the directory matches one run's.
 	atf_check diff -r out-md out
 }

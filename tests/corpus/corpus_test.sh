@@ -57,6 +57,13 @@ check_case() {
 		cat stderr
 		return 1
 	fi
+	# The intent a reader is held to agrees with tracelint's own verdict.
+	intent=$(sed -n 's/^# intent: \([a-z-]*\).*/\1/p' "$path.expected" 2>/dev/null | head -1)
+	case "$intent:$rc" in
+	must-accept:0 | must-reject:1 | either:0 | either:2) ;;
+	:*) echo "FAIL $name: no '# intent:' line in its .expected"; return 1 ;;
+	*) echo "FAIL $name: intent $intent, but tracelint's exit status is $rc"; return 1 ;;
+	esac
 	# Every rule reported is one of the catalog's.
 	for rule in $(awk '{print $3}' actual | sort -u); do
 		grep -qx "$rule" "$BUILDDIR/catalog-ids" ||
@@ -120,7 +127,35 @@ sidecars_name_cases_body() {
 	[ ! -s orphans ] || atf_fail "sidecars without a case: $(tr '\n' ' ' < orphans)"
 }
 
+atf_test_case intents
+intents_head() {
+	atf_set descr "every case's .expected says once whether readers must accept it, must reject it, or either (with why)"
+}
+intents_body() {
+	n=0
+	for path in "$SRCDIR"/corpus/*/valid/* "$SRCDIR"/corpus/*/invalid/* "$SRCDIR"/corpus/*/regressions/*; do
+		is_case "$path" || continue
+		n=$((n + 1))
+		name=${path#$SRCDIR/}
+		lines=$(grep -c '^# intent:' "$path.expected" 2>/dev/null) || lines=0
+		[ "$lines" = 1 ] || { echo "$name: $lines intent lines"; continue; }
+		line=$(grep '^# intent:' "$path.expected")
+		case "$line" in
+		"# intent: must-accept" | "# intent: must-reject") ;;
+		"# intent: either "?*) ;;
+		*) echo "$name: malformed: $line" ;;
+		esac
+		case "$name:$line" in
+		*/invalid/*:"# intent: must-reject") ;;
+		*/invalid/*) echo "$name: an invalid case must be rejected: $line" ;;
+		esac
+	done > bad
+	[ "$n" -ge 500 ] || atf_fail "only $n cases found"
+	[ ! -s bad ] || atf_fail "$(wc -l < bad) cases without a proper intent: $(head -5 bad | tr '\n' ';')"
+}
+
 atf_init_test_cases() {
+	atf_add_test_case intents
 	atf_add_test_case rules_covered
 	atf_add_test_case sidecars_name_cases
 	for fmtdir in "$SRCDIR"/corpus/*/; do

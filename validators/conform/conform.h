@@ -58,6 +58,11 @@ struct verdict {
 
 enum case_kind { CASE_VALID = 0, CASE_INVALID, CASE_REGRESSION, CASE_UNLABELLED, CASE_KIND_COUNT };
 
+/* What a reader must do with a case, from the "# intent:" line of its
+ * .expected (corpus/README.md): accept it, reject it, or either (readers
+ * may legitimately differ; the line says why). */
+enum case_intent { INTENT_NONE = 0, INTENT_MUST_ACCEPT, INTENT_MUST_REJECT, INTENT_EITHER, INTENT_COUNT };
+
 struct corpus_case {
 	char *path;              /* as opened */
 	char *name;              /* for reports: "valid/foo.xray" */
@@ -65,6 +70,8 @@ struct corpus_case {
 	char *args;              /* the .args sidecar, one option a line, or NULL */
 	bool labelled;           /* verdict below comes from the kind and .expected */
 	struct verdict label;
+	enum case_intent intent;
+	char *intent_why;        /* why an "either" case is one, or NULL */
 };
 
 struct corpus {
@@ -173,7 +180,8 @@ const char *content_explanation(const struct explanations *ex, const char *case_
 void report_markdown(FILE *f, const struct report *r);
 void report_json(FILE *f, const struct report *r);
 /* Disagreements of the corpus run and the campaign, and those no
- * explanation covers (all of them without --explain). */
+ * explanation covers: no --explain line and, on an "either" case, not its
+ * intent (so without --explain, all but those). */
 unsigned report_disagreements(const struct report *r);
 unsigned report_unexplained(const struct report *r);
 
@@ -246,6 +254,11 @@ const char *disagreement_name(enum disagreement d);
 int corpus_add(struct corpus *c, const char *path, char *err, size_t errlen);
 void corpus_free(struct corpus *c);
 const char *case_kind_name(enum case_kind k);
+/* "must-accept", "must-reject", "either", or "" when the case states none. */
+const char *case_intent_name(enum case_intent i);
+/* The "either" reason as an explanation of a disagreement on the case, or
+ * NULL when the case is not an "either" one. */
+const char *case_intent_explanation(const struct corpus_case *c);
 
 /* oracle.c: tracelint's own verdict through libtracelint. */
 int oracle_path(enum tl_format_id fmt, const char *path, const char *args,

@@ -16,6 +16,19 @@ const char *case_kind_name(enum case_kind k)
 	return k < CASE_KIND_COUNT ? names[k] : "?";
 }
 
+const char *case_intent_name(enum case_intent i)
+{
+	static const char *const names[INTENT_COUNT] = { "", "must-accept", "must-reject", "either" };
+	return i < INTENT_COUNT ? names[i] : "";
+}
+
+const char *case_intent_explanation(const struct corpus_case *c)
+{
+	if (c->intent != INTENT_EITHER)
+		return NULL;
+	return c->intent_why ? c->intent_why : "the case's intent is either: readers may accept or reject it";
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
@@ -107,6 +120,31 @@ static void read_expected(const char *case_path, struct verdict *v)
 	free(text);
 }
 
+/* The "# intent: WORD [why]" line of the .expected sidecar, when there is one. */
+static void read_intent(const char *case_path, struct corpus_case *k)
+{
+	size_t size;
+	char *text = read_sidecar(case_path, ".expected", &size);
+	if (!text)
+		return;
+	static const char prefix[] = "# intent: ";
+	for (char *line = strtok(text, "\r\n"); line; line = strtok(NULL, "\r\n")) {
+		if (strncmp(line, prefix, sizeof prefix - 1) != 0)
+			continue;
+		char *word = line + sizeof prefix - 1;
+		size_t n = strcspn(word, " \t");
+		for (int i = INTENT_MUST_ACCEPT; i < INTENT_COUNT; i++)
+			if (strlen(case_intent_name((enum case_intent)i)) == n &&
+			    strncmp(word, case_intent_name((enum case_intent)i), n) == 0)
+				k->intent = (enum case_intent)i;
+		const char *why = word + n + strspn(word + n, " \t");
+		if (k->intent == INTENT_EITHER && *why)
+			k->intent_why = xstrdup(why);
+		break;
+	}
+	free(text);
+}
+
 static void add_case(struct corpus *c, const char *path, const char *name, enum case_kind kind)
 {
 	c->cases = xrealloc(c->cases, (c->count + 1) * sizeof *c->cases);
@@ -121,6 +159,7 @@ static void add_case(struct corpus *c, const char *path, const char *name, enum 
 		k->label.reject = true;
 	if (kind == CASE_INVALID || kind == CASE_REGRESSION)
 		read_expected(path, &k->label);
+	read_intent(path, k);
 }
 
 /* Every case of one directory, sorted by name so runs are reproducible. */
@@ -212,6 +251,7 @@ void corpus_free(struct corpus *c)
 		free(c->cases[i].path);
 		free(c->cases[i].name);
 		free(c->cases[i].args);
+		free(c->cases[i].intent_why);
 	}
 	free(c->cases);
 	c->cases = NULL;

@@ -4,13 +4,15 @@ and one JSON document, from tracelint-conform JSON reports.
 
 Usage: matrix.py --html=OUT.html --json=OUT.json NAME=REPORT.json...
 
-NAME labels the reader's column. Each case gets its intent, in the manner of
-JSONTestSuite: "must accept" (a valid case with no diagnostic), "either" (a
-valid case tracelint only warns about: a reader may refuse it), "must reject"
-(tracelint rejects it). A cell is the outcome: agree, lenient (the reader
-accepts what must be rejected), strict (it rejects what must be accepted),
-content differs (it accepts but decodes otherwise than the expected content),
-crash or hang; "strict" on an "either" case is shown as "refused (either)".
+NAME labels the reader's column. Each case gets the intent its .expected
+sidecar states ("# intent:", corpus/README.md), in the manner of
+JSONTestSuite: "must accept", "must reject" or "either" (readers may
+legitimately differ; the sidecar says why). A cell is the outcome: agree,
+lenient (the reader accepts what tracelint rejects), strict (it rejects what
+tracelint accepts), content differs (it accepts but decodes otherwise than the
+expected content), crash or hang; on an "either" case a refusal is shown as
+"refused (either)" and an acceptance tracelint does not share as "accepted
+(either)".
 Each cell says tracelint's diagnostic (location and message) and the reader's
 first message line, and the case links to its file and sidecar."""
 import html
@@ -19,11 +21,13 @@ import os
 import sys
 
 
-def intent_of(result, corpus_dir):
-    if result["tracelint"] == "rejects":
-        return "must reject"
-    path = os.path.join(corpus_dir, result["case"]) + ".expected"
-    return "either" if os.path.exists(path) else "must accept"
+INTENTS = {"must-accept": "must accept", "must-reject": "must reject", "either": "either"}
+
+
+def intent_of(result):
+    """The case's stated intent; a report without one (an older kit, or a
+    case outside the corpus) shows "unstated"."""
+    return INTENTS.get(result.get("intent", ""), "unstated")
 
 
 def outcome_of(result, intent):
@@ -32,6 +36,8 @@ def outcome_of(result, intent):
         return "content differs"
     if cls == "strict" and intent == "either":
         return "refused (either)"
+    if cls == "lenient" and intent == "either":
+        return "accepted (either)"
     return cls
 
 
@@ -62,8 +68,9 @@ def main(argv):
                         "tracelint": rep["tracelint"]})
         for r in rep["results"]:
             key = (fmt, r["case"])
-            intent = intent_of(r, corpus)
+            intent = intent_of(r)
             row = cases.setdefault(key, {"format": fmt, "case": r["case"], "intent": intent,
+                                         "intent_why": r.get("intent_why", ""),
                                          "file": os.path.join(corpus, r["case"]),
                                          "rule": r["rule"], "at": r.get("at", ""),
                                          "tracelint_message": r.get("tracelint_message", ""),
@@ -76,7 +83,8 @@ def main(argv):
         json.dump({"readers": readers, "cases": rows}, f, indent=1, sort_keys=True)
         f.write("\n")
     colours = {"agree": "#d7f0d2", "lenient": "#fde2b5", "strict": "#f9c9c0", "content differs": "#e4d3f5",
-               "crash": "#e06666", "hang": "#e06666", "refused (either)": "#eeeeee"}
+               "crash": "#e06666", "hang": "#e06666", "refused (either)": "#eeeeee",
+               "accepted (either)": "#eeeeee"}
     e = html.escape
     out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
            "<title>tracelint conformance matrix</title><style>",
@@ -84,10 +92,11 @@ def main(argv):
            "td,th{border:1px solid #bbb;padding:2px 6px;vertical-align:top}",
            "td.c{white-space:nowrap}details{max-width:28em}</style></head><body>",
            "<h1>Conformance matrix</h1>",
-           "<p>Cases of the tracelint corpus &times; readers &times; outcome. Intent: <b>must accept</b> "
-           "(valid, no diagnostic), <b>either</b> (valid, tracelint warns: a reader may refuse it), "
-           "<b>must reject</b>. Outcomes: agree, lenient (accepts what must be rejected), strict "
-           "(rejects what must be accepted), content differs (accepts, decodes otherwise than the "
+           "<p>Cases of the tracelint corpus &times; readers &times; outcome. Intent, as each case's "
+           "sidecar states it: <b>must accept</b>, <b>must reject</b>, <b>either</b> (readers may "
+           "legitimately differ; hover for why). Outcomes: agree, lenient (accepts what must be "
+           "rejected), strict (rejects what must be accepted), refused or accepted (either), "
+           "content differs (accepts, decodes otherwise than the "
            "case's expected content), crash, hang. Open a cell for tracelint's diagnostic and the "
            "reader's message.</p><ul>"]
     for r in readers:
@@ -124,8 +133,11 @@ def main(argv):
             cells.append("<td class=\"c\" style=\"background:%s\"><details><summary>%s</summary>%s</details></td>" % (
                 colours.get(cell["outcome"], "#fff"), e(cell["outcome"]),
                 "<br>".join(e(d) for d in detail)))
+        intent = e(row["intent"])
+        if row["intent_why"]:
+            intent = "<span title=\"%s\">%s</span>" % (e(row["intent_why"]), intent)
         out.append("<tr><td>%s</td><td><a href=\"%s\">%s</a></td><td>%s</td>%s</tr>" % (
-            e(row["format"]), e(link), e(row["case"]), e(row["intent"]), "".join(cells)))
+            e(row["format"]), e(link), e(row["case"]), intent, "".join(cells)))
     out.append("</table></body></html>")
     with open(out_html, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")

@@ -218,7 +218,11 @@ static const char *row_explanation(const struct report *r, const struct corpus_r
 {
 	if (row->dis == DIS_AGREE)
 		return NULL;
-	return explanation_for(r->explain, row->dis, row->c->name, row->ours.reject ? row->ours.rule : NULL);
+	const char *why = explanation_for(r->explain, row->dis, row->c->name, row->ours.reject ? row->ours.rule : NULL);
+	/* readers may differ on an "either" case: its sidecar says why */
+	if (!why && (row->dis == DIS_STRICT || row->dis == DIS_LENIENT))
+		why = case_intent_explanation(row->c);
+	return why;
 }
 
 static void md_corpus(FILE *f, const struct report *r)
@@ -314,6 +318,10 @@ static void json_campaign(FILE *f, const struct campaign *c, const struct explan
 		json_string(f, m->file);
 		fprintf(f, ",\"mutant\":%u,\"class\":\"%s\",\"rule\":", m->index, disagreement_name(m->dis));
 		json_string(f, m->ours.reject ? m->ours.rule : "");
+		fputs(",\"at\":", f);
+		json_string(f, m->ours.reject ? m->ours.where : "");
+		fputs(",\"tracelint_message\":", f);
+		json_string(f, m->ours.reject ? m->ours.message : "");
 		fprintf(f, ",\"size\":%zu,\"original_size\":%zu,\"seed_case\":", m->min_size, m->size);
 		json_string(f, m->seed_case);
 		fputc(',', f);
@@ -358,8 +366,14 @@ void report_json(FILE *f, const struct report *r)
 		const struct corpus_row *row = &r->rows[i];
 		fprintf(f, "%s{\"case\":", i ? "," : "");
 		json_string(f, row->c->name);
-		fprintf(f, ",\"kind\":\"%s\",\"tracelint\":\"%s\",\"rule\":", case_kind_name(row->c->kind),
-			row->ours.reject ? "rejects" : "accepts");
+		fprintf(f, ",\"kind\":\"%s\",\"intent\":\"%s\",", case_kind_name(row->c->kind),
+			case_intent_name(row->c->intent));
+		if (row->c->intent_why) {
+			fputs("\"intent_why\":", f);
+			json_string(f, row->c->intent_why);
+			fputc(',', f);
+		}
+		fprintf(f, "\"tracelint\":\"%s\",\"rule\":", row->ours.reject ? "rejects" : "accepts");
 		json_string(f, row->ours.rule);
 		fputs(",\"at\":", f);
 		json_string(f, row->ours.where);

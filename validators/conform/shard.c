@@ -15,8 +15,8 @@
 
 #include "validators/conform/conform.h"
 
-#define SHARD_MAGIC "tracelint-conform-shard\t1"
-#define MAX_FIELDS 16
+#define SHARD_MAGIC "tracelint-conform-shard\t2"
+#define MAX_FIELDS 20
 
 static void put_field(FILE *f, const char *s)
 {
@@ -59,6 +59,11 @@ void shard_write(FILE *f, const struct report *r, const struct shard_spec *s)
 		fprintf(f, "\t%s", disagreement_name(row->dis));
 		put_run(f, &row->run);
 		put_field(f, row->run.message);
+		/* what the report says of the case beyond the verdict */
+		put_field(f, row->ours.where);
+		put_field(f, row->ours.message);
+		put_field(f, case_intent_name(row->c->intent));
+		put_field(f, row->c->intent_why ? row->c->intent_why : "");
 		fputc('\n', f);
 	}
 	const struct campaign *c = r->campaign;
@@ -90,6 +95,8 @@ void shard_write(FILE *f, const struct report *r, const struct shard_spec *s)
 		put_field(f, m->file);
 		put_field(f, m->key);
 		put_field(f, m->run.message);
+		put_field(f, m->ours.where);
+		put_field(f, m->ours.message);
 		fputc('\n', f);
 	}
 	fputs("end\n", f);
@@ -162,6 +169,7 @@ static int name_index(const char *name, const char *(*namer)(int), int count)
 static const char *dis_namer(int i) { return disagreement_name((enum disagreement)i); }
 static const char *outcome_namer(int i) { return run_outcome_name((enum run_outcome)i); }
 static const char *kind_namer(int i) { return case_kind_name((enum case_kind)i); }
+static const char *intent_namer(int i) { return case_intent_name((enum case_intent)i); }
 
 static bool to_uint(const char *s, unsigned long long *v)
 {
@@ -211,11 +219,12 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		return (s->corpus = own(m, f[1])), 0;
 	if (n == 2 && strcmp(tag, "corpus_run") == 0)
 		return (s->corpus_run = strcmp(f[1], "1") == 0), 0;
-	if (n == 9 && strcmp(tag, "row") == 0) {
+	if (n == 13 && strcmp(tag, "row") == 0) {
 		int kind = name_index(f[2], kind_namer, CASE_KIND_COUNT);
 		int dis = name_index(f[5], dis_namer, DIS_COUNT);
+		int intent = name_index(f[11], intent_namer, INTENT_COUNT);
 		struct run_result run = { 0 };
-		if (kind < 0 || dis < 0 || !to_run(f + 6, &run))
+		if (kind < 0 || dis < 0 || intent < 0 || !to_run(f + 6, &run))
 			return -1;
 		s->cases.cases = room_for_one(s->cases.cases, s->cases.count, sizeof *s->cases.cases);
 		struct corpus_case *c = &s->cases.cases[s->cases.count++];
@@ -223,6 +232,8 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		c->path = xstrdup(f[1]);
 		c->name = xstrdup(f[1]);
 		c->kind = (enum case_kind)kind;
+		c->intent = (enum case_intent)intent;
+		c->intent_why = *f[12] ? xstrdup(f[12]) : NULL;
 		s->rows = room_for_one(s->rows, s->n_rows, sizeof *s->rows);
 		struct corpus_row *row = &s->rows[s->n_rows++];
 		memset(row, 0, sizeof *row);
@@ -231,6 +242,8 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		row->dis = (enum disagreement)dis;
 		row->run = run;
 		snprintf(row->run.message, sizeof row->run.message, "%s", f[8]);
+		snprintf(row->ours.where, sizeof row->ours.where, "%s", f[9]);
+		snprintf(row->ours.message, sizeof row->ours.message, "%s", f[10]);
 		return 0;
 	}
 	struct campaign *c = &s->camp;
@@ -261,7 +274,7 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		snprintf(g->key, sizeof g->key, "%s", f[5]);
 		return dis >= 0 && to_u(f[2], &g->first) && to_u(f[3], &g->count) && to_u(f[4], &g->kept) ? 0 : -1;
 	}
-	if (n == 15 && strcmp(tag, "find") == 0) {
+	if (n == 17 && strcmp(tag, "find") == 0) {
 		c->finds = room_for_one(c->finds, c->n_finds, sizeof *c->finds);
 		struct mutant_find *x = &c->finds[c->n_finds++];
 		memset(x, 0, sizeof *x);
@@ -281,6 +294,8 @@ static int parse_line(struct merged *m, struct shard_file *s, char **f, size_t n
 		snprintf(x->file, sizeof x->file, "%s", f[12]);
 		snprintf(x->key, sizeof x->key, "%s", f[13]);
 		snprintf(x->run.message, sizeof x->run.message, "%s", f[14]);
+		snprintf(x->ours.where, sizeof x->ours.where, "%s", f[15]);
+		snprintf(x->ours.message, sizeof x->ours.message, "%s", f[16]);
 		return 0;
 	}
 	return -1;

@@ -180,12 +180,50 @@ static void key_value(struct walk *w, const char *key, uint32_t node)
 
 static void tables_in(struct walk *w, uint32_t obj);
 
+/* What a table's header says of one column, worked out once for all its
+ * rows: its key, whether it holds names, a *_DATA object or a table of
+ * lines of its own. Cells past the last column are "extra". */
+struct column {
+	char key[64];
+	bool names, data;
+	const struct table_kind *inner;
+};
+
+#define MAX_COLUMNS 16 /* the formats' tables have fewer; bounds the stack of nested tables */
+
+static void column_of(struct jdoc *d, uint32_t col, struct column *c)
+{
+	if (col == JNONE) {
+		snprintf(c->key, sizeof c->key, "extra");
+		c->inner = NULL;
+	} else {
+		key_name(d, col, c->key, sizeof c->key);
+		c->inner = table_named(d, col);
+	}
+	c->names = strstr(c->key, "name") != NULL;
+	c->data = strstr(c->key, "-data") != NULL;
+}
+
+/* Column i of the header: from the cache, or worked out now past its end. */
+static const struct column *column_at(struct jdoc *d, const struct column *cache, size_t n, size_t i,
+				      uint32_t col, struct column *spare)
+{
+	if (i < n)
+		return &cache[i];
+	column_of(d, col, spare);
+	return spare;
+}
+
 /* The lines of a table named by kind, and those nested in its rows. */
 static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t table)
 {
 	struct jdoc *d = &w->doc;
 	struct jl *j = &w->r->jl;
 	uint32_t header = jn(d, table)->first;
+	struct column cols[MAX_COLUMNS], spare;
+	size_t ncols = 0;
+	for (uint32_t col = jn(d, header)->first; col != JNONE && ncols < MAX_COLUMNS; col = jsibling(d, col))
+		column_of(d, col, &cols[ncols++]);
 	for (uint32_t row = jsibling(d, header); row != JNONE; row = jsibling(d, row)) {
 		if (jn(d, row)->type != J_ARR)
 			continue;
@@ -197,24 +235,24 @@ static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t 
 		}
 		/* first the cells (and *_DATA members) that stay in the line ... */
 		uint32_t col = jn(d, header)->first;
-		for (uint32_t cell = jn(d, row)->first; cell != JNONE; cell = jsibling(d, cell)) {
-			char key[64] = "extra";
-			if (col != JNONE)
-				key_name(d, col, key, sizeof key);
+		size_t i = 0;
+		for (uint32_t cell = jn(d, row)->first; cell != JNONE; cell = jsibling(d, cell), i++) {
+			const struct column *k = column_at(d, cols, ncols, i, col, &spare);
 			const struct jnode *c = jn(d, cell);
-			bool data = c->type == J_OBJ && strstr(key, "-data") != NULL;
-			bool lines = col != JNONE && is_table(d, cell) && table_named(d, col);
+			bool data = c->type == J_OBJ && k->data;
+			bool lines = k->inner && is_table(d, cell);
 			if (written && data) {
-				for (uint32_t k = c->first; k != JNONE; k = jsibling(d, jsibling(d, k))) {
-					uint32_t v = jsibling(d, k);
-					if (is_table(d, v) && table_named(d, k))
+				for (uint32_t m = c->first; m != JNONE; m = jsibling(d, jsibling(d, m))) {
+					uint32_t v = jsibling(d, m);
+					if (is_table(d, v) && table_named(d, m))
 						continue;
 					char member[64];
-					key_name(d, k, member, sizeof member);
+					key_name(d, m, member, sizeof member);
 					key_value(w, member, v);
 				}
 			} else if (written && !lines) {
-				key_value(w, key, cell);
+				jl_key(j, k->key);
+				value(w, cell, k->names);
 			}
 			if (col != JNONE)
 				col = jsibling(d, col);
@@ -229,9 +267,12 @@ static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t 
 			w->ctx_node[w->depth++] = first;
 		}
 		col = jn(d, header)->first;
-		for (uint32_t cell = first; cell != JNONE; cell = jsibling(d, cell)) {
+		i = 0;
+		for (uint32_t cell = first; cell != JNONE; cell = jsibling(d, cell), i++) {
 			const struct jnode *c = jn(d, cell);
-			const struct table_kind *inner = col != JNONE && is_table(d, cell) ? table_named(d, col) : NULL;
+			const struct table_kind *inner = NULL;
+			if (col != JNONE && c->type == J_ARR && is_table(d, cell))
+				inner = column_at(d, cols, ncols, i, col, &spare)->inner;
 			if (inner)
 				table_lines(w, inner, cell);
 			else if (c->type == J_OBJ)

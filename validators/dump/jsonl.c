@@ -10,8 +10,8 @@ bool jl_flush(struct jl *j)
 	return ok;
 }
 
-/* Room for n more bytes (n at most JL_BUFFER). */
-static char *room(struct jl *j, size_t n)
+/* Room for n more bytes (n at most JL_BUFFER): one test per field, not per byte. */
+static inline char *room(struct jl *j, size_t n)
 {
 	if (JL_BUFFER - j->n < n)
 		jl_flush(j);
@@ -20,46 +20,73 @@ static char *room(struct jl *j, size_t n)
 
 static void put(struct jl *j, const char *s, size_t n)
 {
-	while (n) {
-		size_t k = n < JL_BUFFER ? n : JL_BUFFER;
-		memcpy(room(j, k), s, k);
-		j->n += k;
-		s += k;
-		n -= k;
+	if (n <= JL_BUFFER) {
+		memcpy(room(j, n), s, n);
+		j->n += n;
+		return;
 	}
+	jl_flush(j);
+	if (fwrite(s, 1, n, j->out) != n)
+		return;
 }
 
-static void put_char(struct jl *j, char c)
+static inline void put_char(struct jl *j, char c)
 {
 	*room(j, 1) = c;
 	j->n++;
 }
 
-static void key_of(struct jl *j, const char *key)
+/* ,"key": (the keys are the dump's own names: nothing to escape); k is
+ * the key's length, which the header's wrappers know at compile time. */
+static void key_len_of(struct jl *j, const char *key, size_t k)
 {
+	char *w = room(j, k + 4);
+	size_t n = 0;
 	if (j->need_comma)
-		put_char(j, ',');
+		w[n++] = ',';
 	j->need_comma = true;
 	if (key) {
-		put_char(j, '"');
-		put(j, key, strlen(key));
-		put(j, "\":", 2);
+		w[n++] = '"';
+		memcpy(w + n, key, k);
+		n += k;
+		w[n++] = '"';
+		w[n++] = ':';
 	}
+	j->n += n;
+}
+
+static void key_of(struct jl *j, const char *key)
+{
+	key_len_of(j, key, key ? strlen(key) : 0);
+}
+
+/* A byte that stands for itself inside a JSON string. */
+static inline bool plain_byte(uint8_t b)
+{
+	return b >= 0x20 && b < 0x7f && b != '"' && b != '\\';
 }
 
 static void chars_of(struct jl *j, const uint8_t *p, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	for (size_t i = 0; i < n; i++) {
-		uint8_t b = p[i];
+	while (n) {
+		/* a run of plain bytes is copied whole */
+		size_t run = 0;
+		while (run < n && run < JL_BUFFER && plain_byte(p[run]))
+			run++;
+		if (run) {
+			put(j, (const char *)p, run);
+			p += run;
+			n -= run;
+			continue;
+		}
+		uint8_t b = *p++;
+		n--;
 		char *w = room(j, 6);
 		if (b == '"' || b == '\\') {
 			w[0] = '\\';
 			w[1] = (char)b;
 			j->n += 2;
-		} else if (b >= 0x20 && b < 0x7f) {
-			w[0] = (char)b;
-			j->n += 1;
 		} else {
 			memcpy(w, "\\u00", 4);
 			w[4] = hex[b >> 4];
@@ -76,23 +103,49 @@ static void string_of(struct jl *j, const uint8_t *p, size_t n)
 	put_char(j, '"');
 }
 
+/* Decimal digits written straight into the buffer, two at a time. */
 static void number_of(struct jl *j, uint64_t v, bool negative)
 {
-	char digits[24];
-	size_t k = sizeof digits;
-	do {
-		digits[--k] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	static const uint64_t powers[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+		10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+		100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
+	};
+	size_t len = 1;
+	while (len < 20 && v >= powers[len])
+		len++;
+	char *w = room(j, len + 1);
 	if (negative)
-		digits[--k] = '-';
-	put(j, digits + k, sizeof digits - k);
+		*w++ = '-';
+	j->n += len + negative;
+	char *e = w + len;
+	while (v >= 100) {
+		unsigned d = (unsigned)(v % 100) * 2;
+		v /= 100;
+		*--e = pairs[d + 1];
+		*--e = pairs[d];
+	}
+	if (v >= 10) {
+		*--e = pairs[v * 2 + 1];
+		*--e = pairs[v * 2];
+	} else {
+		*--e = (char)('0' + v);
+	}
 }
 
-void jl_begin(struct jl *j, const char *kind)
+void jl_begin_n(struct jl *j, const char *kind, size_t k)
 {
-	put(j, "{\"kind\":", 8);
-	string_of(j, (const uint8_t *)kind, strlen(kind));
+	/* {"kind":"KIND" (the kinds are the dump's own names: nothing to escape) */
+	char *w = room(j, k + 10);
+	memcpy(w, "{\"kind\":\"", 9);
+	memcpy(w + 9, kind, k);
+	w[9 + k] = '"';
+	j->n += k + 10;
 	j->need_comma = true;
 }
 
@@ -103,15 +156,15 @@ void jl_end(struct jl *j)
 	j->lines++;
 }
 
-void jl_u64(struct jl *j, const char *key, uint64_t v)
+void jl_u64_n(struct jl *j, const char *key, size_t klen, uint64_t v)
 {
-	key_of(j, key);
+	key_len_of(j, key, klen);
 	number_of(j, v, false);
 }
 
-void jl_i64(struct jl *j, const char *key, int64_t v)
+void jl_i64_n(struct jl *j, const char *key, size_t klen, int64_t v)
 {
-	key_of(j, key);
+	key_len_of(j, key, klen);
 	number_of(j, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, v < 0);
 }
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define JL_BUFFER (64u << 10)
 
@@ -21,12 +22,23 @@ struct jl {
 	char buf[JL_BUFFER];
 };
 
-void jl_begin(struct jl *j, const char *kind);
+/* The line's kind, and integers: the wrappers below pass the length of a
+ * literal name as a constant (strlen folds), so no line measures its names. */
+void jl_begin_n(struct jl *j, const char *kind, size_t len);
+void jl_u64_n(struct jl *j, const char *key, size_t klen, uint64_t v);
+void jl_i64_n(struct jl *j, const char *key, size_t klen, int64_t v);
+static inline void jl_begin(struct jl *j, const char *kind) { jl_begin_n(j, kind, strlen(kind)); }
+static inline void jl_u64(struct jl *j, const char *key, uint64_t v)
+{
+	jl_u64_n(j, key, key ? strlen(key) : 0, v);
+}
+static inline void jl_i64(struct jl *j, const char *key, int64_t v)
+{
+	jl_i64_n(j, key, key ? strlen(key) : 0, v);
+}
 void jl_end(struct jl *j);
 /* Writes what waits in the buffer; false on a write error. */
 bool jl_flush(struct jl *j);
-void jl_u64(struct jl *j, const char *key, uint64_t v);
-void jl_i64(struct jl *j, const char *key, int64_t v);
 void jl_bool(struct jl *j, const char *key, bool v);
 void jl_null(struct jl *j, const char *key);
 /* A string key: value of NUL-terminated text (bytes escaped as below). */
