@@ -31,7 +31,7 @@ xray_body() {
 atf_test_case dcfg_trace
 dcfg_trace_head() { atf_set descr "DCFG-trace: 50 cuts, 50 flips; Python's JSON reader reads every output"; }
 dcfg_trace_body() {
-	campaign --readers --cuts 50 --flips 50 --min-kept 99:85 \
+	campaign --readers --cuts 50 --flips 50 --min-kept 99:90 \
 		dcfg-trace:corpus/dcfg-trace/valid/gen_program_s12.trace.json \
 		dcfg-trace:corpus/dcfg-trace/valid/gen_walk_skew256.trace.json \
 		dcfg-trace:corpus/dcfg-trace/valid/hello.trace.json
@@ -40,7 +40,7 @@ dcfg_trace_body() {
 atf_test_case dcfg
 dcfg_head() { atf_set descr "DCFG: 20 cuts, 20 flips; every output valid and read by Python's JSON reader"; }
 dcfg_body() {
-	campaign --readers --cuts 20 --flips 20 --min-kept 70:50 \
+	campaign --readers --cuts 20 --flips 20 --min-kept 75:85 \
 		dcfg:corpus/dcfg/valid/gen_program_s12.dcfg.json dcfg:corpus/dcfg/valid/dcfg_flow.dcfg.json
 }
 

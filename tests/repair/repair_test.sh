@@ -26,6 +26,30 @@ check_repaired() {
 	atf_check cmp "$1" again.out
 }
 
+# an FDR trace of about $1 bytes into $2: the header and the buffers of a
+# real one, repeated
+fdr_of_size() {
+	python3 -c 'import sys
+d = open(sys.argv[1], "rb").read()
+n = int(sys.argv[2]) // (len(d) - 32)
+with open(sys.argv[3], "wb") as f:
+    f.write(d[:32])
+    for _ in range(n): f.write(d[32:])' "$C/xray/valid/real-fdr-v5.xray" "$1" "$2"
+}
+
+# the saved report holds a line matching each pattern given
+report_says() {
+	for pattern in "$@"; do
+		atf_check -o match:"$pattern" cat report
+	done
+}
+
+# the same for JSON, which any JSON reader reads too
+check_json_repaired() {
+	atf_check -o ignore python3 -m json.tool "$1"
+	check_repaired "$1"
+}
+
 have_llvm_xray() { command -v llvm-xray > /dev/null; }
 
 atf_test_case valid_returned
@@ -126,6 +150,86 @@ standard_output_body() {
 	atf_check cmp piped file.xray
 }
 
+atf_test_case standard_input
+standard_input_head() { atf_set descr "INPUT '-' reads the trace from standard input (a pipe): to a file, or with OUTPUT '-' as a filter; --in-place refuses it"; }
+standard_input_body() {
+	cut_to "$C/xray/valid/real-fdr-v5.xray" 3700 > t.xray
+	atf_check -s exit:1 -o ignore "$TL" repair t.xray file.xray
+	atf_check -s exit:1 -o match:'^-: repaired \(xray' -x "cat t.xray | \"$TL\" repair - piped.xray"
+	atf_check cmp piped.xray file.xray
+	atf_check -s exit:1 -o save:filtered -e match:'^-: repaired' -x "cat t.xray | \"$TL\" repair - -"
+	atf_check cmp filtered file.xray
+	# a valid trace passes through the filter byte for byte
+	f="$C/dcfg/valid/dcfg_flow.dcfg.json"
+	atf_check -s exit:0 -o save:same -e match:'nothing to repair' -x "cat \"$f\" | \"$TL\" repair - -"
+	atf_check cmp same "$f"
+	# nothing salvageable: exit 3, nothing on standard output
+	atf_check -s exit:3 -o empty -e match:'nothing salvageable' -x "head -c 20 t.xray | \"$TL\" repair - -"
+	atf_check -s exit:2 -e match:'--in-place needs a file' "$TL" repair --in-place -
+	# the spooled input and the output's temporary file are gone
+	atf_check -o inline:"" sh -c 'ls -A | grep tracelint-repair || true'
+}
+
+atf_test_case memory_flat
+memory_flat_head() { atf_set descr "repairing a 96 MB XRay trace (valid, cut inside a buffer, one bit flipped mid-file) holds far less than the file in memory, as a 1 MB one does"; }
+memory_flat_body() {
+	fdr_of_size 1000000 small.xray
+	fdr_of_size 96000000 big.xray
+	head -c 90000001 big.xray > cut.xray
+	# a function record's first byte mid-file (byte 1000 of the original): bit 0 makes it metadata
+	flip big.xray 48000904 0 flipped.xray
+	# the peak resident size of one run, in KiB, with its exit status
+	cat > peak.py <<'PEAK'
+import resource, subprocess, sys
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PEAK
+	set -- $(python3 peak.py "$TL" repair -q small.xray out.xray)
+	atf_check_equal 0 "$1"
+	base=$2
+	for f in big.xray:0 cut.xray:1 flipped.xray:1; do
+		set -- $(python3 peak.py "$TL" repair -q "${f%:*}" out.xray)
+		atf_check_equal "${f#*:}" "$1"
+		echo "${f%:*}: peak ${2} KiB, 1 MB file: ${base} KiB"
+		# the file is 94,000 KiB: its pages must not pile up
+		[ "$2" -lt $((base + 24000)) ] || atf_fail "${f%:*}: peak resident size ${2} KiB, over ${base} + 24000 KiB"
+	done
+	rm -f big.xray cut.xray flipped.xray out.xray
+}
+
+# bit $2 of byte $1 of a generated DCFG flipped, repaired into out.json, the report saved
+repair_flipped_dcfg() {
+	flip "$C/dcfg/valid/gen_program_s12.dcfg.json" "$1" "$2" bad.json
+	atf_check -s exit:1 -o save:report "$TL" repair bad.json out.json
+}
+
+atf_test_case dcfg_flip_row
+dcfg_flip_row_head() { atf_set descr "a DCFG block row broken by a flipped bit goes with its routine and what refers to it, not the whole ROUTINES table"; }
+dcfg_flip_row_body() {
+	# byte 12750 is in block 828's ADDR_OFFSET string ("0x3c67"): bit 6 makes it "0xsc67"
+	repair_flipped_dcfg 12750 6
+	report_says 'dropped   12739\.\.12767 \(29 bytes\): JSON-INTEGER: a row of table BASIC_BLOCKS' \
+		'DCFG-ROUTINE-REACH: a row of table ROUTINES that does not validate' \
+		'table ROUTINES: 83 records kept, 1 dropped' \
+		'table BASIC_BLOCKS: 1136 records kept, 6 dropped' \
+		'records: 4088 kept, 22 dropped'
+	check_json_repaired out.json
+}
+
+atf_test_case dcfg_junk_between_rows
+dcfg_junk_between_rows_head() { atf_set descr "a flipped bit turns the comma between two DCFG rows into junk: the row before it goes and every row after it is kept"; }
+dcfg_junk_between_rows_body() {
+	# byte 12950 is the comma after block 834's row: bit 6 makes it 'l'
+	repair_flipped_dcfg 12950 6
+	report_says 'JSON-SYNTAX: the end of a row broken by bytes that do not frame as JSON; resynchronised on the next whole row' \
+		'table EDGES: 14[0-9][0-9] records kept' \
+		'table ROUTINES: 83 records kept, 1 dropped'
+	# no range is reported twice
+	grep '^  dropped' report | sed 's/^  dropped *\([0-9]*\)\.\.\([0-9]*\).*/\1 \2/' > ranges
+	atf_check -o empty awk 'NR > 1 && $1 <= end { print "overlap at " $1 } { end = $2 }' ranges
+	check_repaired out.json
+}
+
 atf_test_case exit_statuses
 exit_statuses_head() { atf_set descr "usage errors and unreadable input exit 2, nothing salvageable exits 3 and writes nothing"; }
 exit_statuses_body() {
@@ -182,12 +286,11 @@ dcfg_trace_flip_body() {
 	atf_check -s exit:1 -o save:report "$TL" repair bad.json out.json
 	atf_check -o match:'resynchronised on the next whole row' cat report
 	atf_check -o match:'CURRENT_EDGE_ID, ...\]: 511 records kept, 1 dropped' cat report
-	atf_check -o ignore python3 -m json.tool out.json
-	check_repaired out.json
+	check_json_repaired out.json
 }
 
 atf_test_case dcfg_cut
-dcfg_cut_head() { atf_set descr "a DCFG cut inside its EDGES: the whole edges are kept, the ROUTINES table that needs the lost ones goes whole, counted per table"; }
+dcfg_cut_head() { atf_set descr "a DCFG cut inside its EDGES: the whole edges are kept, the ROUTINES table that needs the lost ones goes whole, counted per table; cut inside an image, the image is closed after its last whole table"; }
 dcfg_cut_body() {
 	cut_to "$C/dcfg/valid/dcfg_flow.dcfg.json" 2500 > t.json
 	atf_check -s exit:1 -o save:report "$TL" repair t.json out.json
@@ -195,8 +298,13 @@ dcfg_cut_body() {
 	atf_check -o match:'table EDGES: 2 records kept, 0 dropped' cat report
 	atf_check -o match:'DCFG-ROUTINE-REACH: a ROUTINES table that no longer agrees' cat report
 	atf_check -o match:'table \[ENTRY_NODE_ID, ...\]: 0 records kept, 1 dropped' cat report
-	atf_check -o ignore python3 -m json.tool out.json
-	check_repaired out.json
+	check_json_repaired out.json
+	# cut inside an image's third table: the image stays, with its two whole tables
+	cut_to "$C/dcfg/valid/gen_program_s12.dcfg.json" 5000 > image.json
+	atf_check -s exit:1 -o save:report "$TL" repair image.json out.json
+	report_says 'table SYMBOLS: 84 records kept, 0 dropped' 'table SOURCE_DATA: 84 records kept, 0 dropped' \
+		'records: 182 kept, 0 dropped'
+	check_json_repaired out.json
 }
 
 # gdb's target tfile over a file: every frame is selected and read (the corpus's harness)
@@ -264,5 +372,9 @@ atf_init_test_cases() {
 	atf_add_test_case in_place
 	atf_add_test_case standard_output
 	atf_add_test_case exit_statuses
+	atf_add_test_case standard_input
+	atf_add_test_case memory_flat
+	atf_add_test_case dcfg_flip_row
+	atf_add_test_case dcfg_junk_between_rows
 	atf_add_test_case reports
 }

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,10 +21,11 @@ enum { REPAIR_NOTHING = 0, REPAIR_DONE = 1, REPAIR_USAGE = 2, REPAIR_NONE_LEFT =
 static const char usage[] =
 	"usage: tracelint repair [OPTIONS] INPUT OUTPUT\n"
 	"       tracelint repair [OPTIONS] --in-place INPUT\n"
-	"Writes the longest valid trace that can be made of INPUT to OUTPUT ('-': standard\n"
-	"output) and reports every byte range dropped or rewritten.\n"
+	"Writes the longest valid trace that can be made of INPUT to OUTPUT and reports\n"
+	"every byte range dropped or rewritten. INPUT '-': standard input; OUTPUT '-':\n"
+	"standard output (the report then goes to standard error).\n"
 	"  -o, --output=STYLE  the report: text (default) | json | sarif\n"
-	"  -f, --format=FORMAT xray | dcfg | dcfg-trace (default: detected)\n"
+	"  -f, --format=FORMAT xray | dcfg | dcfg-trace | tfile (default: detected)\n"
 	"      --endian=ORDER  little | big (XRay, when the header is damaged)\n"
 	"      --pair=DCFG     validate a DCFG-trace against its DCFG\n"
 	"      --instr-map=BINARY  XRay: function ids the binary defines\n"
@@ -104,9 +104,8 @@ static int parse(struct repair_args *a, int argc, char **argv)
 				   NULL);
 	a->input = argv[optind];
 	a->output = a->in_place ? argv[optind] : argv[optind + 1];
-	if (strcmp(a->input, "-") == 0)
-		return usage_error("INPUT must be a file (standard input cannot be repaired in place of a file)",
-				   NULL);
+	if (a->in_place && strcmp(a->input, "-") == 0)
+		return usage_error("--in-place needs a file (standard input has no place to be replaced)", NULL);
 	return -1;
 }
 
@@ -184,50 +183,48 @@ static bool output_valid(const struct repair_args *a, const char *path, enum tl_
 	return st == TL_OK && r.valid;
 }
 
+static mode_t current_umask(void)
+{
+	mode_t m = umask(0);
+	umask(m);
+	return m;
+}
+
 static int run(struct repair_args *a)
 {
-	int fd = open(a->input, O_RDONLY);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0) {
-		fprintf(stderr, "tracelint repair: cannot open %s: %s\n", a->input, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	/* opened as validation opens it: mapped, standard input spooled to an
+	 * unlinked temporary file; the repair hands the pages back as it goes */
+	bool from_stdin = strcmp(a->input, "-") == 0;
+	struct tl_input in;
+	char err[512];
+	memset(&in, 0, sizeof in);
+	if (!tl_input_open_limited(&in, a->input, TL_STDIN_LIMIT_DEFAULT, err, sizeof err)) {
+		fprintf(stderr, "tracelint repair: %s\n", err); /* err names the input */
 		return REPAIR_USAGE;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
+	struct stat st;
+	if (in.is_directory || (!from_stdin && stat(a->input, &st) != 0)) {
+		tl_input_close(&in);
 		fprintf(stderr, "tracelint repair: %s: not a regular file (trace directories are not repaired)\n",
 			a->input);
 		return REPAIR_USAGE;
 	}
-	size_t size = (size_t)st.st_size;
-	void *m = NULL;
-	if (size) {
-		m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (m == MAP_FAILED) {
-			fprintf(stderr, "tracelint repair: cannot read %s: %s\n", a->input, strerror(errno));
-			close(fd);
-			return REPAIR_USAGE;
-		}
-	}
-	const uint8_t *data = m;
-	close(fd);
+	if (from_stdin) /* the output gets the mode a new file gets */
+		st.st_mode = 0666 & ~current_umask();
 
 	char temp[4200];
 	FILE *out = temp_beside(a->output, temp, sizeof temp);
 	if (!out) {
 		fprintf(stderr, "tracelint repair: cannot make a temporary file beside %s: %s\n", a->output,
 			strerror(errno));
-		if (m)
-			munmap(m, size);
+		tl_input_close(&in);
 		return REPAIR_USAGE;
 	}
 	struct tl_repair_report rep;
-	enum tl_repair_outcome outcome = tl_repair(data, size, &a->opts, to_file, out, &rep);
+	enum tl_repair_outcome outcome = tl_repair_input(&in, &a->opts, to_file, out, &rep);
 	bool written = fflush(out) == 0 && fsync(fileno(out)) == 0;
 	written = (fclose(out) == 0) && written;
-	if (m)
-		munmap(m, size);
+	tl_input_close(&in);
 
 	struct repair_warnings warnings = { 0 };
 	char why[200] = "";

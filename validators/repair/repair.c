@@ -23,16 +23,36 @@ static bool compressed(const uint8_t *d, size_t n)
 enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct tl_options *opts,
 				 tl_repair_sink sink, void *user, struct tl_repair_report *report)
 {
+	struct tl_input in;
+	tl_input_from_memory(&in, data, size, "repair");
+	return tl_repair_input(&in, opts, sink, user, report);
+}
+
+/* The records of a valid input, read as the salvage reads it. */
+static uint64_t records_in(const struct tl_input *in, enum tl_format_id format)
+{
+	switch (format) {
+	case TL_FORMAT_XRAY: return tl_repair_xray_records_in(in);
+	case TL_FORMAT_TFILE: return tl_repair_tfile_records_in(in);
+	default: return tl_repair_records(in->data, in->size, format, UINT64_MAX);
+	}
+}
+
+enum tl_repair_outcome tl_repair_input(const struct tl_input *in, const struct tl_options *opts,
+				       tl_repair_sink sink, void *user, struct tl_repair_report *report)
+{
+	const uint8_t *data = in->data;
+	size_t size = in->size;
 	memset(report, 0, sizeof *report);
 	report->input_size = size;
-	if (compressed(data, size)) {
+	if (in->compression || compressed(data, size)) {
 		snprintf(report->reason, sizeof report->reason,
 			 "the input is compressed: decompress it, then repair the result");
 		return TL_REPAIR_FAILED;
 	}
-	struct tl_repair_job job = { data, size, opts, opts->format, sink, user, report, false, UINT64_MAX, NULL };
+	struct tl_repair_job job = { in, data, size, opts, opts->format, sink, user, report, false, UINT64_MAX, NULL };
 	struct tl_repair_probe whole = { 0 };
-	tl_repair_probe_run(&job, data, size, &whole);
+	tl_repair_probe_input(&job, &whole);
 	if (!whole.ran) {
 		snprintf(report->reason, sizeof report->reason,
 			 "the format is not recognised (give it with --format if the start of the file is damaged)");
@@ -44,8 +64,11 @@ enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct 
 	job.first_rule = whole.first_rule;
 	report->format = job.format;
 	if (whole.valid) {
-		report->kept = tl_repair_records(data, size, job.format, UINT64_MAX);
-		return tl_repair_emit(&job, data, size) ? TL_REPAIR_NOTHING : TL_REPAIR_FAILED;
+		report->kept = records_in(in, job.format);
+		tl_input_restart(in);
+		bool written = tl_repair_emit_input(&job, 0, size);
+		tl_input_restart(in);
+		return written ? TL_REPAIR_NOTHING : TL_REPAIR_FAILED;
 	}
 	enum tl_repair_outcome out;
 	switch (job.format) {
@@ -65,6 +88,7 @@ enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct 
 		out = TL_REPAIR_NONE_LEFT;
 		break;
 	}
+	tl_input_restart(in);
 	if (report->change_count > 1)
 		qsort(report->changes, report->change_count, sizeof *report->changes, by_offset);
 	if (job.failed || report->out_of_memory) {

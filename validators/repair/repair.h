@@ -7,6 +7,7 @@
 #define TL_REPAIR_H
 
 #include "tracelint.h"
+#include "input.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -60,6 +61,11 @@ typedef bool (*tl_repair_sink)(const void *data, size_t size, void *user);
  * anything). */
 enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct tl_options *opts,
 				 tl_repair_sink sink, void *user, struct tl_repair_report *report);
+/* The same for an opened input (input.h): a mapped file is read in
+ * passes that hand its pages back as they go, so memory does not grow with
+ * the size of a binary trace. */
+enum tl_repair_outcome tl_repair_input(const struct tl_input *in, const struct tl_options *opts,
+				       tl_repair_sink sink, void *user, struct tl_repair_report *report);
 void tl_repair_report_free(struct tl_repair_report *report);
 
 /* The records of a valid file that end at or before offset before (all:
@@ -67,6 +73,35 @@ void tl_repair_report_free(struct tl_repair_report *report);
  * metadata records (not BufferExtents, EndOfBuffer or padding), JSON table
  * rows, tfile frames. For measuring what a repair kept. */
 uint64_t tl_repair_records(const uint8_t *data, size_t size, enum tl_format_id format, uint64_t before);
+
+/* ---- the guarantees, checked on one input (repair_check.c) ---- */
+
+/* A sink collecting the output in memory (start it zeroed; free p). */
+struct tl_repair_buffer {
+	uint8_t *p;
+	size_t len, cap;
+};
+bool tl_repair_to_buffer(const void *data, size_t size, void *user);
+
+/* tracelint's verdict on size bytes with the format forced: valid? */
+bool tl_repair_valid_as(const uint8_t *data, size_t size, enum tl_format_id format);
+
+struct tl_repair_check {
+	enum tl_repair_outcome outcome;
+	enum tl_format_id format;       /* as the repair recognised it */
+	struct tl_repair_report report;
+	struct tl_repair_buffer out;    /* what the repair wrote */
+	bool written;                   /* NOTHING or REPAIRED */
+	bool valid;                     /* the output validates */
+	bool idempotent;                /* repairing it again: nothing to repair, same bytes */
+	uint64_t kept;                  /* records in the output */
+	const char *broken;             /* the first guarantee broken, NULL when none */
+};
+/* Repairs data (format, or TL_FORMAT_AUTO) and checks every guarantee:
+ * a valid input comes back byte for byte with nothing to repair, an output
+ * validates, a second repair changes nothing. */
+void tl_repair_check(const uint8_t *data, size_t size, enum tl_format_id format, struct tl_repair_check *c);
+void tl_repair_check_free(struct tl_repair_check *c);
 
 /* ---- shared by the formats' salvage (repair_common.c) ---- */
 
@@ -78,13 +113,16 @@ struct tl_repair_probe {
 	uint64_t errors, warnings;
 	uint64_t first_error;    /* offset of the first error's location, UINT64_MAX if none */
 	const char *first_rule;  /* its rule ID */
-	/* every error offset, when collect_all is set (basic mode drops them all) */
+	/* every error's offset and rule, when collect_all is set (basic mode
+	 * and JSON rows drop them all at once) */
 	bool collect_all;
 	uint64_t *error_offsets;
+	const char **error_rules;
 	size_t error_count, error_cap;
 };
 
 struct tl_repair_job {
+	const struct tl_input *in;  /* what data and size are the bytes of */
 	const uint8_t *data;
 	size_t size;
 	const struct tl_options *base;
@@ -106,10 +144,17 @@ struct tl_repair_piece {
 bool tl_repair_probe_pieces(const struct tl_repair_job *job, const struct tl_repair_piece *pieces,
 			    size_t count, struct tl_repair_probe *probe);
 
+/* The whole input (job->in), as a file is validated: in constant memory. */
+bool tl_repair_probe_input(const struct tl_repair_job *job, struct tl_repair_probe *probe);
 bool tl_repair_probe_run(const struct tl_repair_job *job, const void *data, size_t size,
 			 struct tl_repair_probe *probe);
 void tl_repair_probe_free(struct tl_repair_probe *probe);
 bool tl_repair_emit(struct tl_repair_job *job, const void *data, size_t size);
+/* Emits input bytes [off, off + len), handing their pages back as it goes. */
+bool tl_repair_emit_input(struct tl_repair_job *job, uint64_t off, uint64_t len);
+/* The salvage will not read input bytes before upto again (until a probe
+ * of the rest of the file has read ahead and started the pages over). */
+void tl_repair_release(const struct tl_repair_job *job, uint64_t upto);
 void tl_repair_change(struct tl_repair_job *job, enum tl_repair_action action, uint64_t offset,
 		      uint64_t length, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
@@ -122,6 +167,9 @@ enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job);
 enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job);
 uint64_t tl_repair_tfile_records(const uint8_t *data, size_t size, uint64_t before);
 uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t before);
+/* The records of a whole valid input, its pages handed back as they are counted. */
+uint64_t tl_repair_xray_records_in(const struct tl_input *in);
+uint64_t tl_repair_tfile_records_in(const struct tl_input *in);
 uint64_t tl_repair_json_records(const uint8_t *data, size_t size, uint64_t before);
 
 #endif

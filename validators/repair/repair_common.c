@@ -1,6 +1,7 @@
 /* The helpers every salvage shares: validating a candidate, writing,
  * recording changes. The driver that picks a salvage is repair.c. */
 #include "repair.h"
+#include "format.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,11 +22,15 @@ static void on_probe_diag(const struct tl_diagnostic *d, void *user)
 	if (p->error_count == p->error_cap) {
 		size_t cap = p->error_cap ? p->error_cap * 2 : 64;
 		uint64_t *bigger = realloc(p->error_offsets, cap * sizeof *bigger);
-		if (!bigger)
+		if (bigger)
+			p->error_offsets = bigger;
+		const char **rules = bigger ? realloc(p->error_rules, cap * sizeof *rules) : NULL;
+		if (!rules)
 			return; /* the first error is still known: the caller drops less per round */
-		p->error_offsets = bigger;
+		p->error_rules = rules;
 		p->error_cap = cap;
 	}
+	p->error_rules[p->error_count] = d->rule ? d->rule->id : NULL;
 	p->error_offsets[p->error_count++] = d->loc.offset;
 }
 
@@ -48,6 +53,16 @@ static void probe_options(const struct tl_repair_job *job, struct tl_repair_prob
 	*out = o;
 }
 
+static bool probe_result(struct tl_repair_probe *probe, enum tl_status st, const struct tl_result *r)
+{
+	probe->ran = st == TL_OK;
+	probe->format = r->format;
+	probe->valid = probe->ran && r->valid;
+	probe->errors = r->errors;
+	probe->warnings = r->warnings;
+	return probe->valid;
+}
+
 bool tl_repair_probe_run(const struct tl_repair_job *job, const void *data, size_t size,
 			 struct tl_repair_probe *probe)
 {
@@ -56,17 +71,25 @@ bool tl_repair_probe_run(const struct tl_repair_job *job, const void *data, size
 	struct tl_result r;
 	char err[256];
 	enum tl_status st = tl_validate_buffer(data, size, "repair", &o, &r, err, sizeof err);
-	probe->ran = st == TL_OK;
-	probe->format = r.format;
-	probe->valid = probe->ran && r.valid;
-	probe->errors = r.errors;
-	probe->warnings = r.warnings;
-	return probe->valid;
+	return probe_result(probe, st, &r);
+}
+
+bool tl_repair_probe_input(const struct tl_repair_job *job, struct tl_repair_probe *probe)
+{
+	struct tl_options o;
+	probe_options(job, probe, &o);
+	struct tl_result r;
+	char err[256];
+	enum tl_status st = tl_validate_input(job->in, job->in->name ? job->in->name : "repair", &o, &r, err,
+					      sizeof err);
+	tl_input_restart(job->in); /* the salvage starts over from the first byte */
+	return probe_result(probe, st, &r);
 }
 
 /* Candidates up to this size are validated from memory; larger ones through
  * a stream (a temporary file), which costs more to set up but keeps memory flat. */
 #define PIECES_IN_MEMORY (UINT64_C(4) << 20)
+#define FEED_STEP ((size_t)TL_INPUT_RELEASE_STEP)
 
 bool tl_repair_probe_pieces(const struct tl_repair_job *job, const struct tl_repair_piece *pieces,
 			    size_t count, struct tl_repair_probe *probe)
@@ -92,22 +115,33 @@ bool tl_repair_probe_pieces(const struct tl_repair_job *job, const struct tl_rep
 	memset(&r, 0, sizeof r);
 	struct tl_stream *s = tl_stream_new(job->format, "repair", &o, err, sizeof err);
 	enum tl_status st = s ? TL_OK : TL_E_IO;
-	for (size_t i = 0; s && st == TL_OK && i < count; i++)
-		st = tl_stream_feed(s, pieces[i].p, pieces[i].len);
+	bool released = false;
+	for (size_t i = 0; s && st == TL_OK && i < count; i++) {
+		/* in steps, so the pages of the input read are handed back behind */
+		const uint8_t *base = job->in ? job->in->data : NULL;
+		bool inside = base && pieces[i].p >= base && pieces[i].p < base + job->in->size;
+		for (size_t at = 0; st == TL_OK && at < pieces[i].len; at += FEED_STEP) {
+			size_t n = pieces[i].len - at < FEED_STEP ? pieces[i].len - at : FEED_STEP;
+			st = tl_stream_feed(s, pieces[i].p + at, n);
+			if (inside) {
+				tl_input_release(job->in, (uint64_t)(pieces[i].p - base) + at + n);
+				released = true;
+			}
+		}
+	}
+	if (released) /* the salvage reads behind this pass again */
+		tl_input_restart(job->in);
 	if (s)
 		st = st == TL_OK ? tl_stream_finish(s, &r, err, sizeof err) : (tl_stream_free(s), st);
-	probe->ran = st == TL_OK;
-	probe->format = r.format;
-	probe->valid = probe->ran && r.valid;
-	probe->errors = r.errors;
-	probe->warnings = r.warnings;
-	return probe->valid;
+	return probe_result(probe, st, &r);
 }
 
 void tl_repair_probe_free(struct tl_repair_probe *probe)
 {
 	free(probe->error_offsets);
+	free(probe->error_rules);
 	probe->error_offsets = NULL;
+	probe->error_rules = NULL;
 	probe->error_count = probe->error_cap = 0;
 }
 
@@ -122,6 +156,25 @@ bool tl_repair_emit(struct tl_repair_job *job, const void *data, size_t size)
 	}
 	job->report->output_size += size;
 	return true;
+}
+
+bool tl_repair_emit_input(struct tl_repair_job *job, uint64_t off, uint64_t len)
+{
+	while (len > 0) {
+		size_t n = len < FEED_STEP ? (size_t)len : FEED_STEP;
+		if (!tl_repair_emit(job, job->data + off, n))
+			return false;
+		off += n;
+		len -= n;
+		tl_repair_release(job, off);
+	}
+	return true;
+}
+
+void tl_repair_release(const struct tl_repair_job *job, uint64_t upto)
+{
+	if (job->in)
+		tl_input_release(job->in, upto);
 }
 
 static bool grow(void **items, size_t *cap, size_t count, size_t item_size)

@@ -5,15 +5,17 @@
  * each one's last complete child ends, and which arrays are tables (their
  * first element an array of strings, the header row). A document cut short
  * or broken in its syntax is closed after the last complete child of the
- * innermost container, else of the one around it, and so on outwards: the
- * first closing the validator accepts is kept, so a partial row goes and
- * every whole row before it stays. An error in a well-formed document (a
- * row whose values disagree with the rest) drops the table row it lies in,
- * and the validator is asked again; counts that then disagree are found the
- * same way, so what is kept agrees or is dropped, and every drop is
- * reported. */
+ * innermost table (or object, if that validates), else of the one around
+ * it, and so on outwards, so a partial row goes and every whole row before
+ * it stays; a row broken in its syntax, or damage between two rows, is
+ * dropped up to the next row that frames with the header's column count.
+ * Errors in a well-formed document drop every table row they lie in at
+ * once (a DCFG routine rule: the whole routine), and the validator is
+ * asked again, so rows that referred to them go in the next round; every
+ * drop is reported. */
 #include "repair.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,15 +120,12 @@ static size_t scalar_end(const char *t, size_t n, size_t i)
 		       ? j : 0;
 }
 
-/* Scans t[0, limit) (limit <= n); stops at the first syntax error. */
-static void scan_to(struct scan *s, size_t limit)
+/* Scans on from where the last scan stopped to limit (limit <= n); stops
+ * at the first syntax error. */
+static void scan_more(struct scan *s, size_t limit)
 {
-	size_t i = 0;
-	s->depth = 0;
-	s->want = VALUE;
-	s->first = false;
-	s->failed = s->complete = false;
-	while (i < limit) {
+	size_t i = s->pos;
+	while (!s->failed && i < limit) {
 		char c = s->t[i];
 		if (is_space(c)) {
 			i++;
@@ -217,6 +216,17 @@ static void scan_to(struct scan *s, size_t limit)
 	s->pos = i;
 }
 
+/* Scans t[0, limit) from the start. */
+static void scan_to(struct scan *s, size_t limit)
+{
+	s->pos = 0;
+	s->depth = 0;
+	s->want = VALUE;
+	s->first = false;
+	s->failed = s->complete = false;
+	scan_more(s, limit);
+}
+
 /* ---- rows, counted per table name ---- */
 
 struct tally {
@@ -286,6 +296,7 @@ struct js {
 	size_t rm_count, rm_cap;
 	struct scan *s;
 	struct tally *lost;     /* rows dropped, by table */
+	size_t routines_cut;    /* routines dropped one by one */
 };
 
 static void lose(struct js *j, const char *name, uint64_t rows)
@@ -322,16 +333,19 @@ static void lose_difference(struct js *j, const char *text, size_t n, const char
 	free(b);
 }
 
+static void table_name(const struct scan *s, const struct level *l, char *name, size_t len)
+{
+	if (l->name_len)
+		snprintf(name, len, "%.*s", (int)(l->name_len < 60 ? l->name_len : 60), s->t + l->name);
+	else
+		snprintf(name, len, "[%.*s, ...]", (int)(l->col_len < 50 ? l->col_len : 50), s->t + l->col);
+}
+
 /* One row of the table at level (with the rows of the tables inside it) as lost. */
 static void lose_row(struct js *j, const struct level *table, const char *row, size_t len)
 {
 	char name[64];
-	if (table->name_len)
-		snprintf(name, sizeof name, "%.*s", (int)(table->name_len < 60 ? table->name_len : 60),
-			 j->s->t + table->name);
-	else
-		snprintf(name, sizeof name, "[%.*s, ...]", (int)(table->col_len < 50 ? table->col_len : 50),
-			 j->s->t + table->col);
+	table_name(j->s, table, name, sizeof name);
 	lose(j, name, 1);
 	if (row)
 		lose_difference(j, row, len, "", 0);
@@ -344,6 +358,27 @@ static uint64_t to_input(const struct js *j, uint64_t off)
 		if (j->rm[i].at <= off)
 			off += j->rm[i].len;
 	return off;
+}
+
+/* Candidate bytes [from, end), about to be removed, as dropped: one change
+ * per range they make up in the input (bytes dropped before may lie between). */
+static void dropped(struct js *j, size_t from, size_t end, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void dropped(struct js *j, size_t from, size_t end, const char *rule, const char *fmt, ...)
+{
+	char what[sizeof j->job->report->changes->what];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	while (from < end) {
+		uint64_t at = to_input(j, from), piece = end - from;
+		for (size_t i = 0; i < j->rm_count; i++)
+			if (j->rm[i].at > at && j->rm[i].at - at < piece)
+				piece = j->rm[i].at - at;
+		tl_repair_change(j->job, TL_REPAIR_DROPPED, at, piece, rule, "%s", what);
+		from += (size_t)piece;
+	}
 }
 
 static bool probe(struct js *j, const char *t, size_t n, struct tl_repair_probe *p)
@@ -428,10 +463,13 @@ static bool close_document(struct js *j, size_t stop, const char *rule, bool che
 	/* after the last whole row of a table, innermost first; else after the
 	 * last whole member of the top-level object */
 	for (size_t d = s->depth; d-- > 0;) {
-		if (!s->lv[d].table && d > 0)
+		/* an object closed after its last whole member is kept only if it
+		 * validates (a member it needs may be the one cut) */
+		bool object = s->lv[d].type == '{' && d > 0;
+		if (!s->lv[d].table && d > 0 && !object)
 			continue;
 		size_t n = close_at(s, d, out, added, sizeof added);
-		if (!n || (check && !probe(j, out, n, &p)))
+		if (!n || ((check || object) && !probe(j, out, n, &p)))
 			continue;
 		if (added[0])
 			tl_repair_change(j->job, TL_REPAIR_ADDED, to_input(j, s->lv[d].done), 0,
@@ -498,57 +536,6 @@ static size_t header_columns(const struct scan *s, const struct level *table)
 
 #define RESYNC_ROW_LIMIT 65536   /* longest row a resynchronisation looks at */
 
-/* Broken framing at candidate offset p inside a table row: the row is
- * dropped up to the next offset that starts a row framing consistently (a
- * whole array with as many values as the header has columns, then ',' or
- * ']'), so the rows after the damage are kept. False when none is found. */
-static bool resync_row(struct js *j, size_t p, const char *rule)
-{
-	struct scan *s = j->s;
-	size_t d = s->depth;
-	while (d-- > 0)
-		if (s->lv[d].type == '[' && s->lv[d].table && s->lv[d].children >= 1)
-			break;
-	if (d == (size_t)-1 || d >= s->depth || d + 1 >= s->depth)
-		return false; /* the damage is not inside a row of a table */
-	size_t cols = header_columns(s, &s->lv[d]);
-	size_t from = s->lv[d].child;
-	while (from > 0 && is_space(j->cur[from - 1]))
-		from--;
-	if (from == 0 || j->cur[from - 1] != ',')
-		return false;
-	from--;
-	struct scan *row = calloc(1, sizeof *row);
-	if (!row)
-		return false;
-	size_t q = p + 1;
-	bool found = false;
-	for (; q < j->len && !found; q++) {
-		if (j->cur[q] != ',')
-			continue;
-		size_t r = q + 1;
-		while (r < j->len && is_space(j->cur[r]))
-			r++;
-		if (r >= j->len || j->cur[r] != '[')
-			continue;
-		row->t = j->cur + r;
-		row->n = j->len - r < RESYNC_ROW_LIMIT ? j->len - r : RESYNC_ROW_LIMIT;
-		scan_to(row, row->n);
-		if (!row->complete || row->top_children != cols || row->pos >= row->n ||
-		    (row->t[row->pos] != ',' && row->t[row->pos] != ']'))
-			continue;
-		found = true;
-		break;
-	}
-	free(row);
-	if (!found)
-		return false;
-	tl_repair_change(j->job, TL_REPAIR_DROPPED, to_input(j, from), q - from, rule,
-			 "a row broken by bytes that do not frame as JSON; resynchronised on the next whole row");
-	lose_row(j, &s->lv[d], NULL, 0);
-	return remove_span(j, from, q);
-}
-
 /* Just past the array or object starting at t[0], by its brackets (strings
  * skipped); 0 when it does not close. */
 static size_t bracket_end(const char *t, size_t n)
@@ -572,6 +559,58 @@ static size_t bracket_end(const char *t, size_t n)
 			return k + 1;
 	}
 	return 0;
+}
+
+/* Broken framing at candidate offset p inside a table row, or between two
+ * rows: the row (between rows, the one before the damage) is dropped up to
+ * the next offset that starts a row framing consistently (a whole array with
+ * as many values as the header has columns, then ',' or ']'), so the rows
+ * after the damage are kept. False when none is found. */
+static bool resync_row(struct js *j, size_t p, const char *rule)
+{
+	struct scan *s = j->s;
+	size_t d = s->depth;
+	while (d-- > 0)
+		if (s->lv[d].type == '[' && s->lv[d].table && s->lv[d].children >= 1)
+			break;
+	if (d == (size_t)-1 || d >= s->depth)
+		return false; /* the damage is not inside a table */
+	bool between = d + 1 == s->depth;
+	if (between && s->lv[d].children < 2)
+		return false; /* only the header is whole: it cannot go */
+	size_t cols = header_columns(s, &s->lv[d]);
+	size_t from = s->lv[d].child;
+	while (from > 0 && is_space(j->cur[from - 1]))
+		from--;
+	if (from == 0 || j->cur[from - 1] != ',')
+		return false;
+	struct scan *row = calloc(1, sizeof *row);
+	if (!row)
+		return false;
+	size_t r = p + 1;
+	bool found = false;
+	for (; r < j->len && !found; r++) {
+		if (j->cur[r] != '[')
+			continue;
+		row->t = j->cur + r;
+		row->n = j->len - r < RESYNC_ROW_LIMIT ? j->len - r : RESYNC_ROW_LIMIT;
+		scan_to(row, row->n);
+		if (!row->complete || row->top_children != cols || row->pos >= row->n ||
+		    (row->t[row->pos] != ',' && row->t[row->pos] != ']'))
+			continue;
+		found = true;
+		break;
+	}
+	free(row);
+	if (!found)
+		return false;
+	/* the comma before the dropped row stays, before the row found */
+	dropped(j, from, r, rule,
+			 "%s broken by bytes that do not frame as JSON; resynchronised on the next whole row",
+			 between ? "the end of a row" : "a row");
+	lose_row(j, &s->lv[d], between ? j->cur + s->lv[d].child : NULL,
+		 between ? bracket_end(j->cur + s->lv[d].child, p - s->lv[d].child) : 0);
+	return remove_span(j, from, r);
 }
 
 /* DCFG rules about a ROUTINES table, which is optional and derived from the
@@ -618,44 +657,138 @@ static bool drop_routines(struct js *j, size_t e, const char *rule)
 			end++;
 	}
 	lose_difference(j, j->cur + v, len, "", 0);
-	tl_repair_change(j->job, TL_REPAIR_DROPPED, to_input(j, from), end - from, rule,
+	dropped(j, from, end, rule,
 			 "a ROUTINES table that no longer agrees with the blocks and edges kept (optional: dropped whole)");
 	return remove_span(j, from, end);
 }
 
-/* Drops the table row holding candidate offset e; false when no table row does. */
-static bool drop_row(struct js *j, size_t e, const char *rule)
+/* A row to drop: candidate bytes [from, end) (with the comma before it),
+ * the row itself at [start, end), the table it belongs to and the rule. */
+struct span {
+	size_t from, start, end;
+	char table[64];
+	const char *rule;
+	bool routine;         /* a whole routine */
+};
+
+static bool is_routines(const struct scan *s, const struct level *l)
+{
+	return l->name_len == 8 && memcmp(s->t + l->name, "ROUTINES", 8) == 0;
+}
+
+/* The row holding candidate offset e: the innermost table row, or with
+ * whole_routine the row of the ROUTINES table (one routine, with its nodes
+ * and loops). An offset at a row's opening bracket names that row. */
+static bool row_span(struct js *j, size_t e, bool whole_routine, struct span *sp)
 {
 	struct scan *s = j->s;
-	scan_to(s, e);
+	if (s->failed || e < s->pos)
+		scan_to(s, e);
+	else
+		scan_more(s, e);
 	if (s->failed)
 		return false;
-	size_t d = s->depth;
-	while (d-- > 0)
-		if (s->lv[d].type == '[' && s->lv[d].table && s->lv[d].children >= 1)
+	size_t at = e;
+	while (at < j->len && is_space(j->cur[at]))
+		at++;
+	/* a row opening at e counts as the level below it being entered */
+	bool opens = at < j->len && j->cur[at] == '[' && s->depth > 0 && s->want == VALUE &&
+		     s->lv[s->depth - 1].type == '[' && s->lv[s->depth - 1].table &&
+		     s->lv[s->depth - 1].children >= 1;
+	size_t levels = s->depth + (opens ? 1 : 0), d = levels ? levels - 1 : 0;
+	while (d-- > 0) {
+		const struct level *l = &s->lv[d];
+		if (l->type == '[' && l->table && l->children >= 1 && (!whole_routine || is_routines(s, l)))
 			break;
-	if (d == (size_t)-1 || d >= s->depth)
+	}
+	if (d == (size_t)-1 || d + 1 >= levels)
 		return false;
-	size_t start = s->lv[d].child;
+	size_t start = d + 1 == s->depth && opens ? at : s->lv[d].child;
+	if (start >= j->len || j->cur[start] != '[')
+		return false;
 	size_t i = bracket_end(j->cur + start, j->len - start);
 	if (!i)
 		return false;
-	size_t end = start + i;
 	/* with the comma before it (a row is never a table's first element) */
 	size_t from = start;
 	while (from > 0 && is_space(j->cur[from - 1]))
 		from--;
 	if (from == 0 || j->cur[from - 1] != ',')
 		return false;
-	from--;
-	uint64_t in_at = to_input(j, from);
-	lose_row(j, &s->lv[d], j->cur + start, end - start);
-	tl_repair_change(j->job, TL_REPAIR_DROPPED, in_at, end - from, rule,
-			 "a row of table %.*s that does not validate",
-			 (int)(s->lv[d].name_len ? (s->lv[d].name_len < 40 ? s->lv[d].name_len : 40)
-						 : (s->lv[d].col_len < 40 ? s->lv[d].col_len : 40)),
-			 j->cur + (s->lv[d].name_len ? s->lv[d].name : s->lv[d].col));
-	return remove_span(j, from, end);
+	sp->from = from - 1;
+	sp->start = start;
+	sp->end = start + i;
+	table_name(s, &s->lv[d], sp->table, sizeof sp->table);
+	return true;
+}
+
+static int by_from(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+	return (x->from > y->from) - (x->from < y->from);
+}
+
+#define SPANS_PER_ROUND 4096  /* rows dropped per validation at the most */
+
+struct error_at {
+	uint64_t offset;
+	const char *rule;
+};
+
+static int by_offset(const void *a, const void *b)
+{
+	const struct error_at *x = a, *y = b;
+	return (x->offset > y->offset) - (x->offset < y->offset);
+}
+
+/* Drops every table row holding an error of probe p (a row inside a row
+ * that goes, goes with it). Errors under the ROUTINES rules drop the whole
+ * routine, whose nodes, loops and exits are derived from the blocks and
+ * edges. False when no error lies in a table row. */
+static bool drop_rows(struct js *j, const struct tl_repair_probe *p)
+{
+	size_t n = p->error_count < SPANS_PER_ROUND ? p->error_count : SPANS_PER_ROUND;
+	struct span *sp = malloc((n ? n : 1) * sizeof *sp);
+	struct error_at *errs = malloc((n ? n : 1) * sizeof *errs);
+	if (!sp || !errs) {
+		free(sp);
+		free(errs);
+		j->job->report->out_of_memory = true;
+		return false;
+	}
+	/* in order, so that one scan of the candidate finds every row */
+	for (size_t i = 0; i < n; i++)
+		errs[i] = (struct error_at){ p->error_offsets[i], p->error_rules[i] };
+	qsort(errs, n, sizeof *errs, by_offset);
+	size_t count = 0;
+	j->s->failed = true; /* the first lookup scans from the start */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t e = errs[i].offset;
+		bool routine = routine_rule(errs[i].rule);
+		sp[count].routine = routine && e < j->len && row_span(j, (size_t)e, true, &sp[count]);
+		if (sp[count].routine || (e < j->len && row_span(j, (size_t)e, false, &sp[count]))) {
+			sp[count].rule = errs[i].rule ? errs[i].rule : "JSON-SYNTAX";
+			count++;
+		}
+	}
+	qsort(sp, count, sizeof *sp, by_from);
+	/* rows are nested or apart: keep the outermost of each nest */
+	size_t kept = 0;
+	for (size_t i = 0; i < count; i++)
+		if (kept == 0 || sp[i].from >= sp[kept - 1].end)
+			sp[kept++] = sp[i];
+	/* from the end, so the offsets of the rows before stay right */
+	bool ok = kept > 0;
+	for (size_t i = kept; ok && i-- > 0;) {
+		lose(j, sp[i].table, 1);
+		j->routines_cut += sp[i].routine;
+		lose_difference(j, j->cur + sp[i].start, sp[i].end - sp[i].start, "", 0);
+		dropped(j, sp[i].from, sp[i].end, sp[i].rule, "a row of table %s that does not validate", sp[i].table);
+		ok = remove_span(j, sp[i].from, sp[i].end);
+	}
+	free(sp);
+	free(errs);
+	return ok;
 }
 
 static void units(struct js *j)
@@ -687,67 +820,127 @@ static void units(struct js *j)
 	free(out);
 }
 
-enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job)
+/* Back to the input as it came (changes made since changes_before undone). */
+static bool restart(struct js *j, size_t changes_before)
 {
-	struct js j = { .job = job };
-	j.s = calloc(1, sizeof *j.s);
-	j.lost = calloc(1, sizeof *j.lost);
-	j.cur = malloc(job->size ? job->size : 1);
-	enum tl_repair_outcome out = TL_REPAIR_NONE_LEFT;
-	if (!j.s || !j.cur || !j.lost) {
-		job->report->out_of_memory = true;
-		goto done;
+	char *fresh = malloc(j->job->size ? j->job->size : 1);
+	if (!fresh) {
+		j->job->report->out_of_memory = true;
+		return false;
 	}
-	memcpy(j.cur, job->data, job->size);
-	j.len = job->size;
-	struct tl_repair_probe p = { 0 };
+	memcpy(fresh, j->job->data, j->job->size);
+	free(j->cur);
+	j->cur = fresh;
+	j->len = j->job->size;
+	j->rm_count = 0;
+	j->job->report->change_count = changes_before;
+	memset(j->lost, 0, sizeof *j->lost);
+	j->s->t = j->cur;
+	j->s->n = j->len;
+	return true;
+}
+
+/* One salvage of the input: the document closed after its last whole row
+ * (if it is cut or broken), rows broken in their syntax resynchronised, then
+ * the rows the validator objects to dropped, all of one validation's at
+ * once. whole_routines: a ROUTINES table that disagrees goes whole, rather
+ * than routine by routine (which takes the routines' blocks and their edges
+ * with them). */
+static bool salvage(struct js *j, bool whole_routines, size_t changes_before, char *why, size_t why_len)
+{
+	struct tl_repair_probe p = { .collect_all = true };
 	bool valid = false, closed = false;
-	size_t changes_before = job->report->change_count, stop0 = SIZE_MAX;
+	size_t stop0 = SIZE_MAX;
 	const char *rule0 = "JSON-SYNTAX";
-	/* First the document closed after its last whole row (if it is cut or
-	 * broken), then rows the validator objects to dropped one by one. */
 	for (unsigned round = 0; round < ROUNDS; round++) {
-		if (probe(&j, j.cur, j.len, &p)) {
+		if (probe(j, j->cur, j->len, &p)) {
 			valid = true;
 			break;
 		}
 		if (!p.ran)
 			break;
-		size_t e = p.first_error < j.len ? (size_t)p.first_error : j.len;
+		size_t e = p.first_error < j->len ? (size_t)p.first_error : j->len;
 		const char *rule = p.first_rule ? p.first_rule : "JSON-SYNTAX";
-		j.s->t = j.cur;
-		j.s->n = j.len;
-		scan_to(j.s, j.len);
-		bool broken = j.s->failed || !j.s->complete;
-		size_t stop = broken ? j.s->pos : e;
+		j->s->t = j->cur;
+		j->s->n = j->len;
+		scan_to(j->s, j->len);
+		bool broken = j->s->failed || !j->s->complete;
+		size_t stop = broken ? j->s->pos : e;
 		if (round == 0) {
 			stop0 = stop;
 			rule0 = rule;
 		}
-		if (!broken && routine_rule(rule) && drop_routines(&j, e, rule))
+		if (!broken && whole_routines && routine_rule(rule) && drop_routines(j, e, rule))
 			continue;
-		if (!broken && drop_row(&j, e, rule))
+		if (!broken && drop_rows(j, &p))
 			continue;
-		if (broken && j.s->failed && j.s->pos < j.len && resync_row(&j, j.s->pos, rule))
+		if (broken && j->s->failed && j->s->pos < j->len && resync_row(j, j->s->pos, rule))
 			continue;
-		if (closed || !(closed = close_document(&j, stop, rule, false)))
+		if (closed || !(closed = close_document(j, stop, rule, false)))
 			break;
 	}
-	if (!valid && stop0 != SIZE_MAX && !job->report->out_of_memory) {
-		/* the closings outwards, each checked, on the input as it came */
-		char *fresh = malloc(job->size ? job->size : 1);
-		if (fresh) {
-			memcpy(fresh, job->data, job->size);
-			free(j.cur);
-			j.cur = fresh;
-			j.len = job->size;
-			j.rm_count = 0;
-			job->report->change_count = changes_before;
-			memset(j.lost, 0, sizeof *j.lost);
-			j.s->t = j.cur;
-			j.s->n = j.len;
-			valid = close_document(&j, stop0 < j.len ? stop0 : j.len, rule0, true);
+	snprintf(why, why_len, "no closing of the document validates (%s)", p.first_rule ? p.first_rule : "syntax");
+	tl_repair_probe_free(&p);
+	/* else the closings outwards, each checked, on the input as it came */
+	if (!valid && stop0 != SIZE_MAX && !j->job->report->out_of_memory && restart(j, changes_before))
+		valid = close_document(j, stop0 < j->len ? stop0 : j->len, rule0, true);
+	return valid;
+}
+
+enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job)
+{
+	struct js j = { .job = job };
+	j.s = calloc(1, sizeof *j.s);
+	j.lost = calloc(1, sizeof *j.lost);
+	enum tl_repair_outcome out = TL_REPAIR_NONE_LEFT;
+	size_t changes_before = job->report->change_count;
+	char why[sizeof job->report->reason];
+	if (!j.s || !j.lost || !restart(&j, changes_before)) {
+		job->report->out_of_memory = true;
+		goto done;
+	}
+	j.routines_cut = 0;
+	bool valid = salvage(&j, false, changes_before, why, sizeof why);
+	if (j.routines_cut && !job->report->out_of_memory) {
+		/* routines dropped one by one took their blocks and edges along;
+		 * dropping the ROUTINES table instead may keep more: the better wins */
+		struct js first = j;
+		struct tally *lost = malloc(sizeof *lost);
+		size_t nchanges = job->report->change_count - changes_before;
+		struct tl_repair_change *changes = malloc((nchanges ? nchanges : 1) * sizeof *changes);
+		struct tally *rows = malloc(sizeof *rows);
+		if (lost && changes && rows) {
+			memcpy(lost, j.lost, sizeof *lost);
+			memcpy(changes, job->report->changes + changes_before, nchanges * sizeof *changes);
+			tally(j.cur, j.len, UINT64_MAX, rows);
+			uint64_t kept_first = valid ? rows->total : 0;
+			j.cur = NULL;
+			j.rm = NULL;
+			j.rm_count = j.rm_cap = 0;
+			bool valid2 = restart(&j, changes_before) &&
+				      salvage(&j, true, changes_before, why, sizeof why);
+			if (valid2)
+				tally(j.cur, j.len, UINT64_MAX, rows);
+			if (!job->report->out_of_memory && (!valid2 || rows->total <= kept_first)) {
+				free(j.cur);
+				free(j.rm);
+				j.cur = first.cur;
+				j.len = first.len;
+				j.rm = first.rm;
+				memcpy(j.lost, lost, sizeof *lost);
+				job->report->change_count = changes_before;
+				for (size_t i = 0; i < nchanges; i++)
+					tl_repair_change(job, changes[i].action, changes[i].offset, changes[i].length,
+							 changes[i].rule, "%s", changes[i].what);
+			} else {
+				free(first.cur);
+				free(first.rm);
+				valid = valid2;
+			}
 		}
+		free(lost);
+		free(changes);
+		free(rows);
 	}
 	if (valid) {
 		tl_repair_emit(job, j.cur, j.len);
@@ -759,8 +952,7 @@ enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job)
 			out = TL_REPAIR_NONE_LEFT;
 		}
 	} else {
-		snprintf(job->report->reason, sizeof job->report->reason,
-			 "no closing of the document validates (%s)", p.first_rule ? p.first_rule : "syntax");
+		snprintf(job->report->reason, sizeof job->report->reason, "%s", why);
 	}
 done:
 	free(j.s);

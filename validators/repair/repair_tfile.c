@@ -292,6 +292,7 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 	while (off < t.n && !job->failed) {
 		unsigned tp;
 		uint64_t len;
+		tl_repair_release(job, off);
 		if (frame_plausible(&t, off, &tp, &len) && tp == 0) {
 			ended = true;
 			break;
@@ -320,7 +321,8 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 			t.rule = "TFILE-FRAME-SIZE";
 		uint64_t q = off + 1;
 		while (q < t.n && !chain_plausible(&t, q))
-			q++;
+			if ((++q & 0xfffff) == 0) /* a long damaged stretch: its pages go back */
+				tl_repair_release(job, q);
 		tl_repair_change(job, TL_REPAIR_DROPPED, off, q - off, t.rule ? t.rule : "TFILE-FRAME-SIZE",
 				 "frame %llu does not validate; %s", (unsigned long long)index,
 				 q < t.n ? "resynchronised on the next frames that chain" : "no later frame chains");
@@ -344,7 +346,20 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job)
 	return TL_REPAIR_REPAIRED;
 }
 
+static uint64_t tfile_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in);
+
 uint64_t tl_repair_tfile_records(const uint8_t *data, size_t size, uint64_t before)
+{
+	return tfile_records(data, size, before, NULL);
+}
+
+uint64_t tl_repair_tfile_records_in(const struct tl_input *in)
+{
+	return tfile_records(in->data, in->size, UINT64_MAX, in);
+}
+
+/* in (when not NULL) gets the pages counted handed back. */
+static uint64_t tfile_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in)
 {
 	struct tf t = { .d = data, .n = size };
 	uint64_t p = 8;
@@ -362,6 +377,8 @@ uint64_t tl_repair_tfile_records(const uint8_t *data, size_t size, uint64_t befo
 	while (off < t.n && frame_plausible(&t, off, &tp, &len) && tp != 0) {
 		off += len;
 		count += off <= before;
+		if (in)
+			tl_input_release(in, off);
 	}
 	return count;
 }

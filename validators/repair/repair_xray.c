@@ -40,6 +40,8 @@ struct xr {
 	uint64_t buffer_index;
 	uint64_t sound_until;   /* the buffers ending before it (strictly) validate as they are */
 	unsigned reprobes;      /* validations of the rest of the file so far */
+	size_t run_unit;        /* units while the last one counts whole buffers in a row */
+	uint64_t run_first;     /* the first of those buffers */
 };
 
 /* Validations of the rest of the file after a damaged buffer; beyond them,
@@ -204,8 +206,29 @@ static size_t seg_holding(const struct xr *x, uint64_t e)
 	return x->nseg;
 }
 
+/* Buffers counted one by one in the report; after them, whole buffers in a
+ * row share one count, so the report does not grow with the file. */
+#define UNITS_APART 1024
+
 static void unit(struct xr *x, int64_t tid, uint64_t kept, uint64_t dropped)
 {
+	struct tl_repair_report *r = x->job->report;
+	if (dropped == 0 && r->unit_count >= UNITS_APART) {
+		if (x->run_unit == r->unit_count && r->units) {
+			struct tl_repair_unit *u = &r->units[r->unit_count - 1];
+			u->kept += kept;
+			r->kept += kept;
+			snprintf(u->name, sizeof u->name, "buffers %llu-%llu (whole)",
+				 (unsigned long long)x->run_first, (unsigned long long)x->buffer_index);
+			return;
+		}
+		char name[96];
+		snprintf(name, sizeof name, "buffer %llu (whole)", (unsigned long long)x->buffer_index);
+		tl_repair_unit(x->job, name, kept, 0);
+		x->run_unit = r->unit_count;
+		x->run_first = x->buffer_index;
+		return;
+	}
 	char name[96];
 	if (tid >= 0)
 		snprintf(name, sizeof name, "buffer %llu (thread %lld)",
@@ -302,6 +325,8 @@ static void salvage_buffer(struct xr *x, uint64_t start, uint64_t end, uint64_t 
 static uint64_t next_buffer(const struct xr *x, uint64_t off)
 {
 	for (; off + 3 * XRAY_METADATA_SIZE <= x->n; off++) {
+		if ((off & 0xfffff) == 0) /* a long damaged stretch: its pages go back behind the scan */
+			tl_repair_release(x->job, off);
 		if (!is_meta(x, off, XRAY_BUFFER_EXTENTS) || !is_meta(x, off + 16, XRAY_NEW_BUFFER) ||
 		    !is_meta(x, off + 32, XRAY_WALLCLOCK))
 			continue;
@@ -341,8 +366,9 @@ static void copy_buffer(struct xr *x, uint64_t start, uint64_t end)
 	int64_t tid = -1;
 	if (is_meta(x, first, XRAY_NEW_BUFFER))
 		tid = (int64_t)(int32_t)word_at(x, first, 1, 4);
-	tl_repair_emit(x->job, x->d + start, (size_t)(end - start));
-	unit(x, tid, count_records(x, first, end), 0);
+	uint64_t records = count_records(x, first, end);
+	tl_repair_emit_input(x->job, start, end - start);
+	unit(x, tid, records, 0);
 }
 
 /* Is the buffer at [start, end) valid as it is? */
@@ -375,6 +401,7 @@ static void fdr_extents(struct xr *x)
 {
 	uint64_t off = XRAY_HEADER_SIZE, cap = x->hdr.buffer_size;
 	for (; off < x->n && !x->job->failed && !x->job->report->out_of_memory; x->buffer_index++) {
+		tl_repair_release(x->job, off);
 		if (!is_meta(x, off, XRAY_BUFFER_EXTENTS) || x->n - off < XRAY_METADATA_SIZE) {
 			uint64_t next = next_buffer(x, off + 1);
 			tl_repair_change(x->job, TL_REPAIR_DROPPED, off, next - off, "XRAY-FDR-EXTENTS-MISSING",
@@ -437,6 +464,7 @@ static void fdr_v1(struct xr *x)
 	for (uint64_t off = XRAY_HEADER_SIZE; off < x->n && !x->job->failed &&
 	     !x->job->report->out_of_memory; off += bs, x->buffer_index++) {
 		uint64_t end = bs <= x->n - off ? off + bs : x->n;
+		tl_repair_release(x->job, off);
 		if (end - off == bs && buffer_sound(x, off, end)) {
 			copy_buffer(x, off, end);
 			continue;
@@ -614,7 +642,20 @@ enum tl_repair_outcome tl_repair_xray(struct tl_repair_job *job)
 	return TL_REPAIR_REPAIRED;
 }
 
+static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in);
+
 uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t before)
+{
+	return xray_records(data, size, before, NULL);
+}
+
+uint64_t tl_repair_xray_records_in(const struct tl_input *in)
+{
+	return xray_records(in->data, in->size, UINT64_MAX, in);
+}
+
+/* in (when not NULL) gets the pages counted handed back. */
+static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in)
 {
 	struct xr x = { .d = data, .n = size };
 	struct tl_cursor c;
@@ -641,6 +682,8 @@ uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t befor
 		while (record_at(&x, p, end, &r) && !(r.metadata && r.kind == XRAY_END_OF_BUFFER)) {
 			p += r.size;
 			count += p <= limit;
+			if (in)
+				tl_input_release(in, p);
 		}
 		off = end;
 	}

@@ -18,29 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-struct membuf {
-	uint8_t *p;
-	size_t len, cap;
-};
-
-static bool to_memory(const void *data, size_t size, void *user)
-{
-	struct membuf *m = user;
-	if (m->len + size > m->cap) {
-		size_t cap = m->cap ? m->cap : 4096;
-		while (cap < m->len + size)
-			cap *= 2;
-		uint8_t *bigger = realloc(m->p, cap);
-		if (!bigger)
-			return false;
-		m->p = bigger;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->len, data, size);
-	m->len += size;
-	return true;
-}
-
 static uint64_t rng_state;
 static uint64_t next_random(void)
 {
@@ -61,17 +38,6 @@ struct format_row {
 	const char *name;
 	struct figures cut, flip;
 };
-
-static bool valid_as(const uint8_t *d, size_t n, enum tl_format_id f)
-{
-	struct tl_options o;
-	tl_options_init(&o);
-	o.format = f;
-	o.threads = 1;
-	struct tl_result r;
-	char err[256];
-	return tl_validate_buffer(d, n, "campaign", &o, &r, err, sizeof err) == TL_OK && r.valid;
-}
 
 /* The format's real reader on the bytes: llvm-xray for XRay, Python's JSON
  * reader for the JSON formats. -1: no reader. */
@@ -160,48 +126,35 @@ static void read_saved_json(struct figures *cut, struct figures *flip)
 	json_dir[0] = '\0';
 }
 
-static void one_case(const uint8_t *orig, size_t size, uint8_t *cand, size_t cand_len, uint64_t base,
-		     enum tl_format_id f, bool readers, struct figures *fig)
+static void one_case(uint8_t *cand, size_t cand_len, uint64_t base, enum tl_format_id f, bool readers,
+		     struct figures *fig)
 {
-	struct tl_options o;
-	tl_options_init(&o);
-	o.format = f;
-	struct membuf out = { 0 }, again = { 0 };
-	struct tl_repair_report rep, rep2;
-	enum tl_repair_outcome oc = tl_repair(cand, cand_len, &o, to_memory, &out, &rep);
-	bool written = oc == TL_REPAIR_NOTHING || oc == TL_REPAIR_REPAIRED;
-	bool valid = written && valid_as(out.p, out.len, f);
+	struct tl_repair_check c;
+	tl_repair_check(cand, cand_len, f, &c);
 	fig->cases++;
 	fig->base += base;
-	if (!written) {
+	if (!c.written) {
 		fig->refused++;
 	} else {
 		fig->written++;
-		fig->valid += valid;
-		enum tl_repair_outcome oc2 = tl_repair(out.p, out.len, &o, to_memory, &again, &rep2);
-		fig->idempotent += oc2 == TL_REPAIR_NOTHING && again.len == out.len &&
-				   memcmp(again.p, out.p, out.len) == 0;
-		tl_repair_report_free(&rep2);
-		uint64_t kept = oc == TL_REPAIR_NOTHING ? tl_repair_records(out.p, out.len, f, UINT64_MAX)
-							: rep.kept;
-		fig->kept += kept < base ? kept : base;
-		fig->unchanged += oc == TL_REPAIR_NOTHING;
+		fig->valid += c.valid;
+		fig->idempotent += c.idempotent;
+		fig->kept += c.kept < base ? c.kept : base;
+		fig->unchanged += c.outcome == TL_REPAIR_NOTHING;
 		/* the reader judges what repair wrote; a damaged copy that still
 		 * validates comes back as it is, by design */
-		if (oc == TL_REPAIR_NOTHING || !readers) {
+		if (c.outcome == TL_REPAIR_NOTHING || !readers) {
 		} else if (f != TL_FORMAT_XRAY && f != TL_FORMAT_TFILE) {
-			save_json(out.p, out.len, fig->is_flip);
+			save_json(c.out.p, c.out.len, fig->is_flip);
 		} else {
-			int r = reader_accepts(out.p, out.len, f);
+			int r = reader_accepts(c.out.p, c.out.len, f);
 			if (r >= 0) {
 				fig->read_tried++;
 				fig->read_ok += (uint64_t)r;
 			}
 		}
 	}
-	tl_repair_report_free(&rep);
-	free(out.p);
-	free(again.p);
+	tl_repair_check_free(&c);
 }
 
 static double pct(uint64_t a, uint64_t b)
@@ -218,29 +171,6 @@ static void print_row(const char *fmt, const char *kind, const struct figures *g
 	else
 		printf("not run | ");
 	printf("%.2f%% |\n", pct(g->kept, g->base));
-}
-
-static uint8_t *load(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0, got;
-	uint8_t *buf = malloc(cap);
-	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap) {
-			uint8_t *bigger = realloc(buf, cap *= 2);
-			if (!bigger) {
-				free(buf);
-				buf = NULL;
-			}
-			buf = bigger;
-		}
-	}
-	fclose(f);
-	*len = n;
-	return buf;
 }
 
 int main(int argc, char **argv)
@@ -283,29 +213,37 @@ int main(int argc, char **argv)
 		char fmt_name[32];
 		snprintf(fmt_name, sizeof fmt_name, "%.*s", colon ? (int)(colon - arg) : 0, arg);
 		enum tl_format_id f = tl_format_from_name(fmt_name);
-		size_t size;
-		uint8_t *orig = colon && f != TL_FORMAT_COUNT ? load(colon + 1, &size) : NULL;
-		if (!orig || !valid_as(orig, size, f) || size == 0) {
+		struct tl_input in;
+		char err[512];
+		memset(&in, 0, sizeof in);
+		bool opened = colon && f != TL_FORMAT_COUNT && tl_input_open(&in, colon + 1, err, sizeof err);
+		const uint8_t *orig = opened ? in.data : NULL;
+		size_t size = opened ? in.size : 0;
+		if (!orig || in.compression || !tl_repair_valid_as(orig, size, f)) {
 			fprintf(stderr, "repair-campaign: %s: not a valid file of the format named\n", arg);
-			free(orig);
+			if (opened)
+				tl_input_close(&in);
 			return 2;
 		}
 		rows[f].name = tl_format_name(f);
 		rows[f].flip.is_flip = true;
 		uint8_t *cand = malloc(size);
+		if (!cand) {
+			fprintf(stderr, "repair-campaign: out of memory\n");
+			tl_input_close(&in);
+			return 2;
+		}
 		memcpy(cand, orig, size);
 		if (k < cuts) {
 			uint64_t at = next_random() % size;
-			one_case(orig, size, cand, (size_t)at, tl_repair_records(orig, size, f, at), f, readers,
-				 &rows[f].cut);
+			one_case(cand, (size_t)at, tl_repair_records(orig, size, f, at), f, readers, &rows[f].cut);
 		} else {
 			uint64_t at = next_random() % size;
 			cand[at] ^= (uint8_t)(1u << (next_random() % 8));
-			one_case(orig, size, cand, size, tl_repair_records(orig, size, f, UINT64_MAX), f, readers,
-				 &rows[f].flip);
+			one_case(cand, size, tl_repair_records(orig, size, f, UINT64_MAX), f, readers, &rows[f].flip);
 		}
 		free(cand);
-		free(orig);
+		tl_input_close(&in);
 	}
 	for (int f = 0; readers && f < TL_FORMAT_COUNT; f++)
 		if (rows[f].name && f != TL_FORMAT_XRAY && f != TL_FORMAT_TFILE)
