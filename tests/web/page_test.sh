@@ -51,7 +51,7 @@ hex_view_as_context_body() {
 
 atf_test_case large_xray_flat_memory
 large_xray_flat_memory_head() {
-	atf_set "descr" "a 64 MB XRay trace (make web-bench: 200 MB) validates as the CLI says, read in slices, with WebAssembly memory and the page's heap flat"
+	atf_set "descr" "a 64 MiB XRay trace and a 64 MiB tfile (make web-bench: 200 MB XRay) validate as the CLI says, read in slices, with WebAssembly memory under 64 MiB and the page's heap flat"
 	atf_set "timeout" "180"
 	atf_set "require.progs" "cc"
 }

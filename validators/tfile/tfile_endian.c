@@ -22,26 +22,35 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 			       uint64_t max_frames)
 {
 	struct chain ch = { CHAIN_BROKEN, 0, 0 };
-	struct tl_cursor c;
-	if (!tl_cursor_at(&c, in->data, in->size, start, in->size - start))
-		tl_cursor_init(&c, NULL, 0, start); /* nothing there: the walk finds the end */
+	struct tl_window win;
+	struct tl_input flat;
+	tl_tfile_window_open(&win, &flat, in);
+	uint64_t at = start;
 	while (ch.frames < max_frames) {
+		/* the header: 6 bytes, or what is left before the end */
+		size_t want = in->size - at < 6 ? (size_t)(in->size - at) : 6, avail;
+		const uint8_t *p = tl_window_at(&win, at, want, &avail);
+		struct tl_cursor c;
+		tl_cursor_init(&c, p, avail < want ? avail : want, at);
 		uint16_t tpnum;
 		uint32_t size;
 		if (!tl_cursor_u16(&c, big, &tpnum))
-			return ch;
+			break;
 		if (tpnum == 0) {
-			bool zeros = tl_input_first_nonzero(in, tl_cursor_offset(&c)) == in->size;
+			bool zeros = tl_input_first_nonzero(in, at + 2) == in->size;
 			ch.state = zeros ? CHAIN_ENDS_WELL : CHAIN_BROKEN;
-			return ch;
+			break;
 		}
-		if (!tl_cursor_u32(&c, big, &size) || !tl_cursor_skip(&c, size))
-			return ch;
+		if (!tl_cursor_u32(&c, big, &size) || in->size - (at + 6) < size)
+			break;
+		at += 6 + (uint64_t)size;
 		ch.frames++;
-		ch.reached = tl_cursor_offset(&c) - start;
-		tl_input_release(in, tl_cursor_offset(&c));
+		ch.reached = at - start;
+		tl_input_release(in, at);
 	}
-	ch.state = CHAIN_ALIVE;
+	if (ch.frames == max_frames && ch.state == CHAIN_BROKEN)
+		ch.state = CHAIN_ALIVE;
+	tl_window_close(&win);
 	return ch;
 }
 

@@ -10,19 +10,37 @@
 
 enum walk_mode { WALK_REPORT, WALK_QUIET };
 
-/* Walks the blocks of one frame with registers of r_size bytes; reports
- * (WALK_REPORT) or only answers whether the blocks tile the frame. */
-static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_known,
-			uint64_t r_size, enum walk_mode mode)
+/* The longest block head: 'V', a 4-byte number and an 8-byte value. */
+#define BLOCK_HEAD 13
+
+/* A cursor over the block head at `at`, clipped to the frame's end; the
+ * block's data is skipped by offset, never read. */
+static struct tl_cursor block_head(struct tl_window *win, uint64_t at, uint64_t end)
+{
+	size_t want = end - at < BLOCK_HEAD ? (size_t)(end - at) : BLOCK_HEAD;
+	size_t avail;
+	const uint8_t *p = tl_window_at(win, at, want, &avail);
+	struct tl_cursor c;
+	tl_cursor_init(&c, p, avail < want ? avail : want, at);
+	return c;
+}
+
+/* Walks the blocks of the frame data [start, end) with registers of r_size
+ * bytes; reports (WALK_REPORT) or only answers whether the blocks tile the
+ * frame. Reads through the window, so a frame may be larger than it. */
+static bool walk_blocks(struct frame_walk *w, struct tl_window *win, uint64_t start, uint64_t end,
+			bool r_known, uint64_t r_size, enum walk_mode mode)
 {
 	bool report = mode == WALK_REPORT;
 	unsigned r_blocks = 0;
-	while (tl_cursor_left(&frame) > 0 && !(report && tl_stopped(w->ctx))) {
-		uint64_t at = tl_cursor_offset(&frame);
+	uint64_t pos = start;
+	while (pos < end && !(report && tl_stopped(w->ctx))) {
+		uint64_t at = pos;
 		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
+		struct tl_cursor head = block_head(win, at, end);
 		uint8_t type;
-		tl_cursor_u8(&frame, &type);
-		size_t left = tl_cursor_left(&frame);
+		tl_cursor_u8(&head, &type);
+		uint64_t left = end - at - 1;
 		if (type == 'R') {
 			if (!r_known) {
 				if (report && !w->r_unknown_reported)
@@ -37,11 +55,11 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 				if (report)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
 						  "expected an R block of 0x%llx bytes within its frame, found "
-						  "only %zu bytes left in the frame",
-						  (unsigned long long)r_size, left);
+						  "only %llu bytes left in the frame",
+						  (unsigned long long)r_size, (unsigned long long)left);
 				return false;
 			}
-			tl_cursor_skip(&frame, (size_t)r_size);
+			pos = at + 1 + r_size;
 			if (++r_blocks == 2 && report && !w->r_repeated_reported) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, &loc,
 					  "expected at most one R block per frame, found a second one "
@@ -51,24 +69,26 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 		} else if (type == 'M') {
 			uint64_t address;
 			uint16_t length;
-			if (!tl_cursor_u64(&frame, w->big, &address) ||
-			    !tl_cursor_u16(&frame, w->big, &length) || !tl_cursor_skip(&frame, length)) {
+			if (!tl_cursor_u64(&head, w->big, &address) ||
+			    !tl_cursor_u16(&head, w->big, &length) || length > left - 10) {
 				if (report)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
 						  "expected an M block (8-byte address, 2-byte length, data) "
-						  "within its frame, found only %zu bytes left", left);
+						  "within its frame, found only %llu bytes left",
+						  (unsigned long long)left);
 				return false;
 			}
+			pos = at + 11 + length;
 			if (!report)
 				continue;
-			uint64_t end;
+			uint64_t last;
 			if (length == 0 && !w->m_empty_reported) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, &loc,
 					  "expected an M block of at least 1 byte, found length 0 at "
 					  "address 0x%llx", (unsigned long long)address);
 				w->m_empty_reported = true;
 			}
-			if (!tl_add_u64(address, length, &end) && end != 0) {
+			if (!tl_add_u64(address, length, &last) && last != 0) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, &loc,
 					  "expected an M block's range to end within 2^64, found address "
 					  "0x%llx + length 0x%x", (unsigned long long)address, length);
@@ -82,13 +102,14 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 		} else if (type == 'V') {
 			uint32_t number;
 			uint64_t value;
-			if (!tl_cursor_u32(&frame, w->big, &number) || !tl_cursor_u64(&frame, w->big, &value)) {
+			if (!tl_cursor_u32(&head, w->big, &number) || !tl_cursor_u64(&head, w->big, &value)) {
 				if (report)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
 						  "expected a V block (4-byte number, 8-byte value) within its "
-						  "frame, found only %zu bytes left", left);
+						  "frame, found only %llu bytes left", (unsigned long long)left);
 				return false;
 			}
+			pos = at + 13;
 			if (report && !w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, number)) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, &loc,
 					  "expected a trace state variable defined by a tsv line, found "
@@ -108,13 +129,13 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 
 /* Decision 1: when the hex R size breaks a frame, see whether the decimal
  * reading of the same text would have tiled it. */
-static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
+static void suggest_decimal(struct frame_walk *w, struct tl_window *win, uint64_t start, uint64_t end)
 {
 	const struct tfile_desc *d = w->desc;
 	if (w->r_decimal_checked || !d->r_valid || !d->r_decimal_valid || d->r_size_decimal == d->r_size)
 		return;
 	w->r_decimal_checked = true;
-	if (!walk_blocks(w, frame, true, d->r_size_decimal, WALK_QUIET))
+	if (!walk_blocks(w, win, start, end, true, d->r_size_decimal, WALK_QUIET))
 		return;
 	struct tl_location loc = tl_at_text(d->r.offset, d->r.line, 3);
 	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
@@ -124,21 +145,21 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 		  (unsigned long long)d->r_size_decimal);
 }
 
-static void check_end_marker(struct frame_walk *w, const struct tl_input *in, struct tl_cursor *c,
-			     uint64_t marker_at)
+static void check_end_marker(struct frame_walk *w, const struct tl_input *in, uint64_t marker_at)
 {
-	size_t trailing = tl_cursor_left(c);
+	uint64_t after = marker_at + 2;
+	uint64_t trailing = in->size - after;
 	/* Padding may be gigabytes (truncate -s): scanned in constant memory. */
-	uint64_t first = tl_input_first_nonzero(in, tl_cursor_offset(c));
-	size_t zeros = (size_t)(first - tl_cursor_offset(c));
+	uint64_t first = tl_input_first_nonzero(in, after);
+	uint64_t zeros = first - after;
 	if (zeros < trailing) {
-		struct tl_location loc = tl_at(marker_at + 2 + zeros);
-		uint64_t byte = 0;
-		tl_read_uint_at(in->data, in->size, first, 1, false, &byte); /* inside: zeros < trailing */
+		struct tl_location loc = tl_at(after + zeros);
+		uint8_t byte = 0;
+		tl_input_read_at(in, first, &byte, 1); /* inside: zeros < trailing */
 		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
-			  "expected only zero bytes after the end marker, found byte 0x%02x (%zu "
-			  "byte%s of data after the marker)", (unsigned)byte, trailing - zeros,
-			  trailing - zeros == 1 ? "" : "s");
+			  "expected only zero bytes after the end marker, found byte 0x%02x (%llu "
+			  "byte%s of data after the marker)", (unsigned)byte,
+			  (unsigned long long)(trailing - zeros), trailing - zeros == 1 ? "" : "s");
 	} else if (trailing == 0) {
 		struct tl_location loc = tl_at(marker_at);
 		tl_report(w->ctx, RULE_TFILE_END_SHORT, &loc,
@@ -174,31 +195,44 @@ void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struc
 	w->at = start;
 }
 
-/* While more bytes may come: whether the frame at w->at must wait for them
- * (its header or data is not all there, or it is the end marker). */
-static bool frame_incomplete(const struct frame_walk *w, const struct tl_cursor *c)
+/* The frame header at `at`: a cursor over its 6 bytes, or fewer at the end. */
+static struct tl_cursor frame_head(struct tl_window *win, const struct tl_input *in, uint64_t at)
 {
-	struct tl_cursor peek = *c;
+	size_t want = in->size - at < 6 ? (size_t)(in->size - at) : 6;
+	size_t avail;
+	const uint8_t *p = tl_window_at(win, at, want, &avail);
+	struct tl_cursor c;
+	tl_cursor_init(&c, p, avail < want ? avail : want, at);
+	return c;
+}
+
+/* While more bytes may come: whether the frame at `at` must wait for them
+ * (its header or data is not all there, or it is the end marker). */
+static bool frame_incomplete(const struct frame_walk *w, struct tl_window *win, const struct tl_input *in,
+			     uint64_t at)
+{
+	struct tl_cursor peek = frame_head(win, in, at);
 	uint16_t tpnum;
 	uint32_t size;
 	return !tl_cursor_u16(&peek, w->big, &tpnum) || tpnum == 0 ||
-	       !tl_cursor_u32(&peek, w->big, &size) || tl_cursor_left(&peek) < size;
+	       !tl_cursor_u32(&peek, w->big, &size) || in->size - (at + 6) < size;
 }
 
 void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool final)
 {
 	struct tl_ctx *ctx = w->ctx;
 	bool big = w->big;
-	struct tl_cursor c;
 	if (w->done)
 		return;
-	if (!tl_cursor_at(&c, in->data, in->size, w->at, in->size - w->at))
-		tl_cursor_init(&c, NULL, 0, w->at); /* nothing there yet */
+	struct tl_window win;
+	struct tl_input flat;
+	tl_tfile_window_open(&win, &flat, in);
+	uint64_t at = w->at;
 	while (!tl_stopped(ctx)) {
-		if (!final && frame_incomplete(w, &c))
-			return;
-		uint64_t at = tl_cursor_offset(&c);
+		if (!final && frame_incomplete(w, &win, in, at))
+			break;
 		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
+		struct tl_cursor c = frame_head(&win, in, at);
 		uint16_t tpnum;
 		uint32_t size;
 		if (!tl_cursor_u16(&c, big, &tpnum)) {
@@ -206,34 +240,41 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
 				  "expected an end marker (tracepoint number 0), found the end of the file "
 				  "after %llu frame%s", (unsigned long long)w->index, w->index == 1 ? "" : "s");
+			w->done = true;
 			break;
 		}
 		if (tpnum == 0) {
-			check_end_marker(w, in, &c, at);
+			check_end_marker(w, in, at);
 			w->out.complete = true;
+			w->done = true;
 			break;
 		}
 		if (!tl_cursor_u32(&c, big, &size)) {
 			tl_report(ctx, RULE_TFILE_FRAME_HEADER, &loc,
-				  "expected a 6-byte frame header, found %zu bytes before the end of the file",
-				  tl_cursor_left(&c) + 2);
+				  "expected a 6-byte frame header, found %llu bytes before the end of the file",
+				  (unsigned long long)(in->size - at));
+			w->done = true;
 			break;
 		}
 		check_tpnum(w, tpnum, &loc);
-		struct tl_cursor frame;
-		if (!tl_cursor_sub(&c, size, &frame)) {
+		uint64_t data = at + 6;
+		if (in->size - data < size) {
 			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
-				  "expected %u bytes of frame data, found only %zu bytes before the end of "
-				  "the file", size, tl_cursor_left(&c));
+				  "expected %u bytes of frame data, found only %llu bytes before the end of "
+				  "the file", size, (unsigned long long)(in->size - data));
+			w->done = true;
 			break;
 		}
-		if (!walk_blocks(w, frame, w->desc->r_valid, w->desc->r_size, WALK_REPORT))
-			suggest_decimal(w, frame);
+		if (!walk_blocks(w, &win, data, data + size, w->desc->r_valid, w->desc->r_size, WALK_REPORT))
+			suggest_decimal(w, &win, data, data + size);
 		w->index++;
-		w->at = tl_cursor_offset(&c);
+		at = data + size;
+		w->at = at;
 		w->out.frames = w->index;
 		tl_input_release(in, w->at);
 	}
+	tl_window_close(&win);
 	w->out.frames = w->index;
-	w->done = true;
+	if (final || tl_stopped(ctx))
+		w->done = true;
 }

@@ -178,7 +178,7 @@ function showFile(m) {
     list.append(item);
   }
   const section = el('article', { class: 'file', 'data-path': m.path, 'data-memory': m.memory,
-    'data-seconds': m.seconds }, head, list);
+    'data-seconds': m.seconds, 'data-windowed': r.windowed ? 'true' : 'false' }, head, list);
   $('results').append(section);
 }
 
