@@ -92,6 +92,9 @@ async function validate(page, files, opts = {}) {
     rules: [...a.querySelectorAll('[data-rule]')].map((d) => d.getAttribute('data-rule')),
     memory: Number(a.dataset.memory),
     seconds: Number(a.dataset.seconds),
+    readSeconds: Number(a.dataset.readSeconds),
+    reads: Number(a.dataset.reads),
+    readBytes: Number(a.dataset.readBytes),
   })));
 }
 
@@ -326,7 +329,8 @@ async function modeLarge(t) {
     const wasm = got.memory;
     console.log(`large: ${(size / MiB).toFixed(1)} MiB ${format}, ${got.verdict}; page ${got.seconds.toFixed(2)} s ` +
       `(${(size / MiB / got.seconds).toFixed(1)} MiB/s), CLI ${native.toFixed(2)} s (${(size / MiB / native).toFixed(1)} MiB/s); ` +
-      `WebAssembly memory ${(wasm / MiB).toFixed(0)} MiB, page heap ${(heapBefore / MiB).toFixed(1)} -> peak ${(peakHeap / MiB).toFixed(1)} MiB`);
+      `WebAssembly memory ${(wasm / MiB).toFixed(0)} MiB, page heap ${(heapBefore / MiB).toFixed(1)} -> peak ${(peakHeap / MiB).toFixed(1)} MiB; ` +
+      `${got.reads} reads of ${(got.readBytes / MiB).toFixed(1)} MiB in ${got.readSeconds.toFixed(2)} s`);
     const windowed = await t.page.$eval('article.file', (a) => a.dataset.windowed);
     if (windowed !== 'true') fail(`${path.basename(file)} was not read in slices`);
     const progress = await t.page.$eval('#progress', (p) => p.value);

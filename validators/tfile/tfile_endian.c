@@ -14,19 +14,27 @@ struct chain {
 };
 
 /* The wrong order almost always breaks at the first frame header, so the
- * walks look at a bounded number of frames first and only walk to the end
- * of the file when both orders survive that far. */
+ * walks look at a bounded number of frames (and bytes: a file read in
+ * slices pays for every byte the probe reads again) first and only walk to
+ * the end of the file when both orders survive that far. */
 #define CHAIN_PROBE_FRAMES 4096
+#define CHAIN_PROBE_BYTES ((uint64_t)1 << 20)
+/* A probe's window: its bytes and the header after them. */
+#define PROBE_SLACK 4096
 
 static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool big,
-			       uint64_t max_frames)
+			       uint64_t max_frames, uint64_t max_bytes)
 {
 	struct chain ch = { CHAIN_BROKEN, 0, 0 };
 	struct tl_window win;
 	struct tl_input flat;
-	tl_tfile_window_open(&win, &flat, in);
+	/* a probe reads no further ahead than it may walk */
+	size_t cap = 0;
+	if (max_bytes < SIZE_MAX - PROBE_SLACK)
+		cap = (size_t)max_bytes + PROBE_SLACK;
+	tl_tfile_window_open(&win, &flat, in, cap);
 	uint64_t at = start;
-	while (ch.frames < max_frames) {
+	while (ch.frames < max_frames && ch.reached < max_bytes) {
 		/* the header: 6 bytes, or what is left before the end */
 		size_t want = in->size - at < 6 ? (size_t)(in->size - at) : 6, avail;
 		const uint8_t *p = tl_window_at(&win, at, want, &avail);
@@ -48,7 +56,7 @@ static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool b
 		ch.reached = at - start;
 		tl_input_release(in, at);
 	}
-	if (ch.frames == max_frames && ch.state == CHAIN_BROKEN)
+	if ((ch.frames == max_frames || ch.reached >= max_bytes) && ch.state == CHAIN_BROKEN)
 		ch.state = CHAIN_ALIVE;
 	tl_window_close(&win);
 	return ch;
@@ -64,14 +72,14 @@ const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in
 	/* Each walk starts from a released mapping: pages are handed back as a
 	 * walk passes them only beyond what was already released, so without the
 	 * restarts the second walk over a file would keep every page it read. */
-	struct chain little = walk_chain(in, start, false, CHAIN_PROBE_FRAMES);
+	struct chain little = walk_chain(in, start, false, CHAIN_PROBE_FRAMES, CHAIN_PROBE_BYTES);
 	tl_input_restart(in);
-	struct chain bigc = walk_chain(in, start, true, CHAIN_PROBE_FRAMES);
+	struct chain bigc = walk_chain(in, start, true, CHAIN_PROBE_FRAMES, CHAIN_PROBE_BYTES);
 	tl_input_restart(in);
 	if (little.state == CHAIN_ALIVE && bigc.state == CHAIN_ALIVE) {
-		little = walk_chain(in, start, false, UINT64_MAX);
+		little = walk_chain(in, start, false, UINT64_MAX, UINT64_MAX);
 		tl_input_restart(in);
-		bigc = walk_chain(in, start, true, UINT64_MAX);
+		bigc = walk_chain(in, start, true, UINT64_MAX, UINT64_MAX);
 		tl_input_restart(in);
 	}
 	if (little.state != bigc.state) {

@@ -226,7 +226,7 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 		return;
 	struct tl_window win;
 	struct tl_input flat;
-	tl_tfile_window_open(&win, &flat, in);
+	tl_tfile_window_open(&win, &flat, in, 0);
 	uint64_t at = w->at;
 	while (!tl_stopped(ctx)) {
 		if (!final && frame_incomplete(w, &win, in, at))

@@ -3,7 +3,7 @@
 
 #include "tfile.h"
 
-void tl_tfile_window_open(struct tl_window *win, struct tl_input *flat, const struct tl_input *in)
+void tl_tfile_window_open(struct tl_window *win, struct tl_input *flat, const struct tl_input *in, size_t cap)
 {
 	*flat = *in;
 	if (in->data) {
@@ -13,6 +13,6 @@ void tl_tfile_window_open(struct tl_window *win, struct tl_input *flat, const st
 		return;
 	}
 	/* Only a descriptor (a file the browser reads in slices): a buffer
-	 * filled by reads, of the default capacity. */
-	tl_window_open(win, in, 0);
+	 * filled by reads. */
+	tl_window_open(win, in, cap);
 }

@@ -25,8 +25,9 @@ function watchReads(FS, onRead) {
   const ops = FS.filesystems.WORKERFS.stream_ops;
   const read = ops.read;
   ops.read = function (stream, buffer, offset, length, position) {
+    const t0 = performance.now();
     const n = read.call(this, stream, buffer, offset, length, position);
-    onRead(stream.node, position + n);
+    onRead(stream.node, position + n, performance.now() - t0, n);
     return n;
   };
 }
@@ -40,8 +41,12 @@ onmessage = async (event) => {
   if (!mounted) {
     FS.mkdir('/in');
     FS.mkdir('/out');
-    watchReads(FS, (node, end) => {
-      if (!current || end <= current.reached) return;
+    watchReads(FS, (node, end, ms, bytes) => {
+      if (!current) return;
+      current.readMs += ms;
+      current.reads++;
+      current.bytesRead += bytes;
+      if (end <= current.reached) return;
       current.reached = end;
       // a message per 1% at most
       if (end - current.posted >= current.size / 100 || end >= current.size) {
@@ -63,14 +68,16 @@ onmessage = async (event) => {
     return;
   }
   for (const entry of job.entries) {
-    current = { name: entry.path, size: entry.size, reached: 0, posted: 0 };
+    current = { name: entry.path, size: entry.size, reached: 0, posted: 0, readMs: 0, reads: 0, bytesRead: 0 };
     postMessage({ type: 'progress', name: entry.path, done: 0, size: entry.size });
     const t0 = performance.now();
     M.ccall('tlw_run_file', 'number', ['number', 'string'], [run, entry.path]);
     const seconds = (performance.now() - t0) / 1000;
     const lines = readText(FS, '/out/file.jsonl').split('\n').filter((l) => l).map((l) => JSON.parse(l));
     const result = lines.pop();
-    postMessage({ type: 'file', path: entry.path, result, diagnostics: lines, seconds,
+    // where the time went: reading the File's slices, and how many of them
+    const reading = { seconds: current.readMs / 1000, reads: current.reads, bytes: current.bytesRead };
+    postMessage({ type: 'file', path: entry.path, result, diagnostics: lines, seconds, reading,
       memory: M.HEAP8.buffer.byteLength });
   }
   current = null;
