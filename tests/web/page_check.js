@@ -341,6 +341,31 @@ async function modeLarge(t) {
   }
 }
 
+// A trace with hundreds of diagnostics: each one's field, decoded record and
+// hex rows are read back from the file, and each File read costs about a
+// millisecond in the browser. The page must give the CLI's diagnostics with
+// a bounded number of reads, not several per diagnostic.
+async function modeReads(t) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracelint-web-'));
+  const file = path.join(dir, 'damaged.xray');
+  LARGE_MAKERS.xray(dir, file, 8);
+  const bytes = fs.readFileSync(file);
+  for (let i = 4096; i < bytes.length; i += 400) bytes[i] ^= 0x10; // a bit flipped every 400 bytes
+  fs.writeFileSync(file, bytes);
+  const [got] = await validate(t.page, [file], { format: 'auto' });
+  const [want] = cli([file]);
+  compare(path.basename(file), got, want);
+  const MiB = 1 << 20;
+  console.log(`reads: ${got.rules.length} diagnostics of an ${(bytes.length / MiB).toFixed(1)} MiB XRay trace; ` +
+    `${got.reads} File reads of ${(got.readBytes / MiB).toFixed(1)} MiB in ${got.readSeconds.toFixed(2)} s; page ${got.seconds.toFixed(2)} s`);
+  if (got.rules.length < 500) fail(`only ${got.rules.length} diagnostics: the damage did not give enough`);
+  // the window's reads and a block per 256 KiB of the file at most
+  const bound = Math.ceil(bytes.length / (256 << 10)) + 8;
+  if (got.reads > bound) fail(`${got.reads} File reads for ${got.rules.length} diagnostics (bound ${bound})`);
+  if (got.readBytes > 2 * bytes.length) fail(`${got.readBytes} bytes read of a ${bytes.length}-byte file`);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 // Compares two PNGs pixel by pixel in the browser (canvas): the share of
 // pixels that differ.
 async function pixelDiff(page, a, b) {
@@ -471,7 +496,7 @@ async function modeBench(t) {
   if (core >= 1000000) fail(`the compressed WebAssembly and JavaScript take ${core} bytes, not under 1 MB`);
 }
 
-const MODES = { corpus: modeCorpus, hexview: modeHexview, large: modeLarge, screenshots: modeScreenshots, bench: modeBench };
+const MODES = { corpus: modeCorpus, hexview: modeHexview, large: modeLarge, reads: modeReads, screenshots: modeScreenshots, bench: modeBench };
 
 (async () => {
   const mode = MODES[process.argv[2]];

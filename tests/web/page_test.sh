@@ -59,6 +59,16 @@ large_xray_flat_memory_body() {
 	LARGE_MB=${LARGE_MB:-64} check large
 }
 
+atf_test_case diagnostics_few_reads
+diagnostics_few_reads_head() {
+	atf_set "descr" "an XRay trace with hundreds of diagnostics gives the CLI's rules with a bounded number of File reads (small reads come from cached blocks), not several per diagnostic"
+	atf_set "timeout" "120"
+	atf_set "require.progs" "cc"
+}
+diagnostics_few_reads_body() {
+	check reads
+}
+
 atf_test_case screenshots_unchanged
 screenshots_unchanged_head() {
 	atf_set "descr" "the page's main states look as reports/web/page-*.png show them (pixel comparison), and a 10-pixel move of the diagnostics' columns is caught"
@@ -72,5 +82,6 @@ atf_init_test_cases() {
 	atf_add_test_case corpus_as_cli
 	atf_add_test_case hex_view_as_context
 	atf_add_test_case large_xray_flat_memory
+	atf_add_test_case diagnostics_few_reads
 	atf_add_test_case screenshots_unchanged
 }
