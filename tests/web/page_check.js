@@ -5,8 +5,8 @@
 //   node page_check.js MODE   with SRCDIR, WEB_DIR, NPM_DIR, CLI, CHROMIUM set
 //
 // Modes: corpus (verdict and rules of corpus cases = the CLI's), hexview
-// (marked bytes = the CLI's --context), large (an XRay trace of LARGE_MB
-// validates with flat memory), screenshots (the main states against
+// (marked bytes = the CLI's --context), large (an XRay trace and a tfile of
+// LARGE_MB each, or the LARGE_FORMATS listed, validate with flat memory), screenshots (the main states against
 // reports/web/*.png; UPDATE=1 writes them). Every mode fails when the page
 // or its worker asked for anything outside the page's origin.
 'use strict';
@@ -92,6 +92,9 @@ async function validate(page, files, opts = {}) {
     rules: [...a.querySelectorAll('[data-rule]')].map((d) => d.getAttribute('data-rule')),
     memory: Number(a.dataset.memory),
     seconds: Number(a.dataset.seconds),
+    readSeconds: Number(a.dataset.readSeconds),
+    reads: Number(a.dataset.reads),
+    readBytes: Number(a.dataset.readBytes),
   })));
 }
 
@@ -284,35 +287,82 @@ async function modeHexview(t) {
   if (!JSON.parse(json).files || JSON.parse(sarif).version !== '2.1.0') fail('the downloads are not JSON and SARIF reports');
 }
 
+// The generators of large files, per format: XRay and tfile (binary, read
+// in slices through the library's window).
+const LARGE_MAKERS = {
+  xray: (dir, file, mb) => {
+    const gen = path.join(dir, 'xraygen');
+    if (!fs.existsSync(gen)) execFileSync('cc', ['-std=c11', '-O2', '-o', gen, path.join(SRCDIR, 'corpus/xray/xraygen.c')]);
+    execFileSync(gen, ['--big', String(mb * 1048576), file], { stdio: 'ignore' });
+  },
+  tfile: (dir, file, mb) => execFileSync('sh', [path.join(SRCDIR, 'corpus/tfile/gen-large.sh'), String(mb), file],
+    { stdio: 'ignore' }),
+};
+const LARGE_SUFFIX = { xray: 'xray', tfile: 'tf' };
+
 async function modeLarge(t) {
   const mb = Number(process.env.LARGE_MB || 64);
+  const formats = (process.env.LARGE_FORMATS || 'xray,tfile').split(',');
+  const MiB = 1 << 20;
+  // The bound: the initial 32 MiB of WebAssembly memory and the page's
+  // 8 MiB window; a heap copy of the file would pass it.
+  const BOUND = 64 * MiB;
+  for (const format of formats) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracelint-web-'));
+    const file = path.join(dir, `big-${mb}mb.${LARGE_SUFFIX[format]}`);
+    LARGE_MAKERS[format](dir, file, mb);
+    const size = fs.statSync(file).size;
+    if (size <= BOUND) fail(`the ${format} file (${size} bytes) is not larger than the memory bound`);
+    const heapBefore = (await t.page.metrics()).JSHeapUsedSize;
+    // sampled while it runs: the page's heap and the worker's memory
+    let peakHeap = heapBefore;
+    const sampler = setInterval(async () => {
+      try { peakHeap = Math.max(peakHeap, (await t.page.metrics()).JSHeapUsedSize); } catch (e) { /* closing */ }
+    }, 200);
+    const [got] = await validate(t.page, [file], { format: 'auto' });
+    clearInterval(sampler);
+    const t0 = process.hrtime.bigint();
+    const [want] = cli([file]);
+    const native = Number(process.hrtime.bigint() - t0) / 1e9;
+    compare(path.basename(file), got, want);
+    if (!got || got.verdict !== 'valid') fail(`${path.basename(file)}: the generated ${format} file is not valid in the page`);
+    const wasm = got.memory;
+    console.log(`large: ${(size / MiB).toFixed(1)} MiB ${format}, ${got.verdict}; page ${got.seconds.toFixed(2)} s ` +
+      `(${(size / MiB / got.seconds).toFixed(1)} MiB/s), CLI ${native.toFixed(2)} s (${(size / MiB / native).toFixed(1)} MiB/s); ` +
+      `WebAssembly memory ${(wasm / MiB).toFixed(0)} MiB, page heap ${(heapBefore / MiB).toFixed(1)} -> peak ${(peakHeap / MiB).toFixed(1)} MiB; ` +
+      `${got.reads} reads of ${(got.readBytes / MiB).toFixed(1)} MiB in ${got.readSeconds.toFixed(2)} s`);
+    const windowed = await t.page.$eval('article.file', (a) => a.dataset.windowed);
+    if (windowed !== 'true') fail(`${path.basename(file)} was not read in slices`);
+    const progress = await t.page.$eval('#progress', (p) => p.value);
+    if (progress !== 1) fail(`the progress bar ended at ${progress}, not 1`);
+    if (wasm > BOUND) fail(`WebAssembly memory grew to ${wasm} bytes for a ${size}-byte ${format} file`);
+    if (peakHeap - heapBefore > 32 * MiB) fail(`the page's heap grew by ${peakHeap - heapBefore} bytes`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// A trace with hundreds of diagnostics: each one's field, decoded record and
+// hex rows are read back from the file, and each File read costs about a
+// millisecond in the browser. The page must give the CLI's diagnostics with
+// a bounded number of reads, not several per diagnostic.
+async function modeReads(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracelint-web-'));
-  const gen = path.join(dir, 'xraygen');
-  execFileSync('cc', ['-std=c11', '-O2', '-o', gen, path.join(SRCDIR, 'corpus/xray/xraygen.c')]);
-  const file = path.join(dir, `big-${mb}mb.xray`);
-  execFileSync(gen, ['--big', String(mb * 1000000), file], { stdio: 'ignore' });
-  const size = fs.statSync(file).size;
-  const heapBefore = (await t.page.metrics()).JSHeapUsedSize;
-  // sampled while it runs: the page's heap and the worker's memory
-  let peakHeap = heapBefore;
-  const sampler = setInterval(async () => {
-    try { peakHeap = Math.max(peakHeap, (await t.page.metrics()).JSHeapUsedSize); } catch (e) { /* closing */ }
-  }, 200);
+  const file = path.join(dir, 'damaged.xray');
+  LARGE_MAKERS.xray(dir, file, 8);
+  const bytes = fs.readFileSync(file);
+  for (let i = 4096; i < bytes.length; i += 400) bytes[i] ^= 0x10; // a bit flipped every 400 bytes
+  fs.writeFileSync(file, bytes);
   const [got] = await validate(t.page, [file], { format: 'auto' });
-  clearInterval(sampler);
-  const t0 = process.hrtime.bigint();
   const [want] = cli([file]);
-  const native = Number(process.hrtime.bigint() - t0) / 1e9;
   compare(path.basename(file), got, want);
   const MiB = 1 << 20;
-  const wasm = got.memory;
-  console.log(`large: ${(size / MiB).toFixed(1)} MiB XRay trace, ${got.verdict}; page ${got.seconds.toFixed(2)} s ` +
-    `(${(size / MiB / got.seconds).toFixed(1)} MiB/s), CLI ${native.toFixed(2)} s (${(size / MiB / native).toFixed(1)} MiB/s); ` +
-    `WebAssembly memory ${(wasm / MiB).toFixed(0)} MiB, page heap ${(heapBefore / MiB).toFixed(1)} -> peak ${(peakHeap / MiB).toFixed(1)} MiB`);
-  const progress = await t.page.$eval('#progress', (p) => p.value);
-  if (progress !== 1) fail(`the progress bar ended at ${progress}, not 1`);
-  if (wasm > 64 * MiB) fail(`WebAssembly memory grew to ${wasm} bytes for a ${size}-byte trace`);
-  if (peakHeap - heapBefore > 32 * MiB) fail(`the page's heap grew by ${peakHeap - heapBefore} bytes`);
+  console.log(`reads: ${got.rules.length} diagnostics of an ${(bytes.length / MiB).toFixed(1)} MiB XRay trace; ` +
+    `${got.reads} File reads of ${(got.readBytes / MiB).toFixed(1)} MiB in ${got.readSeconds.toFixed(2)} s; page ${got.seconds.toFixed(2)} s`);
+  if (got.rules.length < 500) fail(`only ${got.rules.length} diagnostics: the damage did not give enough`);
+  // the window's reads and a block per 256 KiB of the file at most
+  const bound = Math.ceil(bytes.length / (256 << 10)) + 8;
+  if (got.reads > bound) fail(`${got.reads} File reads for ${got.rules.length} diagnostics (bound ${bound})`);
+  if (got.readBytes > 2 * bytes.length) fail(`${got.readBytes} bytes read of a ${bytes.length}-byte file`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -446,7 +496,7 @@ async function modeBench(t) {
   if (core >= 1000000) fail(`the compressed WebAssembly and JavaScript take ${core} bytes, not under 1 MB`);
 }
 
-const MODES = { corpus: modeCorpus, hexview: modeHexview, large: modeLarge, screenshots: modeScreenshots, bench: modeBench };
+const MODES = { corpus: modeCorpus, hexview: modeHexview, large: modeLarge, reads: modeReads, screenshots: modeScreenshots, bench: modeBench };
 
 (async () => {
   const mode = MODES[process.argv[2]];

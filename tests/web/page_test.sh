@@ -51,12 +51,22 @@ hex_view_as_context_body() {
 
 atf_test_case large_xray_flat_memory
 large_xray_flat_memory_head() {
-	atf_set "descr" "a 64 MB XRay trace (make web-bench: 200 MB) validates as the CLI says, read in slices, with WebAssembly memory and the page's heap flat"
+	atf_set "descr" "a 64 MiB XRay trace and a 64 MiB tfile (make web-bench: 200 MB XRay) validate as the CLI says, read in slices, with WebAssembly memory under 64 MiB and the page's heap flat"
 	atf_set "timeout" "180"
 	atf_set "require.progs" "cc"
 }
 large_xray_flat_memory_body() {
 	LARGE_MB=${LARGE_MB:-64} check large
+}
+
+atf_test_case diagnostics_few_reads
+diagnostics_few_reads_head() {
+	atf_set "descr" "an XRay trace with hundreds of diagnostics gives the CLI's rules with a bounded number of File reads (small reads come from cached blocks), not several per diagnostic"
+	atf_set "timeout" "120"
+	atf_set "require.progs" "cc"
+}
+diagnostics_few_reads_body() {
+	check reads
 }
 
 atf_test_case screenshots_unchanged
@@ -72,5 +82,6 @@ atf_init_test_cases() {
 	atf_add_test_case corpus_as_cli
 	atf_add_test_case hex_view_as_context
 	atf_add_test_case large_xray_flat_memory
+	atf_add_test_case diagnostics_few_reads
 	atf_add_test_case screenshots_unchanged
 }

@@ -360,11 +360,44 @@ void tl_input_restart(const struct tl_input *input)
 	in->released = 0;
 }
 
+/* The same for an input with only a descriptor: read in steps of a bounded
+ * buffer (large, as each read may cost a system call or a browser call). */
+static uint64_t scan_read_zeros(const struct tl_input *in, uint64_t from, uint64_t to)
+{
+	uint8_t small[512];
+	size_t cap = (size_t)1 << 20;
+	uint8_t *buf = malloc(cap);
+	if (!buf) {
+		buf = small;
+		cap = sizeof small;
+	}
+	uint64_t found = to;
+	while (from < to) {
+		size_t want = to - from < cap ? (size_t)(to - from) : cap;
+		size_t got = tl_input_read_at(in, from, buf, want);
+		size_t i = 0;
+		while (i < got && !buf[i])
+			i++;
+		if (i < got) {
+			found = from + i;
+			break;
+		}
+		if (got < want)
+			break; /* shrunk or failed: tl_input_changed says so */
+		from += got;
+	}
+	if (buf != small)
+		free(buf);
+	return found;
+}
+
 /* Scans mapped bytes [from, to) for a non-zero byte, releasing the pages
  * behind it so a long run of zeros does not pile up in memory. */
 static uint64_t scan_zeros(const struct tl_input *in, uint64_t from, uint64_t to)
 {
 	const uint64_t step = (uint64_t)1 << 20;
+	if (!in->data)
+		return scan_read_zeros(in, from, to);
 	while (from < to) {
 		uint64_t end = to - from > step ? from + step : to;
 		const uint8_t *p = in->data + from;

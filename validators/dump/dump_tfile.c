@@ -129,28 +129,35 @@ static uint64_t description(struct dump_run *r, const struct tfile_desc *d)
 	return 0;
 }
 
-/* The blocks of one frame; false when one does not fit. */
-static bool blocks(struct dump_run *r, struct tl_cursor frame, uint64_t index, bool big,
+/* The blocks of the frame data [start, end); false when one does not fit. */
+static bool blocks(struct dump_run *r, uint64_t start, uint64_t end, uint64_t index, bool big,
 		   const struct tfile_desc *d)
 {
+	const struct tl_input *in = r->in;
 	struct jl *j = &r->jl;
-	while (tl_cursor_left(&frame) > 0) {
+	for (uint64_t at = start; at < end;) {
 		struct tfile_block b;
-		if (tl_tfile_next_block(&frame, big, d->r_valid, d->r_size, &b) != TFILE_BLOCK_OK)
+		struct tl_cursor data;
+		const uint8_t *bytes = NULL;
+		if (tl_tfile_block_read(tl_tfile_head_in(in->data, in->size, at, end, TFILE_BLOCK_HEAD), end,
+					big, d->r_valid, d->r_size, &b) != TFILE_BLOCK_OK ||
+		    !tl_cursor_at(&data, in->data, in->size, b.data, b.data_size) ||
+		    !tl_cursor_bytes(&data, (size_t)b.data_size, &bytes))
 			return false;
+		at = b.next;
 		if (!dump_take(r))
 			continue;
 		if (b.type == 'R') {
 			jl_begin(j, "registers");
 			jl_u64(j, "frame", index);
 			jl_u64(j, "size", b.data_size);
-			hex_field(j, "data", b.data, b.data_size);
+			hex_field(j, "data", bytes, (size_t)b.data_size);
 		} else if (b.type == 'M') {
 			jl_begin(j, "memory");
 			jl_u64(j, "frame", index);
 			jl_u64(j, "address", b.address);
 			jl_u64(j, "length", b.length);
-			hex_field(j, "data", b.data, b.data_size);
+			hex_field(j, "data", bytes, (size_t)b.data_size);
 		} else {
 			jl_begin(j, "tsv-value");
 			jl_u64(j, "frame", index);
@@ -166,15 +173,16 @@ static bool blocks(struct dump_run *r, struct tl_cursor frame, uint64_t index, b
 static void frames(struct dump_run *r, const struct tfile_desc *d, uint64_t start, bool big)
 {
 	const struct tl_input *in = r->in;
-	struct tl_cursor c;
 	struct jl *j = &r->jl;
-	if (!tl_cursor_at(&c, in->data, in->size, start, in->size - start)) {
+	if (!in->data || start > in->size) {
 		dump_stop(r, "no frame section");
 		return;
 	}
+	uint64_t at = start;
 	for (uint64_t index = 0;; index++) {
 		struct tfile_frame f;
-		enum tfile_frame_end end = tl_tfile_next_frame(&c, big, &f);
+		enum tfile_frame_end end = tl_tfile_frame_read(
+			tl_tfile_head_in(in->data, in->size, at, in->size, TFILE_FRAME_HEAD), in->size, big, &f);
 		if (end == TFILE_FRAME_NONE) {
 			dump_stop(r, "no end marker after %llu frames", (unsigned long long)index);
 			return;
@@ -194,12 +202,13 @@ static void frames(struct dump_run *r, const struct tfile_desc *d, uint64_t star
 			jl_u64(j, "offset", f.at);
 			jl_end(j);
 		}
-		if (!blocks(r, f.blocks, index, big, d)) {
+		if (!blocks(r, f.data, f.end, index, big, d)) {
 			dump_stop(r, "a block of frame %llu does not fit in it or has an unknown type",
 				  (unsigned long long)index);
 			return;
 		}
-		tl_input_release(in, tl_cursor_offset(&c));
+		at = f.end;
+		tl_input_release(in, at);
 	}
 }
 

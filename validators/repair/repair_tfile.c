@@ -56,19 +56,23 @@ static uint64_t read_uint(const struct tf *t, uint64_t off, unsigned width)
  * 0 is the end marker (length 0). */
 static bool frame_plausible(const struct tf *t, uint64_t off, unsigned *tp, uint64_t *len)
 {
-	struct tl_cursor c;
 	struct tfile_frame f;
-	if (!tl_cursor_at(&c, t->d, t->n, off, t->n - off))
-		return false;
-	enum tfile_frame_end end = tl_tfile_next_frame(&c, t->big, &f);
+	enum tfile_frame_end end =
+		tl_tfile_frame_read(tl_tfile_head_in(t->d, t->n, off, t->n, TFILE_FRAME_HEAD), t->n, t->big, &f);
 	*tp = f.tpnum;
 	if (end == TFILE_FRAME_MARKER) {
 		*len = 0;
 		return true;
 	}
-	if (end != TFILE_FRAME_READ || f.tpnum > 0x7fff || !(t->defined[f.tpnum / 8] & (1u << (f.tpnum % 8))) ||
-	    !tl_tfile_blocks_tile(f.blocks, t->big, true, t->r_size))
+	if (end != TFILE_FRAME_READ || f.tpnum > 0x7fff || !(t->defined[f.tpnum / 8] & (1u << (f.tpnum % 8))))
 		return false;
+	for (uint64_t at = f.data; at < f.end;) {
+		struct tfile_block b;
+		if (tl_tfile_block_read(tl_tfile_head_in(t->d, t->n, at, f.end, TFILE_BLOCK_HEAD), f.end, t->big,
+					true, t->r_size, &b) != TFILE_BLOCK_OK)
+			return false;
+		at = b.next;
+	}
 	*len = FRAME_HEADER + f.size;
 	return true;
 }

@@ -9,6 +9,7 @@
 
 #include "context.h"
 #include "tfile_text.h"
+#include "window.h"
 
 #define TFILE_HEADER_SIZE 8
 #define TFILE_MAX_LINE 999          /* longest line GDB's reader accepts */
@@ -128,6 +129,13 @@ struct tfile_frame_walk {
 void tl_tfile_frames_begin(struct tfile_frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
 			   bool big, uint64_t start);
 void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in, bool final);
+
+/* Opens win over in for the frame walks: in place when in is mapped or in
+ * memory, else through a read buffer of cap bytes (0: the default) for an
+ * input with only a descriptor. flat is the window's view of in and must
+ * outlive it (tfile_window.c). */
+void tl_tfile_window_open(struct tl_window *win, struct tl_input *flat, const struct tl_input *in,
+			  size_t cap);
 
 /* Lookups for the frame pass (binary search over sorted tables). */
 bool tl_tfile_tp_defined(const struct tfile_desc *desc, uint16_t number);

@@ -2,47 +2,72 @@
  * frame, decoded through the cursor into typed records. The validator's
  * checkers, the byte-order probe, dump and repair all read frames here, so
  * the layout (u16 tracepoint number, u32 size; blocks R, M, V) is written
- * down once. */
+ * down once.
+ *
+ * A record is decoded from its head: a cursor over the first bytes at its
+ * offset (the 6-byte frame header, the 13-byte longest block head), clipped
+ * to where the file or the frame ends. Data is located by offset and never
+ * read here, so a walk reading through a window of any size (the page in the
+ * browser reads in slices) and one reading a mapped file see the same
+ * records. */
 #ifndef TL_TFILE_DECODE_H
 #define TL_TFILE_DECODE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
 #include <string.h>
 
 #include "cursor.h"
+#include "window.h"
 
-#define TFILE_FRAME_HEADER_SIZE 6
-#define TFILE_BLOCK_M_HEADER 11     /* type, 8-byte address, 2-byte length */
-#define TFILE_BLOCK_V_SIZE 13       /* type, 4-byte number, 8-byte value */
+#define TFILE_FRAME_HEAD 6      /* tracepoint number, size */
+#define TFILE_BLOCK_HEAD 13     /* the longest: 'V', 4-byte number, 8-byte value */
+#define TFILE_BLOCK_M_HEAD 11   /* 'M', 8-byte address, 2-byte length */
 
 struct tfile_frame {
 	uint64_t at;             /* the header's first byte */
 	uint16_t tpnum;
 	uint32_t size;
-	struct tl_cursor blocks; /* the frame's data (READ only) */
-	size_t left;             /* bytes of the file after what was read */
+	uint64_t data, end;      /* the frame's data: [data, end) */
 };
 
-/* How reading the next frame ended. The cursor stands after what was read:
- * after the frame, after the 2-byte marker, or at the cut. */
+/* How reading the frame at a head ended. */
 enum tfile_frame_end {
 	TFILE_FRAME_READ,        /* a whole frame */
 	TFILE_FRAME_MARKER,      /* tracepoint number 0: the end marker */
 	TFILE_FRAME_NONE,        /* fewer than 2 bytes: no marker */
 	TFILE_FRAME_HEADER_CUT,  /* a tracepoint number, no 4-byte size */
-	TFILE_FRAME_DATA_CUT,    /* a whole header, its data past the end */
+	TFILE_FRAME_DATA_CUT,    /* a whole header, its data past the end of the file */
 };
 
+/* The frame whose head (up to TFILE_FRAME_HEAD bytes) is given, in a file
+ * of file_size bytes. */
+static inline enum tfile_frame_end tl_tfile_frame_read(struct tl_cursor head, uint64_t file_size,
+						       bool big, struct tfile_frame *f)
+{
+	memset(f, 0, sizeof *f);
+	f->at = tl_cursor_offset(&head);
+	if (!tl_cursor_u16(&head, big, &f->tpnum))
+		return TFILE_FRAME_NONE;
+	if (f->tpnum == 0)
+		return TFILE_FRAME_MARKER;
+	if (!tl_cursor_u32(&head, big, &f->size))
+		return TFILE_FRAME_HEADER_CUT;
+	f->data = f->at + TFILE_FRAME_HEAD;
+	if (file_size - f->data < f->size)
+		return TFILE_FRAME_DATA_CUT;
+	f->end = f->data + f->size;
+	return TFILE_FRAME_READ;
+}
 
 struct tfile_block {
 	uint64_t at;             /* the type byte */
 	uint8_t type;            /* 'R', 'M', 'V', or what stood there */
-	size_t left;             /* bytes of the frame after the type byte */
-	const uint8_t *data;     /* R: the registers; M: the memory */
-	size_t data_size;
+	uint64_t left;           /* bytes of the frame after the type byte */
+	uint64_t data;           /* R: the registers, M: the memory; data_size bytes */
+	uint64_t data_size;
+	uint64_t next;           /* the byte after the block */
 	uint64_t address;        /* M */
 	uint16_t length;         /* M */
 	uint32_t number;         /* V */
@@ -56,69 +81,72 @@ enum tfile_block_fault {
 	TFILE_BLOCK_BAD_TYPE,        /* not R, M or V */
 };
 
-
-/* Inline: the frame walk calls these once a block, in its hottest loop. */
-static inline enum tfile_frame_end tl_tfile_next_frame(struct tl_cursor *c, bool big, struct tfile_frame *f)
-{
-	memset(f, 0, sizeof *f);
-	f->at = tl_cursor_offset(c);
-	enum tfile_frame_end end;
-	if (!tl_cursor_u16(c, big, &f->tpnum))
-		end = TFILE_FRAME_NONE;
-	else if (f->tpnum == 0)
-		end = TFILE_FRAME_MARKER;
-	else if (!tl_cursor_u32(c, big, &f->size))
-		end = TFILE_FRAME_HEADER_CUT;
-	else if (!tl_cursor_sub(c, f->size, &f->blocks))
-		end = TFILE_FRAME_DATA_CUT;
-	else
-		end = TFILE_FRAME_READ;
-	f->left = tl_cursor_left(c);
-	return end;
-}
-
-/* The next block of a frame. r_size is the register block's size when
- * r_known. */
-static inline enum tfile_block_fault tl_tfile_next_block(struct tl_cursor *frame, bool big, bool r_known,
-					   uint64_t r_size, struct tfile_block *b)
+/* The block whose head (up to TFILE_BLOCK_HEAD bytes, clipped to the frame's
+ * end `end`, at least one) is given; r_size is the register block's size
+ * when r_known. */
+static inline enum tfile_block_fault tl_tfile_block_read(struct tl_cursor head, uint64_t end, bool big,
+							 bool r_known, uint64_t r_size,
+							 struct tfile_block *b)
 {
 	memset(b, 0, sizeof *b);
-	b->at = tl_cursor_offset(frame);
-	if (!tl_cursor_u8(frame, &b->type))
+	b->at = tl_cursor_offset(&head);
+	if (!tl_cursor_u8(&head, &b->type))
 		return TFILE_BLOCK_OVERRUN;
-	b->left = tl_cursor_left(frame);
+	b->left = end - b->at - 1;
 	switch (b->type) {
 	case 'R':
 		if (!r_known)
 			return TFILE_BLOCK_R_SIZE_UNKNOWN;
 		if (r_size > b->left)
 			return TFILE_BLOCK_OVERRUN;
-		b->data_size = (size_t)r_size;
-		return tl_cursor_bytes(frame, b->data_size, &b->data) ? TFILE_BLOCK_OK
-								      : TFILE_BLOCK_OVERRUN;
+		b->data = b->at + 1;
+		b->data_size = r_size;
+		break;
 	case 'M':
-		if (!tl_cursor_u64(frame, big, &b->address) || !tl_cursor_u16(frame, big, &b->length) ||
-		    !tl_cursor_bytes(frame, b->length, &b->data))
+		/* the head is clipped to the frame: 10 more bytes read means left >= 10 */
+		if (!tl_cursor_u64(&head, big, &b->address) || !tl_cursor_u16(&head, big, &b->length) ||
+		    b->length > b->left - 10)
 			return TFILE_BLOCK_OVERRUN;
+		b->data = b->at + TFILE_BLOCK_M_HEAD;
 		b->data_size = b->length;
-		return TFILE_BLOCK_OK;
+		break;
 	case 'V':
-		if (!tl_cursor_u32(frame, big, &b->number) || !tl_cursor_u64(frame, big, &b->value))
+		if (!tl_cursor_u32(&head, big, &b->number) || !tl_cursor_u64(&head, big, &b->value))
 			return TFILE_BLOCK_OVERRUN;
+		b->next = b->at + TFILE_BLOCK_HEAD;
 		return TFILE_BLOCK_OK;
 	default:
 		return TFILE_BLOCK_BAD_TYPE;
 	}
+	b->next = b->data + b->data_size;
+	return TFILE_BLOCK_OK;
 }
 
-/* Whether the blocks tile the frame exactly. */
-static inline bool tl_tfile_blocks_tile(struct tl_cursor frame, bool big, bool r_known, uint64_t r_size)
+/* A head read from bytes in memory: the n bytes at `at` of data[0, size),
+ * or fewer where `limit` (a frame's end, or size) comes first. */
+static inline struct tl_cursor tl_tfile_head_in(const uint8_t *data, size_t size, uint64_t at,
+						uint64_t limit, size_t n)
 {
-	struct tfile_block b;
-	while (tl_cursor_left(&frame) > 0)
-		if (tl_tfile_next_block(&frame, big, r_known, r_size, &b) != TFILE_BLOCK_OK)
-			return false;
-	return true;
+	struct tl_cursor c;
+	uint64_t want = limit > at ? limit - at : 0;
+	if (want > n)
+		want = n;
+	if (!tl_cursor_at(&c, data, size, at, want))
+		tl_cursor_init(&c, NULL, 0, at);
+	return c;
+}
+
+/* A head read through a window: the n bytes at `at`, or fewer where
+ * `limit` comes first (or the window cannot give them: the read then fails
+ * as at the end). */
+static inline struct tl_cursor tl_tfile_head(struct tl_window *win, uint64_t at, uint64_t limit,
+					     size_t n)
+{
+	size_t want = limit - at < n ? (size_t)(limit - at) : n, avail;
+	const uint8_t *p = tl_window_at(win, at, want, &avail);
+	struct tl_cursor c;
+	tl_cursor_init(&c, p, avail < want ? avail : want, at);
+	return c;
 }
 
 #endif

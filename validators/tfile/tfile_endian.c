@@ -15,32 +15,45 @@ struct chain {
 };
 
 /* The wrong order almost always breaks at the first frame header, so the
- * walks look at a bounded number of frames first and only walk to the end
- * of the file when both orders survive that far. */
+ * walks look at a bounded number of frames (and bytes: a file read in
+ * slices pays for every byte the probe reads again) first and only walk to
+ * the end of the file when both orders survive that far. */
 #define CHAIN_PROBE_FRAMES 4096
+#define CHAIN_PROBE_BYTES ((uint64_t)1 << 20)
+/* A probe's window: its bytes and the header after them. */
+#define PROBE_SLACK 4096
 
 static struct chain walk_chain(const struct tl_input *in, uint64_t start, bool big,
-			       uint64_t max_frames)
+			       uint64_t max_frames, uint64_t max_bytes)
 {
 	struct chain ch = { CHAIN_BROKEN, 0, 0 };
-	struct tl_cursor c;
-	if (!tl_cursor_at(&c, in->data, in->size, start, in->size - start))
-		tl_cursor_init(&c, NULL, 0, start); /* nothing there: the walk finds the end */
-	while (ch.frames < max_frames) {
+	struct tl_window win;
+	struct tl_input flat;
+	/* a probe reads no further ahead than it may walk */
+	size_t cap = 0;
+	if (max_bytes < SIZE_MAX - PROBE_SLACK)
+		cap = (size_t)max_bytes + PROBE_SLACK;
+	tl_tfile_window_open(&win, &flat, in, cap);
+	uint64_t at = start;
+	while (ch.frames < max_frames && ch.reached < max_bytes) {
 		struct tfile_frame f;
-		enum tfile_frame_end end = tl_tfile_next_frame(&c, big, &f);
+		enum tfile_frame_end end = tl_tfile_frame_read(tl_tfile_head(&win, at, in->size, TFILE_FRAME_HEAD),
+							       in->size, big, &f);
 		if (end == TFILE_FRAME_MARKER) {
-			bool zeros = tl_input_first_nonzero(in, tl_cursor_offset(&c)) == in->size;
+			bool zeros = tl_input_first_nonzero(in, at + 2) == in->size;
 			ch.state = zeros ? CHAIN_ENDS_WELL : CHAIN_BROKEN;
-			return ch;
+			break;
 		}
 		if (end != TFILE_FRAME_READ)
-			return ch;
+			break;
+		at = f.end;
 		ch.frames++;
-		ch.reached = tl_cursor_offset(&c) - start;
-		tl_input_release(in, tl_cursor_offset(&c));
+		ch.reached = at - start;
+		tl_input_release(in, at);
 	}
-	ch.state = CHAIN_ALIVE;
+	if ((ch.frames == max_frames || ch.reached >= max_bytes) && ch.state == CHAIN_BROKEN)
+		ch.state = CHAIN_ALIVE;
+	tl_window_close(&win);
 	return ch;
 }
 
@@ -54,14 +67,14 @@ const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in
 	/* Each walk starts from a released mapping: pages are handed back as a
 	 * walk passes them only beyond what was already released, so without the
 	 * restarts the second walk over a file would keep every page it read. */
-	struct chain little = walk_chain(in, start, false, CHAIN_PROBE_FRAMES);
+	struct chain little = walk_chain(in, start, false, CHAIN_PROBE_FRAMES, CHAIN_PROBE_BYTES);
 	tl_input_restart(in);
-	struct chain bigc = walk_chain(in, start, true, CHAIN_PROBE_FRAMES);
+	struct chain bigc = walk_chain(in, start, true, CHAIN_PROBE_FRAMES, CHAIN_PROBE_BYTES);
 	tl_input_restart(in);
 	if (little.state == CHAIN_ALIVE && bigc.state == CHAIN_ALIVE) {
-		little = walk_chain(in, start, false, UINT64_MAX);
+		little = walk_chain(in, start, false, UINT64_MAX, UINT64_MAX);
 		tl_input_restart(in);
-		bigc = walk_chain(in, start, true, UINT64_MAX);
+		bigc = walk_chain(in, start, true, UINT64_MAX, UINT64_MAX);
 		tl_input_restart(in);
 	}
 	if (little.state != bigc.state) {

@@ -91,6 +91,8 @@ struct tfile_steps {
 	const char *how;
 	struct tfile_frame_walk frames;
 	struct tl_input view;     /* what has arrived, mapped (streams only) */
+	uint8_t *head;            /* header and description, read (inputs with only a descriptor) */
+	struct tl_input text;     /* head as an input */
 };
 
 static void *steps_begin(struct tl_ctx *ctx)
@@ -102,6 +104,44 @@ static void *steps_begin(struct tl_ctx *ctx)
 	return s;
 }
 
+/* An input with only a descriptor (a file the browser reads in slices): the
+ * header and the description, up to its closing empty line, are read into
+ * memory for the line passes, which grow with the description anyway; the
+ * frames are read through a window (tfile_window.c). Without an empty line
+ * the description is the whole file. NULL when memory runs out. */
+static const struct tl_input *text_of(struct tfile_steps *s, const struct tl_input *in)
+{
+	if (in->data || !in->has_fd || in->growing)
+		return in;
+	if (s->head)
+		return &s->text;
+	size_t cap = 0, len = 0;
+	uint64_t scan = TFILE_HEADER_SIZE - 1;
+	bool ended = false;
+	while (!ended && len < in->size) {
+		size_t more = cap ? cap : (size_t)64 << 10;
+		if (more > in->size - len)
+			more = (size_t)(in->size - len);
+		uint8_t *grown = realloc(s->head, len + more);
+		if (!grown)
+			return NULL;
+		s->head = grown;
+		cap = len + more;
+		size_t got = tl_input_read_at(in, len, s->head + len, more);
+		len += got;
+		for (; scan + 1 < len; scan++)
+			if (s->head[scan] == '\n' && s->head[scan + 1] == '\n') {
+				ended = true;
+				len = (size_t)scan + 2;
+				break;
+			}
+		if (got < more)
+			break;
+	}
+	tl_input_from_memory(&s->text, s->head, len, in->name);
+	return &s->text;
+}
+
 static void unmap_view(struct tfile_steps *s)
 {
 	if (s->view.map)
@@ -110,11 +150,12 @@ static void unmap_view(struct tfile_steps *s)
 	s->view.data = NULL;
 }
 
-/* The input as the validator reads it: itself when mapped (a file), else a
- * fresh mapping of the bytes that have arrived. NULL when it cannot be had. */
+/* The input as the validator reads it: itself when mapped (a file) or given
+ * as a descriptor alone (text_of), else, for a stream, a fresh mapping of
+ * the bytes that have arrived. NULL when it cannot be had. */
 static const struct tl_input *view_of(struct tfile_steps *s, struct tl_ctx *ctx, const struct tl_input *in)
 {
-	if (in->data || in->size == 0)
+	if (in->data || in->size == 0 || !in->growing)
 		return in;
 	unmap_view(s);
 	void *m = mmap(NULL, in->size, PROT_READ, MAP_PRIVATE, in->fd, 0);
@@ -155,12 +196,15 @@ static void steps_step(void *state, struct tl_ctx *ctx, const struct tl_input *g
 	if (s->phase == TS_DONE || (!final && grown->size < TFILE_HEADER_SIZE))
 		return;
 	const struct tl_input *in = view_of(s, ctx, grown);
-	if (!in) {
+	const struct tl_input *text = in ? text_of(s, in) : NULL;
+	if (!in || !text) {
+		if (in)
+			tl_out_of_memory(ctx);
 		s->phase = TS_DONE;
 		return;
 	}
 	if (s->phase == TS_HEADER) {
-		if (!check_header(ctx, in)) {
+		if (!check_header(ctx, text)) {
 			tl_set_detail(ctx, "frames not read: the header is not usable");
 			s->phase = TS_DONE;
 			return;
@@ -170,7 +214,7 @@ static void steps_step(void *state, struct tl_ctx *ctx, const struct tl_input *g
 	if (s->phase == TS_DESCRIPTION) {
 		if (!final && !description_ends(s, in))
 			return;
-		s->frames_at = tl_tfile_read_description(ctx, in, &s->desc);
+		s->frames_at = tl_tfile_read_description(ctx, text, &s->desc);
 		tl_tfile_finish_description(ctx, &s->desc);
 		if (s->desc.out_of_memory)
 			tl_out_of_memory(ctx);
@@ -207,6 +251,7 @@ static void steps_end(void *state)
 	struct tfile_steps *s = state;
 	unmap_view(s);
 	tl_tfile_desc_free(&s->desc);
+	free(s->head);
 	free(s);
 }
 

@@ -7,11 +7,9 @@
 #include "tfile.h"
 #include "tfile_decode.h"
 
-#define frame_walk tfile_frame_walk
-
 /* A block the decoder could not read: the frame's remaining blocks are not
  * checked. */
-static void report_fault(struct frame_walk *w, const struct tfile_block *b,
+static void report_fault(struct tfile_frame_walk *w, const struct tfile_block *b,
 			 enum tfile_block_fault fault, const struct tl_location *loc)
 {
 	switch (fault) {
@@ -27,16 +25,17 @@ static void report_fault(struct frame_walk *w, const struct tfile_block *b,
 		if (b->type == 'R')
 			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
 				  "expected an R block of 0x%llx bytes within its frame, found "
-				  "only %zu bytes left in the frame",
-				  (unsigned long long)w->desc->r_size, b->left);
+				  "only %llu bytes left in the frame",
+				  (unsigned long long)w->desc->r_size, (unsigned long long)b->left);
 		else if (b->type == 'M')
 			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
 				  "expected an M block (8-byte address, 2-byte length, data) "
-				  "within its frame, found only %zu bytes left", b->left);
+				  "within its frame, found only %llu bytes left",
+				  (unsigned long long)b->left);
 		else
 			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
 				  "expected a V block (4-byte number, 8-byte value) within its "
-				  "frame, found only %zu bytes left", b->left);
+				  "frame, found only %llu bytes left", (unsigned long long)b->left);
 		break;
 	case TFILE_BLOCK_BAD_TYPE:
 		tl_report(w->ctx, RULE_TFILE_BLOCK_TYPE, loc,
@@ -48,7 +47,7 @@ static void report_fault(struct frame_walk *w, const struct tfile_block *b,
 	}
 }
 
-static void check_r(struct frame_walk *w, unsigned r_blocks, const struct tl_location *loc)
+static void check_r(struct tfile_frame_walk *w, unsigned r_blocks, const struct tl_location *loc)
 {
 	if (r_blocks == 2 && !w->r_repeated_reported) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, loc,
@@ -58,22 +57,22 @@ static void check_r(struct frame_walk *w, unsigned r_blocks, const struct tl_loc
 	}
 }
 
-static void check_m(struct frame_walk *w, const struct tfile_block *b, const struct tl_location *loc)
+static void check_m(struct tfile_frame_walk *w, const struct tfile_block *b,
+		    const struct tl_location *loc)
 {
-	uint64_t end;
+	uint64_t last;
 	if (b->length == 0 && !w->m_empty_reported) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, loc,
 			  "expected an M block of at least 1 byte, found length 0 at "
 			  "address 0x%llx", (unsigned long long)b->address);
 		w->m_empty_reported = true;
 	}
-	if (!tl_add_u64(b->address, b->length, &end) && end != 0) {
+	if (!tl_add_u64(b->address, b->length, &last) && last != 0) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, loc,
 			  "expected an M block's range to end within 2^64, found address "
 			  "0x%llx + length 0x%x", (unsigned long long)b->address, b->length);
 	} else if (w->desc->arch_32bit && !w->m_addr32_reported &&
-		   (b->address > UINT32_MAX ||
-		    b->address + b->length > (uint64_t)UINT32_MAX + 1)) {
+		   (b->address > UINT32_MAX || b->address + b->length > (uint64_t)UINT32_MAX + 1)) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_M_ADDR32, loc,
 			  "expected addresses below 2^32 on a 32-bit architecture, found "
 			  "0x%llx + 0x%x", (unsigned long long)b->address, b->length);
@@ -81,7 +80,8 @@ static void check_m(struct frame_walk *w, const struct tfile_block *b, const str
 	}
 }
 
-static void check_v(struct frame_walk *w, const struct tfile_block *b, const struct tl_location *loc)
+static void check_v(struct tfile_frame_walk *w, const struct tfile_block *b,
+		    const struct tl_location *loc)
 {
 	if (!w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, b->number)) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, loc,
@@ -91,16 +91,19 @@ static void check_v(struct frame_walk *w, const struct tfile_block *b, const str
 	}
 }
 
-/* The blocks of one frame, each handed to its checker; false when one
- * could not be read (reported), so the frame does not tile. */
-static bool check_blocks(struct frame_walk *w, struct tl_cursor frame)
+/* The blocks of the frame data [start, end), each handed to its checker;
+ * false when one could not be read (reported), so the frame does not tile.
+ * Reads through the window, so a frame may be larger than it. */
+static bool check_blocks(struct tfile_frame_walk *w, struct tl_window *win, uint64_t start,
+			 uint64_t end)
 {
 	unsigned r_blocks = 0;
-	while (tl_cursor_left(&frame) > 0 && !tl_stopped(w->ctx)) {
+	for (uint64_t at = start; at < end && !tl_stopped(w->ctx);) {
 		struct tfile_block b;
-		enum tfile_block_fault fault = tl_tfile_next_block(&frame, w->big, w->desc->r_valid,
-								   w->desc->r_size, &b);
-		struct tl_location loc = tl_at_record(b.at, (int64_t)w->index);
+		enum tfile_block_fault fault =
+			tl_tfile_block_read(tl_tfile_head(win, at, end, TFILE_BLOCK_HEAD), end, w->big,
+					    w->desc->r_valid, w->desc->r_size, &b);
+		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
 		if (fault != TFILE_BLOCK_OK) {
 			report_fault(w, &b, fault, &loc);
 			return false;
@@ -111,19 +114,34 @@ static bool check_blocks(struct frame_walk *w, struct tl_cursor frame)
 			check_m(w, &b, &loc);
 		else
 			check_v(w, &b, &loc);
+		at = b.next;
+	}
+	return true;
+}
+
+/* Whether the blocks of [start, end) tile it with registers of r_size bytes. */
+static bool blocks_tile(const struct tfile_frame_walk *w, struct tl_window *win, uint64_t start,
+			uint64_t end, uint64_t r_size)
+{
+	for (uint64_t at = start; at < end;) {
+		struct tfile_block b;
+		if (tl_tfile_block_read(tl_tfile_head(win, at, end, TFILE_BLOCK_HEAD), end, w->big, true,
+					r_size, &b) != TFILE_BLOCK_OK)
+			return false;
+		at = b.next;
 	}
 	return true;
 }
 
 /* Decision 1: when the hex R size breaks a frame, see whether the decimal
  * reading of the same text would have tiled it. */
-static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
+static void suggest_decimal(struct tfile_frame_walk *w, struct tl_window *win, uint64_t start, uint64_t end)
 {
 	const struct tfile_desc *d = w->desc;
 	if (w->r_decimal_checked || !d->r_valid || !d->r_decimal_valid || d->r_size_decimal == d->r_size)
 		return;
 	w->r_decimal_checked = true;
-	if (!tl_tfile_blocks_tile(frame, w->big, true, d->r_size_decimal))
+	if (!blocks_tile(w, win, start, end, d->r_size_decimal))
 		return;
 	struct tl_location loc = tl_at_text(d->r.offset, d->r.line, 3);
 	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
@@ -133,21 +151,21 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 		  (unsigned long long)d->r_size_decimal);
 }
 
-static void check_end_marker(struct frame_walk *w, const struct tl_input *in, struct tl_cursor *c,
-			     uint64_t marker_at)
+static void check_end_marker(struct tfile_frame_walk *w, const struct tl_input *in, uint64_t marker_at)
 {
-	size_t trailing = tl_cursor_left(c);
+	uint64_t after = marker_at + 2;
+	uint64_t trailing = in->size - after;
 	/* Padding may be gigabytes (truncate -s): scanned in constant memory. */
-	uint64_t first = tl_input_first_nonzero(in, tl_cursor_offset(c));
-	size_t zeros = (size_t)(first - tl_cursor_offset(c));
+	uint64_t first = tl_input_first_nonzero(in, after);
+	uint64_t zeros = first - after;
 	if (zeros < trailing) {
-		struct tl_location loc = tl_at(marker_at + 2 + zeros);
-		uint64_t byte = 0;
-		tl_read_uint_at(in->data, in->size, first, 1, false, &byte); /* inside: zeros < trailing */
+		struct tl_location loc = tl_at(after + zeros);
+		uint8_t byte = 0;
+		tl_input_read_at(in, first, &byte, 1); /* inside: zeros < trailing */
 		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
-			  "expected only zero bytes after the end marker, found byte 0x%02x (%zu "
-			  "byte%s of data after the marker)", (unsigned)byte, trailing - zeros,
-			  trailing - zeros == 1 ? "" : "s");
+			  "expected only zero bytes after the end marker, found byte 0x%02x (%llu "
+			  "byte%s of data after the marker)", (unsigned)byte,
+			  (unsigned long long)(trailing - zeros), trailing - zeros == 1 ? "" : "s");
 	} else if (trailing == 0) {
 		struct tl_location loc = tl_at(marker_at);
 		tl_report(w->ctx, RULE_TFILE_END_SHORT, &loc,
@@ -156,7 +174,7 @@ static void check_end_marker(struct frame_walk *w, const struct tl_input *in, st
 	}
 }
 
-static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_location *loc)
+static void check_tpnum(struct tfile_frame_walk *w, uint16_t tpnum, const struct tl_location *loc)
 {
 	if (tpnum > TFILE_MAX_TPNUM) {
 		tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM, loc,
@@ -173,7 +191,7 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 		  tpnum);
 }
 
-void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
+void tl_tfile_frames_begin(struct tfile_frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
 			   bool big, uint64_t start)
 {
 	memset(w, 0, sizeof *w);
@@ -183,62 +201,72 @@ void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struc
 	w->at = start;
 }
 
-/* While more bytes may come: whether the frame at w->at must wait for them
+/* While more bytes may come: whether the frame at `at` must wait for them
  * (its header or data is not all there, or it is the end marker). */
-static bool frame_incomplete(const struct frame_walk *w, const struct tl_cursor *c)
+static bool frame_incomplete(const struct tfile_frame_walk *w, struct tl_window *win,
+			     const struct tl_input *in, uint64_t at)
 {
-	struct tl_cursor peek = *c;
 	struct tfile_frame f;
-	return tl_tfile_next_frame(&peek, w->big, &f) != TFILE_FRAME_READ;
+	return tl_tfile_frame_read(tl_tfile_head(win, at, in->size, TFILE_FRAME_HEAD), in->size, w->big,
+				   &f) != TFILE_FRAME_READ;
 }
 
-void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool final)
+void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in, bool final)
 {
 	struct tl_ctx *ctx = w->ctx;
 	bool big = w->big;
-	struct tl_cursor c;
 	if (w->done)
 		return;
-	if (!tl_cursor_at(&c, in->data, in->size, w->at, in->size - w->at))
-		tl_cursor_init(&c, NULL, 0, w->at); /* nothing there yet */
+	struct tl_window win;
+	struct tl_input flat;
+	tl_tfile_window_open(&win, &flat, in, 0);
+	uint64_t at = w->at;
 	while (!tl_stopped(ctx)) {
-		if (!final && frame_incomplete(w, &c))
-			return;
+		if (!final && frame_incomplete(w, &win, in, at))
+			break;
+		struct tl_location loc = tl_at_record(at, (int64_t)w->index);
 		struct tfile_frame f;
-		enum tfile_frame_end end = tl_tfile_next_frame(&c, big, &f);
-		struct tl_location loc = tl_at_record(f.at, (int64_t)w->index);
+		enum tfile_frame_end end = tl_tfile_frame_read(tl_tfile_head(&win, at, in->size, TFILE_FRAME_HEAD),
+							       in->size, big, &f);
 		if (end == TFILE_FRAME_NONE) {
-			loc = tl_at(f.at);
+			loc = tl_at(at);
 			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
 				  "expected an end marker (tracepoint number 0), found the end of the file "
 				  "after %llu frame%s", (unsigned long long)w->index, w->index == 1 ? "" : "s");
+			w->done = true;
 			break;
 		}
 		if (end == TFILE_FRAME_MARKER) {
-			check_end_marker(w, in, &c, f.at);
+			check_end_marker(w, in, at);
 			w->out.complete = true;
+			w->done = true;
 			break;
 		}
 		if (end == TFILE_FRAME_HEADER_CUT) {
 			tl_report(ctx, RULE_TFILE_FRAME_HEADER, &loc,
-				  "expected a 6-byte frame header, found %zu bytes before the end of the file",
-				  f.left + 2);
+				  "expected a 6-byte frame header, found %llu bytes before the end of the file",
+				  (unsigned long long)(in->size - at));
+			w->done = true;
 			break;
 		}
 		check_tpnum(w, f.tpnum, &loc);
 		if (end == TFILE_FRAME_DATA_CUT) {
 			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
-				  "expected %u bytes of frame data, found only %zu bytes before the end of "
-				  "the file", f.size, f.left);
+				  "expected %u bytes of frame data, found only %llu bytes before the end of "
+				  "the file", f.size, (unsigned long long)(in->size - f.at - TFILE_FRAME_HEAD));
+			w->done = true;
 			break;
 		}
-		if (!check_blocks(w, f.blocks))
-			suggest_decimal(w, f.blocks);
+		if (!check_blocks(w, &win, f.data, f.end))
+			suggest_decimal(w, &win, f.data, f.end);
 		w->index++;
-		w->at = tl_cursor_offset(&c);
+		at = f.end;
+		w->at = at;
 		w->out.frames = w->index;
 		tl_input_release(in, w->at);
 	}
+	tl_window_close(&win);
 	w->out.frames = w->index;
-	w->done = true;
+	if (final || tl_stopped(ctx))
+		w->done = true;
 }

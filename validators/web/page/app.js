@@ -178,7 +178,9 @@ function showFile(m) {
     list.append(item);
   }
   const section = el('article', { class: 'file', 'data-path': m.path, 'data-memory': m.memory,
-    'data-seconds': m.seconds }, head, list);
+    'data-seconds': m.seconds, 'data-windowed': r.windowed ? 'true' : 'false',
+    'data-read-seconds': m.reading.seconds, 'data-reads': m.reading.reads, 'data-read-bytes': m.reading.bytes },
+  head, list);
   $('results').append(section);
 }
 

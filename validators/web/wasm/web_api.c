@@ -6,6 +6,7 @@
  * /out/run.sarif. The worker mounts the dropped files (WORKERFS) at /in,
  * the working directory, so reports name them as the user does. */
 #include "tracelint.h"
+#include "decompress.h"
 #include "detect.h"
 #include "excerpt.h"
 #include "format.h"
@@ -21,11 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Above this size an XRay trace is read through a window of the file
- * (File.slice in the browser) instead of a heap copy, so memory stays flat. */
-#define WINDOWED_FROM ((uint64_t)16 << 20)
-/* Bytes of a large file's head that detection looks at. */
-#define HEAD_BYTES 65536
+/* Bytes of a file's head that detection looks at (a multiple of XRay's
+ * basic-mode record, which its probe counts on). */
+#define HEAD_BYTES (24 * 2730)
 
 struct tlw_run {
 	struct tl_options opts;
@@ -179,9 +178,19 @@ fail:
 	return NULL;
 }
 
-/* A large XRay trace: validated through its descriptor, never copied. Only
- * when detection on the head (or the format chosen) says XRay; false
- * otherwise, and the file goes the usual way. */
+/* Whether format f reads a file given by its descriptor alone, through a
+ * window, rather than from memory. */
+static bool reads_in_slices(const struct tl_format *f)
+{
+	return f && (f->id == TL_FORMAT_XRAY || f->id == TL_FORMAT_TFILE);
+}
+
+/* An XRay trace or a tfile: validated through its descriptor, read through
+ * a window of the file (File.slice in the browser), never copied whole into
+ * the heap, so memory stays flat whatever the size. Only when the file's name binds such a format (and its
+ * content is not plainly another's), or detection on the head says one, or
+ * the format chosen is one; false otherwise, and the file goes the usual
+ * way. */
 static bool windowed(struct tlw_run *r, const char *path, struct tl_result *res, enum tl_status *status,
 		     char *err, size_t errlen)
 {
@@ -189,20 +198,28 @@ static bool windowed(struct tlw_run *r, const char *path, struct tl_result *res,
 	struct stat st;
 	if (fd < 0)
 		return false;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size < WINDOWED_FROM ||
-	    (r->opts.format != TL_FORMAT_AUTO && r->opts.format != TL_FORMAT_XRAY)) {
+	const struct tl_format *chosen = r->opts.format == TL_FORMAT_AUTO ? NULL : tl_format_get(r->opts.format);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0 ||
+	    (chosen && !reads_in_slices(chosen))) {
 		close(fd);
 		return false;
 	}
-	uint8_t *head = malloc(HEAD_BYTES);
+	size_t head_len = (uint64_t)st.st_size < HEAD_BYTES ? (size_t)st.st_size : HEAD_BYTES;
+	uint8_t *head = malloc(head_len);
 	const struct tl_format *f = NULL;
-	if (head && read_back(&fd, 0, head, HEAD_BYTES) == HEAD_BYTES) {
+	/* compressed files go the usual way, which refuses them with a reason */
+	if (head && read_back(&fd, 0, head, head_len) == head_len &&
+	    tl_compression_sniff(head, head_len) == TL_COMPRESSION_NONE) {
 		struct tl_input in;
-		tl_input_from_memory(&in, head, HEAD_BYTES, path);
-		f = r->opts.format == TL_FORMAT_AUTO ? tl_detect(&in, NULL, 0) : tl_format_get(TL_FORMAT_XRAY);
+		tl_input_from_memory(&in, head, head_len, path);
+		f = chosen ? chosen : tl_format_by_name(path);
+		if (!chosen && f && tl_detect_other(f, &in))
+			f = NULL; /* the usual way reports what it holds instead */
+		else if (!f)
+			f = tl_detect(&in, NULL, 0);
 	}
 	free(head);
-	if (!f || f->id != TL_FORMAT_XRAY) {
+	if (!reads_in_slices(f)) {
 		close(fd);
 		return false;
 	}
@@ -213,7 +230,7 @@ static bool windowed(struct tlw_run *r, const char *path, struct tl_result *res,
 	in.fd = fd;
 	in.has_fd = true;
 	struct tl_options opts = r->opts;
-	opts.format = TL_FORMAT_XRAY;
+	opts.format = f->id;
 	*status = tl_validate_input(&in, path, &opts, res, err, errlen);
 	close(fd);
 	return true;
