@@ -17,17 +17,17 @@ struct keyref {       /* 16 bytes a key of an open object */
 };
 
 struct parser {
-	struct jdoc *d;
+	struct tl_json_doc *d;
 	const uint8_t *buf, *p, *end;
 	uint32_t line;
 	const uint8_t *line_start;
 	size_t filled;              /* line-index blocks written */
 	bool index_lines, check_dups, build_root;
 	uint32_t root_parent;
-	struct jerror *err;
-	struct jframe *f;
+	struct tl_json_error *err;
+	struct tl_json_frame *f;
 	uint32_t depth;
-	const struct jlazy_key *lazy;
+	const struct tl_json_lazy_key *lazy;
 	size_t nlazy;
 	struct keyref *keys;
 	size_t nkeys, capkeys;
@@ -37,7 +37,7 @@ struct parser {
 	bool in_release;
 };
 
-static bool fail(struct parser *ps, enum jerr kind, const uint8_t *at, const char *msg)
+static bool fail(struct parser *ps, enum tl_json_err kind, const uint8_t *at, const char *msg)
 {
 	ps->err->kind = kind;
 	ps->err->off = (uint64_t)(at - ps->buf);
@@ -88,7 +88,7 @@ static bool fail_at(struct parser *ps, const uint8_t *at, const char *expected)
 static void newline(struct parser *ps, const uint8_t *p)
 {
 	if (ps->index_lines) {
-		struct jdoc *d = ps->d;
+		struct tl_json_doc *d = ps->d;
 		/* b < nblk: p is inside the text and nblk is (size >> BLOCK_SHIFT) + 1 */
 		size_t b = (size_t)(p - ps->buf) >> BLOCK_SHIFT;
 		for (; ps->filled <= b; ps->filled++) {
@@ -205,11 +205,11 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 
 static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 {
-	struct jdoc *d = ps->d;
+	struct tl_json_doc *d = ps->d;
 	if (!tl_json_reserve_node(d))
 		return UINT32_MAX;
 	uint32_t i = d->n++;
-	struct jnode *n = &d->nodes[i];
+	struct tl_json_node *n = &d->nodes[i];
 	n->off = (uint64_t)(at - ps->buf);
 	n->parent = ps->depth ? ps->f[ps->depth - 1].node : ps->root_parent;
 	n->next = JNONE;
@@ -226,8 +226,8 @@ static void attach(struct parser *ps, uint32_t child)
 {
 	if (!ps->depth)
 		return;
-	struct jframe *fr = &ps->f[ps->depth - 1];
-	struct jnode *pn = &ps->d->nodes[fr->node];
+	struct tl_json_frame *fr = &ps->f[ps->depth - 1];
+	struct tl_json_node *pn = &ps->d->nodes[fr->node];
 	if (fr->last == JNONE)
 		pn->first = child;
 	else
@@ -242,7 +242,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	bool build = ps->build_root;
 	if (ps->depth) {
-		struct jframe *fr = &ps->f[ps->depth - 1];
+		struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 		fr->count++;
 		build = fr->build;
 		if (fr->lazy)
@@ -256,7 +256,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 	return node;
 }
 
-static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
+static const struct tl_json_lazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
 {
 	for (size_t i = 0; i < ps->nlazy; i++)
 		if (tl_json_decoded_eq(k, len, ps->lazy[i].name, strlen(ps->lazy[i].name)))
@@ -272,9 +272,9 @@ static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t 
  * or a cell of a table row whose header names a lazy column (DCFG-trace
  * nests its tables as cells: PROCESSES -> TRANSITION_TABLE, THREAD_DATA ->
  * TRACE_DATA). */
-static const struct jlazy_key *lazy_here(const struct parser *ps)
+static const struct tl_json_lazy_key *lazy_here(const struct parser *ps)
 {
-	const struct jframe *up = &ps->f[ps->depth - 1];
+	const struct tl_json_frame *up = &ps->f[ps->depth - 1];
 	if (!up->build)
 		return NULL;
 	if (up->obj)
@@ -283,10 +283,10 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 		return NULL;
 	/* tbl is built (only a built container's values are) and, past its
 	 * first value, has its first child: the header row */
-	const struct jframe *tbl = &ps->f[ps->depth - 2];
+	const struct tl_json_frame *tbl = &ps->f[ps->depth - 2];
 	if (tbl->obj || tbl->count < 2) /* row 0 is the header itself */
 		return NULL;
-	const struct jnode *nodes = ps->d->nodes;
+	const struct tl_json_node *nodes = ps->d->nodes;
 	uint32_t h = nodes[tbl->node].first;
 	if (nodes[h].type != J_ARR || (nodes[h].flags & JF_LAZY)) /* a lazy header has pins */
 		return NULL;
@@ -319,7 +319,7 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	size_t pos = 0;
 	out[0] = 0;
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
-		const struct jframe *fr = &ps->f[j];
+		const struct tl_json_frame *fr = &ps->f[j];
 		if (fr->obj) {
 			pos = tl_json_key_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
@@ -332,14 +332,14 @@ static char *frame_pointer(const struct parser *ps, const struct keyref *k)
 	return strdup(out);
 }
 
-static bool dup_before(const struct jdup *x, const struct jdup *y)
+static bool dup_before(const struct tl_json_dup *x, const struct tl_json_dup *y)
 {
 	return x->objseq != y->objseq ? x->objseq < y->objseq : x->seq < y->seq;
 }
 
 /* The kept duplicates form a max-heap (by report order) once keep_dups is
  * reached, so the latest in report order is the one given up. */
-static void sift_down(struct jdup *h, size_t n, size_t i)
+static void sift_down(struct tl_json_dup *h, size_t n, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
@@ -349,16 +349,16 @@ static void sift_down(struct jdup *h, size_t n, size_t i)
 			m = r;
 		if (m == i)
 			return;
-		struct jdup t = h[i];
+		struct tl_json_dup t = h[i];
 		h[i] = h[m];
 		h[m] = t;
 		i = m;
 	}
 }
 
-static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
+static bool keep_dup(struct parser *ps, struct tl_json_dup *u, const struct keyref *k)
 {
-	struct jdoc *d = ps->d;
+	struct tl_json_doc *d = ps->d;
 	if (d->ndups == d->keep_dups) {
 		if (!d->ndups || !dup_before(u, &d->dups[0])) {
 			d->dups_dropped++;
@@ -373,7 +373,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 		sift_down(d->dups, d->ndups, 0);
 		return true;
 	}
-	struct jdup *dups = tl_grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
+	struct tl_json_dup *dups = tl_grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
 	if (!dups)
 		return fail_nomem(ps);
 	d->dups = dups;
@@ -383,7 +383,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 	size_t i = d->ndups++;
 	d->dups[i] = *u;
 	for (; i && dup_before(&d->dups[(i - 1) / 2], &d->dups[i]); i = (i - 1) / 2) {
-		struct jdup t = d->dups[i];
+		struct tl_json_dup t = d->dups[i];
 		d->dups[i] = d->dups[(i - 1) / 2];
 		d->dups[(i - 1) / 2] = t;
 	}
@@ -391,7 +391,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct keyref *k)
 }
 
 /* At the close of an object: its repeated keys, kept for tl_jv_check_duplicate_keys. */
-static bool check_keys(struct parser *ps, const struct jframe *fr)
+static bool check_keys(struct parser *ps, const struct tl_json_frame *fr)
 {
 	size_t m = ps->nkeys - fr->keys;
 	if (m < 2)
@@ -404,7 +404,7 @@ static bool check_keys(struct parser *ps, const struct jframe *fr)
 		if (x->dlen != y->dlen || (x->len == x->dlen && y->len == y->dlen ? memcmp(x->s, y->s, x->len)
 				: tl_json_decoded_cmp(x->s, x->len, y->s, y->len) != 0))
 			continue;
-		struct jdup u = { fr->objseq, ps->dupseq++, (uint64_t)(y->s - ps->buf) - 1, (uint64_t)(x->s - ps->buf) - 1,
+		struct tl_json_dup u = { fr->objseq, ps->dupseq++, (uint64_t)(y->s - ps->buf) - 1, (uint64_t)(x->s - ps->buf) - 1,
 				  y->len, NULL };
 		if (!keep_dup(ps, &u, &keys[k]))
 			return false;
@@ -427,20 +427,20 @@ static bool push_key(struct parser *ps, uint64_t off, uint32_t len, bool escaped
 }
 
 /* A lazy table is complete: give its rows their pins. */
-static bool close_lazy(struct parser *ps, const struct jframe *fr)
+static bool close_lazy(struct parser *ps, const struct tl_json_frame *fr)
 {
-	struct jdoc *d = ps->d;
-	struct jnode *n = &d->nodes[fr->node];
+	struct tl_json_doc *d = ps->d;
+	struct tl_json_node *n = &d->nodes[fr->node];
 	if (!n->count)
 		return true;
 	if (n->count >= JPIN - d->npins)
 		return fail_nomem(ps);
 	/* every table holds pins, so nlazy <= npins < JPIN */
-	struct jlazy *nl = tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16);
+	struct tl_json_lazy *nl = tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16);
 	if (!nl)
 		return fail_nomem(ps);
 	d->lazy = nl;
-	d->lazy[d->nlazy++] = (struct jlazy){ fr->node, d->npins, 0, fr->pinned, NULL };
+	d->lazy[d->nlazy++] = (struct tl_json_lazy){ fr->node, d->npins, 0, fr->pinned, NULL };
 	n->first = JPIN | d->npins;
 	d->npins += n->count;
 	return true;
@@ -448,7 +448,7 @@ static bool close_lazy(struct parser *ps, const struct jframe *fr)
 
 static bool close_container(struct parser *ps)
 {
-	struct jframe *fr = &ps->f[ps->depth - 1];
+	struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 	if (fr->obj && ps->check_dups) {
 		if (!check_keys(ps, fr))
 			return false;
@@ -496,7 +496,7 @@ static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
 			n++;
 			if (ps->in_release && (uint64_t)(p - ps->buf) >= ps->next_release) {
 				tl_input_release(ps->d->in, (uint64_t)(p - ps->buf));
-				ps->next_release += RELEASE_STEP;
+				ps->next_release += TL_INPUT_RELEASE_STEP;
 			}
 		}
 		if (c == '[') {
@@ -575,13 +575,13 @@ static bool parse_value(struct parser *ps)
 		case '[': {
 			if (ps->depth >= JSON_MAX_DEPTH)
 				return fail(ps, JE_DEPTH, at, "expected arrays and objects nested at most 1024 deep, found a 1025th level");
-			const struct jlazy_key *lk = NULL;
+			const struct tl_json_lazy_key *lk = NULL;
 			if (c == '[' && ps->nlazy && ps->depth)
 				lk = lazy_here(ps);
 			node = begin_value(ps, c == '{' ? J_OBJ : J_ARR, at);
 			if (node == UINT32_MAX)
 				return fail_nomem(ps);
-			struct jframe *fr = &ps->f[ps->depth];
+			struct tl_json_frame *fr = &ps->f[ps->depth];
 			fr->node = node;
 			fr->last = JNONE;
 			fr->count = 0;
@@ -657,13 +657,13 @@ static bool parse_value(struct parser *ps)
 			if (!ps->depth)
 				return true;
 			skip_ws(ps);
-			const struct jframe *fr = &ps->f[ps->depth - 1];
+			const struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 			if (ps->p < ps->end && *ps->p == ',') {
 				ps->p++;
 				skip_ws(ps);
 				if (ps->in_release && (uint64_t)(ps->p - ps->buf) >= ps->next_release) {
 					tl_input_release(ps->d->in, (uint64_t)(ps->p - ps->buf));
-					ps->next_release += RELEASE_STEP;
+					ps->next_release += TL_INPUT_RELEASE_STEP;
 				}
 				if (fr->obj)
 					goto key;
@@ -682,7 +682,7 @@ key:
 		if (ps->p >= ps->end || *ps->p != '"')
 			return fail_at(ps, ps->p, "a '\"' starting an object key");
 		{
-			struct jframe *fr = &ps->f[ps->depth - 1];
+			struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 			at = ps->p;
 			node = JSKIP;
 			if (fr->build) {
@@ -712,19 +712,19 @@ key:
 
 static int cmp_dup(const void *a, const void *b)
 {
-	const struct jdup *x = a, *y = b;
+	const struct tl_json_dup *x = a, *y = b;
 	return dup_before(x, y) ? -1 : dup_before(y, x);
 }
 
-bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
-		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err)
+bool tl_json_parse_lazy(struct tl_json_doc *doc, const uint8_t *buf, size_t size, const struct tl_json_lazy_key *lazy,
+		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct tl_json_error *err)
 {
 	return tl_json_parse_budget(doc, buf, size, lazy, nlazy, in, keep_dups, 0, err);
 }
 
-bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+bool tl_json_parse_budget(struct tl_json_doc *doc, const uint8_t *buf, size_t size, const struct tl_json_lazy_key *lazy,
 			  size_t nlazy, const struct tl_input *in, size_t keep_dups, uint64_t budget,
-			  struct jerror *err)
+			  struct tl_json_error *err)
 {
 	static const uint8_t empty[1];
 	if (!buf) /* an empty input maps to no memory at all */
@@ -749,7 +749,7 @@ bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, con
 	ps.lazy = lazy;
 	ps.nlazy = nlazy;
 	ps.in_release = in != NULL;
-	ps.next_release = RELEASE_STEP;
+	ps.next_release = TL_INPUT_RELEASE_STEP;
 	bool ok = false;
 	doc->nblk = (size >> BLOCK_SHIFT) + 1;
 	doc->blk_line = calloc(doc->nblk, sizeof *doc->blk_line);
@@ -785,15 +785,15 @@ out:
 	return ok;
 }
 
-bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
+bool tl_json_parse(struct tl_json_doc *doc, const uint8_t *buf, size_t size, struct tl_json_error *err)
 {
 	return tl_json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
 }
 
 /* Pass 2 skips the rows it walks over with the same parser, building nothing. */
-uint64_t tl_json_skip_value(struct jdoc *d, uint64_t off)
+uint64_t tl_json_skip_value(struct tl_json_doc *d, uint64_t off)
 {
-	struct jerror err;
+	struct tl_json_error err;
 	struct parser ps = { 0 };
 	ps.d = d;
 	ps.buf = d->buf;

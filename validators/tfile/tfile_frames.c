@@ -6,13 +6,11 @@
 #include "cursor.h"
 #include "tfile.h"
 
-#define frame_walk tfile_frame_walk
-
 enum walk_mode { WALK_REPORT, WALK_QUIET };
 
 /* Walks the blocks of one frame with registers of r_size bytes; reports
  * (WALK_REPORT) or only answers whether the blocks tile the frame. */
-static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_known,
+static bool walk_blocks(struct tfile_frame_walk *w, struct tl_cursor frame, bool r_known,
 			uint64_t r_size, enum walk_mode mode)
 {
 	bool report = mode == WALK_REPORT;
@@ -108,7 +106,7 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 
 /* Decision 1: when the hex R size breaks a frame, see whether the decimal
  * reading of the same text would have tiled it. */
-static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
+static void suggest_decimal(struct tfile_frame_walk *w, struct tl_cursor frame)
 {
 	const struct tfile_desc *d = w->desc;
 	if (w->r_decimal_checked || !d->r_valid || !d->r_decimal_valid || d->r_size_decimal == d->r_size)
@@ -124,7 +122,7 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 		  (unsigned long long)d->r_size_decimal);
 }
 
-static void check_end_marker(struct frame_walk *w, const struct tl_input *in, struct tl_cursor *c,
+static void check_end_marker(struct tfile_frame_walk *w, const struct tl_input *in, struct tl_cursor *c,
 			     uint64_t marker_at)
 {
 	size_t trailing = tl_cursor_left(c);
@@ -147,7 +145,7 @@ static void check_end_marker(struct frame_walk *w, const struct tl_input *in, st
 	}
 }
 
-static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_location *loc)
+static void check_tpnum(struct tfile_frame_walk *w, uint16_t tpnum, const struct tl_location *loc)
 {
 	if (tpnum > TFILE_MAX_TPNUM) {
 		tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM, loc,
@@ -164,7 +162,7 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 		  tpnum);
 }
 
-void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
+void tl_tfile_frames_begin(struct tfile_frame_walk *w, struct tl_ctx *ctx, const struct tfile_desc *desc,
 			   bool big, uint64_t start)
 {
 	memset(w, 0, sizeof *w);
@@ -176,7 +174,7 @@ void tl_tfile_frames_begin(struct frame_walk *w, struct tl_ctx *ctx, const struc
 
 /* While more bytes may come: whether the frame at w->at must wait for them
  * (its header or data is not all there, or it is the end marker). */
-static bool frame_incomplete(const struct frame_walk *w, const struct tl_cursor *c)
+static bool frame_incomplete(const struct tfile_frame_walk *w, const struct tl_cursor *c)
 {
 	struct tl_cursor peek = *c;
 	uint16_t tpnum;
@@ -185,7 +183,7 @@ static bool frame_incomplete(const struct frame_walk *w, const struct tl_cursor 
 	       !tl_cursor_u32(&peek, w->big, &size) || tl_cursor_left(&peek) < size;
 }
 
-void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool final)
+void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in, bool final)
 {
 	struct tl_ctx *ctx = w->ctx;
 	bool big = w->big;
