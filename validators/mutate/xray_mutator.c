@@ -4,7 +4,7 @@
  * TSC checks instead of stopping at the header. Layouts: specs/xray.md and
  * FDR versions 1-5 as compiler-rt writes them. */
 #include "mutator.h"
-#include "validators/xray/xray_layout.h"
+#include "../xray/xray_layout.h"
 
 #include <string.h>
 
