@@ -111,8 +111,9 @@ fuzz-oss-afl:
 		echo "  $$(basename $$t): ran $$n seeds"; rm -rf $$d; \
 	done
 
-# A short campaign per target (SMOKE_SECONDS each); not part of `make check`.
-check-heavy: fuzz fuzz-mutators
+# A short campaign per target (SMOKE_SECONDS each), and `make fuzz-oss` (make
+# check builds the same targets through tests/ci/oss-build.sh); not part of `make check`.
+check-heavy: fuzz fuzz-mutators fuzz-oss
 	set -e; for n in $(FUZZ_NAMES); do \
 		TARGET=$$n SECONDS=$(SMOKE_SECONDS) JOBS=1 ENGINE=libfuzzer MUTATOR=0 SMOKE=1 \
 			BUILD=$(BUILD) sh fuzzers/campaign/run.sh; \

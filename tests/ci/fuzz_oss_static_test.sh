@@ -1,9 +1,8 @@
 #! /usr/bin/env atf-sh
-# The targets of `make fuzz-oss` start on a runner image that has none of the
-# builder's packages: they link json-c, expat, zlib, bzip2 and zstd
-# statically and need only what OSS-Fuzz's base-runner image has. Both cases
-# share one `make fuzz-oss` build under the build directory, redone when the
-# sources change.
+# The targets fuzzers/build.sh builds for OSS-Fuzz start on a runner image
+# that has none of the builder's packages: they link json-c, expat, zlib,
+# bzip2 and zstd statically and need only what OSS-Fuzz's base-runner image
+# has. Both cases read the build oss_build_test checks (one run, shared).
 
 SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
@@ -11,22 +10,24 @@ BUILDDIR='@BUILDDIR@'
 # The shared objects of OSS-Fuzz's base-runner image that a C target may use.
 RUNNER_LIBS="linux-vdso.so.1 ld-linux-x86-64.so.2 libc.so.6 libm.so.6 libpthread.so.0 libdl.so.2 librt.so.1 libstdc++.so.6 libgcc_s.so.1"
 
-# Sets $out to the $OUT of a `make fuzz-oss` of the current sources.
+# Sets $root and $out to a `tests/ci/oss-build.sh libfuzzer-address` run of
+# the current sources (fuzzers/build.sh as the base builder runs it, every
+# target over its seeds). The CI tests that read it share one run under the
+# build directory, redone when what it reads changes; Kyua may run them at
+# once: one builds, the others wait for it.
 oss_build() {
-	b=$BUILDDIR/ci-fuzz-oss
-	out=$b/oss-out
-	# What the build reads: sources, make files, build.sh and its helpers, the
-	# rule catalogs (rules.inc), dictionaries and seeds.
-	key=$(cd "$SRCDIR" && { find GNUmakefile fuzzers validators specs -type f \
-		! -name '*.1' ! -name '*.txt' ! -name 'README*' ! -path 'fuzzers/campaign/*'
-		echo fuzzers/campaign/common.sh; } | LC_ALL=C sort | xargs sha1sum | sha1sum | cut -c1-40)
-	# Kyua runs both cases at once: one builds, the other waits for it.
-	exec 9> "$BUILDDIR/ci-fuzz-oss.lock"
+	b=$BUILDDIR/ci-oss-libfuzzer-address
+	root=$b/root
+	out=$root/out
+	key=$(cd "$SRCDIR" && find GNUmakefile fuzzers validators specs corpus .clusterfuzzlite \
+		tests/ci/oss-build.sh -type f ! -name '*.1' ! -name 'README*' |
+		LC_ALL=C sort | xargs sha1sum | sha1sum | cut -c1-40)
+	exec 9> "$b.lock"
 	flock 9
 	if [ "$(cat "$b/sources" 2>/dev/null)" != "$key" ]; then
-		rm -rf "$b" && mkdir -p "$b"
-		make -C "$SRCDIR" --no-print-directory BUILD="$b" fuzz-oss > "$b/log" 2>&1 ||
-			{ tail -n 30 "$b/log"; atf_fail "make fuzz-oss failed"; }
+		rm -rf "$b" && mkdir -p "$root"
+		sh "$SRCDIR/tests/ci/oss-build.sh" libfuzzer-address "$SRCDIR" "$root" > "$b/log" 2> "$b/err" ||
+			{ tail -n 30 "$b/err"; atf_fail "oss-build.sh libfuzzer-address failed"; }
 		echo "$key" > "$b/sources"
 	fi
 	exec 9>&-
@@ -47,8 +48,8 @@ runner_lib() {
 
 atf_test_case links_only_runner_libraries
 links_only_runner_libraries_head() {
-	atf_set descr "ldd and the ELF NEEDED entries of every make fuzz-oss target name only base-runner libraries"
-	atf_set require.progs "clang zip ldd readelf flock"
+	atf_set descr "ldd and the ELF NEEDED entries of every OSS-Fuzz target name only base-runner libraries"
+	atf_set require.progs "clang zip unzip ldd readelf flock"
 	atf_set timeout 600
 }
 links_only_runner_libraries_body() {
@@ -57,7 +58,7 @@ links_only_runner_libraries_body() {
 	# One target per fuzzers/*_fuzzer.c (and the structure-aware variants).
 	for src in "$SRCDIR"/fuzzers/*_fuzzer.c; do
 		n=$(basename "$src" .c)
-		grep -q "/$n\$" list || atf_fail "make fuzz-oss built no $n"
+		grep -q "/$n\$" list || atf_fail "fuzzers/build.sh built no $n"
 	done
 	while read -r t; do
 		for lib in $(readelf -d "$t" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
@@ -76,8 +77,8 @@ links_only_runner_libraries_body() {
 
 atf_test_case starts_without_format_libraries
 starts_without_format_libraries_head() {
-	atf_set descr "every make fuzz-oss target runs in a root holding only the base-runner libraries"
-	atf_set require.progs "clang zip chroot unshare mount ldd cc flock"
+	atf_set descr "every OSS-Fuzz target runs in a root holding only the base-runner libraries"
+	atf_set require.progs "clang zip unzip chroot unshare mount ldd cc flock"
 	atf_set require.user root
 	atf_set timeout 600
 }

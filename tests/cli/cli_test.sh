@@ -153,20 +153,26 @@ sarif_output_body() {
 atf_test_case styles_agree
 styles_agree_head() { atf_set descr "text, JSON and SARIF report the same diagnostics for every invalid corpus case"; atf_set require.progs jq; }
 styles_agree_body() {
-	n=0
-	for p in "$SRCDIR"/corpus/*/invalid/*; do
+	# one run per style over every case, each diagnostic as "PATH RULE"
+	here=$PWD
+	cd "$SRCDIR" || atf_fail "no source tree"
+	for p in corpus/*/invalid/*; do
 		case "$p" in *.expected | *.args | *.md | *.sh | *.py) continue ;; esac
 		[ -f "$p.args" ] && continue
 		[ -f "$p" ] || continue
-		"$TL" "$p" | grep -o '\[[A-Z0-9-]*\]$' | tr -d '[]' > text.rules
-		"$TL" -o json "$p" | jq -r '.files[0].diagnostics[].rule' > json.rules
-		"$TL" -o sarif "$p" | jq -r '.runs[0].results[].ruleId' > sarif.rules
-		cmp -s text.rules json.rules || atf_fail "text and JSON differ on $p"
-		cmp -s json.rules sarif.rules || atf_fail "JSON and SARIF differ on $p"
-		n=$((n + 1))
-	done
-	[ $n -gt 0 ] || atf_skip "no invalid corpus case"
-	echo "$n cases compared"
+		echo "$p"
+	done > "$here/cases"
+	[ -s "$here/cases" ] || atf_skip "no invalid corpus case"
+	xargs "$TL" < "$here/cases" | sed -n 's/^\([^:]*\):.* \[\([A-Z0-9-]*\)\]$/\1 \2/p' > "$here/text.rules"
+	xargs "$TL" -o json < "$here/cases" | jq -r '.files[] | .path as $p | .diagnostics[] | "\($p) \(.rule)"' > "$here/json.rules"
+	xargs "$TL" -o sarif < "$here/cases" |
+		jq -r '.runs[0].results[] | "\(.locations[0].physicalLocation.artifactLocation.uri) \(.ruleId)"' > "$here/sarif.rules"
+	cd "$here"
+	[ "$(cut -d' ' -f1 json.rules | sort -u | wc -l)" -eq "$(wc -l < cases)" ] ||
+		atf_fail "not every invalid case has a diagnostic in JSON"
+	diff text.rules json.rules || atf_fail "text and JSON differ (diff above)"
+	diff json.rules sarif.rules || atf_fail "JSON and SARIF differ (diff above)"
+	echo "$(wc -l < cases) cases compared"
 }
 
 atf_test_case werror

@@ -25,8 +25,8 @@ static void setup(struct fixture *f, const char *path, const struct tl_member *m
 {
 	memset(f, 0, sizeof *f);
 	tl_options_init(&f->opts);
-	struct tl_ctx ctx = { &f->opts, &f->result, path, members, count, false, false,
-			      f->why, sizeof f->why, false, NULL, { 0 }, { NULL } };
+	struct tl_ctx ctx = { .opts = &f->opts, .result = &f->result, .path = path, .members = members,
+			      .member_count = count, .err = f->why, .errlen = sizeof f->why };
 	f->ctx = ctx;
 }
 

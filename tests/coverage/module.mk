@@ -13,7 +13,7 @@ COVERAGE_SLACK ?= 0.3
 .PHONY: coverage-suite coverage-ratchet coverage-baseline
 coverage-suite: deps
 	rm -rf $(COV_O)/obj $(COV_O)/tests
-	$(MAKE) $(CHECK_MAKE_JOBS) O=$(COV_O) SANITIZE=0 CC=gcc OPT="-O0 -g" CFLAGS="--coverage -fprofile-update=atomic" LDFLAGS=--coverage tests
+	$(MAKE) $(CHECK_MAKE_JOBS) O=$(COV_O) SANITIZE=0 CC=gcc OPT="-O0 -g" CFLAGS="--coverage -fprofile-update=atomic -DTL_COVERAGE" LDFLAGS=--coverage tests
 	find $(COV_O) -name '*.gcda' -delete
 	rm -f $(COV_O)/results.db
 	cd $(COV_O)/tests && kyua --config=none -v parallelism=$(CHECK_JOBS) \

@@ -10,11 +10,11 @@
 
 #include "validators/dcfg/trace_decode.h"
 
-static uint32_t padded(const struct tcode *c) { return c->len ? c->bits << (32 - c->len) : 0; }
+static uint32_t padded(const struct tl_dcfg_tcode *c) { return c->len ? c->bits << (32 - c->len) : 0; }
 
 static int reference_order(const void *a, const void *b)
 {
-	const struct tcode *x = a, *y = b;
+	const struct tl_dcfg_tcode *x = a, *y = b;
 	if (x->edge != y->edge)
 		return x->edge < y->edge ? -1 : 1;
 	if (padded(x) != padded(y))
@@ -34,9 +34,9 @@ static uint32_t next_random(void)
 }
 
 /* Sorts a copy both ways; rows are distinct, so the order is total. */
-static void check_sorts_alike(const struct tcode *codes, uint32_t n)
+static void check_sorts_alike(const struct tl_dcfg_tcode *codes, uint32_t n)
 {
-	struct tcode *mine = malloc((n + 1) * sizeof *mine), *ref = malloc((n + 1) * sizeof *ref);
+	struct tl_dcfg_tcode *mine = malloc((n + 1) * sizeof *mine), *ref = malloc((n + 1) * sizeof *ref);
 	ATF_REQUIRE(mine && ref);
 	memcpy(mine, codes, n * sizeof *mine);
 	memcpy(ref, codes, n * sizeof *ref);
@@ -52,9 +52,9 @@ static void check_sorts_alike(const struct tcode *codes, uint32_t n)
 }
 
 /* n codes in document order (row = index), fields from the generator. */
-static struct tcode *table(uint32_t n, uint64_t edges, uint32_t maxlen)
+static struct tl_dcfg_tcode *table(uint32_t n, uint64_t edges, uint32_t maxlen)
 {
-	struct tcode *c = calloc(n + 1, sizeof *c);
+	struct tl_dcfg_tcode *c = calloc(n + 1, sizeof *c);
 	ATF_REQUIRE(c);
 	for (uint32_t i = 0; i < n; i++) {
 		c[i].edge = 1 + next_random() % edges;
@@ -73,7 +73,7 @@ ATF_TC_BODY(shuffled_tables, tc)
 	static const uint32_t sizes[] = { 0, 1, 2, 3, 17, 1000, 100000 };
 	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
 		for (uint32_t maxlen = 0; maxlen <= 32; maxlen += 4) {
-			struct tcode *c = table(sizes[s], 1 + sizes[s] / 8, maxlen);
+			struct tl_dcfg_tcode *c = table(sizes[s], 1 + sizes[s] / 8, maxlen);
 			check_sorts_alike(c, sizes[s]);
 			free(c);
 		}
@@ -83,15 +83,15 @@ ATF_TC_WITHOUT_HEAD(tables_in_order_and_reversed);
 ATF_TC_BODY(tables_in_order_and_reversed, tc)
 {
 	uint32_t n = 50000;
-	struct tcode *c = table(n, 5000, 12);
+	struct tl_dcfg_tcode *c = table(n, 5000, 12);
 	qsort(c, n, sizeof *c, reference_order);
-	struct tcode *before = malloc(n * sizeof *before);
+	struct tl_dcfg_tcode *before = malloc(n * sizeof *before);
 	ATF_REQUIRE(before);
 	memcpy(before, c, n * sizeof *c);
 	ATF_REQUIRE(tl_dcfg_sort_codes(c, n));
 	ATF_CHECK(memcmp(before, c, n * sizeof *c) == 0); /* in order: left alone */
 	for (uint32_t i = 0; i < n / 2; i++) {
-		struct tcode t = c[i];
+		struct tl_dcfg_tcode t = c[i];
 		c[i] = c[n - 1 - i];
 		c[n - 1 - i] = t;
 	}
@@ -108,7 +108,7 @@ ATF_TC_WITHOUT_HEAD(codes_padding_alike);
 ATF_TC_BODY(codes_padding_alike, tc)
 {
 	uint32_t n = 20000;
-	struct tcode *c = calloc(n, sizeof *c);
+	struct tl_dcfg_tcode *c = calloc(n, sizeof *c);
 	ATF_REQUIRE(c);
 	for (uint32_t i = 0; i < n; i++) {
 		c[i].edge = i % 3 == 0 ? 0x7fffffffu : 7;

@@ -37,17 +37,17 @@ static void record(const struct tl_diagnostic *d, void *user)
 }
 
 /* Decodes one chunk with `v`'s document, reporting into `l`. */
-static void decode_logged(const struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *d,
-			  struct chunk *c, struct log *l)
+static void decode_logged(const struct tl_json_check *v, const struct tl_dcfg_seq *s, const struct tl_dcfg_ttable *t, const struct tl_dcfg_dict *d,
+			  struct tl_dcfg_chunk *c, struct log *l)
 {
 	struct tl_options opts;
 	tl_options_init(&opts);
 	opts.on_diag = record;
 	opts.user = l;
 	struct tl_result result = { 0 };
-	struct tl_ctx ctx = { &opts, &result, "t.trace.json", NULL, 0, false, false, NULL, 0, false, NULL, { 0 }, { NULL } };
+	struct tl_ctx ctx = { .opts = &opts, .result = &result, .path = "t.trace.json" };
 	tl_rule_policy_resolve(&opts, ctx.severity);
-	struct jv lv = *v;
+	struct tl_json_check lv = *v;
 	lv.ctx = &ctx;
 	lv.failed = false;
 	memset(l, 0, sizeof *l);
@@ -56,7 +56,7 @@ static void decode_logged(const struct jv *v, const struct seq *s, const struct 
 
 /* A document with one sequence string, for the decoders' diagnostics to
  * point into; returns the string's node. */
-static uint32_t seq_doc(struct jv *doc)
+static uint32_t seq_doc(struct tl_json_check *doc)
 {
 	static const char where[] = "{\"SEQ\": \"x\"}";
 	ATF_REQUIRE(tl_jv_parse(doc, (const uint8_t *)where, strlen(where), NULL, 0));
@@ -155,11 +155,11 @@ static void make_model(struct rng *r, struct model *m)
 	}
 }
 
-static void build(const struct model *m, struct ttable *t, bool reference, bool pairing)
+static void build(const struct model *m, struct tl_dcfg_ttable *t, bool reference, bool pairing)
 {
 	memset(t, 0, sizeof *t);
 	t->reference = reference;
-	struct jv v = { 0 };
+	struct tl_json_check v = { 0 };
 	for (uint32_t s = 0; s < m->nstates; s++)
 		for (uint32_t i = 0; i < m->ncodes[s]; i++) {
 			const struct code *c = &m->codes[s][i];
@@ -217,7 +217,7 @@ static uint64_t walk(struct rng *r, const struct model *m, uint32_t first, uint3
 }
 
 /* The sequence as items: literal runs, some of them wrapped in a repeat. */
-static void make_seq(struct rng *r, const struct bits *b, struct seq *s)
+static void make_seq(struct rng *r, const struct bits *b, struct tl_dcfg_seq *s)
 {
 	s->text = (const uint8_t *)b->text;
 	s->items = calloc(2 * (size_t)b->n + 2, sizeof *s->items);
@@ -226,12 +226,12 @@ static void make_seq(struct rng *r, const struct bits *b, struct seq *s)
 	for (uint32_t at = 0; at < b->n;) {
 		uint32_t len = 1 + rnd(r, b->n - at < 40 ? b->n - at : 40);
 		if (rnd(r, 6) == 0) {
-			struct item *rep = &s->items[s->n++];
+			struct tl_dcfg_seq_item *rep = &s->items[s->n++];
 			rep->kind = IT_REP;
 			rep->len = 1;
 			rep->reps = 1 + rnd(r, rnd(r, 2) ? 3 : 100000);
 		}
-		struct item *lit = &s->items[s->n++];
+		struct tl_dcfg_seq_item *lit = &s->items[s->n++];
 		lit->kind = IT_LIT;
 		lit->start = at;
 		lit->len = len;
@@ -241,7 +241,7 @@ static void make_seq(struct rng *r, const struct bits *b, struct seq *s)
 	tl_dcfg_seq_bits(s, NULL);
 }
 
-static bool same_result(const struct chunk *a, const struct chunk *b)
+static bool same_result(const struct tl_dcfg_chunk *a, const struct tl_dcfg_chunk *b)
 {
 	return a->ok == b->ok && a->edges_done == b->edges_done && a->last_edge == b->last_edge && a->instr == b->instr &&
 	       a->instr_known == b->instr_known && a->counts_known == b->counts_known;
@@ -252,13 +252,13 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 {
 	struct rng r = { 0x9e3779b97f4a7c15ull };
 	static struct model m;
-	struct jv doc = { 0 };
+	struct tl_json_check doc = { 0 };
 	uint32_t seq_node = seq_doc(&doc);
 	uint32_t decoded = 0, failed = 0, cases = 0, with_tables = 0, with_steps = 0, with_chars = 0, reports = 0;
 	for (uint32_t round = 0; round < 1500; round++) {
 		make_model(&r, &m);
 		bool pairing = rnd(&r, 4) == 0;
-		struct ttable ref, lut;
+		struct tl_dcfg_ttable ref, lut;
 		build(&m, &ref, true, pairing);
 		build(&m, &lut, false, pairing);
 		ATF_REQUIRE(ref.lut == NULL);
@@ -275,9 +275,9 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 				count = count + rnd(&r, 7) - (count > 3 ? 3 : count);
 			if (rnd(&r, 10) == 0)
 				put_bits(&b, 0, 6);
-			struct seq s = { 0 };
+			struct tl_dcfg_seq s = { 0 };
 			make_seq(&r, &b, &s);
-			struct chunk cr = { 0 }, cl = { 0 };
+			struct tl_dcfg_chunk cr = { 0 }, cl = { 0 };
 			cr.edge_count = cl.edge_count = count;
 			cr.first_edge = cl.first_edge = first + 1;
 			cr.node = cl.node = seq_node;
@@ -309,7 +309,7 @@ ATF_TC_BODY(random_tables_and_sequences, tc)
 
 /* The corpus: every chunk of every process of every DCFG-trace case that
  * parses as JSON, decoded with both tables. */
-static uint32_t child(struct jv *v, uint32_t node, uint32_t i)
+static uint32_t child(struct tl_json_check *v, uint32_t node, uint32_t i)
 {
 	uint32_t c = jn(&v->doc, node)->first;
 	while (c != JNONE && i--)
@@ -317,7 +317,7 @@ static uint32_t child(struct jv *v, uint32_t node, uint32_t i)
 	return c;
 }
 
-static uint32_t column(struct jv *v, uint32_t table, const char *name)
+static uint32_t column(struct tl_json_check *v, uint32_t table, const char *name)
 {
 	uint32_t head = child(v, table, 0), i = 0;
 	if (head == JNONE || jn(&v->doc, head)->type != J_ARR)
@@ -329,19 +329,19 @@ static uint32_t column(struct jv *v, uint32_t table, const char *name)
 }
 
 /* A cell of a row, JNONE when the row is not an array or too short. */
-static uint32_t cell(struct jv *v, uint32_t row, uint32_t col)
+static uint32_t cell(struct tl_json_check *v, uint32_t row, uint32_t col)
 {
 	if (col == UINT32_MAX || jn(&v->doc, row)->type != J_ARR)
 		return JNONE;
 	return child(v, row, col);
 }
 
-static bool is(struct jv *v, uint32_t node, enum jtype type)
+static bool is(struct tl_json_check *v, uint32_t node, enum tl_json_type type)
 {
 	return node != JNONE && jn(&v->doc, node)->type == type;
 }
 
-static void table_of(struct jv *v, uint32_t tbl, struct ttable *tt, bool reference)
+static void table_of(struct tl_json_check *v, uint32_t tbl, struct tl_dcfg_ttable *tt, bool reference)
 {
 	memset(tt, 0, sizeof *tt);
 	tt->reference = reference;
@@ -373,7 +373,7 @@ static uint32_t compare_file(const char *path, uint32_t *reported)
 	uint8_t *data = malloc((size_t)size + 1);
 	ATF_REQUIRE(data != NULL && fread(data, 1, (size_t)size, f) == (size_t)size);
 	fclose(f);
-	struct jv v = { 0 };
+	struct tl_json_check v = { 0 };
 	uint32_t chunks = 0;
 	uint32_t procs = tl_jv_parse(&v, data, (size_t)size, NULL, 0) && jn(&v.doc, 0)->type == J_OBJ ? tl_json_obj_get(&v.doc, 0, "PROCESSES") : JNONE;
 	if (procs != JNONE && !is(&v, procs, J_ARR))
@@ -385,10 +385,10 @@ static uint32_t compare_file(const char *path, uint32_t *reported)
 		uint32_t dict_obj = cell(&v, p, c_dict), tbl = cell(&v, p, c_table), threads = cell(&v, p, c_threads);
 		if (!is(&v, tbl, J_ARR) || !is(&v, threads, J_ARR))
 			continue;
-		struct dict d = { 0 };
+		struct tl_dcfg_dict d = { 0 };
 		if (is(&v, dict_obj, J_OBJ))
 			tl_dcfg_dict_read(&v, dict_obj, &d);
-		struct ttable ref, lut;
+		struct tl_dcfg_ttable ref, lut;
 		table_of(&v, tbl, &ref, true);
 		table_of(&v, tbl, &lut, false);
 		uint32_t c_data = column(&v, threads, "TRACE_DATA");
@@ -400,8 +400,8 @@ static uint32_t compare_file(const char *path, uint32_t *reported)
 				 c_seq = column(&v, data_tbl, "EDGE_ID_SEQUENCE");
 			for (uint32_t ch = child(&v, data_tbl, 1); ch != JNONE; ch = jnext(&v, ch)) {
 				uint32_t k2 = cell(&v, ch, c_count), k3 = cell(&v, ch, c_first), k4 = cell(&v, ch, c_seq);
-				struct chunk cr = { 0 }, cl;
-				struct seq sq;
+				struct tl_dcfg_chunk cr = { 0 }, cl;
+				struct tl_dcfg_seq sq;
 				if (!is(&v, k2, J_NUM) || !is(&v, k3, J_NUM) || !is(&v, k4, J_STR) ||
 				    !tl_jv_int(&v, k2, 0, UINT64_MAX, "EDGE_COUNT", &cr.edge_count) ||
 				    !tl_jv_int(&v, k3, 0, UINT64_MAX, "FIRST_EDGE_ID", &cr.first_edge) ||
@@ -461,8 +461,8 @@ ATF_TC_BODY(corpus_chunks, tc)
 ATF_TC_WITHOUT_HEAD(lookup_tables_are_bounded);
 ATF_TC_BODY(lookup_tables_are_bounded, tc)
 {
-	struct ttable t = { 0 };
-	struct jv v = { 0 };
+	struct tl_dcfg_ttable t = { 0 };
+	struct tl_json_check v = { 0 };
 	uint64_t next = 1;
 	/* One long code and one short: the full width would be 2^24 entries. */
 	ATF_REQUIRE(tl_dcfg_ttable_add(&t, 1, 0, 1, &next, 1, 0));
@@ -476,9 +476,9 @@ ATF_TC_BODY(lookup_tables_are_bounded, tc)
 
 /* A table of `nstates` states of w fixed-length codes each (w a power of
  * two), every code leading to the next state. */
-static void fixed_table(struct ttable *t, uint32_t nstates, uint32_t w)
+static void fixed_table(struct tl_dcfg_ttable *t, uint32_t nstates, uint32_t w)
 {
-	struct jv v = { 0 };
+	struct tl_json_check v = { 0 };
 	uint8_t len = 0;
 	while ((1u << len) < w)
 		len++;
@@ -492,7 +492,7 @@ static void fixed_table(struct ttable *t, uint32_t nstates, uint32_t w)
 	ATF_REQUIRE(!v.failed);
 }
 
-static uint64_t step_entries(const struct ttable *t)
+static uint64_t step_entries(const struct tl_dcfg_ttable *t)
 {
 	uint64_t n = 0;
 	for (uint32_t st = 0; st < t->nstates; st++)
@@ -505,7 +505,7 @@ static uint64_t step_entries(const struct ttable *t)
 ATF_TC_WITHOUT_HEAD(step_tables_are_bounded);
 ATF_TC_BODY(step_tables_are_bounded, tc)
 {
-	struct ttable t;
+	struct tl_dcfg_ttable t;
 	fixed_table(&t, 4, 64); /* 6-bit codes: two a step */
 	ATF_REQUIRE(t.steps != NULL);
 	ATF_CHECK_EQ(t.lref[t.states[0].first].sbits, 12);
@@ -534,7 +534,7 @@ ATF_TC_BODY(step_tables_are_bounded, tc)
 ATF_TC_WITHOUT_HEAD(char_tables);
 ATF_TC_BODY(char_tables, tc)
 {
-	struct ttable t;
+	struct tl_dcfg_ttable t;
 	fixed_table(&t, 4, 64); /* one code a character, nothing pending */
 	ATF_REQUIRE(t.char_next != NULL);
 	ATF_CHECK_EQ(t.nchar_rows, 4);
@@ -618,11 +618,11 @@ static void make_wide(struct rng *r, struct wide *w, uint32_t nstates, uint32_t 
 	}
 }
 
-static void build_wide(const struct wide *w, struct ttable *t, bool reference)
+static void build_wide(const struct wide *w, struct tl_dcfg_ttable *t, bool reference)
 {
 	memset(t, 0, sizeof *t);
 	t->reference = reference;
-	struct jv v = { 0 };
+	struct tl_json_check v = { 0 };
 	for (uint32_t s = 0; s < w->nstates; s++)
 		for (uint32_t i = 0; i < w->n[s]; i++) {
 			const struct code *c = &w->codes[(size_t)s * w->per + i];
@@ -657,21 +657,21 @@ static uint64_t walk_wide(struct rng *r, const struct wide *w, uint32_t steps, s
 }
 
 /* The whole text as one literal run (the fast refill's case). */
-static void literal_seq(const struct bits *b, struct seq *s)
+static void literal_seq(const struct bits *b, struct tl_dcfg_seq *s)
 {
 	memset(s, 0, sizeof *s);
 	s->text = (const uint8_t *)b->text;
 	s->items = calloc(1, sizeof *s->items);
 	ATF_REQUIRE(s->items);
-	s->items[0] = (struct item){ .kind = IT_LIT, .start = 0, .len = b->n, .bits = 6 * (uint64_t)b->n };
+	s->items[0] = (struct tl_dcfg_seq_item){ .kind = IT_LIT, .start = 0, .len = b->n, .bits = 6 * (uint64_t)b->n };
 	s->n = 1;
 	tl_dcfg_seq_bits(s, NULL);
 }
 
 /* One chunk from edge 1 decoded by both tables: results in cr, cl and
  * diagnostics in lr, ll; whether they agree. */
-static bool decoded_alike(const struct jv *doc, uint32_t node, const struct seq *s, const struct ttable *ref,
-			  const struct ttable *lut, uint64_t count, struct chunk *cr, struct chunk *cl, struct log *lr,
+static bool decoded_alike(const struct tl_json_check *doc, uint32_t node, const struct tl_dcfg_seq *s, const struct tl_dcfg_ttable *ref,
+			  const struct tl_dcfg_ttable *lut, uint64_t count, struct tl_dcfg_chunk *cr, struct tl_dcfg_chunk *cl, struct log *lr,
 			  struct log *ll)
 {
 	memset(cr, 0, sizeof *cr);
@@ -688,7 +688,7 @@ ATF_TC_WITHOUT_HEAD(wide_shapes);
 ATF_TC_BODY(wide_shapes, tc)
 {
 	struct rng r = { 0x2545f4914f6cdd1dull };
-	struct jv doc = { 0 };
+	struct tl_json_check doc = { 0 };
 	uint32_t seq_node = seq_doc(&doc);
 	/* Chains of 3 make the edges a character takes vary (1 or 4), so a
 	 * character walk that guessed its start wrong counts differently. */
@@ -700,7 +700,7 @@ ATF_TC_BODY(wide_shapes, tc)
 				for (size_t ci = 0; ci < 3; ci++) {
 					struct wide w;
 					make_wide(&r, &w, states[si], ways[wi], skewed, chains[ci]);
-					struct ttable ref, lut;
+					struct tl_dcfg_ttable ref, lut;
 					build_wide(&w, &ref, true);
 					build_wide(&w, &lut, false);
 					ATF_REQUIRE(lut.steps != NULL);
@@ -713,12 +713,12 @@ ATF_TC_BODY(wide_shapes, tc)
 							b.text[rnd(&r, b.n)] = b64[rnd(&r, 64)];
 							count = count + rnd(&r, 7) - 3;
 						}
-						struct seq s = { 0 };
+						struct tl_dcfg_seq s = { 0 };
 						if (k % 2 == 0)
 							make_seq(&r, &b, &s);
 						else
 							literal_seq(&b, &s);
-						struct chunk cr, cl;
+						struct tl_dcfg_chunk cr, cl;
 						static struct log lr, ll;
 						ATF_CHECK_MSG(decoded_alike(&doc, seq_node, &s, &ref, &lut, count, &cr, &cl, &lr, &ll),
 							      "%u ways, %u states, %s, chain %u, case %u: reference ok=%d edges=%llu, "
@@ -750,7 +750,7 @@ ATF_TC_WITHOUT_HEAD(char_walks_that_never_meet);
 ATF_TC_BODY(char_walks_that_never_meet, tc)
 {
 	struct rng r = { 0x9e3779b97f4a7c15ull };
-	struct jv doc = { 0 };
+	struct tl_json_check doc = { 0 };
 	uint32_t seq_node = seq_doc(&doc);
 	static const uint32_t ways[] = { 16, 64 };
 	uint32_t decoded = 0;
@@ -761,7 +761,7 @@ ATF_TC_BODY(char_walks_that_never_meet, tc)
 			for (uint32_t i = 0; i < w.n[st]; i++)
 				if (w.codes[(size_t)st * w.per + i].next[0] <= w.nstates)
 					w.codes[(size_t)st * w.per + i].next[0] = 1 + (st + i) % w.nstates;
-		struct ttable ref, lut;
+		struct tl_dcfg_ttable ref, lut;
 		build_wide(&w, &ref, true);
 		build_wide(&w, &lut, false);
 		ATF_REQUIRE(lut.char_next != NULL);
@@ -772,9 +772,9 @@ ATF_TC_BODY(char_walks_that_never_meet, tc)
 				b.text[3000 + rnd(&r, 1000)] = b64[rnd(&r, 64)];
 				count += rnd(&r, 3);
 			}
-			struct seq s;
+			struct tl_dcfg_seq s;
 			literal_seq(&b, &s);
-			struct chunk cr, cl;
+			struct tl_dcfg_chunk cr, cl;
 			static struct log lr, ll;
 			ATF_CHECK_MSG(decoded_alike(&doc, seq_node, &s, &ref, &lut, count, &cr, &cl, &lr, &ll),
 				      "%u ways, case %u: reference ok=%d edges=%llu last=%llu, tables ok=%d edges=%llu last=%llu\n%s---\n%s",

@@ -9,7 +9,7 @@
 
 #include "validators/dcfg/idmap.h"
 
-static void check_all(const struct idmap *m, uint64_t first, uint64_t step, uint32_t n)
+static void check_all(const struct tl_dcfg_idmap *m, uint64_t first, uint64_t step, uint32_t n)
 {
 	uint32_t wrong = 0;
 	for (uint32_t i = 0; i < n; i++)
@@ -20,7 +20,7 @@ static void check_all(const struct idmap *m, uint64_t first, uint64_t step, uint
 ATF_TC_WITHOUT_HEAD(dense_ids_keep_their_layout);
 ATF_TC_BODY(dense_ids_keep_their_layout, tc)
 {
-	struct idmap m = { 0 };
+	struct tl_dcfg_idmap m = { 0 };
 	for (uint32_t i = 0; i < 100000; i++)
 		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 10 + i, i, NULL), IDMAP_NONE);
 	check_all(&m, 10, 1, 100000);
@@ -36,7 +36,7 @@ ATF_TC_BODY(dense_ids_keep_their_layout, tc)
 ATF_TC_WITHOUT_HEAD(shared_low_bits_switch_to_hash);
 ATF_TC_BODY(shared_low_bits_switch_to_hash, tc)
 {
-	struct idmap m = { 0 };
+	struct tl_dcfg_idmap m = { 0 };
 	for (uint32_t i = 0; i < 50000; i++)
 		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, (uint64_t)(i + 1) << 32, i, NULL), IDMAP_NONE);
 	ATF_CHECK(m.hashed && m.direct == NULL);
@@ -47,7 +47,7 @@ ATF_TC_BODY(shared_low_bits_switch_to_hash, tc)
 }
 
 /* One far id first: too sparse for the direct array, so the map is hashed. */
-static void leave_direct(struct idmap *m)
+static void leave_direct(struct tl_dcfg_idmap *m)
 {
 	ATF_REQUIRE_EQ(tl_dcfg_idmap_put(m, 1ull << 40, 4000000000u, NULL), IDMAP_NONE);
 	ATF_REQUIRE_EQ(tl_dcfg_idmap_put(m, 1, 4000000001u, NULL), IDMAP_NONE);
@@ -57,7 +57,7 @@ static void leave_direct(struct idmap *m)
 ATF_TC_WITHOUT_HEAD(absent_id_inside_a_dense_run);
 ATF_TC_BODY(absent_id_inside_a_dense_run, tc)
 {
-	struct idmap m = { 0 };
+	struct tl_dcfg_idmap m = { 0 };
 	leave_direct(&m);
 	for (uint32_t i = 2; i < 100000; i++)
 		tl_dcfg_idmap_put(&m, i, i, NULL);
@@ -76,7 +76,7 @@ ATF_TC_BODY(absent_id_inside_a_dense_run, tc)
 ATF_TC_WITHOUT_HEAD(reserve_then_fill);
 ATF_TC_BODY(reserve_then_fill, tc)
 {
-	struct idmap m = { 0 };
+	struct tl_dcfg_idmap m = { 0 };
 	leave_direct(&m);
 	ATF_REQUIRE(tl_dcfg_idmap_reserve(&m, 70000));
 	uint32_t cap = m.cap;
@@ -92,7 +92,7 @@ ATF_TC_WITHOUT_HEAD(direct_for_executed_subsets_and_any_order);
 ATF_TC_BODY(direct_for_executed_subsets_and_any_order, tc)
 {
 	/* every third id (a DCFG lists the executed blocks of a program) */
-	struct idmap m = { 0 };
+	struct tl_dcfg_idmap m = { 0 };
 	tl_dcfg_idmap_reserve(&m, 50000);
 	for (uint32_t i = 0; i < 50000; i++)
 		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 1000 + 3 * (uint64_t)i, i, NULL), IDMAP_NONE);
@@ -117,7 +117,7 @@ ATF_TC_WITHOUT_HEAD(sparse_ids_move_to_the_hashed_layout);
 ATF_TC_BODY(sparse_ids_move_to_the_hashed_layout, tc)
 {
 	/* stride 1000, nothing announced: 1000 slots an id is over the bound */
-	struct idmap m = { 0 };
+	struct tl_dcfg_idmap m = { 0 };
 	for (uint32_t i = 0; i < 20000; i++)
 		ATF_REQUIRE_EQ(tl_dcfg_idmap_put(&m, 5 + 1000 * (uint64_t)i, i, NULL), IDMAP_NONE);
 	ATF_CHECK(m.hashed && m.direct == NULL);
@@ -125,7 +125,7 @@ ATF_TC_BODY(sparse_ids_move_to_the_hashed_layout, tc)
 	check_all(&m, 5, 1000, 20000);
 	ATF_CHECK_EQ(tl_dcfg_idmap_put(&m, 5 + 1000 * 7, 1, NULL), 7u); /* repeated after the move */
 	/* ids next to the top of the range go to the hashed layout too */
-	struct idmap h = { 0 };
+	struct tl_dcfg_idmap h = { 0 };
 	ATF_CHECK_EQ(tl_dcfg_idmap_put(&h, UINT64_MAX - 5, 9, NULL), IDMAP_NONE);
 	ATF_CHECK(h.hashed);
 	ATF_CHECK_EQ(tl_dcfg_idmap_get(&h, UINT64_MAX - 5), 9u);

@@ -34,9 +34,9 @@ static void record(const struct tl_diagnostic *d, void *user)
 /* A sequence parsed from its text, as the reader parses EDGE_ID_SEQUENCE. */
 struct parsed {
 	char *json;
-	struct jv v;
+	struct tl_json_check v;
 	uint32_t node;
-	struct seq s;
+	struct tl_dcfg_seq s;
 };
 
 static void parse_seq(struct parsed *p, const char *text)
@@ -62,16 +62,16 @@ static void free_parsed(struct parsed *p)
 
 /* Decodes one chunk, the diagnostics into l (through a context, as
  * tracelint reports them). */
-static void decode(struct parsed *p, const struct ttable *t, struct chunk *c, struct log *l)
+static void decode(struct parsed *p, const struct tl_dcfg_ttable *t, struct tl_dcfg_chunk *c, struct log *l)
 {
 	struct tl_options opts;
 	tl_options_init(&opts);
 	opts.on_diag = record;
 	opts.user = l;
 	struct tl_result result = { 0 };
-	struct tl_ctx ctx = { &opts, &result, "t.trace.json", NULL, 0, false, false, NULL, 0, false, NULL, { 0 }, { NULL } };
+	struct tl_ctx ctx = { .opts = &opts, .result = &result, .path = "t.trace.json" };
 	tl_rule_policy_resolve(&opts, ctx.severity);
-	struct jv lv = p->v;
+	struct tl_json_check lv = p->v;
 	lv.ctx = &ctx;
 	lv.failed = false;
 	memset(l, 0, sizeof *l);
@@ -103,10 +103,10 @@ struct ring {
 	int missing;
 };
 
-static void build_ring(const struct ring *g, struct ttable *t, bool pairing)
+static void build_ring(const struct ring *g, struct tl_dcfg_ttable *t, bool pairing)
 {
 	memset(t, 0, sizeof *t);
-	struct jv v = { 0 };
+	struct tl_json_check v = { 0 };
 	uint32_t row = 0;
 	for (uint32_t s = 0; s < g->ring + g->tail; s++) {
 		bool in_ring = s < g->ring;
@@ -138,12 +138,12 @@ static void build_ring(const struct ring *g, struct ttable *t, bool pairing)
 static uint64_t first_edge(const struct ring *g) { return g->tail ? g->ring + 2 : 1; }
 
 struct outcome {
-	struct chunk c;
+	struct tl_dcfg_chunk c;
 	struct log l;
-	struct tally tally;
+	struct tl_dcfg_tally tally;
 };
 
-static void run(const struct ring *g, const struct ttable *t, bool pairing, const char *text, uint64_t count,
+static void run(const struct ring *g, const struct tl_dcfg_ttable *t, bool pairing, const char *text, uint64_t count,
 		struct outcome *o)
 {
 	struct parsed p;
@@ -216,7 +216,7 @@ ATF_TC_BODY(cycles_of_2_to_64_iterations, tc)
 				struct ring g = { .ring = 6 * lap, .tail = tail ? 7 : 0, .width = 1, .missing = -1 };
 				g.hop[0] = 1;
 				g.hop[1] = 1;
-				struct ttable t;
+				struct tl_dcfg_ttable t;
 				build_ring(&g, &t, pairing);
 				uint32_t nedges = g.ring + g.tail + 2;
 				/* Small counts: against the written-out expansion. */
@@ -322,7 +322,7 @@ ATF_TC_BODY(random_repeats_against_expansion, tc)
 		for (uint32_t c = 0; c < 16; c++)
 			g.hop[c] = rnd(&r, g.ring + 1);
 		bool pairing = rnd(&r, 3) == 0;
-		struct ttable t;
+		struct tl_dcfg_ttable t;
 		build_ring(&g, &t, pairing);
 		uint32_t nedges = g.ring + g.tail + 2;
 		for (uint32_t k = 0; k < 8; k++, cases++) {

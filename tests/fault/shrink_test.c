@@ -165,7 +165,7 @@ ATF_TC_BODY(member_closed_after_shrinking, tc)
 	char err[512] = "", why[256] = "";
 	tl_options_init(&opts);
 	memset(&result, 0, sizeof result);
-	struct tl_ctx ctx = { &opts, &result, "t", NULL, 0, false, false, err, sizeof err, false, NULL, { 0 }, { NULL } };
+	struct tl_ctx ctx = { .opts = &opts, .result = &result, .path = "t", .err = err, .errlen = sizeof err };
 	struct tl_input m;
 	ATF_REQUIRE(tl_open_member(&ctx, "context_map.itable", &m, why, sizeof why));
 	ATF_REQUIRE(m.size > 8192);

@@ -17,7 +17,7 @@ struct outcome {
 	uint64_t x;
 };
 
-static struct outcome read_int(struct jv *v, uint32_t cell, uint64_t lo, uint64_t hi, bool inline_path)
+static struct outcome read_int(struct tl_json_check *v, uint32_t cell, uint64_t lo, uint64_t hi, bool inline_path)
 {
 	struct outcome o = { false, false, 12345 };
 	v->failed = false;
@@ -31,7 +31,7 @@ static struct outcome read_int(struct jv *v, uint32_t cell, uint64_t lo, uint64_
 /* Every cell of the top-level array, against ranges around its value. */
 static unsigned compare_cells(const char *text, unsigned *fast_ones)
 {
-	struct jv v;
+	struct tl_json_check v;
 	memset(&v, 0, sizeof v);
 	ATF_REQUIRE_MSG(tl_jv_parse(&v, (const uint8_t *)text, strlen(text), NULL, 0), "%s", text);
 	unsigned differ = 0;

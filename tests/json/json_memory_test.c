@@ -11,7 +11,7 @@
 ATF_TC_WITHOUT_HEAD(node_size);
 ATF_TC_BODY(node_size, tc)
 {
-	ATF_CHECK_EQ(sizeof(struct jnode), 32);
+	ATF_CHECK_EQ(sizeof(struct tl_json_node), 32);
 }
 
 /* 10^5 repeats of one key: the first keep_dups in report order are kept
@@ -26,8 +26,8 @@ ATF_TC_BODY(repeated_keys_capped, tc)
 	for (size_t i = 0; i < n; i++)
 		k += (size_t)sprintf(text + k, "%s\"a\":%zu", i ? "," : "", i % 10);
 	text[k++] = '}';
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, k, NULL, 0, NULL, 100, &err));
 	ATF_CHECK_EQ(doc.ndups, 100);
 	ATF_CHECK_EQ(doc.dups_dropped, n - 1 - 100);
@@ -69,11 +69,11 @@ ATF_TC_BODY(repeated_keys_kept_in_report_order, tc)
 		uint32_t x = seed * 2654435761u;
 		size_t n = put_object(text, &x, 0);
 		ATF_REQUIRE(n < sizeof text);
-		struct jdoc full;
-		struct jerror err;
+		struct tl_json_doc full;
+		struct tl_json_error err;
 		ATF_REQUIRE(tl_json_parse(&full, (const uint8_t *)text, n, &err));
 		for (size_t keep = 1; keep <= 9; keep++) {
-			struct jdoc capped;
+			struct tl_json_doc capped;
 			ATF_REQUIRE(tl_json_parse_lazy(&capped, (const uint8_t *)text, n, NULL, 0, NULL, keep, &err));
 			size_t want = full.ndups < keep ? full.ndups : keep;
 			bool same = capped.ndups == want && capped.dups_dropped == full.ndups - want;
@@ -105,8 +105,8 @@ ATF_TC_BODY(repeats_build_nothing, tc)
 	for (size_t i = 0; i < n; i++)
 		k += (size_t)sprintf(text + k, "%s\"a\":[1,2,%zu]", i ? "," : "", i % 10);
 	text[k++] = '}';
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_budget(&doc, (const uint8_t *)text, k, NULL, 0, NULL, 10, 64 << 10, &err));
 	ATF_CHECK_EQ(doc.n, 6);
 	ATF_CHECK_EQ(doc.ndups, 10);
@@ -132,9 +132,9 @@ ATF_TC_BODY(unknown_values_dropped, tc)
 {
 	static const char *const known[] = { "A" };
 	static const char text[] = "{\"A\": [1, 2], \"B\": [[[0, 1], {\"y\": 2}]], \"C\": {\"x\": 1, \"x\": [3]}}";
-	struct jparse_opts o = { NULL, 0, known, 1, NULL, SIZE_MAX, 0 };
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_parse_opts o = { NULL, 0, known, 1, NULL, SIZE_MAX, 0 };
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_with(&doc, (const uint8_t *)text, sizeof text - 1, &o, &err));
 	/* root, A, [1, 2] and its two numbers, B and its value, C and its value */
 	ATF_CHECK_EQ(doc.n, 9);
@@ -170,8 +170,8 @@ ATF_TC_BODY(distinct_keys_then_repeats, tc)
 		for (size_t i = 0; i < n; i++)
 			k += (size_t)sprintf(text + k, "%s\"k%zu\":0", r || i ? "," : "", i);
 	text[k++] = '}';
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, k, NULL, 0, NULL, 0, &err));
 	ATF_CHECK_EQ(doc.dups_dropped, n);
 	ATF_CHECK_EQ(doc.n, 1 + 2 * n);

@@ -10,7 +10,7 @@
 
 #include "validators/json/json_tree.h"
 
-static const struct jlazy_key lazy[] = { { "T", true }, { "C", false } };
+static const struct tl_json_lazy_key lazy[] = { { "T", true }, { "C", false } };
 
 /* Prefixes of text that the two readings do not refuse alike. */
 static unsigned disagreements(const char *text)
@@ -18,8 +18,8 @@ static unsigned disagreements(const char *text)
 	size_t len = strlen(text);
 	unsigned bad = 0;
 	for (size_t k = 0; k <= len; k++) {
-		struct jdoc plain, lazied;
-		struct jerror e1, e2;
+		struct tl_json_doc plain, lazied;
+		struct tl_json_error e1, e2;
 		bool ok1 = tl_json_parse(&plain, (const uint8_t *)text, k, &e1);
 		bool ok2 = tl_json_parse_lazy(&lazied, (const uint8_t *)text, k, lazy, 2, NULL, SIZE_MAX, &e2);
 		/* only the whole text is a document */

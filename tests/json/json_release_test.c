@@ -11,12 +11,12 @@
 #include "validators/json/json_tree.h"
 
 /* Row r is [r, "r<r>"]: its content says which row it is. */
-static bool row_is(struct jdoc *d, uint32_t pin, uint32_t r)
+static bool row_is(struct tl_json_doc *d, uint32_t pin, uint32_t r)
 {
-	const struct jnode *row = tl_json_row(d, pin);
+	const struct tl_json_node *row = tl_json_row(d, pin);
 	if (row->type != J_ARR || row->count != 2)
 		return false;
-	const struct jnode *num = &d->nodes[row->first], *str = &d->nodes[num->next];
+	const struct tl_json_node *num = &d->nodes[row->first], *str = &d->nodes[num->next];
 	char want[32];
 	int n = snprintf(want, sizeof want, "r%u", r);
 	return num->type == J_NUM && strtoull((const char *)d->buf + num->off, NULL, 10) == r &&
@@ -39,9 +39,9 @@ ATF_TC_BODY(rows_past_the_release_step, tc)
 	char msg[256];
 	ATF_REQUIRE_MSG(tl_input_open(&in, "big.json", msg, sizeof msg), "%s", msg);
 	ATF_REQUIRE(in.size > 2 * (uint64_t)TL_INPUT_RELEASE_STEP);
-	static const struct jlazy_key lazy[] = { { "T", true } };
-	struct jdoc d;
-	struct jerror err;
+	static const struct tl_json_lazy_key lazy[] = { { "T", true } };
+	struct tl_json_doc d;
+	struct tl_json_error err;
 	ATF_REQUIRE_MSG(tl_json_parse_lazy(&d, in.data, in.size, lazy, 1, &in, SIZE_MAX, &err), "%s", err.msg);
 	ATF_CHECK_EQ(in.released, 0); /* pass 1 hands everything back when done */
 	uint32_t t = tl_json_obj_get(&d, 0, "T");

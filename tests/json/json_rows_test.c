@@ -48,12 +48,12 @@ static char *make_doc(size_t *len)
 	return text;
 }
 
-static const struct jlazy_key lazy_keys[] = { { "T", true }, { "U", false } };
+static const struct tl_json_lazy_key lazy_keys[] = { { "T", true }, { "U", false } };
 
 struct pair {
 	char *text;
 	size_t len;
-	struct jdoc plain, lazy;
+	struct tl_json_doc plain, lazy;
 	uint32_t plain_rows[2][ROWS];
 	uint32_t pin0[2], table[2], lazy_index[2];
 };
@@ -61,7 +61,7 @@ struct pair {
 /* The document read both ways. */
 static void open_pair(struct pair *pr)
 {
-	struct jerror err;
+	struct tl_json_error err;
 	pr->text = make_doc(&pr->len);
 	const uint8_t *text = (const uint8_t *)pr->text;
 	ATF_REQUIRE(tl_json_parse(&pr->plain, text, pr->len, &err));
@@ -94,9 +94,9 @@ static void close_pair(struct pair *pr)
 
 /* Node a of the lazy document and node b of the plain one hold the same
  * value: same type, place, size, flags and children. */
-static bool same_tree(const struct jdoc *x, uint32_t a, const struct jdoc *y, uint32_t b)
+static bool same_tree(const struct tl_json_doc *x, uint32_t a, const struct tl_json_doc *y, uint32_t b)
 {
-	const struct jnode *m = &x->nodes[a], *n = &y->nodes[b];
+	const struct tl_json_node *m = &x->nodes[a], *n = &y->nodes[b];
 	if (m->type != n->type || m->off != n->off || m->count != n->count || m->flags != n->flags)
 		return false;
 	if (m->type != J_ARR && m->type != J_OBJ)
@@ -113,7 +113,7 @@ static bool same_tree(const struct jdoc *x, uint32_t a, const struct jdoc *y, ui
 static bool check_row(struct pair *pr, int t, unsigned r)
 {
 	uint32_t pin = pr->pin0[t] + r, pr_row = pr->plain_rows[t][r];
-	const struct jnode *n = tl_json_row(&pr->lazy, pin);
+	const struct tl_json_node *n = tl_json_row(&pr->lazy, pin);
 	if (n != &pr->lazy.nodes[pr->lazy.nskel] || !same_tree(&pr->lazy, pr->lazy.nskel, &pr->plain, pr_row)) {
 		fprintf(stderr, "table %d row %u: not the plain parse's nodes\n", t, r);
 		return false;
@@ -207,7 +207,7 @@ ATF_TC_BODY(ids_naming_nothing, tc)
 		ATF_CHECK_EQ(tl_json_off(&pr.lazy, i), 0);
 		if (i & JPIN) {
 			ATF_CHECK_EQ(tl_json_pin_next(&pr.lazy, i), JNONE);
-			const struct jnode *n = tl_json_row(&pr.lazy, i);
+			const struct tl_json_node *n = tl_json_row(&pr.lazy, i);
 			ATF_CHECK(n->type == J_NULL && n->parent == UINT32_MAX && n->first == JNONE);
 		}
 	}
@@ -217,8 +217,8 @@ ATF_TC_BODY(ids_naming_nothing, tc)
 	close_pair(&pr);
 
 	/* a document without lazy tables has no rows at all */
-	struct jdoc d;
-	struct jerror err;
+	struct tl_json_doc d;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse(&d, (const uint8_t *)"[1, 2]", 6, &err));
 	ATF_CHECK_EQ(tl_json_pin_next(&d, JPIN), JNONE);
 	ATF_CHECK_EQ(tl_json_row(&d, JPIN)->type, J_NULL);
@@ -270,8 +270,8 @@ ATF_TC_WITHOUT_HEAD(top_level_table);
 ATF_TC_BODY(top_level_table, tc)
 {
 	static const char text[] = "[[\"T\", \"N\"], [[[1], [2, true]], 5]]";
-	struct jdoc d;
-	struct jerror err;
+	struct tl_json_doc d;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&d, (const uint8_t *)text, sizeof text - 1, lazy_keys, 2, NULL, SIZE_MAX, &err));
 	uint32_t header = d.nodes[0].first, row = d.nodes[header].next;
 	ATF_REQUIRE(!(header & JPIN) && !(row & JPIN));
@@ -282,7 +282,7 @@ ATF_TC_BODY(top_level_table, tc)
 	ATF_CHECK_EQ(d.lazy[0].node, cell);
 	ATF_CHECK(d.nodes[cell].flags & JF_LAZY);
 	ATF_REQUIRE_EQ(d.nodes[cell].count, 2);
-	const struct jnode *r1 = tl_json_row(&d, d.nodes[cell].first + 1);
+	const struct tl_json_node *r1 = tl_json_row(&d, d.nodes[cell].first + 1);
 	ATF_CHECK(r1->type == J_ARR && r1->count == 2 && d.nodes[r1->first].type == J_NUM &&
 		  d.nodes[d.nodes[r1->first].next].type == J_TRUE);
 	char ptr[64];

@@ -34,8 +34,8 @@ ATF_TC_WITHOUT_HEAD(escaped_keys);
 ATF_TC_BODY(escaped_keys, tc)
 {
 	static const char text[] = "{\"PROCESSES\": 1, \"B\": 2, \"PROCESSE\\u0053\": 3, \"\\u0042\": 4, \"C/\\u007e\": [5]}";
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
 	ATF_REQUIRE_EQ(doc.ndups, 2);
 	ATF_CHECK_STREQ(doc.dups[0].pointer, "/B");
@@ -55,9 +55,9 @@ ATF_TC_WITHOUT_HEAD(escaped_lazy_key);
 ATF_TC_BODY(escaped_lazy_key, tc)
 {
 	static const char text[] = "{\"\\u0054\": [[\"A\"], [1], [2]]}";
-	static const struct jlazy_key lazy[] = { { "T", true } };
-	struct jdoc doc;
-	struct jerror err;
+	static const struct tl_json_lazy_key lazy[] = { { "T", true } };
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
 	uint32_t tbl = tl_json_obj_get(&doc, 0, "T");
 	ATF_REQUIRE(tbl != JNONE);

@@ -45,7 +45,7 @@ static const char *suite_dir(void)
  * case it does not cover back to the general parser. */
 static unsigned lazy_disagreements(const char *name, const uint8_t *text, size_t n)
 {
-	static const struct jlazy_key lazy[] = { { "T", true }, { "C", false } };
+	static const struct tl_json_lazy_key lazy[] = { { "T", true }, { "C", false } };
 	static const char *const wraps[][2] = {
 		{ "{\"T\": [", "]}" },                  /* a row of a lazy key's table */
 		{ "{\"X\": [[\"C\"], [[", "]]]}" },   /* a cell of a lazy column */
@@ -59,8 +59,8 @@ static unsigned lazy_disagreements(const char *name, const uint8_t *text, size_t
 		memcpy(buf, wraps[w][0], a);
 		memcpy(buf + a, text, n);
 		memcpy(buf + a + n, wraps[w][1], b);
-		struct jdoc plain, lazied;
-		struct jerror e1, e2;
+		struct tl_json_doc plain, lazied;
+		struct tl_json_error e1, e2;
 		bool ok1 = tl_json_parse(&plain, buf, n + a + b, &e1);
 		bool ok2 = tl_json_parse_lazy(&lazied, buf, n + a + b, lazy, 2, NULL, SIZE_MAX, &e2);
 		if (ok1 != ok2 || e1.off != e2.off || e1.line != e2.line || e1.col != e2.col ||
@@ -83,8 +83,8 @@ static bool parse_file(const char *path, const char *name, bool *ok, unsigned *l
 	static uint8_t buf[1 << 20];
 	size_t n = fread(buf, 1, sizeof buf, f);
 	fclose(f);
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	*ok = tl_json_parse(&doc, buf, n, &err);
 	tl_json_free(&doc);
 	*lazy_bad += lazy_disagreements(name, buf, n);
@@ -137,8 +137,8 @@ ATF_TC_WITHOUT_HEAD(positions_and_pointer);
 ATF_TC_BODY(positions_and_pointer, tc)
 {
 	static const char text[] = "{\n \"a\": [1,\n  {\"b/~\": true}]}";
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
 	uint32_t t = JNONE;
 	for (uint32_t k = 0; k < doc.n; k++)
@@ -162,9 +162,9 @@ ATF_TC_WITHOUT_HEAD(lazy_rows);
 ATF_TC_BODY(lazy_rows, tc)
 {
 	static const char text[] = "{\"x\": 1,\n \"T\": [[\"A\", \"B\"],\n  [1, 2],\n  [3, {\"k\": 4, \"k\": 5}]]}";
-	static const struct jlazy_key lazy[] = { { "T", true } };
-	struct jdoc doc;
-	struct jerror err;
+	static const struct tl_json_lazy_key lazy[] = { { "T", true } };
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
 	uint32_t tbl = tl_json_obj_get(&doc, 0, "T");
 	ATF_REQUIRE(tbl != JNONE);
@@ -211,9 +211,9 @@ ATF_TC_BODY(locate_values_of_rows, tc)
 {
 	static const char text[] = "{\"x\": [5, [6, 7]],\n \"T\": [[\"A\", \"B\"],\n  [1, [2, 3]],\n  [4 , [ ]]],\n"
 				   " \"U\": [[\"A\"], [8], [9]]}";
-	static const struct jlazy_key lazy[] = { { "T", true }, { "U", false } };
-	struct jdoc doc;
-	struct jerror err;
+	static const struct tl_json_lazy_key lazy[] = { { "T", true }, { "U", false } };
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 2, NULL, SIZE_MAX, &err));
 	uint32_t t = tl_json_obj_get(&doc, 0, "T"), u = tl_json_obj_get(&doc, 0, "U"), x = tl_json_obj_get(&doc, 0, "x");
 	uint32_t row1 = jsibling(&doc, jn(&doc, t)->first), row2 = jsibling(&doc, row1);
@@ -268,9 +268,9 @@ ATF_TC_BODY(pinned_rows_between_kept_starts, tc)
 		len += (size_t)snprintf(text + len, sizeof text - len, "[%d, \"%.*s\"]", i, i % 7, "abcdefg");
 	}
 	len += (size_t)snprintf(text + len, sizeof text - len, "]}");
-	static const struct jlazy_key lazy[] = { { "T", true } };
-	struct jdoc doc;
-	struct jerror err;
+	static const struct tl_json_lazy_key lazy[] = { { "T", true } };
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, len, lazy, 1, NULL, SIZE_MAX, &err));
 	uint32_t row[ROWS], r = jsibling(&doc, jn(&doc, tl_json_obj_get(&doc, 0, "T"))->first);
 	for (int i = 0; i < ROWS; i++, r = jsibling(&doc, r)) {
@@ -295,9 +295,9 @@ ATF_TC_WITHOUT_HEAD(lazy_header_of_a_nested_table);
 ATF_TC_BODY(lazy_header_of_a_nested_table, tc)
 {
 	static const char text[] = "{\"O\": [[\"C\"], [[1], [[2]]]]}";
-	static const struct jlazy_key lazy[] = { { "C", true } };
-	struct jdoc doc;
-	struct jerror err;
+	static const struct tl_json_lazy_key lazy[] = { { "C", true } };
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, lazy, 1, NULL, SIZE_MAX, &err));
 	uint32_t row = jsibling(&doc, jn(&doc, tl_json_obj_get(&doc, 0, "O"))->first);
 	uint32_t cell = jn(&doc, row)->first;
@@ -313,8 +313,8 @@ ATF_TC_WITHOUT_HEAD(kept_duplicates);
 ATF_TC_BODY(kept_duplicates, tc)
 {
 	static const char text[] = "{\"a\": {\"x\": 1, \"x\": 2, \"y\": 3, \"y\": 4}, \"a\": 5}";
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse_lazy(&doc, (const uint8_t *)text, sizeof text - 1, NULL, 0, NULL, 2, &err));
 	ATF_REQUIRE_EQ(doc.ndups, 2);
 	ATF_CHECK_EQ(doc.dups_dropped, 1);
@@ -344,8 +344,8 @@ ATF_TC_BODY(line_index, tc)
 	k += pad;
 	memcpy(buf + k, "true]", 5);
 	k += 5;
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse(&doc, buf, k, &err));
 	uint32_t line, col;
 	tl_json_line_col(&doc, doc.nodes[1].off, &line, &col);
@@ -362,8 +362,8 @@ ATF_TC_WITHOUT_HEAD(pointer_truncated_and_offset_past_end);
 ATF_TC_BODY(pointer_truncated_and_offset_past_end, tc)
 {
 	static const char text[] = "{\"abc\": {\"d/e\": [1, 2]}}";
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_REQUIRE(tl_json_parse(&doc, (const uint8_t *)text, sizeof text - 1, &err));
 	uint32_t arr = tl_json_obj_get(&doc, tl_json_obj_get(&doc, 0, "abc"), "d/e");
 	ATF_REQUIRE(arr != JNONE);
@@ -394,8 +394,8 @@ ATF_TC_BODY(depth_bounded, tc)
 	uint8_t *buf = malloc(n);
 	ATF_REQUIRE(buf);
 	memset(buf, '[', n);
-	struct jdoc doc;
-	struct jerror err;
+	struct tl_json_doc doc;
+	struct tl_json_error err;
 	ATF_CHECK(!tl_json_parse(&doc, buf, n, &err));
 	ATF_CHECK_EQ(err.kind, JE_DEPTH);
 	ATF_CHECK_EQ(err.col, JSON_MAX_DEPTH + 1);

@@ -7,10 +7,10 @@
 
 #include "validators/json/json_check.h"
 
-static const struct tcol cols[] = { { "A", true }, { "B", false } };
+static const struct tl_json_column cols[] = { { "A", true }, { "B", false } };
 
 /* Parses text and opens its top-level "T" as a table of cols. */
-static bool open_t(struct jv *v, const char *text, struct table *t)
+static bool open_t(struct tl_json_check *v, const char *text, struct tl_json_table *t)
 {
 	memset(v, 0, sizeof *v);
 	ATF_REQUIRE(tl_jv_parse(v, (const uint8_t *)text, strlen(text), NULL, 0));
@@ -32,14 +32,14 @@ ATF_TC_BODY(refused_headers, tc)
 		"{\"T\": [[\"B\"]]}",              /* required column A missing */
 	};
 	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
-		struct jv v;
-		struct table t;
+		struct tl_json_check v;
+		struct tl_json_table t;
 		ATF_CHECK_MSG(!open_t(&v, refused[i], &t), "%s opened", refused[i]);
 		ATF_CHECK_MSG(v.failed, "%s: no error counted", refused[i]);
 		tl_json_free(&v.doc);
 	}
-	struct jv v;
-	struct table t;
+	struct tl_json_check v;
+	struct tl_json_table t;
 	ATF_CHECK(open_t(&v, "{\"T\": [[\"B\", \"A\"], [1, 2]]}", &t));
 	ATF_CHECK(!v.failed);
 	tl_json_free(&v.doc);
@@ -60,8 +60,8 @@ ATF_TC_BODY(columns_past_direct_lookup, tc)
 	for (int i = 0; i < TABLE_MAX_POS + 2; i++)
 		p += sprintf(p, "0, ");
 	sprintf(p, "9]]}");
-	struct jv v;
-	struct table t;
+	struct tl_json_check v;
+	struct tl_json_table t;
 	ATF_REQUIRE(open_t(&v, text, &t)); /* unknown columns are warnings only */
 	ATF_CHECK_EQ(t.pos[0], TABLE_MAX_POS + 2);
 	uint32_t cell[2], r = table_first_row(&v, &t);

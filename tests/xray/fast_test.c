@@ -120,7 +120,7 @@ ATF_TC_BODY(fast_path_matches_the_checkers, tc)
 		opts.on_diag = count;
 		opts.user = &reports;
 		struct tl_result result = { 0 };
-		struct tl_ctx ctx = { &opts, &result, "t.xray", NULL, 0, false, false, NULL, 0, false, NULL, { 0 }, { NULL } };
+		struct tl_ctx ctx = { .opts = &opts, .result = &result, .path = "t.xray" };
 		tl_rule_policy_resolve(&opts, ctx.severity);
 		struct xray_buffer buf = { 0, 0, n, 42 };
 		struct xray_run run = { &ctx, &hdr, &buf, mapped ? &map : NULL };

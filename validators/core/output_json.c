@@ -166,5 +166,10 @@ static void json_skipped(struct tl_writer *w, const char *reason)
 		lose(w);
 }
 
-const struct tl_writer_ops tl_json_writer = { json_begin, json_diag, json_end, json_finish, NULL,
-					      json_skipped };
+const struct tl_writer_ops tl_json_writer = {
+	.begin = json_begin,
+	.diag = json_diag,
+	.end = json_end,
+	.finish = json_finish,
+	.skipped = json_skipped,
+};

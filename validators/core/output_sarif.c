@@ -466,5 +466,11 @@ static void sarif_skipped(struct tl_writer *w, const char *reason)
 	notify_at(w, "note", text, w->path);
 }
 
-const struct tl_writer_ops tl_sarif_writer = { sarif_begin, sarif_diag, sarif_end, sarif_finish,
-					       sarif_known, sarif_skipped };
+const struct tl_writer_ops tl_sarif_writer = {
+	.begin = sarif_begin,
+	.diag = sarif_diag,
+	.end = sarif_end,
+	.finish = sarif_finish,
+	.known = sarif_known,
+	.skipped = sarif_skipped,
+};

@@ -82,5 +82,10 @@ static void text_skipped(struct tl_writer *w, const char *reason)
 	fprintf(w->out, "%s: skipped: %s\n", path, why);
 }
 
-const struct tl_writer_ops tl_text_writer = { text_begin, text_diag, text_end, text_finish, NULL,
-					      text_skipped };
+const struct tl_writer_ops tl_text_writer = {
+	.begin = text_begin,
+	.diag = text_diag,
+	.end = text_end,
+	.finish = text_finish,
+	.skipped = text_skipped,
+};

@@ -56,8 +56,8 @@ static void start_steps(struct tl_stream *s)
 	s->in.has_fd = true;
 	s->in.growing = true;
 	s->result.format = f->id;
-	struct tl_ctx ctx = { &s->opts, &s->result, s->name, NULL, 0, false, false,
-			      s->err, sizeof s->err, false, &s->in, { 0 }, { NULL } };
+	struct tl_ctx ctx = { .opts = &s->opts, .result = &s->result, .path = s->name,
+			      .err = s->err, .errlen = sizeof s->err, .input = &s->in };
 	s->ctx = ctx;
 	tl_rule_policy_resolve(&s->opts, s->ctx.severity);
 	s->state = f->stepper->begin(&s->ctx);

@@ -117,8 +117,8 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 	if (opts->instr_map_path && f->id != TL_FORMAT_XRAY)
 		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
-	struct tl_ctx ctx = { opts, result, path, members, member_count, false, false,
-			      err, errlen, false, in, { 0 }, { NULL } };
+	struct tl_ctx ctx = { .opts = opts, .result = result, .path = path, .members = members,
+			      .member_count = member_count, .err = err, .errlen = errlen, .input = in };
 	tl_rule_policy_resolve(opts, ctx.severity);
 	if (in->defect.fault) {
 		report_stream_defect(&ctx, in);

@@ -14,7 +14,7 @@
  * has a wrong SIZE or LAST_INSTR_OFFSET. */
 #define MAX_INSTR_BYTES 15
 
-void tl_dcfg_note_edge_type(struct jv *v, struct dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
+void tl_dcfg_note_edge_type(struct tl_json_check *v, struct tl_dcfg_model *m, uint64_t id, const uint8_t *name, uint32_t len)
 {
 	static const char bypass[] = "_BYPASS";
 	size_t bl = sizeof bypass - 1;
@@ -26,9 +26,9 @@ void tl_dcfg_note_edge_type(struct jv *v, struct dcfg_model *m, uint64_t id, con
 	tl_dcfg_id_put(v, &m->type_kind, id, kind);
 }
 
-static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
+static void report_same_start(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t first, uint32_t second)
 {
-	const struct dblock *a = &p->blocks[first], *b = &p->blocks[second];
+	const struct tl_dcfg_block *a = &p->blocks[first], *b = &p->blocks[second];
 	tl_jv_report_cell(v, RULE_DCFG_BLOCK_SAME_START, b->node, p->images[b->image].block_pos[BB_ADDR_OFFSET],
 		  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
 		  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id, (unsigned long long)b->id,
@@ -40,7 +40,7 @@ static void report_same_start(struct jv *v, const struct dprocess *p, uint32_t f
  * appends an image's blocks together, images in order, so each image is
  * one run of p->blocks; a run is sorted by (offset, block) and neighbours
  * compared. */
-static void check_same_start(struct jv *v, const struct dprocess *p)
+static void check_same_start(struct tl_json_check *v, const struct tl_dcfg_process *p)
 {
 	struct tl_keyed *items = NULL, *tmp = NULL;
 	for (uint32_t run = 0; run < p->nblocks;) {
@@ -83,7 +83,7 @@ bool tl_dcfg_last_instr_fits(uint64_t size, uint64_t last_off)
 	return !(last_off < size && size - last_off > MAX_INSTR_BYTES);
 }
 
-void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t last_cell, uint64_t size, uint64_t last_off)
+void tl_dcfg_check_last_instr(struct tl_json_check *v, const struct tl_dcfg_block *b, uint32_t last_cell, uint64_t size, uint64_t last_off)
 {
 	if (!tl_dcfg_last_instr_fits(size, last_off))
 		tl_jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, last_cell,
@@ -92,10 +92,10 @@ void tl_dcfg_check_last_instr(struct jv *v, const struct dblock *b, uint32_t las
 			  (unsigned long long)(size - last_off));
 }
 
-void tl_dcfg_check_blocks(struct jv *v, const struct dprocess *p)
+void tl_dcfg_check_blocks(struct tl_json_check *v, const struct tl_dcfg_process *p)
 {
 	for (uint32_t i = 0; i < p->nblocks; i++) {
-		const struct dblock *b = &p->blocks[i];
+		const struct tl_dcfg_block *b = &p->blocks[i];
 		if (b->has_count && b->count == 0)
 			tl_jv_report_cell(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node, p->images[b->image].block_pos[BB_COUNT],
 				  "expected block %llu to have been executed (a DCFG records executed blocks), found COUNT 0",

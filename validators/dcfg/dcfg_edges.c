@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool resolve_node(struct jv *v, const struct dcfg_model *m, const struct dprocess *p, uint32_t cell,
+static bool resolve_node(struct tl_json_check *v, const struct tl_dcfg_model *m, const struct tl_dcfg_process *p, uint32_t cell,
 			 const char *what, uint64_t *id, uint32_t *blk)
 {
 	*blk = NO_INDEX;
@@ -28,7 +28,7 @@ static bool resolve_node(struct jv *v, const struct dcfg_model *m, const struct 
 
 /* What is wrong with edge e's use of the special nodes (NULL: nothing);
  * *at_target: the diagnostic points at the target's id, not the source's. */
-static const char *special_use_problem(const struct dcfg_model *m, const struct dedge *e, bool *at_target)
+static const char *special_use_problem(const struct tl_dcfg_model *m, const struct tl_dcfg_edge *e, bool *at_target)
 {
 	*at_target = false;
 	if (e->cls == EC_ENTRY && e->src != m->start_id)
@@ -48,13 +48,13 @@ static const char *special_use_problem(const struct dcfg_model *m, const struct 
 	return NULL;
 }
 
-static bool touches_unknown(const struct dcfg_model *m, const struct dedge *e)
+static bool touches_unknown(const struct tl_dcfg_model *m, const struct tl_dcfg_edge *e)
 {
 	return m->unknown_id && (e->src == m->unknown_id || e->tgt == m->unknown_id);
 }
 
 /* Each clause names one end of the edge: the diagnostic points at that node id. */
-static void check_special_use(struct jv *v, const struct dcfg_model *m, const struct dedge *e, const uint32_t *cell)
+static void check_special_use(struct tl_json_check *v, const struct tl_dcfg_model *m, const struct tl_dcfg_edge *e, const uint32_t *cell)
 {
 	bool at_target;
 	const char *bad = special_use_problem(m, e, &at_target);
@@ -68,7 +68,7 @@ static void check_special_use(struct jv *v, const struct dcfg_model *m, const st
 			  (unsigned long long)m->unknown_id, (unsigned long long)e->id);
 }
 
-static void read_counts(struct jv *v, uint32_t cell, struct dprocess *p, uint32_t edge)
+static void read_counts(struct tl_json_check *v, uint32_t cell, struct tl_dcfg_process *p, uint32_t edge)
 {
 	if (!tl_jv_expect(v, cell, J_ARR, "COUNT_PER_THREAD"))
 		return;
@@ -86,7 +86,7 @@ static void read_counts(struct jv *v, uint32_t cell, struct dprocess *p, uint32_
 
 /* A node id of an edge read from text: a special node or a block of the
  * process, as resolve_node finds it, or false (the node path reports). */
-static bool resolve_plain(const struct dcfg_model *m, const struct dprocess *p, uint64_t id, uint32_t *blk)
+static bool resolve_plain(const struct tl_dcfg_model *m, const struct tl_dcfg_process *p, uint64_t id, uint32_t *blk)
 {
 	*blk = NO_INDEX;
 	if (is_special(m, id))
@@ -103,12 +103,12 @@ static bool resolve_plain(const struct dcfg_model *m, const struct dprocess *p, 
  * into the id map last, once nothing else can send the row back. Anything
  * else is left to the node path (false). tests/dcfg/fast_rows_test.sh compares the
  * two (TRACELINT_SLOW_ROWS=1 turns this path off). */
-static bool edge_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t r)
+static bool edge_from_text(struct tl_json_check *v, const struct tl_dcfg_model *m, struct tl_dcfg_process *p, uint32_t r)
 {
-	struct jdoc *d = &v->doc;
-	struct jrow_text t;
+	struct tl_json_doc *d = &v->doc;
+	struct tl_json_row_text t;
 	uint64_t id, src, tgt, type;
-	struct dedge e = { 0 };
+	struct tl_dcfg_edge e = { 0 };
 	if (!jrt_open(&t, d, r) || !jrt_uint(&t, 1, 0x7fffffffu, &id) || !jrt_byte(&t, ',') ||
 	    !jrt_uint(&t, 0, UINT64_MAX, &src) || !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &tgt) ||
 	    !jrt_byte(&t, ',') || !jrt_uint(&t, 0, UINT64_MAX, &type) || !jrt_byte(&t, ',') ||
@@ -156,13 +156,13 @@ static bool edge_from_text(struct jv *v, const struct dcfg_model *m, struct dpro
 	return true;
 }
 
-void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
+void tl_dcfg_read_edges(struct tl_json_check *v, uint32_t tbl, const struct tl_dcfg_model *m, struct tl_dcfg_process *p)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "EDGE_ID", true }, { "SOURCE_NODE_ID", true }, { "TARGET_NODE_ID", true },
 		{ "EDGE_TYPE_ID", true }, { "COUNT_PER_THREAD", true },
 	};
-	struct table t;
+	struct tl_json_table t;
 	uint32_t cell[5];
 	if (!tl_dcfg_table_open(v, tbl, cols, 5, "EDGES", false, &t))
 		return;
@@ -186,7 +186,7 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		if (from_text && (r & JPIN) && edge_from_text(v, m, p, r))
 			continue;
-		struct dedge e = { 0 };
+		struct tl_dcfg_edge e = { 0 };
 		if (!tl_dcfg_table_row(v, &t, r, cell)) {
 			p->edges_complete = false;
 			continue;
@@ -231,11 +231,11 @@ void tl_dcfg_read_edges(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 
 /* Node ids of resolved endpoints fit in 32 bits (ID rule), so (source,
  * target) is one 64-bit radix key. */
-static uint64_t ends_key(const struct dedge *e) { return (uint64_t)e->src << 32 | e->tgt; }
+static uint64_t ends_key(const struct tl_dcfg_edge *e) { return (uint64_t)e->src << 32 | e->tgt; }
 
-static void report_duplicate_edge(struct jv *v, const struct dprocess *p, uint32_t first, uint32_t second)
+static void report_duplicate_edge(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t first, uint32_t second)
 {
-	const struct dedge *a = &p->edges[first], *b = &p->edges[second];
+	const struct tl_dcfg_edge *a = &p->edges[first], *b = &p->edges[second];
 	tl_jv_report(v, RULE_DCFG_EDGE_DUPLICATE, b->node,
 		  "expected one edge per (source, target, type), found edges %llu and %llu both from node %llu to node %llu with type %llu",
 		  (unsigned long long)a->id, (unsigned long long)b->id, (unsigned long long)b->src,
@@ -245,7 +245,7 @@ static void report_duplicate_edge(struct jv *v, const struct dprocess *p, uint32
 /* Reports the edges of `keys` (sorted by source then target node, edge
  * order kept among equals) that repeat an earlier edge's type; each run
  * of one (source, target) is short, so it is sorted by type in place. */
-static void report_duplicates(struct jv *v, const struct dprocess *p, struct tl_keyed *keys, uint32_t n)
+static void report_duplicates(struct tl_json_check *v, const struct tl_dcfg_process *p, struct tl_keyed *keys, uint32_t n)
 {
 	for (uint32_t run = 0; run < n;) {
 		uint32_t end = run + 1;
@@ -273,7 +273,7 @@ static void report_duplicates(struct jv *v, const struct dprocess *p, struct tl_
  * shares, sorted, unique: *n of them, NULL when none (or no memory, with
  * *nomem set). Sorting the bare keys takes half the memory of sorting
  * (key, edge) pairs, and usually no key repeats. */
-static uint64_t *shared_ends(const struct dprocess *p, uint32_t *n, bool *nomem)
+static uint64_t *shared_ends(const struct tl_dcfg_process *p, uint32_t *n, bool *nomem)
 {
 	*n = 0;
 	uint64_t *keys = tl_big_malloc(((size_t)p->nedges + 1) * sizeof *keys);
@@ -316,7 +316,7 @@ static bool is_shared(const uint64_t *shared, uint32_t n, uint64_t key)
 /* DCFG-EDGE-DUPLICATE: the edges whose (source, target) another edge
  * shares, as (key, edge) pairs sorted by key with edge order kept among
  * equals, then checked type by type. */
-static void check_duplicate_edges(struct jv *v, const struct dprocess *p)
+static void check_duplicate_edges(struct tl_json_check *v, const struct tl_dcfg_process *p)
 {
 	uint32_t nshared, n = 0;
 	bool nomem = false;
@@ -345,11 +345,11 @@ static void check_duplicate_edges(struct jv *v, const struct dprocess *p)
 }
 
 /* D38: edges a correct producer would not write, each only suspicious. */
-static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
+static void check_edge_suspects(struct tl_json_check *v, const struct tl_dcfg_model *m, const struct tl_dcfg_process *p)
 {
 	uint32_t nt = p->nthreads;
 	for (uint32_t i = 0; i < p->nedges; i++) {
-		const struct dedge *e = &p->edges[i];
+		const struct tl_dcfg_edge *e = &p->edges[i];
 		if (!e->usable)
 			continue;
 		uint32_t kind = tl_dcfg_idmap_get(&m->type_kind, e->type);
@@ -372,7 +372,7 @@ static void check_edge_suspects(struct jv *v, const struct dcfg_model *m, const 
 
 /* D23: the instructions a thread executed, block by block, add up to its
  * INSTR_COUNT_PER_THREAD (a warning: excluded code may be counted there). */
-static void check_thread_instrs(struct jv *v, const struct dprocess *p, const uint64_t *in)
+static void check_thread_instrs(struct tl_json_check *v, const struct tl_dcfg_process *p, const uint64_t *in)
 {
 	uint32_t nt = p->nthreads, c = jn(&v->doc, p->threads_node)->first;
 	for (uint32_t t = 0; t < nt; t++, c = c == JNONE ? JNONE : jnext(v, c)) {
@@ -390,7 +390,7 @@ static void check_thread_instrs(struct jv *v, const struct dprocess *p, const ui
 
 /* Block COUNT against in-edges, per-thread flow through each block and
  * instruction totals (D21-D23), and the edge suspicions (D38). */
-void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct dprocess *p)
+void tl_dcfg_check_counts(struct tl_json_check *v, const struct tl_dcfg_model *m, const struct tl_dcfg_process *p)
 {
 	uint32_t nt = p->nthreads;
 	check_edge_suspects(v, m, p);
@@ -404,7 +404,7 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 		goto done;
 	}
 	for (uint32_t i = 0; i < p->nedges; i++) {
-		const struct dedge *e = &p->edges[i];
+		const struct tl_dcfg_edge *e = &p->edges[i];
 		if (!e->usable)
 			continue;
 		for (uint32_t t = 0; t < nt; t++) {
@@ -422,7 +422,7 @@ void tl_dcfg_check_counts(struct jv *v, const struct dcfg_model *m, const struct
 		}
 	}
 	for (uint32_t b = 0; b < p->nblocks; b++) {
-		const struct dblock *blk = &p->blocks[b];
+		const struct tl_dcfg_block *blk = &p->blocks[b];
 		uint64_t total = 0;
 		for (uint32_t t = 0; t < nt; t++)
 			total = total + in[(size_t)b * nt + t] < total ? UINT64_MAX : total + in[(size_t)b * nt + t];

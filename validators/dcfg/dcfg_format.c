@@ -66,8 +66,8 @@ static int probe_trace(const struct tl_input *in, const char **why_not)
 
 static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 {
-	struct jv v = { .ctx = ctx, .in = in };
-	struct dcfg_model m;
+	struct tl_json_check v = { .ctx = ctx, .in = in };
+	struct tl_dcfg_model m;
 	tl_dcfg_read(&v, in->data, in->size, DCFG_VERDICT, &m);
 	if (v.doc.nomem)
 		tl_jv_out_of_memory(&v);
@@ -87,9 +87,9 @@ static void validate_dcfg(struct tl_ctx *ctx, const struct tl_input *in)
 
 static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 {
-	struct jv v = { .ctx = ctx, .in = in };
-	struct jv pv = { .ctx = NULL };
-	struct dcfg_model m;
+	struct tl_json_check v = { .ctx = ctx, .in = in };
+	struct tl_json_check pv = { .ctx = NULL };
+	struct tl_dcfg_model m;
 	struct tl_input pin;
 	bool paired = false, opened = false;
 	memset(&m, 0, sizeof m);
@@ -114,7 +114,7 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 				paired = true;
 		}
 	}
-	struct dtrace_summary sum = { 0 };
+	struct tl_dcfg_trace_summary sum = { 0 };
 	if (!ctx->unreadable)
 		tl_dcfg_trace_read(&v, in->data, in->size, paired ? &m : NULL, &sum);
 	if (v.doc.nomem)
@@ -133,15 +133,21 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 		tl_close_input(ctx, &pin);
 }
 
+/* No stepper: validated whole when a stream finishes. No describe: JSON
+ * diagnostics show their line, not bytes. */
 const struct tl_format tl_format_dcfg = {
-	TL_FORMAT_DCFG, "dcfg", "Intel DCFG 1.00 (JSON control-flow graph)", false, probe_dcfg, validate_dcfg,
-	NULL, /* validated whole when a stream finishes */
-	NULL, /* JSON diagnostics show their line, not bytes */
-	named_dcfg,
+	.id = TL_FORMAT_DCFG,
+	.name = "dcfg",
+	.summary = "Intel DCFG 1.00 (JSON control-flow graph)",
+	.probe = probe_dcfg,
+	.validate = validate_dcfg,
+	.named = named_dcfg,
 };
 const struct tl_format tl_format_dcfg_trace = {
-	TL_FORMAT_DCFG_TRACE, "dcfg-trace", "Intel DCFG-trace 1.00 (JSON edge traces)", false, probe_trace, validate_trace,
-	NULL, /* DCFG-trace: validated whole when a stream finishes */
-	NULL, /* JSON diagnostics show their line, not bytes */
-	named_trace,
+	.id = TL_FORMAT_DCFG_TRACE,
+	.name = "dcfg-trace",
+	.summary = "Intel DCFG-trace 1.00 (JSON edge traces)",
+	.probe = probe_trace,
+	.validate = validate_trace,
+	.named = named_trace,
 };

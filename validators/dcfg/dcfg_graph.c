@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool graph_edge(const struct dedge *e)
+static bool graph_edge(const struct tl_dcfg_edge *e)
 {
 	return e->usable && e->cls == EC_INTRA && e->src_blk != NO_INDEX && e->tgt_blk != NO_INDEX;
 }
@@ -15,7 +15,7 @@ static bool graph_edge(const struct dedge *e)
 /* Counts, then places the edges from the last backwards, each at the end
  * of its block's run, so runs keep the edge order without a fill array
  * per block (two fewer arrays of the size of the process). */
-bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
+bool tl_dcfg_graph_build(const struct tl_dcfg_process *p, struct tl_dcfg_graph *g)
 {
 	memset(g, 0, sizeof *g);
 	g->n = p->nblocks;
@@ -26,7 +26,7 @@ bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
 	if (!g->succ_start || !g->pred_start || !g->succ || !g->pred)
 		return false;
 	for (uint32_t i = 0; i < p->nedges; i++) {
-		const struct dedge *e = &p->edges[i];
+		const struct tl_dcfg_edge *e = &p->edges[i];
 		if (!graph_edge(e))
 			continue;
 		g->succ_start[e->src_blk]++;
@@ -38,7 +38,7 @@ bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
 		g->pred_start[b] += g->pred_start[b - 1];
 	}
 	for (uint32_t i = p->nedges; i-- > 0;) {
-		const struct dedge *e = &p->edges[i];
+		const struct tl_dcfg_edge *e = &p->edges[i];
 		if (!graph_edge(e))
 			continue;
 		g->succ[--g->succ_start[e->src_blk]] = e->tgt_blk;
@@ -47,7 +47,7 @@ bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g)
 	return true;
 }
 
-void tl_dcfg_graph_free(struct graph *g)
+void tl_dcfg_graph_free(struct tl_dcfg_graph *g)
 {
 	free(g->succ_start);
 	free(g->succ);
@@ -56,7 +56,7 @@ void tl_dcfg_graph_free(struct graph *g)
 }
 
 /* A block id cell that must name a block of this image. */
-uint32_t tl_dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what)
+uint32_t tl_dcfg_image_block(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t image, uint32_t cell, const char *what)
 {
 	uint64_t id;
 	if (!tl_jv_int(v, cell, 0, UINT64_MAX, what, &id))
@@ -72,7 +72,7 @@ uint32_t tl_dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t im
 }
 
 /* Reverse postorder from entry over successors inside routine r. */
-uint32_t tl_dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r)
+uint32_t tl_dcfg_number_blocks(const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s, uint32_t entry, uint32_t r)
 {
 	uint32_t count = 0, top = 0, nrpo = 0;
 	uint32_t *post = s->order;
@@ -104,7 +104,7 @@ uint32_t tl_dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_
 	return count;
 }
 
-void tl_dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r)
+void tl_dcfg_dominators(const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s, uint32_t count, uint32_t r)
 {
 	uint32_t entry = s->order[0];
 	for (uint32_t i = 0; i < count; i++)
@@ -140,7 +140,7 @@ void tl_dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count
 	}
 }
 
-static bool has_edge(const struct graph *g, uint32_t from, uint32_t to)
+static bool has_edge(const struct tl_dcfg_graph *g, uint32_t from, uint32_t to)
 {
 	for (uint32_t k = g->succ_start[from]; k < g->succ_start[from + 1]; k++)
 		if (g->succ[k] == to)
@@ -148,19 +148,19 @@ static bool has_edge(const struct graph *g, uint32_t from, uint32_t to)
 	return false;
 }
 
-void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
-			struct scratch *s, uint32_t r, uint32_t tbl)
+void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t image, const struct tl_dcfg_graph *g,
+			struct tl_dcfg_scratch *s, uint32_t r, uint32_t tbl)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "LOOP_HEAD_NODE_ID", true }, { "LOOP_BACK_EDGE_SOURCE_NODE_IDS", true },
 		{ "LOOP_NODE_IDS", true }, { "PARENT_LOOP_HEAD_NODE_ID", false },
 	};
-	struct table t;
+	struct tl_json_table t;
 	uint32_t cell[4];
 	if (!tl_dcfg_table_open(v, tbl, cols, 4, "LOOPS", false, &t))
 		return;
 	uint32_t rows = jn(&v->doc, tbl)->count;
-	struct loopinfo *loops = calloc((size_t)rows + 1, sizeof *loops);
+	struct tl_dcfg_loopinfo *loops = calloc((size_t)rows + 1, sizeof *loops);
 	if (!loops) {
 		tl_jv_out_of_memory(v);
 		return;
@@ -226,7 +226,7 @@ void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image,
 				sound = false;
 			}
 		}
-		struct loopinfo *li = &loops[nloops++];
+		struct tl_dcfg_loopinfo *li = &loops[nloops++];
 		li->row = row;
 		li->head = head;
 		li->nodes_cell = cell[2];
@@ -241,7 +241,7 @@ void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image,
 	}
 	/* Parents: the head of another loop of this routine containing this loop's nodes. */
 	for (uint32_t i = 0; i < nloops; i++) {
-		struct loopinfo *li = &loops[i];
+		struct tl_dcfg_loopinfo *li = &loops[i];
 		if (li->parent_cell == JNONE || li->parent == 0)
 			continue;
 		uint32_t k;

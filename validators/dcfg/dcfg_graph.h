@@ -6,7 +6,7 @@
 
 #include "dcfg_model.h"
 
-struct graph {
+struct tl_dcfg_graph {
 	uint32_t n;              /* blocks of the process */
 	uint32_t *succ_start, *succ; /* CSR of intra-routine edges */
 	uint32_t *pred_start, *pred;
@@ -14,7 +14,7 @@ struct graph {
 
 /* Scratch arrays indexed by block, shared by the routines of a process
  * (routines are numbered across its images, so marks never collide). */
-struct scratch {
+struct tl_dcfg_scratch {
 	uint32_t *routine_of;  /* routine number in the process, NO_INDEX */
 	uint32_t *rpo_num;     /* reverse-postorder number within the current routine, NO_INDEX */
 	uint32_t *idom;        /* computed immediate dominator (block index) */
@@ -30,7 +30,7 @@ struct scratch {
 	uint32_t count;        /* blocks reached in the current routine */
 };
 
-struct loopinfo {
+struct tl_dcfg_loopinfo {
 	uint32_t row, head, parent_cell;
 	uint64_t parent;
 	uint32_t nodes_cell, sources_cell;
@@ -40,23 +40,23 @@ struct loopinfo {
 
 /* DCFG-NATURAL-LOOP and DCFG-LOOP-MISSING for routine r, whose LOOPS
  * table is tbl (dominators of the routine computed in s). */
-void tl_dcfg_check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
-			 uint32_t r, struct loopinfo *loops, uint32_t nloops, uint32_t tbl);
+void tl_dcfg_check_natural_loops(struct tl_json_check *v, const struct tl_dcfg_process *p, const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s,
+			 uint32_t r, struct tl_dcfg_loopinfo *loops, uint32_t nloops, uint32_t tbl);
 
 /* The CSR of the process's intra-routine edges between blocks. */
-bool tl_dcfg_graph_build(const struct dprocess *p, struct graph *g);
-void tl_dcfg_graph_free(struct graph *g);
+bool tl_dcfg_graph_build(const struct tl_dcfg_process *p, struct tl_dcfg_graph *g);
+void tl_dcfg_graph_free(struct tl_dcfg_graph *g);
 /* The block a NODE_ID cell names, if it is a block of the image; reports
  * DCFG-ROUTINE-NODE and returns NO_INDEX otherwise. */
-uint32_t tl_dcfg_image_block(struct jv *v, const struct dprocess *p, uint32_t image, uint32_t cell, const char *what);
+uint32_t tl_dcfg_image_block(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t image, uint32_t cell, const char *what);
 /* Numbers the blocks of routine r reachable from entry in reverse
  * postorder (s->order, s->rpo_num); returns how many. */
-uint32_t tl_dcfg_number_blocks(const struct graph *g, struct scratch *s, uint32_t entry, uint32_t r);
+uint32_t tl_dcfg_number_blocks(const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s, uint32_t entry, uint32_t r);
 /* Immediate dominators (s->idom) of the count blocks just numbered. */
-void tl_dcfg_dominators(const struct graph *g, struct scratch *s, uint32_t count, uint32_t r);
+void tl_dcfg_dominators(const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s, uint32_t count, uint32_t r);
 /* The LOOPS table tbl of routine r (DCFG-LOOP, DCFG-LOOP-PARENT and the
  * natural-loop comparison); dominators must be computed. */
-void tl_dcfg_check_loops(struct jv *v, const struct dprocess *p, uint32_t image, const struct graph *g,
-		      struct scratch *s, uint32_t r, uint32_t tbl);
+void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t image, const struct tl_dcfg_graph *g,
+		      struct tl_dcfg_scratch *s, uint32_t r, uint32_t tbl);
 
 #endif

@@ -12,7 +12,7 @@
  * dpre, dpost, owner, listed and natural are indexed by reverse-postorder
  * number, not by block: routine-sized, and only reached blocks ever get
  * there (nodes of a loop that passed check_members are all reached). */
-static void number_dom_tree(struct scratch *s)
+static void number_dom_tree(struct tl_dcfg_scratch *s)
 {
 	uint32_t count = s->count, clock = 0, top = 0;
 	for (uint32_t i = 0; i <= count; i++)
@@ -42,20 +42,20 @@ static void number_dom_tree(struct scratch *s)
 	}
 }
 
-static bool reached(const struct scratch *s, uint32_t b, uint32_t r)
+static bool reached(const struct tl_dcfg_scratch *s, uint32_t b, uint32_t r)
 {
 	return s->routine_of[b] == r && s->rpo_num[b] != NO_INDEX;
 }
 
 /* Both a and b reached in the current routine. */
-static bool dominates(const struct scratch *s, uint32_t a, uint32_t b)
+static bool dominates(const struct tl_dcfg_scratch *s, uint32_t a, uint32_t b)
 {
 	uint32_t x = s->rpo_num[a], y = s->rpo_num[b];
 	return s->dpre[x] <= s->dpre[y] && s->dpost[y] <= s->dpost[x];
 }
 
 /* A node-id cell of a row that already passed the structural checks. */
-static uint32_t cell_block(struct jv *v, const struct dprocess *p, uint32_t cell)
+static uint32_t cell_block(struct tl_json_check *v, const struct tl_dcfg_process *p, uint32_t cell)
 {
 	uint64_t id;
 	if (!tl_jv_int(v, cell, 0, UINT64_MAX, "loop node id", &id))
@@ -64,11 +64,11 @@ static uint32_t cell_block(struct jv *v, const struct dprocess *p, uint32_t cell
 	return b == IDMAP_NONE ? NO_INDEX : b;
 }
 
-static unsigned long long bid(const struct dprocess *p, uint32_t b) { return (unsigned long long)p->blocks[b].id; }
+static unsigned long long bid(const struct tl_dcfg_process *p, uint32_t b) { return (unsigned long long)p->blocks[b].id; }
 
 /* LOOP_NODE_IDS against the natural loop of the listed back edges. */
-static void check_members(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s, uint32_t r,
-			  struct loopinfo *li)
+static void check_members(struct tl_json_check *v, const struct tl_dcfg_process *p, const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s, uint32_t r,
+			  struct tl_dcfg_loopinfo *li)
 {
 	uint32_t stamp = ++s->stamp, h = li->head;
 	for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
@@ -145,7 +145,7 @@ static int cmp_larger_first(const void *a, const void *b)
  * nodes from the largest loop to the smallest leaves on each head the
  * smallest other loop containing it. Nodes of sound loops are reached
  * (check_members), so owner is indexed by reverse-postorder number. */
-static void check_parents(struct jv *v, const struct dprocess *p, struct scratch *s, struct loopinfo *loops, uint32_t nloops)
+static void check_parents(struct tl_json_check *v, const struct tl_dcfg_process *p, struct tl_dcfg_scratch *s, struct tl_dcfg_loopinfo *loops, uint32_t nloops)
 {
 	struct by_size *order = malloc(((size_t)nloops + 1) * sizeof *order);
 	uint32_t n = 0;
@@ -164,7 +164,7 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 		}
 	qsort(order, n, sizeof *order, cmp_larger_first);
 	for (uint32_t k = 0; k < n; k++) {
-		struct loopinfo *li = &loops[order[k].loop];
+		struct tl_dcfg_loopinfo *li = &loops[order[k].loop];
 		uint32_t inner = s->owner[s->rpo_num[li->head]];
 		uint64_t want = inner == NO_INDEX ? 0 : p->blocks[loops[inner].head].id;
 		uint64_t found = li->parent_cell == JNONE ? 0 : li->parent;
@@ -186,8 +186,8 @@ static void check_parents(struct jv *v, const struct dprocess *p, struct scratch
 }
 
 /* Every back edge t -> h (h dominates t) is a listed back-edge source of h's row. */
-static void check_missing(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s, uint32_t r,
-			  const struct loopinfo *loops, uint32_t nloops, uint32_t tbl)
+static void check_missing(struct tl_json_check *v, const struct tl_dcfg_process *p, const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s, uint32_t r,
+			  const struct tl_dcfg_loopinfo *loops, uint32_t nloops, uint32_t tbl)
 {
 	uint32_t heads = ++s->stamp;
 	for (uint32_t i = 0; i < nloops; i++)
@@ -226,8 +226,8 @@ static void check_missing(struct jv *v, const struct dprocess *p, const struct g
 	}
 }
 
-void tl_dcfg_check_natural_loops(struct jv *v, const struct dprocess *p, const struct graph *g, struct scratch *s,
-			 uint32_t r, struct loopinfo *loops, uint32_t nloops, uint32_t tbl)
+void tl_dcfg_check_natural_loops(struct tl_json_check *v, const struct tl_dcfg_process *p, const struct tl_dcfg_graph *g, struct tl_dcfg_scratch *s,
+			 uint32_t r, struct tl_dcfg_loopinfo *loops, uint32_t nloops, uint32_t tbl)
 {
 	if (!s->count)
 		return;

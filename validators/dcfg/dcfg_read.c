@@ -1,5 +1,5 @@
 /* DCFG (seed section 2): the top level, the id tables, processes, images
- * and their data, and edges, read into struct dcfg_model. */
+ * and their data, and edges, read into struct tl_dcfg_model. */
 #include "id_put.h"
 #include "dcfg_model.h"
 #include "bigalloc.h"
@@ -29,7 +29,7 @@ static const char *const inter_routine_names[] = {
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* An id cell: integer in [lo, hi] (DCFG-ID-RANGE otherwise). */
-static bool read_id(struct jv *v, uint32_t cell, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+static bool read_id(struct tl_json_check *v, uint32_t cell, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
 {
 	uint64_t x;
 	if (!tl_jv_int(v, cell, 0, UINT64_MAX, what, &x))
@@ -46,16 +46,16 @@ static bool read_id(struct jv *v, uint32_t cell, uint64_t lo, uint64_t hi, const
 /* Sizes an id map for a table's rows up front. The row count comes from
  * the file, where a row may be 3 bytes of garbage: past 4 M rows the map
  * grows by itself with the rows actually read. */
-static void reserve_ids(struct idmap *map, uint64_t rows)
+static void reserve_ids(struct tl_dcfg_idmap *map, uint64_t rows)
 {
 	if (rows <= (1u << 22))
 		tl_dcfg_idmap_reserve(map, (uint32_t)rows);
 }
 
-static void read_file_names(struct jv *v, uint32_t tbl, struct dcfg_model *m)
+static void read_file_names(struct tl_json_check *v, uint32_t tbl, struct tl_dcfg_model *m)
 {
-	static const struct tcol cols[] = { { "FILE_NAME_ID", true }, { "FILE_NAME", true } };
-	struct table t;
+	static const struct tl_json_column cols[] = { { "FILE_NAME_ID", true }, { "FILE_NAME", true } };
+	struct tl_json_table t;
 	uint32_t cell[2];
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "FILE_NAMES", false, &t))
 		return;
@@ -69,10 +69,10 @@ static void read_file_names(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	}
 }
 
-static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
+static void read_edge_types(struct tl_json_check *v, uint32_t tbl, struct tl_dcfg_model *m)
 {
-	static const struct tcol cols[] = { { "EDGE_TYPE_ID", true }, { "EDGE_TYPE", true } };
-	struct table t;
+	static const struct tl_json_column cols[] = { { "EDGE_TYPE_ID", true }, { "EDGE_TYPE", true } };
+	struct tl_json_table t;
 	uint32_t cell[2];
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "EDGE_TYPES", false, &t))
 		return;
@@ -106,12 +106,12 @@ static void read_edge_types(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 	}
 }
 
-static void read_special_nodes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
+static void read_special_nodes(struct tl_json_check *v, uint32_t tbl, struct tl_dcfg_model *m)
 {
-	static const struct tcol cols[] = { { "NODE_ID", true }, { "NODE_NAME", true } };
-	struct table t;
+	static const struct tl_json_column cols[] = { { "NODE_ID", true }, { "NODE_NAME", true } };
+	struct tl_json_table t;
 	uint32_t cell[2];
-	struct idmap seen = { 0 };
+	struct tl_dcfg_idmap seen = { 0 };
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "SPECIAL_NODES", false, &t))
 		return;
 	m->has_special_nodes = true;
@@ -155,10 +155,10 @@ static uint32_t outside_cell(uint64_t off, uint64_t image_size, uint32_t off_cel
 	return off >= image_size ? off_cell : size_cell;
 }
 
-static void read_symbols(struct jv *v, uint32_t tbl, const struct dimage *img)
+static void read_symbols(struct tl_json_check *v, uint32_t tbl, const struct tl_dcfg_image *img)
 {
-	static const struct tcol cols[] = { { "NAME", true }, { "ADDR_OFFSET", true }, { "SIZE", true } };
-	struct table t;
+	static const struct tl_json_column cols[] = { { "NAME", true }, { "ADDR_OFFSET", true }, { "SIZE", true } };
+	struct tl_json_table t;
 	uint32_t cell[3];
 	if (!tl_dcfg_table_open(v, tbl, cols, 3, "SYMBOLS", false, &t))
 		return;
@@ -176,7 +176,7 @@ static void read_symbols(struct jv *v, uint32_t tbl, const struct dimage *img)
 	}
 }
 
-static void check_file_ref(struct jv *v, const struct dcfg_model *m, uint32_t cell)
+static void check_file_ref(struct tl_json_check *v, const struct tl_dcfg_model *m, uint32_t cell)
 {
 	uint64_t id;
 	if (tl_jv_int(v, cell, 0, UINT64_MAX, "FILE_NAME_ID", &id) && tl_dcfg_idmap_get(&m->file_names, id) == IDMAP_NONE)
@@ -184,13 +184,13 @@ static void check_file_ref(struct jv *v, const struct dcfg_model *m, uint32_t ce
 			  (unsigned long long)id);
 }
 
-static void read_source_data(struct jv *v, uint32_t tbl, const struct dcfg_model *m, const struct dimage *img)
+static void read_source_data(struct tl_json_check *v, uint32_t tbl, const struct tl_dcfg_model *m, const struct tl_dcfg_image *img)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "FILE_NAME_ID", true }, { "LINE_NUM", true }, { "ADDR_OFFSET", true }, { "SIZE", true },
 		{ "NUM_INSTRS", true },
 	};
-	struct table t;
+	struct tl_json_table t;
 	uint32_t cell[5];
 	if (!tl_dcfg_table_open(v, tbl, cols, 5, "SOURCE_DATA", false, &t))
 		return;
@@ -216,7 +216,7 @@ static void read_source_data(struct jv *v, uint32_t tbl, const struct dcfg_model
 
 /* Room for `more` blocks at once: pass 1 counted the table's rows, so one
  * allocation replaces a doubling series (and its copies and page faults). */
-static bool reserve_blocks(struct dprocess *p, uint64_t more)
+static bool reserve_blocks(struct tl_dcfg_process *p, uint64_t more)
 {
 	uint64_t need = (uint64_t)p->nblocks + more;
 	if (need <= p->capblocks)
@@ -228,7 +228,7 @@ static bool reserve_blocks(struct dprocess *p, uint64_t more)
 		cap = need;
 	if (cap > UINT32_MAX - 1)
 		cap = UINT32_MAX - 1;
-	struct dblock *nb = tl_big_realloc(p->blocks, (size_t)cap * sizeof *nb);
+	struct tl_dcfg_block *nb = tl_big_realloc(p->blocks, (size_t)cap * sizeof *nb);
 	if (!nb)
 		return false;
 	p->blocks = nb;
@@ -255,13 +255,13 @@ static bool geometry_ok(uint64_t size, uint64_t num_instrs, uint64_t last)
  * conditions for each report, the id entering the id map last). Anything
  * else is left to the node path (false). tests/dcfg/fast_rows_test.sh compares the
  * two (TRACELINT_SLOW_ROWS=1 turns this path off). */
-static bool block_from_text(struct jv *v, const struct dcfg_model *m, struct dprocess *p, uint32_t image,
+static bool block_from_text(struct tl_json_check *v, const struct tl_dcfg_model *m, struct tl_dcfg_process *p, uint32_t image,
 				     uint32_t r)
 {
-	struct jdoc *d = &v->doc;
-	struct jrow_text t;
+	struct tl_json_doc *d = &v->doc;
+	struct tl_json_row_text t;
 	uint64_t id, off, size, last;
-	struct dblock b = { 0 };
+	struct tl_dcfg_block b = { 0 };
 	if (!jrt_open(&t, d, r) || !jrt_int(&t, 1, ID_MAX, &id) || is_special(m, id) || !jrt_byte(&t, ',') ||
 	    !jrt_int(&t, 0, UINT64_MAX, &off) || !jrt_byte(&t, ',') || !jrt_int(&t, 0, UINT64_MAX, &size) ||
 	    !jrt_byte(&t, ',') || !jrt_int(&t, 0, UINT64_MAX, &b.num_instrs) || !jrt_byte(&t, ',') ||
@@ -285,14 +285,14 @@ static bool block_from_text(struct jv *v, const struct dcfg_model *m, struct dpr
 	return true;
 }
 
-static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p, uint32_t image)
+static void read_blocks(struct tl_json_check *v, uint32_t tbl, const struct tl_dcfg_model *m, struct tl_dcfg_process *p, uint32_t image)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "NODE_ID", true }, { "ADDR_OFFSET", true }, { "SIZE", true }, { "NUM_INSTRS", true },
 		{ "LAST_INSTR_OFFSET", true }, { "COUNT", false },
 	};
-	const struct dimage *img = &p->images[image];
-	struct table t;
+	const struct tl_dcfg_image *img = &p->images[image];
+	struct tl_json_table t;
 	uint32_t cell[6];
 	if (!tl_dcfg_table_open(v, tbl, cols, 6, "BASIC_BLOCKS", false, &t))
 		return;
@@ -308,7 +308,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
 		if (from_text && (r & JPIN) && block_from_text(v, m, p, image, r))
 			continue;
-		struct dblock b = { 0 };
+		struct tl_dcfg_block b = { 0 };
 		uint64_t id = 0, off, size, last;
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
@@ -355,7 +355,7 @@ static void read_blocks(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	}
 }
 
-static void read_image_data(struct jv *v, uint32_t obj, const struct dcfg_model *m, struct dprocess *p, uint32_t image)
+static void read_image_data(struct tl_json_check *v, uint32_t obj, const struct tl_dcfg_model *m, struct tl_dcfg_process *p, uint32_t image)
 {
 	static const char *const keys[] = { "FILE_NAME_ID", "SYMBOLS", "SOURCE_DATA", "BASIC_BLOCKS", "ROUTINES" };
 	if (!tl_jv_expect(v, obj, J_OBJ, "IMAGE_DATA"))
@@ -375,13 +375,13 @@ static void read_image_data(struct jv *v, uint32_t obj, const struct dcfg_model 
 
 static int cmp_load(const void *a, const void *b)
 {
-	const struct dimage *x = *(const struct dimage *const *)a, *y = *(const struct dimage *const *)b;
+	const struct tl_dcfg_image *x = *(const struct tl_dcfg_image *const *)a, *y = *(const struct tl_dcfg_image *const *)b;
 	return x->load < y->load ? -1 : x->load > y->load;
 }
 
-static void check_overlaps(struct jv *v, struct dprocess *p)
+static void check_overlaps(struct tl_json_check *v, struct tl_dcfg_process *p)
 {
-	const struct dimage **order = malloc((size_t)p->nimages * sizeof *order + 1);
+	const struct tl_dcfg_image **order = malloc((size_t)p->nimages * sizeof *order + 1);
 	if (!order) {
 		tl_jv_out_of_memory(v);
 		return;
@@ -390,7 +390,7 @@ static void check_overlaps(struct jv *v, struct dprocess *p)
 		order[i] = &p->images[i];
 	qsort(order, p->nimages, sizeof *order, cmp_load);
 	for (uint32_t i = 1; i < p->nimages; i++) {
-		const struct dimage *a = order[i - 1], *b = order[i];
+		const struct tl_dcfg_image *a = order[i - 1], *b = order[i];
 		if (a->size && b->load < a->load + a->size)
 			tl_jv_report(v, RULE_DCFG_IMAGE_OVERLAP, b->load_cell,
 				  "expected images of one process not to overlap, found image %llu at %#llx inside image %llu [%#llx, %#llx)",
@@ -403,7 +403,7 @@ static void check_overlaps(struct jv *v, struct dprocess *p)
 /* The blocks of every image at once (pass 1 counted each BASIC_BLOCKS
  * table): one array and one id map for the process instead of a regrowth
  * per image. A hint only: rows are checked when read. */
-static void reserve_all_blocks(struct jv *v, const struct table *t, struct dprocess *p)
+static void reserve_all_blocks(struct tl_json_check *v, const struct tl_json_table *t, struct tl_dcfg_process *p)
 {
 	uint64_t total = 0;
 	for (uint32_t r = table_first_row(v, t); r != JNONE; r = jnext(v, r))
@@ -416,14 +416,14 @@ static void reserve_all_blocks(struct jv *v, const struct table *t, struct dproc
 	(void)reserve_blocks(p, total);
 }
 
-static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, struct dprocess *p)
+static void read_images(struct tl_json_check *v, uint32_t tbl, const struct tl_dcfg_model *m, struct tl_dcfg_process *p)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "IMAGE_ID", true }, { "LOAD_ADDR", true }, { "SIZE", true }, { "IMAGE_DATA", false },
 	};
-	struct table t;
+	struct tl_json_table t;
 	uint32_t cell[4];
-	struct idmap ids = { 0 };
+	struct tl_dcfg_idmap ids = { 0 };
 	if (!tl_dcfg_table_open(v, tbl, cols, 4, "IMAGES", false, &t))
 		return;
 	p->images = calloc((size_t)jn(&v->doc, tbl)->count + 1, sizeof *p->images);
@@ -433,7 +433,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	}
 	reserve_all_blocks(v, &t, p);
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
-		struct dimage img = { 0 };
+		struct tl_dcfg_image img = { 0 };
 		if (!tl_dcfg_table_row(v, &t, r, cell))
 			continue;
 		img.node = r;
@@ -461,7 +461,7 @@ static void read_images(struct jv *v, uint32_t tbl, const struct dcfg_model *m, 
 	check_overlaps(v, p);
 }
 
-static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
+static void read_thread_counts(struct tl_json_check *v, uint32_t obj, struct tl_dcfg_process *p)
 {
 	uint32_t arr = tl_json_obj_get(&v->doc, obj, "INSTR_COUNT_PER_THREAD");
 	uint32_t edges = tl_json_obj_get(&v->doc, obj, "EDGES");
@@ -513,7 +513,7 @@ static void read_thread_counts(struct jv *v, uint32_t obj, struct dprocess *p)
 			  (unsigned long long)sum, (unsigned long long)x);
 }
 
-static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struct dprocess *p)
+static void read_process(struct tl_json_check *v, uint32_t obj, struct tl_dcfg_model *m, struct tl_dcfg_process *p)
 {
 	static const char *const keys[] = { "INSTR_COUNT", "INSTR_COUNT_PER_THREAD", "IMAGES", "EDGES" };
 	if (!tl_jv_expect(v, obj, J_OBJ, "PROCESS_DATA"))
@@ -548,10 +548,10 @@ static void read_process(struct jv *v, uint32_t obj, struct dcfg_model *m, struc
 	tl_dcfg_check_routines(v, p);
 }
 
-static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
+static void read_processes(struct tl_json_check *v, uint32_t tbl, struct tl_dcfg_model *m)
 {
-	static const struct tcol cols[] = { { "PROCESS_ID", true }, { "PROCESS_DATA", true } };
-	struct table t;
+	static const struct tl_json_column cols[] = { { "PROCESS_ID", true }, { "PROCESS_DATA", true } };
+	struct tl_json_table t;
 	uint32_t cell[2];
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "PROCESSES", false, &t))
 		return;
@@ -567,14 +567,14 @@ static void read_processes(struct jv *v, uint32_t tbl, struct dcfg_model *m)
 		if (!read_id(v, cell[0], 0, UINT32_MAX, "PROCESS_ID", &pid) ||
 		    !tl_dcfg_id_unique(v, RULE_DCFG_ID_DUPLICATE, &m->proc_by_pid, pid, m->nprocs, cell[0], "PROCESS_ID"))
 			continue;
-		struct dprocess *p = &m->procs[m->nprocs++];
+		struct tl_dcfg_process *p = &m->procs[m->nprocs++];
 		p->pid = pid;
 		p->node = r;
 		read_process(v, cell[1], m, p);
 	}
 }
 
-static void read_version(struct jv *v, uint32_t top, enum tl_rule_id missing_rule, uint64_t *major, uint64_t *minor, bool *ok)
+static void read_version(struct tl_json_check *v, uint32_t top, enum tl_rule_id missing_rule, uint64_t *major, uint64_t *minor, bool *ok)
 {
 	uint32_t a = tl_json_obj_get(&v->doc, top, "MAJOR_VERSION"), b = tl_json_obj_get(&v->doc, top, "MINOR_VERSION");
 	*ok = false;
@@ -588,7 +588,7 @@ static void read_version(struct jv *v, uint32_t top, enum tl_rule_id missing_rul
 	*ok = major_ok && minor_ok;
 }
 
-bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule)
+bool tl_dcfg_check_top(struct tl_json_check *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule)
 {
 	if (jn(&v->doc, 0)->type != J_OBJ) {
 		tl_jv_report(v, RULE_JSON_TOP_OBJECT, 0, "expected the top-level value to be an object, found %s",
@@ -606,14 +606,14 @@ bool tl_dcfg_check_top(struct jv *v, enum tl_rule_id missing_rule, enum tl_rule_
 	return true;
 }
 
-void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, enum dcfg_use use, struct dcfg_model *m)
+void tl_dcfg_read(struct tl_json_check *v, const uint8_t *data, size_t size, enum tl_dcfg_use use, struct tl_dcfg_model *m)
 {
 	static const char *const keys[] = {
 		"MAJOR_VERSION", "MINOR_VERSION", "FILE_NAMES", "EDGE_TYPES", "SPECIAL_NODES", "PROCESSES",
 	};
 	/* The big tables are read row by row; their rows are pinned because
 	 * blocks and edges are reported on after the table is read. */
-	static const struct jlazy_key lazy[] = {
+	static const struct tl_json_lazy_key lazy[] = {
 		{ "BASIC_BLOCKS", true }, { "EDGES", true }, { "ROUTINES", true },
 		{ "SYMBOLS", true }, { "SOURCE_DATA", true },
 	};
@@ -633,10 +633,10 @@ void tl_dcfg_read(struct jv *v, const uint8_t *data, size_t size, enum dcfg_use 
 		read_processes(v, x, m);
 }
 
-void tl_dcfg_model_free(struct dcfg_model *m)
+void tl_dcfg_model_free(struct tl_dcfg_model *m)
 {
 	for (uint32_t i = 0; i < m->nprocs; i++) {
-		struct dprocess *p = &m->procs[i];
+		struct tl_dcfg_process *p = &m->procs[i];
 		free(p->instr_per_thread);
 		free(p->images);
 		free(p->blocks);

@@ -38,9 +38,9 @@ struct node_ref {
 };
 
 struct routines {
-	struct graph g;
-	struct scratch s;
-	struct table *tables;   /* each image's ROUTINES table, for re-reading rows */
+	struct tl_dcfg_graph g;
+	struct tl_dcfg_scratch s;
+	struct tl_json_table *tables;   /* each image's ROUTINES table, for re-reading rows */
 	bool *cover_ok;         /* per image: every block in exactly one routine */
 	uint32_t *image_lo, *image_hi; /* each image's run of p->blocks */
 	struct routine_ref *refs;
@@ -55,13 +55,13 @@ struct routines {
 	uint32_t local_cap;     /* room in the arrays indexed by position in one routine */
 };
 
-static const struct tcol routine_cols[] = {
+static const struct tl_json_column routine_cols[] = {
 	{ "ENTRY_NODE_ID", true }, { "EXIT_NODE_IDS", true }, { "NODES", true }, { "LOOPS", false },
 };
-static const struct tcol node_cols[] = { { "NODE_ID", true }, { "IDOM_NODE_ID", true } };
+static const struct tl_json_column node_cols[] = { { "NODE_ID", true }, { "IDOM_NODE_ID", true } };
 
 /* Room for one more element in *array (see tl_grow_array). */
-static bool make_room(struct jv *v, void **array, size_t *cap, size_t n, size_t elem)
+static bool make_room(struct tl_json_check *v, void **array, size_t *cap, size_t n, size_t elem)
 {
 	void *p = tl_grow_array(*array, cap, n, elem, 64);
 	if (p)
@@ -71,9 +71,9 @@ static bool make_room(struct jv *v, void **array, size_t *cap, size_t n, size_t 
 	return p != NULL;
 }
 
-static bool alloc_state(const struct dprocess *p, struct routines *st)
+static bool alloc_state(const struct tl_dcfg_process *p, struct routines *st)
 {
-	struct scratch *s = &st->s;
+	struct tl_dcfg_scratch *s = &st->s;
 	size_t n = (size_t)p->nblocks + 1;
 	uint32_t **fill[] = { &s->routine_of, &s->rpo_num, &s->idom };
 	for (size_t i = 0; i < sizeof fill / sizeof fill[0]; i++)
@@ -104,7 +104,7 @@ static bool alloc_state(const struct dprocess *p, struct routines *st)
 
 static void free_state(struct routines *st)
 {
-	struct scratch *s = &st->s;
+	struct tl_dcfg_scratch *s = &st->s;
 	tl_dcfg_graph_free(&st->g);
 	uint32_t *arrays[] = { s->routine_of, s->rpo_num, s->idom, s->order, s->stack, s->iter, s->dpre, s->dpost,
 			       s->kids, s->owner, s->in_loop, s->leaving, s->exit_mark, s->listed, s->natural,
@@ -120,10 +120,10 @@ static void free_state(struct routines *st)
 
 /* Membership from the NODES of routine r (DCFG-ROUTINE-COVER for a block
  * listed again); the rows that made members go to st->nodes. */
-static void read_members(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image, uint32_t r,
+static void read_members(struct tl_json_check *v, const struct tl_dcfg_process *p, struct routines *st, uint32_t image, uint32_t r,
 			 uint32_t nodes_tbl)
 {
-	struct table nt;
+	struct tl_json_table nt;
 	uint32_t nc[2];
 	st->nnodes = 0;
 	if (!tl_dcfg_table_open(v, nodes_tbl, node_cols, 2, "NODES", false, &nt)) {
@@ -156,7 +156,7 @@ static void read_members(struct jv *v, const struct dprocess *p, struct routines
 
 /* The listed exits of routine r that are its nodes (DCFG-ROUTINE-NODE for
  * the others), remembered for the deferred exit rule. */
-static void read_exits(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image, uint32_t r,
+static void read_exits(struct tl_json_check *v, const struct tl_dcfg_process *p, struct routines *st, uint32_t image, uint32_t r,
 		       uint32_t exits_cell)
 {
 	uint32_t index = 0;
@@ -179,7 +179,7 @@ static void read_exits(struct jv *v, const struct dprocess *p, struct routines *
  * size: allocated to the largest routine, not to the process. */
 static bool routine_room(struct routines *st, uint32_t members)
 {
-	struct scratch *s = &st->s;
+	struct tl_dcfg_scratch *s = &st->s;
 	if (members + 1 <= st->local_cap)
 		return true;
 	uint64_t cap = (uint64_t)st->local_cap * 2 > members + 1u ? (uint64_t)st->local_cap * 2 : members + 1u;
@@ -200,9 +200,9 @@ static bool routine_room(struct routines *st, uint32_t members)
 
 /* Reachability from the entry and each member's IDOM_NODE_ID against the
  * computed immediate dominator (the routine's row is still current). */
-static void check_dominators(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t r, uint32_t entry)
+static void check_dominators(struct tl_json_check *v, const struct tl_dcfg_process *p, struct routines *st, uint32_t r, uint32_t entry)
 {
-	struct scratch *s = &st->s;
+	struct tl_dcfg_scratch *s = &st->s;
 	uint32_t count = tl_dcfg_number_blocks(&st->g, s, entry, r);
 	s->count = count;
 	tl_dcfg_dominators(&st->g, s, count, r);
@@ -226,9 +226,9 @@ static void check_dominators(struct jv *v, const struct dprocess *p, struct rout
 	}
 }
 
-static void check_image(struct jv *v, const struct dprocess *p, struct routines *st, uint32_t image)
+static void check_image(struct tl_json_check *v, const struct tl_dcfg_process *p, struct routines *st, uint32_t image)
 {
-	struct table *t = &st->tables[image];
+	struct tl_json_table *t = &st->tables[image];
 	uint32_t cell[4];
 	st->cover_ok[image] = true;
 	if (!tl_dcfg_table_open(v, p->images[image].routines, routine_cols, 4, "ROUTINES", false, t)) {
@@ -277,10 +277,10 @@ static void check_image(struct jv *v, const struct dprocess *p, struct routines 
 
 /* For D29: the first edge by which each block leaves its routine (an
  * inter-routine type, or a target outside the routine). */
-static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
+static void find_leaving_edges(const struct tl_dcfg_process *p, struct tl_dcfg_scratch *s)
 {
 	for (uint32_t i = 0; i < p->nedges; i++) {
-		const struct dedge *e = &p->edges[i];
+		const struct tl_dcfg_edge *e = &p->edges[i];
 		if (!e->usable || e->src_blk == NO_INDEX)
 			continue;
 		uint32_t r = s->routine_of[e->src_blk];
@@ -294,9 +294,9 @@ static void find_leaving_edges(const struct dprocess *p, struct scratch *s)
 /* The members that leave their routine without being listed as exits, by
  * routine then block (a file with none, the usual case, allocates
  * nothing). Returns how many; *out is freed by the caller. */
-static uint32_t unlisted_exits(struct jv *v, const struct dprocess *p, const struct routines *st, struct tl_keyed **out)
+static uint32_t unlisted_exits(struct tl_json_check *v, const struct tl_dcfg_process *p, const struct routines *st, struct tl_keyed **out)
 {
-	const struct scratch *s = &st->s;
+	const struct tl_dcfg_scratch *s = &st->s;
 	struct tl_keyed *items = NULL;
 	size_t cap = 0;
 	uint32_t n = 0;
@@ -316,9 +316,9 @@ static uint32_t unlisted_exits(struct jv *v, const struct dprocess *p, const str
 
 /* D29 (DCFG-ROUTINE-EXITS), only in images whose coverage is sound: every
  * listed exit leaves its routine, and every member that leaves is listed. */
-static void check_exits(struct jv *v, const struct dprocess *p, struct routines *st)
+static void check_exits(struct tl_json_check *v, const struct tl_dcfg_process *p, struct routines *st)
 {
-	struct scratch *s = &st->s;
+	struct tl_dcfg_scratch *s = &st->s;
 	/* The dominators are done with: their array, cleared, marks the leaving
 	 * edges (one array of the size of the process fewer). */
 	memset(s->idom, 0, ((size_t)p->nblocks + 1) * sizeof *s->idom);
@@ -354,7 +354,7 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 		}
 		for (; m < nmissing && missing[m].key == r; m++) {
 			uint32_t b = missing[m].val;
-			const struct dedge *e = &p->edges[s->leaving[b] - 1];
+			const struct tl_dcfg_edge *e = &p->edges[s->leaving[b] - 1];
 			tl_jv_report_cell(v, RULE_DCFG_ROUTINE_EXITS, ref->row, list,
 				  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)e->id, (unsigned long long)e->tgt);
@@ -363,7 +363,7 @@ static void check_exits(struct jv *v, const struct dprocess *p, struct routines 
 	free(items);
 }
 
-void tl_dcfg_check_routines(struct jv *v, const struct dprocess *p)
+void tl_dcfg_check_routines(struct tl_json_check *v, const struct tl_dcfg_process *p)
 {
 	bool any = false;
 	for (uint32_t i = 0; i < p->nimages; i++)

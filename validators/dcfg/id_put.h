@@ -7,7 +7,7 @@
 #include "idmap.h"
 #include "json_check.h"
 
-static inline uint32_t tl_dcfg_id_put(struct jv *v, struct idmap *m, uint64_t key, uint32_t val)
+static inline uint32_t tl_dcfg_id_put(struct tl_json_check *v, struct tl_dcfg_idmap *m, uint64_t key, uint32_t val)
 {
 	bool nomem = false;
 	uint32_t prev = tl_dcfg_idmap_put(m, key, val, &nomem);
@@ -18,7 +18,7 @@ static inline uint32_t tl_dcfg_id_put(struct jv *v, struct idmap *m, uint64_t ke
 
 /* Inserts id (its value val) and reports rule at cell when the id is already
  * there: what names the id and its scope ("THREAD_ID in the process"). */
-static inline bool tl_dcfg_id_unique(struct jv *v, enum tl_rule_id rule, struct idmap *m, uint64_t id,
+static inline bool tl_dcfg_id_unique(struct tl_json_check *v, enum tl_rule_id rule, struct tl_dcfg_idmap *m, uint64_t id,
 				     uint32_t val, uint32_t cell, const char *what)
 {
 	if (tl_dcfg_id_put(v, m, id, val) == IDMAP_NONE)

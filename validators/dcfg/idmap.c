@@ -25,7 +25,7 @@
 #define DIRECT_PER_ID 8
 #define DIRECT_SLACK 4096
 
-static uint32_t slot_of(const struct idmap *m, uint64_t key, uint32_t cap)
+static uint32_t slot_of(const struct tl_dcfg_idmap *m, uint64_t key, uint32_t cap)
 {
 	if (!m->mixed)
 		return (uint32_t)key & (cap - 1);
@@ -34,7 +34,7 @@ static uint32_t slot_of(const struct idmap *m, uint64_t key, uint32_t cap)
 
 /* Rebuilds the slots at capacity cap. A low-bits layout that clusters
  * while rebuilding is given up for the hashed one. */
-static bool rehash(struct idmap *m, uint32_t cap)
+static bool rehash(struct tl_dcfg_idmap *m, uint32_t cap)
 {
 	for (;;) {
 		uint64_t *keys = tl_big_calloc(cap, sizeof *keys);
@@ -71,10 +71,10 @@ static bool rehash(struct idmap *m, uint32_t cap)
 	}
 }
 
-static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
+static uint32_t hashed_put(struct tl_dcfg_idmap *m, uint64_t key, uint32_t val, bool *nomem);
 
 /* Moves the direct layout's ids to the hashed layout, for good. */
-static bool leave_direct(struct idmap *m)
+static bool leave_direct(struct tl_dcfg_idmap *m)
 {
 	uint32_t *direct = m->direct;
 	uint64_t lo = m->lo, span = m->span;
@@ -96,7 +96,7 @@ static bool leave_direct(struct idmap *m)
 
 /* Makes the direct layout cover key, or leaves it when that would make it
  * too sparse. False on no memory. */
-static bool cover(struct idmap *m, uint64_t key)
+static bool cover(struct tl_dcfg_idmap *m, uint64_t key)
 {
 	if (key >= UINT64_MAX / 2) /* keeps lo + span from wrapping; no producer numbers so high */
 		return leave_direct(m);
@@ -130,13 +130,13 @@ static bool cover(struct idmap *m, uint64_t key)
 	return true;
 }
 
-static bool grow(struct idmap *m)
+static bool grow(struct tl_dcfg_idmap *m)
 {
 	uint32_t cap = m->cap ? m->cap * 2 : 64;
 	return cap > m->cap && rehash(m, cap);
 }
 
-bool tl_dcfg_idmap_reserve(struct idmap *m, uint32_t n)
+bool tl_dcfg_idmap_reserve(struct tl_dcfg_idmap *m, uint32_t n)
 {
 	if (n > m->expect)
 		m->expect = n;
@@ -149,7 +149,7 @@ bool tl_dcfg_idmap_reserve(struct idmap *m, uint32_t n)
 }
 
 /* Leaves the low-bits layout after a long probe (see the top). */
-static bool mix(struct idmap *m)
+static bool mix(struct tl_dcfg_idmap *m)
 {
 	if (m->mixed)
 		return false;
@@ -160,7 +160,7 @@ static bool mix(struct idmap *m)
 	return false;
 }
 
-uint32_t tl_dcfg_idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
+uint32_t tl_dcfg_idmap_put(struct tl_dcfg_idmap *m, uint64_t key, uint32_t val, bool *nomem)
 {
 	if (key == UINT64_MAX || val == IDMAP_NONE) /* neither can be stored; ids never reach them */
 		return IDMAP_NONE;
@@ -179,7 +179,7 @@ uint32_t tl_dcfg_idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *no
 	return IDMAP_NONE;
 }
 
-static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem)
+static uint32_t hashed_put(struct tl_dcfg_idmap *m, uint64_t key, uint32_t val, bool *nomem)
 {
 	if ((m->n + 1) * 2 > m->cap && !grow(m)) {
 		if (nomem)
@@ -200,7 +200,7 @@ static uint32_t hashed_put(struct idmap *m, uint64_t key, uint32_t val, bool *no
 	return IDMAP_NONE;
 }
 
-uint32_t tl_dcfg_idmap_get(const struct idmap *m, uint64_t key)
+uint32_t tl_dcfg_idmap_get(const struct tl_dcfg_idmap *m, uint64_t key)
 {
 	if (m->direct)
 		return key >= m->lo && key - m->lo < m->span ? m->direct[key - m->lo] - 1 : IDMAP_NONE; /* 0 - 1: none */
@@ -211,14 +211,14 @@ uint32_t tl_dcfg_idmap_get(const struct idmap *m, uint64_t key)
 		if (m->keys[s] == key + 1)
 			return m->vals[s];
 		/* The layout is bookkeeping, not content: a lookup may change it. */
-		if (++probes == MAX_PROBE && mix((struct idmap *)(uintptr_t)m))
+		if (++probes == MAX_PROBE && mix((struct tl_dcfg_idmap *)(uintptr_t)m))
 			return tl_dcfg_idmap_get(m, key);
 		s = (s + 1) & (m->cap - 1);
 	}
 	return IDMAP_NONE;
 }
 
-void tl_dcfg_idmap_free(struct idmap *m)
+void tl_dcfg_idmap_free(struct tl_dcfg_idmap *m)
 {
 	free(m->direct);
 	m->direct = NULL;

@@ -9,7 +9,7 @@
 
 #define IDMAP_NONE UINT32_MAX
 
-struct idmap {
+struct tl_dcfg_idmap {
 	/* Direct layout, while ids are dense: 1 + the index of id k at
 	 * direct[k - lo], 0 for none (so a fresh zeroed array is empty). */
 	uint32_t *direct;
@@ -26,12 +26,12 @@ struct idmap {
 /* Inserts key -> val unless key is present; returns the index already
  * stored for key, IDMAP_NONE if it was inserted (or on allocation failure,
  * with *nomem set). */
-uint32_t tl_dcfg_idmap_put(struct idmap *m, uint64_t key, uint32_t val, bool *nomem);
-uint32_t tl_dcfg_idmap_get(const struct idmap *m, uint64_t key);
+uint32_t tl_dcfg_idmap_put(struct tl_dcfg_idmap *m, uint64_t key, uint32_t val, bool *nomem);
+uint32_t tl_dcfg_idmap_get(const struct tl_dcfg_idmap *m, uint64_t key);
 /* Announces n keys (a table's rows): the direct layout may then span up to
  * 8 slots per announced id, and the hashed one makes room at once, saving
  * the rebuilds of growing by doubling. False on no memory. */
-bool tl_dcfg_idmap_reserve(struct idmap *m, uint32_t n);
-void tl_dcfg_idmap_free(struct idmap *m);
+bool tl_dcfg_idmap_reserve(struct tl_dcfg_idmap *m, uint32_t n);
+void tl_dcfg_idmap_free(struct tl_dcfg_idmap *m);
 
 #endif

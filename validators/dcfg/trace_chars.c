@@ -13,12 +13,12 @@
 #include <string.h>
 
 /* Codes of 1 to 6 bits only, and lookup tables to leave the loop into. */
-static bool char_state(const struct ttable *t, uint32_t first)
+static bool char_state(const struct tl_dcfg_ttable *t, uint32_t first)
 {
 	if (!t->lref[first].bits)
 		return false;
 	for (uint32_t i = first;; i++) {
-		const struct dcode *f = &t->fast[i];
+		const struct tl_dcfg_dcode *f = &t->fast[i];
 		if (f->len == 0 || f->len > 6)
 			return false;
 		if (f->flags & DC_LAST)
@@ -27,10 +27,10 @@ static bool char_state(const struct ttable *t, uint32_t first)
 }
 
 /* Whether the `n` bits of x (left-aligned) begin a longer code of the state. */
-static bool begins_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t n)
+static bool begins_code(const struct tl_dcfg_ttable *t, uint32_t first, uint32_t x, uint32_t n)
 {
 	for (uint32_t i = first;; i++) {
-		const struct dcode *f = &t->fast[i];
+		const struct tl_dcfg_dcode *f = &t->fast[i];
 		if (f->len > n && ((x ^ f->pad) & tl_dcfg_code_mask((uint8_t)n)) == 0)
 			return true;
 		if (f->flags & DC_LAST)
@@ -39,7 +39,7 @@ static bool begins_code(const struct ttable *t, uint32_t first, uint32_t x, uint
 }
 
 struct builder {
-	struct ttable *t;
+	struct tl_dcfg_ttable *t;
 	uint32_t *next;      /* per entry: the next row's index while building */
 };
 
@@ -47,7 +47,7 @@ struct builder {
  * there is room; NO_ROW otherwise. */
 static uint32_t row_of(struct builder *b, uint32_t first, uint32_t v, uint32_t n)
 {
-	struct ttable *t = b->t;
+	struct tl_dcfg_ttable *t = b->t;
 	if (t->lref[first].chars == CHAR_NONE)
 		return NO_ROW;
 	uint32_t *slot = &t->char_enter[(size_t)t->lref[first].chars * CHAR_PENDING + (1u << n) - 1 + v];
@@ -64,7 +64,7 @@ static uint32_t row_of(struct builder *b, uint32_t first, uint32_t v, uint32_t n
 /* Entry c of row r: the codes its bits complete, or a stop (chain 0). */
 static void fill_entry(struct builder *b, uint32_t r, uint32_t c)
 {
-	struct ttable *t = b->t;
+	struct tl_dcfg_ttable *t = b->t;
 	uint32_t n = t->char_pend_len[r], avail = n + 6;
 	uint32_t x = (((uint32_t)t->char_pend[r] << 6) | c) << (32 - avail);
 	uint32_t cur = t->char_state[r], used = 0, chain = 0, last = LUT_MISS, next = NO_ROW;
@@ -73,7 +73,7 @@ static void fill_entry(struct builder *b, uint32_t r, uint32_t c)
 		uint32_t code = tl_dcfg_decided_code(t, cur, x << used, avail - used);
 		if (code == LUT_MISS)
 			break;
-		const struct dcode *f = &t->fast[code];
+		const struct tl_dcfg_dcode *f = &t->fast[code];
 		if (!tl_dcfg_one_load(t, code) || chain + f->chain > STEP_CHAIN_MAX || t->lref[f->next].chars == CHAR_NONE) {
 			chain = 0;
 			break;
@@ -93,7 +93,7 @@ static void fill_entry(struct builder *b, uint32_t r, uint32_t c)
 	b->next[e] = chain ? next : r;
 }
 
-void tl_dcfg_free_chars(struct ttable *t)
+void tl_dcfg_free_chars(struct tl_dcfg_ttable *t)
 {
 	free(t->char_next);
 	free(t->char_chain);
@@ -113,7 +113,7 @@ void tl_dcfg_free_chars(struct ttable *t)
 	t->char_chain_max = 0;
 }
 
-void tl_dcfg_build_chars(struct ttable *t)
+void tl_dcfg_build_chars(struct tl_dcfg_ttable *t)
 {
 	if (!t->steps)
 		return;
@@ -172,7 +172,7 @@ void tl_dcfg_build_chars(struct ttable *t)
 		uint32_t first = t->states[st].first;
 		if (t->lref[first].chars == CHAR_NONE)
 			continue;
-		const struct lutref *r = &t->lref[first];
+		const struct tl_dcfg_lutref *r = &t->lref[first];
 		uint64_t by_step = 0, by_char = 0, rows = 0;
 		for (uint32_t x = 0; x < (1u << r->sbits); x++)
 			by_step += t->step_chain[r->soff + x];

@@ -11,11 +11,11 @@
 
 #include <string.h>
 
-bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row)
+bool tl_dcfg_ttable_add(struct tl_dcfg_ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row)
 {
 	if (t->n == UINT32_MAX || nnext > UINT32_MAX - t->nnext)
 		return false;
-	struct tcode *nc = tl_grow_array(t->codes, &t->cap, t->n, sizeof *nc, 64);
+	struct tl_dcfg_tcode *nc = tl_grow_array(t->codes, &t->cap, t->n, sizeof *nc, 64);
 	if (!nc)
 		return false;
 	t->codes = nc;
@@ -25,7 +25,7 @@ bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t 
 			return false;
 		t->next_ids = nn;
 	}
-	struct tcode *c = &t->codes[t->n++];
+	struct tl_dcfg_tcode *c = &t->codes[t->n++];
 	c->edge = edge;
 	c->bits = bits;
 	c->len = len;
@@ -37,11 +37,11 @@ bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t 
 	return true;
 }
 
-static uint32_t padded(const struct tcode *c) { return c->len ? c->bits << (32 - c->len) : 0; }
+static uint32_t padded(const struct tl_dcfg_tcode *c) { return c->len ? c->bits << (32 - c->len) : 0; }
 
 static int cmp_code(const void *a, const void *b)
 {
-	const struct tcode *x = a, *y = b;
+	const struct tl_dcfg_tcode *x = a, *y = b;
 	if (x->edge != y->edge)
 		return x->edge < y->edge ? -1 : 1;
 	uint32_t px = padded(x), py = padded(y);
@@ -59,7 +59,7 @@ static int cmp_code(const void *a, const void *b)
  * keys fed in order of length, and the codes permuted in place. qsort's
  * merge sort took a tenth of a 4-million-row table's time and a copy of
  * the codes in fresh memory. False without memory (codes unchanged). */
-bool tl_dcfg_sort_codes(struct tcode *codes, uint32_t n)
+bool tl_dcfg_sort_codes(struct tl_dcfg_tcode *codes, uint32_t n)
 {
 	uint32_t i = 1;
 	while (i < n && cmp_code(&codes[i - 1], &codes[i]) < 0)
@@ -90,7 +90,7 @@ bool tl_dcfg_sort_codes(struct tcode *codes, uint32_t n)
 	for (i = 0; i < n; i++) {
 		if (sorted[i].val == i)
 			continue;
-		struct tcode first = codes[i];
+		struct tl_dcfg_tcode first = codes[i];
 		uint32_t j = i;
 		while (sorted[j].val != i) {
 			uint32_t from = sorted[j].val;
@@ -105,7 +105,7 @@ bool tl_dcfg_sort_codes(struct tcode *codes, uint32_t n)
 	return true;
 }
 
-static void code_text(const struct tcode *c, char *out)
+static void code_text(const struct tl_dcfg_tcode *c, char *out)
 {
 	for (uint8_t i = 0; i < c->len; i++)
 		out[i] = (char)('0' + ((c->bits >> (c->len - 1 - i)) & 1));
@@ -122,13 +122,13 @@ struct chainfo {
 };
 
 /* A state with one code, of zero bits, leading to one edge. */
-static bool zero_state(const struct ttable *t, uint32_t st)
+static bool zero_state(const struct tl_dcfg_ttable *t, uint32_t st)
 {
-	const struct tstate *s = &t->states[st];
+	const struct tl_dcfg_tstate *s = &t->states[st];
 	return s->count == 1 && t->codes[s->first].len == 0 && t->codes[s->first].next_n == 1;
 }
 
-static uint32_t target_state(const struct ttable *t, const struct tcode *c)
+static uint32_t target_state(const struct tl_dcfg_ttable *t, const struct tl_dcfg_tcode *c)
 {
 	uint32_t st = tl_dcfg_idmap_get(&t->state_of, t->next_ids[c->next_off + c->next_n - 1]);
 	return st == IDMAP_NONE ? NO_STATE : st;
@@ -136,7 +136,7 @@ static uint32_t target_state(const struct ttable *t, const struct tcode *c)
 
 /* Resolves the chain of zero-bit states from st (iteratively, cycles left
  * uncompressed: the decoder's zero-run check handles those). */
-static void resolve_chain(const struct ttable *t, struct chainfo *ci, uint32_t *path, uint32_t st)
+static void resolve_chain(const struct tl_dcfg_ttable *t, struct chainfo *ci, uint32_t *path, uint32_t st)
 {
 	uint32_t n = 0, x = st;
 	while (x != NO_STATE && zero_state(t, x) && ci[x].mark == 0) {
@@ -146,7 +146,7 @@ static void resolve_chain(const struct ttable *t, struct chainfo *ci, uint32_t *
 	}
 	while (n) {
 		uint32_t y = path[--n];
-		const struct tcode *c = &t->codes[t->states[y].first];
+		const struct tl_dcfg_tcode *c = &t->codes[t->states[y].first];
 		uint32_t tgt = target_state(t, c);
 		/* tgt is resolved already, or on the path (a zero-bit cycle), or not compressible */
 		if (tgt == NO_STATE || !zero_state(t, tgt)) {
@@ -166,7 +166,7 @@ static void resolve_chain(const struct ttable *t, struct chainfo *ci, uint32_t *
 
 /* The decoder's compact tables: per code its left-aligned bits, where it
  * leads (after the chain of zero-bit states) and how many edges that is. */
-static void build_fast(struct ttable *t)
+static void build_fast(struct tl_dcfg_ttable *t)
 {
 	t->fast = calloc((size_t)t->n + 1, sizeof *t->fast);
 	t->step_next = calloc((size_t)t->n + 1, sizeof *t->step_next);
@@ -183,8 +183,8 @@ static void build_fast(struct ttable *t)
 		if (ci[st].mark == 0 && zero_state(t, st))
 			resolve_chain(t, ci, path, st);
 	for (uint32_t i = 0; i < t->n; i++) {
-		const struct tcode *c = &t->codes[i];
-		struct dcode *f = &t->fast[i];
+		const struct tl_dcfg_tcode *c = &t->codes[i];
+		struct tl_dcfg_dcode *f = &t->fast[i];
 		uint32_t tgt = target_state(t, c);
 		f->len = c->len;
 		f->pad = padded(c);
@@ -206,7 +206,7 @@ out:
 
 /* A state's table width: its longest code, capped so the table holds at
  * most LUT_PER_CODE entries per code and 2^LUT_MAX_BITS in all. */
-static uint8_t lut_bits(const struct ttable *t, const struct tstate *s)
+static uint8_t lut_bits(const struct tl_dcfg_ttable *t, const struct tl_dcfg_tstate *s)
 {
 	if (t->codes[s->first].len == 0)
 		return 0; /* the zero-bit code sorts first and always matches */
@@ -226,12 +226,12 @@ static uint8_t lut_bits(const struct ttable *t, const struct tstate *s)
  * the entries its bits begin, and an entry a shorter code already holds
  * definitively (a prefix or duplicate that sorts first) keeps it. Each
  * entry is written once, so building costs the table's size. */
-static void fill_lut(const struct ttable *t, const struct tstate *s, uint32_t *e, uint8_t k)
+static void fill_lut(const struct tl_dcfg_ttable *t, const struct tl_dcfg_tstate *s, uint32_t *e, uint8_t k)
 {
 	for (uint32_t x = 0; x < (1u << k); x++)
 		e[x] = LUT_MISS;
 	for (uint32_t i = s->first; i < s->first + s->count; i++) {
-		const struct tcode *c = &t->codes[i];
+		const struct tl_dcfg_tcode *c = &t->codes[i];
 		uint32_t hi = padded(c) >> (32 - k);
 		if (e[hi] != LUT_MISS && !(e[hi] & LUT_VERIFY))
 			continue;
@@ -250,7 +250,7 @@ static void fill_lut(const struct ttable *t, const struct tstate *s, uint32_t *e
 /* Lookup tables for every state with codes (bounded: LUT_PER_CODE
  * entries a code), then the fast loop's step tables over them. Without
  * memory the decoder compares codes one by one. */
-static void build_luts(struct ttable *t)
+static void build_luts(struct tl_dcfg_ttable *t)
 {
 	uint64_t total = 0;
 	for (uint32_t st = 0; st < t->nstates; st++) {
@@ -270,7 +270,7 @@ static void build_luts(struct ttable *t)
 	}
 	uint32_t off = 0;
 	for (uint32_t st = 0; st < t->nstates; st++) {
-		const struct tstate *s = &t->states[st];
+		const struct tl_dcfg_tstate *s = &t->states[st];
 		uint8_t k = lut_bits(t, s);
 		if (!k)
 			continue;
@@ -283,7 +283,7 @@ static void build_luts(struct ttable *t)
 	tl_dcfg_build_chars(t);
 }
 
-void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
+void tl_dcfg_ttable_finish(struct tl_json_check *v, struct tl_dcfg_ttable *t)
 {
 	if (!tl_dcfg_sort_codes(t->codes, t->n)) {
 		tl_jv_out_of_memory(v);
@@ -300,7 +300,7 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 			j++;
 		/* In (padded, length) order a code is followed directly by the codes it prefixes. */
 		for (uint32_t k = i + 1; k < j; k++) {
-			const struct tcode *a = &t->codes[k - 1], *b = &t->codes[k];
+			const struct tl_dcfg_tcode *a = &t->codes[k - 1], *b = &t->codes[k];
 			bool same = padded(a) == padded(b);
 			if (!same && !(a->len < b->len && (b->bits >> (b->len - a->len)) == a->bits))
 				continue;
@@ -316,7 +316,7 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 					  "expected the codes of CURRENT_EDGE_ID %llu to be prefix-free, found \"%s\" starting with \"%s\"",
 					  (unsigned long long)a->edge, tb, ta);
 		}
-		struct tstate *s = &t->states[t->nstates];
+		struct tl_dcfg_tstate *s = &t->states[t->nstates];
 		s->edge = t->codes[i].edge;
 		s->first = i;
 		s->count = j - i;
@@ -329,7 +329,7 @@ void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t)
 		build_luts(t);
 }
 
-void tl_dcfg_ttable_free(struct ttable *t)
+void tl_dcfg_ttable_free(struct tl_dcfg_ttable *t)
 {
 	free(t->codes);
 	free(t->next_ids);
@@ -351,7 +351,7 @@ void tl_dcfg_ttable_free(struct ttable *t)
 
 /* Tally of edge occurrences (PAIR-EDGE-COUNT). */
 
-bool tl_dcfg_tally_init(struct tally *t, uint32_t nedges)
+bool tl_dcfg_tally_init(struct tl_dcfg_tally *t, uint32_t nedges)
 {
 	memset(t, 0, sizeof *t);
 	t->nedges = nedges;
@@ -361,7 +361,7 @@ bool tl_dcfg_tally_init(struct tally *t, uint32_t nedges)
 	return !t->broken;
 }
 
-void tl_dcfg_tally_free(struct tally *t)
+void tl_dcfg_tally_free(struct tl_dcfg_tally *t)
 {
 	free(t->count);
 	free(t->slot);
@@ -377,24 +377,24 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 	return tl_mul_u64(a, b, &r) ? r : UINT64_MAX;
 }
 
-static bool journal_push(struct tally *t, uint32_t edge, uint64_t n)
+static bool journal_push(struct tl_dcfg_tally *t, uint32_t edge, uint64_t n)
 {
-	struct tally_entry *nl = tl_grow_array(t->log, &t->cap, t->nlog, sizeof *nl, 256);
+	struct tl_dcfg_tally_entry *nl = tl_grow_array(t->log, &t->cap, t->nlog, sizeof *nl, 256);
 	if (!nl)
 		return false;
 	t->log = nl;
-	t->log[t->nlog++] = (struct tally_entry){ edge, n };
+	t->log[t->nlog++] = (struct tl_dcfg_tally_entry){ edge, n };
 	return true;
 }
 
 /* Merges the journal from `from` on into one entry per edge. */
-static void journal_compact(struct tally *t, size_t from)
+static void journal_compact(struct tl_dcfg_tally *t, size_t from)
 {
 	size_t w = from;
 	for (size_t i = from; i < t->nlog; i++) {
 		uint32_t e = t->log[i].edge;
 		if (t->slot[e]) {
-			struct tally_entry *x = &t->log[from + t->slot[e] - 1];
+			struct tl_dcfg_tally_entry *x = &t->log[from + t->slot[e] - 1];
 			x->n = sat_add(x->n, t->log[i].n);
 		} else {
 			t->slot[e] = (uint32_t)(w - from + 1);
@@ -413,20 +413,8 @@ static void journal_compact(struct tally *t, size_t from)
 /* Compact a journal zone when it outgrows twice its last compacted size plus this. */
 #define JOURNAL_SLACK 256
 
-/* 256 entries (the rest 0), so a byte indexes it unmasked. */
-static const uint8_t b64val[256] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 62, 0, 63, 0, 0,
-	52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 0, 0, 0, 0, 0, 0,
-	0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-	15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 0, 0, 0, 0, 0,
-	0, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
-	41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 0, 0, 0, 0, 0,
-};
-
 struct frame {
-	const struct item *items;
+	const struct tl_dcfg_seq_item *items;
 	const uint8_t *text;
 	uint32_t begin, end, pos, sub;
 	uint64_t left;             /* iterations left, the current one included */
@@ -442,8 +430,8 @@ struct frame {
 };
 
 struct decoder {
-	const struct dict *dict;
-	const struct ttable *t;
+	const struct tl_dcfg_dict *dict;
+	const struct tl_dcfg_ttable *t;
 	struct frame *fr;
 	uint32_t depth;
 	size_t cap;
@@ -453,7 +441,7 @@ struct decoder {
 	uint32_t st;       /* transition state of the current edge, NO_STATE */
 	uint32_t slot;     /* next_ids index of the current edge, NO_SLOT for FIRST_EDGE_ID */
 	uint64_t first_edge;
-	struct tally *tally;
+	struct tl_dcfg_tally *tally;
 	bool (*visit)(void *user, uint64_t edge);
 	void *visit_user;
 	bool instr_known, nomem, stopped;
@@ -472,7 +460,7 @@ static uint32_t innermost_snapped(const struct decoder *d)
 	return f->snap ? d->depth - 1 : f->below;
 }
 
-static bool push(struct decoder *d, const struct item *items, const uint8_t *text, uint32_t begin, uint32_t end, uint64_t left)
+static bool push(struct decoder *d, const struct tl_dcfg_seq_item *items, const uint8_t *text, uint32_t begin, uint32_t end, uint64_t left)
 {
 	struct frame *nf = d->depth < UINT32_MAX ? tl_grow_array(d->fr, &d->cap, d->depth, sizeof *nf, 32) : NULL;
 	if (!nf) {
@@ -499,7 +487,7 @@ static void count_edge(struct decoder *d, uint32_t index, uint8_t cls)
 		d->entries = sat_add(d->entries, 1);
 	else if (cls == EC_EXIT)
 		d->exits = sat_add(d->exits, 1);
-	struct tally *t = d->tally;
+	struct tl_dcfg_tally *t = d->tally;
 	if (!t || t->broken || index == NO_INDEX)
 		return;
 	t->count[index] = sat_add(t->count[index], 1);
@@ -533,7 +521,7 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 {
 	uint64_t mask = d->bufn ? (d->bufn == 64 ? UINT64_MAX : (((uint64_t)1 << d->bufn) - 1)) : 0;
 	uint64_t bufv = d->buf & mask;
-	struct tally *t = d->tally && !d->tally->broken ? d->tally : NULL;
+	struct tl_dcfg_tally *t = d->tally && !d->tally->broken ? d->tally : NULL;
 	if (d->visit) /* every edge is visited: no iteration is skipped */
 		return;
 	bool renew = !f->snap;
@@ -559,7 +547,7 @@ static void maybe_skip(struct decoder *d, struct frame *f)
 				d->exits = sat_add(d->exits, sat_mul(k, d->exits - f->s_exits));
 				/* The journal since the snapshot is exactly the last cycle. */
 				for (size_t i = f->s_log; t && i < t->nlog; i++) {
-					struct tally_entry *x = &t->log[i];
+					struct tl_dcfg_tally_entry *x = &t->log[i];
 					t->count[x->edge] = sat_add(t->count[x->edge], sat_mul(k, x->n));
 					x->n = sat_mul(k + 1, x->n);
 				}
@@ -608,7 +596,7 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 {
 	while (d->bufn < want && d->depth) {
 		struct frame *f = &d->fr[d->depth - 1];
-		const struct item *it = &f->items[f->pos];
+		const struct tl_dcfg_seq_item *it = &f->items[f->pos];
 		/* Past `need`, only a literal run in progress is read on: a repeat
 		 * iteration starts while the buffer is as short as it would be
 		 * without the extra bits, so identical iterations still look
@@ -632,7 +620,7 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 			if (take > rem)
 				take = rem;
 			for (uint32_t i = 0; i < take; i++)
-				d->buf = (d->buf << 6) | b64val[p[i]];
+				d->buf = (d->buf << 6) | tl_dcfg_b64_bits(p[i]);
 			d->bufn += 6 * take;
 			d->pulled += 6 * (uint64_t)take;
 			f->sub += take;
@@ -644,7 +632,7 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 		}
 		uint32_t at = f->pos;
 		const uint8_t *text = f->text;
-		const struct item *items = f->items;
+		const struct tl_dcfg_seq_item *items = f->items;
 		if (it->kind == IT_REP) {
 			f->pos += it->len + 1;
 			if (it->bits && it->reps && !push(d, items, text, at + 1, at + 1 + it->len, it->reps))
@@ -652,7 +640,7 @@ static void fill_to(struct decoder *d, uint32_t need, uint32_t want)
 		} else {
 			f->pos++;
 			if (it->bits && d->dict && it->ref < d->dict->n && !d->dict->e[it->ref].cyclic) {
-				const struct seq *s = &d->dict->e[it->ref].seq;
+				const struct tl_dcfg_seq *s = &d->dict->e[it->ref].seq;
 				if (!push(d, s->items, s->text, 0, s->n, 1))
 					return;
 			}
@@ -679,10 +667,10 @@ static uint32_t peek32(const struct decoder *d)
 
 /* The edges of a matched code's group, with everything pairing needs
  * (slow path: groups of several edges, or --pair). */
-static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struct chunk *c)
+static void emit_group(struct tl_json_check *v, struct decoder *d, uint32_t ci, const struct tl_dcfg_chunk *c)
 {
-	const struct ttable *t = d->t;
-	const struct tcode *code = &t->codes[ci];
+	const struct tl_dcfg_ttable *t = d->t;
+	const struct tl_dcfg_tcode *code = &t->codes[ci];
 	for (uint32_t k = 0; k < code->next_n; k++) {
 		if (d->edges == c->edge_count) {
 			tl_jv_report(v, RULE_DTRACE_GROUP_OVERSHOOT, c->node,
@@ -713,7 +701,7 @@ static void emit_group(struct jv *v, struct decoder *d, uint32_t ci, const struc
 static const uint8_t *literal_ahead(const struct decoder *d, uint32_t *n)
 {
 	const struct frame *f = d->depth ? &d->fr[d->depth - 1] : NULL;
-	const struct item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
+	const struct tl_dcfg_seq_item *it = f && f->pos != f->end ? &f->items[f->pos] : NULL;
 	*n = it && it->kind == IT_LIT ? it->len - f->sub : 0;
 	return *n ? f->text + it->start + f->sub : NULL;
 }
@@ -723,7 +711,7 @@ static const uint8_t *literal_ahead(const struct decoder *d, uint32_t *n)
 static void literal_taken(struct decoder *d, uint32_t n, uint64_t bits)
 {
 	struct frame *f = &d->fr[d->depth - 1];
-	const struct item *it = &f->items[f->pos];
+	const struct tl_dcfg_seq_item *it = &f->items[f->pos];
 	d->pulled += bits;
 	f->sub = it->len - n;
 	if (f->sub == it->len) {
@@ -734,7 +722,7 @@ static void literal_taken(struct decoder *d, uint32_t n, uint64_t bits)
 
 /* The code the fast loop took last: the last code of step entry `last`, or
  * `code` (taken alone) when no step entry came after it. */
-static uint32_t last_code(const struct ttable *t, uint32_t last, uint32_t code)
+static uint32_t last_code(const struct tl_dcfg_ttable *t, uint32_t last, uint32_t code)
 {
 	return last == NO_ENTRY ? code : t->step_code[last];
 }
@@ -744,7 +732,7 @@ static void settle(struct decoder *d, uint32_t code)
 {
 	if (code == LUT_MISS)
 		return;
-	const struct dcode *f = &d->t->fast[code];
+	const struct tl_dcfg_dcode *f = &d->t->fast[code];
 	d->st = f->next;
 	d->slot = f->next_off;
 }
@@ -754,23 +742,23 @@ static void settle(struct decoder *d, uint32_t code)
  * here: its constants and masks outnumber the eight table loads.) */
 static uint64_t b64_eight(const uint8_t *p)
 {
-	return (uint64_t)b64val[p[0]] << 42 | (uint64_t)b64val[p[1]] << 36 | (uint64_t)b64val[p[2]] << 30 |
-	       (uint64_t)b64val[p[3]] << 24 | (uint64_t)b64val[p[4]] << 18 | (uint64_t)b64val[p[5]] << 12 |
-	       (uint64_t)b64val[p[6]] << 6 | (uint64_t)b64val[p[7]];
+	return (uint64_t)tl_dcfg_b64_bits(p[0]) << 42 | (uint64_t)tl_dcfg_b64_bits(p[1]) << 36 | (uint64_t)tl_dcfg_b64_bits(p[2]) << 30 |
+	       (uint64_t)tl_dcfg_b64_bits(p[3]) << 24 | (uint64_t)tl_dcfg_b64_bits(p[4]) << 18 | (uint64_t)tl_dcfg_b64_bits(p[5]) << 12 |
+	       (uint64_t)tl_dcfg_b64_bits(p[6]) << 6 | (uint64_t)tl_dcfg_b64_bits(p[7]);
 }
 
 /* Up to n characters from row *row, stopping before one whose entry takes
  * no edge; adds the edges taken to *edges, leaves the last entry taken in
  * *entry (unchanged when none) and returns the characters taken. The next
  * row's address is the only value carried from one character to the next. */
-static size_t take_run(const struct ttable *t, const uintptr_t **row, const uint8_t *p, size_t n, uint64_t *edges, size_t *entry)
+static size_t take_run(const struct tl_dcfg_ttable *t, const uintptr_t **row, const uint8_t *p, size_t n, uint64_t *edges, size_t *entry)
 {
 	const uintptr_t *r = *row, *base = t->char_next;
 	const uint8_t *chains = t->char_chain;
 	uint64_t sum = 0;
 	size_t last = *entry, i = 0;
 	for (; i < n; i++) {
-		uint32_t c = b64val[p[i]];
+		uint32_t c = tl_dcfg_b64_bits(p[i]);
 		uintptr_t next = r[c];
 		size_t e = (size_t)(r - base) + c;
 		uint8_t chain = chains[e];
@@ -798,7 +786,7 @@ static size_t take_run(const struct ttable *t, const uintptr_t **row, const uint
 #define SPEC_CHARS 2048
 #define SPEC_MARK 64
 
-static size_t take_pair(const struct ttable *t, const uintptr_t **row, const uint8_t *p, uint64_t *edges, size_t *entry)
+static size_t take_pair(const struct tl_dcfg_ttable *t, const uintptr_t **row, const uint8_t *p, uint64_t *edges, size_t *entry)
 {
 	const uintptr_t *base = t->char_next, *ra = *row, *rb = *row, *guess = *row;
 	const uint8_t *chains = t->char_chain, *pb = p + SPEC_CHARS;
@@ -807,7 +795,7 @@ static size_t take_pair(const struct ttable *t, const uintptr_t **row, const uin
 	uint64_t sa = 0, sb = 0;
 	size_t ea = *entry, eb = SIZE_MAX, i = 0;
 	for (; i < SPEC_CHARS; i++) {
-		uint32_t ca = b64val[p[i]], cb = b64val[pb[i]];
+		uint32_t ca = tl_dcfg_b64_bits(p[i]), cb = tl_dcfg_b64_bits(pb[i]);
 		uintptr_t na = ra[ca], nb = rb[cb];
 		size_t xa = (size_t)(ra - base) + ca, xb = (size_t)(rb - base) + cb;
 		uint8_t ha = chains[xa], hb = chains[xb];
@@ -868,7 +856,7 @@ static size_t take_pair(const struct ttable *t, const uintptr_t **row, const uin
  * `row`, up to `stop` and while more edges are left than the characters
  * could take. Returns where it stopped; `*entry` is the last entry taken
  * (unchanged when none) and `*left` what remains. */
-static const uint8_t *take_chars(const struct ttable *t, const uintptr_t *row, const uint8_t *p, const uint8_t *stop,
+static const uint8_t *take_chars(const struct tl_dcfg_ttable *t, const uintptr_t *row, const uint8_t *p, const uint8_t *stop,
 				 uint64_t *left, size_t *entry)
 {
 	uint64_t taken = 0, most = 2 * SPEC_CHARS * (uint64_t)t->char_chain_max;
@@ -892,7 +880,7 @@ static const uint8_t *take_chars(const struct ttable *t, const uintptr_t *row, c
 
 /* The row for state `st` with `pend` bits of a code begun (the top bits
  * of `top`), or NULL. */
-static const uintptr_t *char_row(const struct ttable *t, uint32_t st, uint64_t top, uint32_t pend)
+static const uintptr_t *char_row(const struct tl_dcfg_ttable *t, uint32_t st, uint64_t top, uint32_t pend)
 {
 	uint16_t at = t->lref[st].chars;
 	if (at == CHAR_NONE)
@@ -915,8 +903,8 @@ static const uintptr_t *char_row(const struct ttable *t, uint32_t st, uint64_t t
 /* Kept out of tl_dcfg_decode_chunk so the hot loop has the registers. */
 __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit)
 {
-	const struct ttable *t = d->t;
-	const sentry *steps = t->steps;
+	const struct tl_dcfg_ttable *t = d->t;
+	const tl_dcfg_step_entry *steps = t->steps;
 	const uint8_t *chains = t->step_chain;
 	uint32_t off = t->lref[d->st].soff, sh = 64 - t->lref[d->st].sbits;
 	if (sh == 64)
@@ -946,7 +934,7 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 		if (left > hot_edges)
 			while (bufn >= mark) {
 				uint32_t ei = off + (uint32_t)(top >> sh);
-				sentry e = steps[ei];
+				tl_dcfg_step_entry e = steps[ei];
 				uint32_t chain = chains[ei];
 				if (!chain)
 					goto out;
@@ -964,11 +952,11 @@ __attribute__((noinline)) static void run_fast(struct decoder *d, uint64_t limit
 			code = last_code(t, last, code);
 			last = NO_ENTRY;
 			uint32_t st = code == LUT_MISS ? d->st : t->fast[code].next;
-			const struct lutref *r = &t->lref[st];
+			const struct tl_dcfg_lutref *r = &t->lref[st];
 			uint32_t c = t->lut[r->off + (uint32_t)(top >> (64 - r->bits))];
 			if (c & LUT_VERIFY) /* LUT_MISS included */
 				break;
-			const struct dcode *f = &t->fast[c];
+			const struct tl_dcfg_dcode *f = &t->fast[c];
 			if (!(f->flags & DC_SINGLE) || f->next == NO_STATE || !t->lref[f->next].bits || f->chain > left)
 				break;
 			top <<= f->len;
@@ -1047,7 +1035,7 @@ out:
 	d->buf = bufn ? top >> (64 - bufn) : 0, d->bufn = bufn, d->edges = limit - left, d->used = in - bufn;
 }
 
-void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *dict, struct chunk *c)
+void tl_dcfg_decode_chunk(struct tl_json_check *v, const struct tl_dcfg_seq *s, const struct tl_dcfg_ttable *t, const struct tl_dcfg_dict *dict, struct tl_dcfg_chunk *c)
 {
 	struct decoder d = { 0 };
 	d.dict = dict;
@@ -1104,7 +1092,7 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 			goto out;
 		}
 		uint32_t k = d.st;
-		const struct dcode *f = &t->fast[k];
+		const struct tl_dcfg_dcode *f = &t->fast[k];
 		if (f->len) {
 			if (d.bufn < 32)
 				fill_to(&d, 32, FILL_BITS);
@@ -1112,7 +1100,7 @@ void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable
 			bool found = false;
 			if (t->lref) {
 				/* One lookup names the code, or the first that can match. */
-				const struct lutref *r = &t->lref[k];
+				const struct tl_dcfg_lutref *r = &t->lref[k];
 				uint32_t e = d.bufn >= r->bits ? t->lut[r->off + (top >> (32 - r->bits))] : LUT_MISS;
 				if (e != LUT_MISS) {
 					k = e & ~LUT_VERIFY;

@@ -10,7 +10,7 @@
 
 #include "trace_seq.h"
 
-struct tcode {
+struct tl_dcfg_tcode {
 	uint64_t edge;
 	uint32_t bits;      /* the code, right-aligned */
 	uint8_t len;
@@ -18,7 +18,7 @@ struct tcode {
 	uint32_t row;       /* JSON node, for diagnostics */
 };
 
-struct tstate {
+struct tl_dcfg_tstate {
 	uint64_t edge;
 	uint32_t first, count;
 };
@@ -28,7 +28,7 @@ struct tstate {
  * named by the index of its first code. Taking a one-edge code also runs
  * through the chain of zero-bit, one-edge states it leads to, so runs of
  * blocks with a single successor cost one step. */
-struct dcode {
+struct tl_dcfg_dcode {
 	uint32_t pad;         /* the code, left-aligned in 32 bits */
 	uint32_t next;        /* state reached after the chain, NO_STATE when its edge has no row */
 	uint32_t next_off;    /* next_ids index of the chain's last edge */
@@ -40,7 +40,7 @@ struct dcode {
 /* Where a state's tables are: the lookup table indexed by the next `bits`
  * bits (0: none, codes are compared one by one) and the step table indexed
  * by the next `sbits` bits. */
-struct lutref {
+struct tl_dcfg_lutref {
 	uint32_t off, soff;
 	uint8_t bits, sbits;
 	uint16_t chars;       /* the state's block of char_enter, CHAR_NONE (in the padding) */
@@ -65,7 +65,7 @@ struct lutref {
  * decides): at most STEP_CHAIN_MAX, so a code with a longer zero-bit chain
  * is left to the general step. The last code taken, needed only when the
  * loop stops, sits in another (step_code). */
-typedef uint32_t sentry;
+typedef uint32_t tl_dcfg_step_entry;
 #define SE_SHIFT(e) ((e) & 63u)
 #define SE_LEN(e) (((e) >> 6) & 15u)
 #define SE_NEXT(e) ((e) >> 10)
@@ -98,22 +98,22 @@ typedef uint32_t sentry;
 #define DC_LAST 2     /* the last code of its state */
 #define NO_STATE UINT32_MAX
 
-struct ttable {
-	struct tcode *codes;
+struct tl_dcfg_ttable {
+	struct tl_dcfg_tcode *codes;
 	uint32_t n;
 	size_t cap;
 	uint64_t *next_ids;
 	uint64_t *next_instr;  /* NUM_INSTRS of each next edge's source (pairing), or NULL */
 	uint32_t nnext;
 	size_t capnext;
-	struct tstate *states;
+	struct tl_dcfg_tstate *states;
 	uint32_t nstates;
-	struct idmap state_of;
-	struct dcode *fast;        /* parallel to codes */
+	struct tl_dcfg_idmap state_of;
+	struct tl_dcfg_dcode *fast;        /* parallel to codes */
 	uint32_t *step_next;       /* per code: state of its group's last edge, no chain (slow path) */
-	struct lutref *lref;       /* per code (used at a state's first code), or NULL */
+	struct tl_dcfg_lutref *lref;       /* per code (used at a state's first code), or NULL */
 	uint32_t *lut;             /* the states' lookup tables */
-	sentry *steps;             /* the states' step tables, or NULL */
+	tl_dcfg_step_entry *steps;             /* the states' step tables, or NULL */
 	uint8_t *step_chain;       /* per step entry: the edges it takes */
 	uint8_t step_chain_max;    /* the most any entry takes */
 	uint32_t *step_code;       /* per step entry: the last code it takes */
@@ -131,7 +131,7 @@ struct ttable {
 	int code_pos;              /* header position of TRANSITION_CODE in the rows, for reports */
 	/* Pairing (filled by tl_dcfg_pair_flow_table), or NULL. */
 	uint32_t *next_index;      /* DCFG edge index of each next edge, NO_INDEX when absent */
-	uint8_t *next_cls;         /* its enum edge_class */
+	uint8_t *next_cls;         /* its enum tl_dcfg_edge_class */
 	bool pair_resolved;        /* every CURRENT_EDGE_ID and next edge is a DCFG edge */
 };
 
@@ -140,56 +140,56 @@ struct ttable {
  * so a skipped run of identical iterations adds k times the last one. The
  * journal holds at most a few entries per distinct edge per open repeat
  * level, never one per decoded edge. */
-struct tally_entry {
+struct tl_dcfg_tally_entry {
 	uint32_t edge;
 	uint64_t n;
 };
 
-struct tally {
+struct tl_dcfg_tally {
 	uint64_t *count;           /* per DCFG edge index, saturated */
 	uint32_t nedges;
-	struct tally_entry *log;
+	struct tl_dcfg_tally_entry *log;
 	size_t nlog, cap;
 	uint32_t *slot;            /* compaction scratch: 0 between uses */
 	bool broken;               /* an allocation failed: the counts are unusable */
 };
 
-bool tl_dcfg_tally_init(struct tally *t, uint32_t nedges);
-void tl_dcfg_tally_free(struct tally *t);
+bool tl_dcfg_tally_init(struct tl_dcfg_tally *t, uint32_t nedges);
+void tl_dcfg_tally_free(struct tl_dcfg_tally *t);
 
 /* Adds one row; false on allocation failure. */
-bool tl_dcfg_ttable_add(struct ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row);
+bool tl_dcfg_ttable_add(struct tl_dcfg_ttable *t, uint64_t edge, uint32_t bits, uint8_t len, const uint64_t *next, uint32_t nnext, uint32_t row);
 /* Sorts codes by edge, code padded to 32 bits, length, then row (the
  * order the rules report in), for codes in document order (rows growing,
  * as tl_dcfg_ttable_add gets them); false without memory. */
-bool tl_dcfg_sort_codes(struct tcode *codes, uint32_t n);
+bool tl_dcfg_sort_codes(struct tl_dcfg_tcode *codes, uint32_t n);
 /* Sorts, groups by edge and reports DTRACE-CODE-DUPLICATE / DTRACE-CODE-PREFIX. */
-void tl_dcfg_ttable_finish(struct jv *v, struct ttable *t);
-void tl_dcfg_ttable_free(struct ttable *t);
+void tl_dcfg_ttable_finish(struct tl_json_check *v, struct tl_dcfg_ttable *t);
+void tl_dcfg_ttable_free(struct tl_dcfg_ttable *t);
 /* The step tables (trace_steps.c), once the lookup tables are built; left
  * NULL without memory (the fast loop is then skipped). */
-void tl_dcfg_build_steps(struct ttable *t);
+void tl_dcfg_build_steps(struct tl_dcfg_ttable *t);
 /* The step builder's decision (trace_steps.c): the code of the state whose
  * first code is `first` that the `avail` bits of x (left-aligned) decide,
  * exactly as the code-by-code reference would whatever bits follow, or
  * LUT_MISS. */
-uint32_t tl_dcfg_decided_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t avail);
+uint32_t tl_dcfg_decided_code(const struct tl_dcfg_ttable *t, uint32_t first, uint32_t x, uint32_t avail);
 /* A code the fast loops may take: one edge (after its chain), into a state with tables. */
-bool tl_dcfg_one_load(const struct ttable *t, uint32_t code);
+bool tl_dcfg_one_load(const struct tl_dcfg_ttable *t, uint32_t code);
 /* The character tables (trace_chars.c), after the step tables; left NULL
  * when no state qualifies or without memory. */
-void tl_dcfg_build_chars(struct ttable *t);
-void tl_dcfg_free_chars(struct ttable *t);
+void tl_dcfg_build_chars(struct tl_dcfg_ttable *t);
+void tl_dcfg_free_chars(struct tl_dcfg_ttable *t);
 /* The mask of a left-aligned code of len bits. */
 static inline uint32_t tl_dcfg_code_mask(uint8_t len) { return (uint32_t)(0xffffffff00000000ull >> len); }
 
-struct chunk {
+struct tl_dcfg_chunk {
 	uint32_t node;            /* the EDGE_ID_SEQUENCE string (or the row) */
 	uint64_t edge_count, first_edge;
 	uint64_t first_instr;     /* NUM_INSTRS of FIRST_EDGE_ID's source (pairing) */
 	uint32_t first_index;     /* FIRST_EDGE_ID's DCFG edge index (pairing), NO_INDEX */
-	uint8_t first_cls;        /* its enum edge_class (pairing) */
-	struct tally *tally;      /* occurrence counts to add to (pairing), or NULL */
+	uint8_t first_cls;        /* its enum tl_dcfg_edge_class (pairing) */
+	struct tl_dcfg_tally *tally;      /* occurrence counts to add to (pairing), or NULL */
 	/* results */
 	uint64_t edges_done, instr;
 	uint64_t last_edge;
@@ -206,6 +206,6 @@ struct chunk {
 	bool stopped;
 };
 
-void tl_dcfg_decode_chunk(struct jv *v, const struct seq *s, const struct ttable *t, const struct dict *d, struct chunk *c);
+void tl_dcfg_decode_chunk(struct tl_json_check *v, const struct tl_dcfg_seq *s, const struct tl_dcfg_ttable *t, const struct tl_dcfg_dict *d, struct tl_dcfg_chunk *c);
 
 #endif

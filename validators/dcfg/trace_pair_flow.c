@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
+bool tl_dcfg_pair_flow_table(const struct tl_dcfg_process *p, struct tl_dcfg_ttable *tt)
 {
 	tt->pair_resolved = false;
 	if (!p || !tt->nnext)
@@ -26,7 +26,7 @@ bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 	}
 	/* Counts mean something only when every transition follows the DCFG's graph. */
 	for (uint32_t i = 0; i < tt->n && all; i++) {
-		const struct tcode *c = &tt->codes[i];
+		const struct tl_dcfg_tcode *c = &tt->codes[i];
 		uint32_t e = tl_dcfg_idmap_get(&p->edge_by_id, c->edge);
 		for (uint32_t k = 0; e != IDMAP_NONE && k < c->next_n; k++) {
 			uint32_t nx = tt->next_index[c->next_off + k];
@@ -39,9 +39,9 @@ bool tl_dcfg_pair_flow_table(const struct dprocess *p, struct ttable *tt)
 	return true;
 }
 
-bool tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, const struct ttable *tt, uint64_t tid)
+bool tl_dcfg_pair_flow_begin(struct tl_dcfg_pair_flow *f, const struct tl_dcfg_process *p, const struct tl_dcfg_ttable *tt, uint64_t tid)
 {
-	*f = (struct pair_flow){ 0 };
+	*f = (struct tl_dcfg_pair_flow){ 0 };
 	f->exit_row = JNONE;
 	f->contiguous = true;
 	if (!p || tid >= p->nthreads || !p->edge_counts)
@@ -56,13 +56,13 @@ bool tl_dcfg_pair_flow_begin(struct pair_flow *f, const struct dprocess *p, cons
 	return true;
 }
 
-void tl_dcfg_pair_flow_seen(struct pair_flow *f)
+void tl_dcfg_pair_flow_seen(struct tl_dcfg_pair_flow *f)
 {
 	if (f->p)
 		f->seen++;
 }
 
-void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struct dedge *fe)
+void tl_dcfg_pair_flow_prepare(struct tl_dcfg_pair_flow *f, struct tl_dcfg_chunk *c, const struct tl_dcfg_edge *fe)
 {
 	if (!f->p) {
 		c->tally = NULL; /* the chunk may have served a thread with a tally */
@@ -75,7 +75,7 @@ void tl_dcfg_pair_flow_prepare(struct pair_flow *f, struct chunk *c, const struc
 		f->resolved = false;
 }
 
-void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chunk *c, uint32_t row, uint32_t first_cell,
+void tl_dcfg_pair_flow_done(struct tl_json_check *v, struct tl_dcfg_pair_flow *f, const struct tl_dcfg_chunk *c, uint32_t row, uint32_t first_cell,
 			    uint64_t pre, uint64_t instr)
 {
 	if (!f->p || !c->ok || !c->counts_known)
@@ -106,11 +106,11 @@ void tl_dcfg_pair_flow_done(struct jv *v, struct pair_flow *f, const struct chun
 		f->exit_row = row;
 }
 
-void tl_dcfg_pair_flow_end(struct jv *v, struct pair_flow *f, uint32_t node)
+void tl_dcfg_pair_flow_end(struct tl_json_check *v, struct tl_dcfg_pair_flow *f, uint32_t node)
 {
 	if (!f->p)
 		return;
-	const struct dprocess *p = f->p;
+	const struct tl_dcfg_process *p = f->p;
 	uint32_t nt = p->nthreads;
 	/* A table off the DCFG's graph (PAIR-EDGE, PAIR-CONNECT) decodes paths the DCFG never
 	 * counted: those errors say it already. */

@@ -13,13 +13,13 @@
 #define EDGE_ID_MAX 0x7fffffffull
 
 struct tctx {
-	struct jv *v;
-	const struct dcfg_model *m;   /* NULL without --pair */
-	const struct dprocess *p;     /* the paired process, or NULL */
-	struct dtrace_summary *sum;
+	struct tl_json_check *v;
+	const struct tl_dcfg_model *m;   /* NULL without --pair */
+	const struct tl_dcfg_process *p;     /* the paired process, or NULL */
+	struct tl_dcfg_trace_summary *sum;
 };
 
-static const struct dedge *pair_edge(const struct tctx *x, uint64_t id)
+static const struct tl_dcfg_edge *pair_edge(const struct tctx *x, uint64_t id)
 {
 	if (!x->p)
 		return NULL;
@@ -27,24 +27,24 @@ static const struct dedge *pair_edge(const struct tctx *x, uint64_t id)
 	return i == IDMAP_NONE ? NULL : &x->p->edges[i];
 }
 
-static uint64_t source_instrs(const struct tctx *x, const struct dedge *e)
+static uint64_t source_instrs(const struct tctx *x, const struct tl_dcfg_edge *e)
 {
 	return e && e->src_blk != NO_INDEX ? x->p->blocks[e->src_blk].num_instrs : 0;
 }
 
 /* With --pair: the edge exists in the paired process. */
-static const struct dedge *need_edge(const struct tctx *x, uint32_t cell, uint64_t id, const char *what)
+static const struct tl_dcfg_edge *need_edge(const struct tctx *x, uint32_t cell, uint64_t id, const char *what)
 {
 	if (!x->p)
 		return NULL;
-	const struct dedge *e = pair_edge(x, id);
+	const struct tl_dcfg_edge *e = pair_edge(x, id);
 	if (!e)
 		tl_jv_report(x->v, RULE_PAIR_EDGE, cell, "expected %s %llu to be an EDGE_ID of DCFG process %llu, found none",
 			  what, (unsigned long long)id, (unsigned long long)x->p->pid);
 	return e;
 }
 
-static void connect(const struct tctx *x, uint32_t cell, const struct dedge *a, const struct dedge *b, const char *where)
+static void connect(const struct tctx *x, uint32_t cell, const struct tl_dcfg_edge *a, const struct tl_dcfg_edge *b, const char *where)
 {
 	if (a && b && a->tgt != b->src)
 		tl_jv_report(x->v, RULE_PAIR_CONNECT, cell,
@@ -82,10 +82,10 @@ enum row_read { ROW_TAKEN, ROW_USE_NODES, ROW_NO_MEMORY };
  * node path would add it. Anything else is left to the node path.
  * tests/dcfg/fast_rows_test.sh compares the two over the corpus and
  * generated traces (TRACELINT_SLOW_ROWS=1 turns this path off). */
-static enum row_read transition_from_text(struct jv *v, uint32_t r, struct ttable *tt, struct next_ids *next)
+static enum row_read transition_from_text(struct tl_json_check *v, uint32_t r, struct tl_dcfg_ttable *tt, struct next_ids *next)
 {
-	struct jdoc *d = &v->doc;
-	struct jrow_text t;
+	struct tl_json_doc *d = &v->doc;
+	struct tl_json_row_text t;
 	uint64_t cur;
 	uint32_t bits, nn = 0;
 	uint8_t len;
@@ -104,13 +104,13 @@ static enum row_read transition_from_text(struct jv *v, uint32_t r, struct ttabl
 	return tl_dcfg_ttable_add(tt, cur, bits, len, next->ids, nn, r) ? ROW_TAKEN : ROW_NO_MEMORY;
 }
 
-static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
+static void read_transitions(struct tctx *x, uint32_t tbl, struct tl_dcfg_ttable *tt)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "CURRENT_EDGE_ID", true }, { "TRANSITION_CODE", true }, { "NEXT_EDGE_IDS", true },
 	};
-	struct jv *v = x->v;
-	struct table t;
+	struct tl_json_check *v = x->v;
+	struct tl_json_table t;
 	uint32_t cell[3];
 	struct next_ids buf = { NULL, 0 };
 	if (!tl_dcfg_table_open(v, tbl, cols, 3, "TRANSITION_TABLE", true, &t))
@@ -165,13 +165,13 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 		}
 		uint64_t *next = buf.ids;
 		uint32_t k = 0;
-		const struct dedge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
+		const struct tl_dcfg_edge *prev = ok ? need_edge(x, cell[0], cur, "CURRENT_EDGE_ID") : NULL;
 		for (uint32_t c = jn(&v->doc, cell[2])->first; c != JNONE; c = jnext(v, c), k++) {
 			if (!tl_jv_int(v, c, 1, EDGE_ID_MAX, "a NEXT_EDGE_IDS entry", &next[k])) {
 				ok = false;
 				continue;
 			}
-			const struct dedge *e = need_edge(x, c, next[k], "NEXT_EDGE_IDS entry");
+			const struct tl_dcfg_edge *e = need_edge(x, c, next[k], "NEXT_EDGE_IDS entry");
 			connect(x, c, prev, e, k ? "(the previous entry of NEXT_EDGE_IDS)" : "(the CURRENT_EDGE_ID)");
 			prev = e;
 		}
@@ -196,14 +196,14 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct ttable *tt)
 struct thread_state {
 	uint64_t end;             /* PRECEDING + INSTR of the previous chunk */
 	bool have_prev;
-	const struct dedge *last; /* last decoded edge of the previous chunk (pairing) */
-	struct pair_flow *flow;   /* hook: P8, P9 */
+	const struct tl_dcfg_edge *last; /* last decoded edge of the previous chunk (pairing) */
+	struct tl_dcfg_pair_flow *flow;   /* hook: P8, P9 */
 };
 
-static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint64_t thread, const struct ttable *tt,
-		       const struct dict *d, struct thread_state *ts)
+static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint64_t thread, const struct tl_dcfg_ttable *tt,
+		       const struct tl_dcfg_dict *d, struct thread_state *ts)
 {
-	struct jv *v = x->v;
+	struct tl_json_check *v = x->v;
 	uint64_t pre, instr, count, first = 0;
 	tl_dcfg_pair_flow_seen(ts->flow); /* hook: P8, P9 */
 	bool ok = tl_jv_int(v, cell[0], 0, UINT64_MAX, "PRECEDING_INSTR_COUNT", &pre);
@@ -229,17 +229,17 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 	bool contiguous = ts->have_prev && end_ok && pre == ts->end;
 	ts->have_prev = end_ok;
 	ts->end = end;
-	const struct dedge *fe = count ? need_edge(x, cell[3], first, "FIRST_EDGE_ID") : NULL;
+	const struct tl_dcfg_edge *fe = count ? need_edge(x, cell[3], first, "FIRST_EDGE_ID") : NULL;
 	if (contiguous && fe)
 		connect(x, cell[3], ts->last, fe, "(the last edge of the previous, contiguous chunk)");
 	ts->last = NULL;
 	if (!tl_jv_expect(v, cell[4], J_STR, "EDGE_ID_SEQUENCE"))
 		return;
-	struct seq s;
+	struct tl_dcfg_seq s;
 	if (!tl_dcfg_seq_parse(v, cell[4], d, &s))
 		return;
 	tl_dcfg_seq_bits(&s, d);
-	struct chunk c = { 0 };
+	struct tl_dcfg_chunk c = { 0 };
 	c.node = cell[4];
 	c.edge_count = count;
 	c.first_edge = first;
@@ -258,17 +258,17 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 		ts->last = pair_edge(x, c.last_edge);
 }
 
-static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, const struct dict *d)
+static void read_threads(struct tctx *x, uint32_t tbl, const struct tl_dcfg_ttable *tt, const struct tl_dcfg_dict *d)
 {
-	static const struct tcol cols[] = { { "THREAD_ID", true }, { "TRACE_DATA", true } };
-	static const struct tcol chunk_cols[] = {
+	static const struct tl_json_column cols[] = { { "THREAD_ID", true }, { "TRACE_DATA", true } };
+	static const struct tl_json_column chunk_cols[] = {
 		{ "PRECEDING_INSTR_COUNT", true }, { "INSTR_COUNT", true }, { "EDGE_COUNT", true },
 		{ "FIRST_EDGE_ID", true }, { "EDGE_ID_SEQUENCE", true },
 	};
-	struct jv *v = x->v;
-	struct table t;
+	struct tl_json_check *v = x->v;
+	struct tl_json_table t;
 	uint32_t cell[2];
-	struct idmap seen = { 0 };
+	struct tl_dcfg_idmap seen = { 0 };
 	if (!tl_dcfg_table_open(v, tbl, cols, 2, "THREAD_DATA", true, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
@@ -281,13 +281,13 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 			tl_jv_report(v, RULE_PAIR_THREAD, cell[0],
 				  "expected THREAD_ID below the %u threads of DCFG process %llu (INSTR_COUNT_PER_THREAD), found %llu",
 				  x->p->nthreads, (unsigned long long)x->p->pid, (unsigned long long)tid);
-		struct table ct;
+		struct tl_json_table ct;
 		uint32_t cc[5];
 		if (!tl_dcfg_table_open(v, cell[1], chunk_cols, 5, "TRACE_DATA", true, &ct))
 			continue;
 		x->sum->threads++;
 		struct thread_state ts = { 0 };
-		struct pair_flow flow; /* hook: P8, P9 */
+		struct tl_dcfg_pair_flow flow; /* hook: P8, P9 */
 		if (!tl_dcfg_pair_flow_begin(&flow, x->p, tt, tid))
 			tl_jv_out_of_memory(v);
 		ts.flow = &flow;
@@ -301,13 +301,13 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct ttable *tt, 
 
 static void read_processes(struct tctx *x, uint32_t tbl)
 {
-	static const struct tcol cols[] = {
+	static const struct tl_json_column cols[] = {
 		{ "PROCESS_ID", true }, { "STRING_DICTIONARY", true }, { "TRANSITION_TABLE", true }, { "THREAD_DATA", true },
 	};
-	struct jv *v = x->v;
-	struct table t;
+	struct tl_json_check *v = x->v;
+	struct tl_json_table t;
 	uint32_t cell[4];
-	struct idmap seen = { 0 };
+	struct tl_dcfg_idmap seen = { 0 };
 	if (!tl_dcfg_table_open(v, tbl, cols, 4, "PROCESSES", true, &t))
 		return;
 	for (uint32_t r = table_first_row(v, &t); r != JNONE; r = jnext(v, r)) {
@@ -326,8 +326,8 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 			else
 				x->p = &x->m->procs[i];
 		}
-		struct dict d;
-		struct ttable tt = { 0 };
+		struct tl_dcfg_dict d;
+		struct tl_dcfg_ttable tt = { 0 };
 		tl_dcfg_dict_read(v, cell[1], &d);
 		read_transitions(x, cell[2], &tt);
 		read_threads(x, cell[3], &tt, &d);
@@ -339,7 +339,7 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 
 static const char *const top_keys[] = { "MAJOR_VERSION", "MINOR_VERSION", "PROCESSES" };
 
-static void check_top_order(struct jv *v)
+static void check_top_order(struct tl_json_check *v)
 {
 	const char *const *keys = top_keys;
 	int last = -1;
@@ -367,15 +367,15 @@ static void check_top_order(struct jv *v)
 		tl_jv_report(v, RULE_DTRACE_TOP_ORDER, 0, "expected the top-level key PROCESSES, found it missing");
 }
 
-void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m,
-			struct dtrace_summary *sum)
+void tl_dcfg_trace_read(struct tl_json_check *v, const uint8_t *data, size_t size, const struct tl_dcfg_model *m,
+			struct tl_dcfg_trace_summary *sum)
 {
 	memset(sum, 0, sizeof *sum);
 	/* Transition rows are reported on after their table (duplicates,
 	 * prefixes, decoding), so they are pinned; a chunk is checked while it
 	 * is the current row and then forgotten, so memory does not grow with
 	 * the trace. */
-	static const struct jlazy_key lazy[] = { { "TRANSITION_TABLE", true }, { "TRACE_DATA", false } };
+	static const struct tl_json_lazy_key lazy[] = { { "TRANSITION_TABLE", true }, { "TRACE_DATA", false } };
 	if (!tl_jv_parse_known(v, data, size, lazy, sizeof lazy / sizeof lazy[0], top_keys, 3) || !tl_dcfg_check_top(v, RULE_DTRACE_TOP_ORDER, RULE_DTRACE_VERSION))
 		return;
 	check_top_order(v);

@@ -7,11 +7,11 @@
 
 /* m is the paired DCFG's model, or NULL. */
 /* What a DCFG-trace holds, for the verdict line. */
-struct dtrace_summary {
+struct tl_dcfg_trace_summary {
 	uint64_t processes, threads, chunks, edges;  /* edges: the chunks' EDGE_COUNT */
 };
 
-void tl_dcfg_trace_read(struct jv *v, const uint8_t *data, size_t size, const struct dcfg_model *m,
-			struct dtrace_summary *sum);
+void tl_dcfg_trace_read(struct tl_json_check *v, const uint8_t *data, size_t size, const struct tl_dcfg_model *m,
+			struct tl_dcfg_trace_summary *sum);
 
 #endif

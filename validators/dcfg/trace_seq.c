@@ -17,9 +17,9 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 	return tl_mul_u64(a, b, &r) ? r : BITS_INFINITE;
 }
 
-static bool push_item(struct jv *v, struct seq *s, size_t *cap, const struct item *it)
+static bool push_item(struct tl_json_check *v, struct tl_dcfg_seq *s, size_t *cap, const struct tl_dcfg_seq_item *it)
 {
-	struct item *ni = s->n < UINT32_MAX ? tl_grow_array(s->items, cap, s->n, sizeof *ni, 16) : NULL;
+	struct tl_dcfg_seq_item *ni = s->n < UINT32_MAX ? tl_grow_array(s->items, cap, s->n, sizeof *ni, 16) : NULL;
 	if (!ni) {
 		tl_jv_out_of_memory(v);
 		return false;
@@ -37,7 +37,7 @@ static uint64_t fnv(const uint8_t *k, uint32_t n)
 	return h;
 }
 
-uint32_t tl_dcfg_dict_find(const struct dict *d, const uint8_t *key, uint32_t len)
+uint32_t tl_dcfg_dict_find(const struct tl_dcfg_dict *d, const uint8_t *key, uint32_t len)
 {
 	if (!d)
 		return IDMAP_NONE;
@@ -52,30 +52,18 @@ uint32_t tl_dcfg_dict_find(const struct dict *d, const uint8_t *key, uint32_t le
 	return IDMAP_NONE;
 }
 
-/* Whether c is a modified-Base64 character, by table. */
-static const uint8_t is_b64[256] = {
-	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1,
-	['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
-	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
-	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
-	['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
-	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
-	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1,
-	['9'] = 1, ['+'] = 1, ['-'] = 1,
-};
-
 /* Eight modified-Base64 characters at p (one branch for the eight). */
 static bool lit8(const uint8_t *p)
 {
-	return (is_b64[p[0]] & is_b64[p[1]] & is_b64[p[2]] & is_b64[p[3]] & is_b64[p[4]] & is_b64[p[5]] & is_b64[p[6]] &
-		is_b64[p[7]]) != 0;
+	const uint8_t *v = tl_dcfg_b64;
+	return (v[p[0]] & v[p[1]] & v[p[2]] & v[p[3]] & v[p[4]] & v[p[5]] & v[p[6]] & v[p[7]] & TL_DCFG_B64_VALID) != 0;
 }
 
 uint32_t tl_dcfg_literal_end_scalar(const uint8_t *t, uint32_t j, uint32_t n)
 {
 	while (j + 8 <= n && lit8(t + j))
 		j += 8;
-	while (j < n && is_b64[t[j]])
+	while (j < n && tl_dcfg_b64_is(t[j]))
 		j++;
 	return j;
 }
@@ -102,7 +90,7 @@ uint32_t tl_dcfg_literal_end(const uint8_t *t, uint32_t j, uint32_t n) { return 
 
 /* A group or key opened at i, its body t[i+1..j), must be non-empty and end with close at j;
  * else a syntax error at j (or at the end of the string) saying what was expected. */
-static bool closed_at(struct jv *v, uint32_t node, const uint8_t *t, uint32_t n, uint32_t i, uint32_t j,
+static bool closed_at(struct tl_json_check *v, uint32_t node, const uint8_t *t, uint32_t n, uint32_t i, uint32_t j,
 		      uint8_t close, const char *expected)
 {
 	if (j > i + 1 && j < n && t[j] == close)
@@ -113,9 +101,9 @@ static bool closed_at(struct jv *v, uint32_t node, const uint8_t *t, uint32_t n,
 	return false;
 }
 
-bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s)
+bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_dcfg_dict *d, struct tl_dcfg_seq *s)
 {
-	const struct jnode *jnode = jn(&v->doc, node);
+	const struct tl_json_node *jnode = jn(&v->doc, node);
 	const uint8_t *t = jstr(&v->doc, node);
 	uint32_t n = jnode->count;
 	size_t cap = 0;
@@ -133,9 +121,9 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 	}
 	for (uint32_t i = 0; i < n && ok;) {
 		uint8_t c = t[i];
-		if (b64_value(c) >= 0) {
+		if (tl_dcfg_b64_is(c)) {
 			uint32_t j = tl_dcfg_literal_end(t, i, n);
-			struct item it = { IT_LIT, i, j - i, 0, 0, (uint64_t)(j - i) * 6 };
+			struct tl_dcfg_seq_item it = { IT_LIT, i, j - i, 0, 0, (uint64_t)(j - i) * 6 };
 			ok = push_item(v, s, &cap, &it);
 			i = j;
 		} else if (c == '(') {
@@ -173,7 +161,7 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 				break;
 			}
 			open[depth++] = s->n;
-			struct item it = { IT_REP, i, 0, 0, reps, 0 };
+			struct tl_dcfg_seq_item it = { IT_REP, i, 0, 0, reps, 0 };
 			ok = push_item(v, s, &cap, &it);
 			i = j + 1;
 		} else if (c == ')') {
@@ -187,13 +175,13 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 			i++;
 		} else if (c == '<') {
 			uint32_t j = i + 1;
-			while (j < n && key_char(t[j]))
+			while (j < n && tl_dcfg_b64_is(t[j]))
 				j++;
 			if (!closed_at(v, node, t, n, i, j, '>', "'<' to be followed by a key of A-Z a-z 0-9 + - and '>'")) {
 				ok = false;
 				break;
 			}
-			struct item it = { IT_REF, i + 1, j - i - 1, IDMAP_NONE, 0, 0 };
+			struct tl_dcfg_seq_item it = { IT_REF, i + 1, j - i - 1, IDMAP_NONE, 0, 0 };
 			if (d) {
 				it.ref = tl_dcfg_dict_find(d, t + i + 1, j - i - 1);
 				if (it.ref == IDMAP_NONE) {
@@ -224,18 +212,18 @@ bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct
 	return ok;
 }
 
-void tl_dcfg_seq_free(struct seq *s)
+void tl_dcfg_seq_free(struct tl_dcfg_seq *s)
 {
 	free(s->items);
 	s->items = NULL;
 	s->n = 0;
 }
 
-uint64_t tl_dcfg_seq_bits(struct seq *s, const struct dict *d)
+uint64_t tl_dcfg_seq_bits(struct tl_dcfg_seq *s, const struct tl_dcfg_dict *d)
 {
 	/* Later items first, so a group's body is known before the group. */
 	for (uint32_t i = s->n; i-- > 0;) {
-		struct item *it = &s->items[i];
+		struct tl_dcfg_seq_item *it = &s->items[i];
 		if (it->kind == IT_REF)
 			it->bits = d && it->ref < d->n && !d->e[it->ref].cyclic ? d->e[it->ref].seq.bits : 0;
 		else if (it->kind == IT_REP) {
@@ -255,7 +243,7 @@ uint64_t tl_dcfg_seq_bits(struct seq *s, const struct dict *d)
 /* Iterative depth-first search over references: marks cycles (each
  * reported once, at the entry that closes it) and computes bit lengths in
  * postorder, so every entry's references are measured before it. */
-static void dict_walk(struct jv *v, struct dict *d)
+static void dict_walk(struct tl_json_check *v, struct tl_dcfg_dict *d)
 {
 	uint32_t *stack = malloc(((size_t)d->n + 1) * sizeof *stack);
 	uint32_t *pos = malloc(((size_t)d->n + 1) * sizeof *pos);
@@ -271,7 +259,7 @@ static void dict_walk(struct jv *v, struct dict *d)
 		pos[top++] = 0;
 		d->e[root].state = 1;
 		while (top) {
-			struct dict_entry *e = &d->e[stack[top - 1]];
+			struct tl_dcfg_dict_entry *e = &d->e[stack[top - 1]];
 			uint32_t *p = &pos[top - 1];
 			while (*p < e->seq.n && e->seq.items[*p].kind != IT_REF)
 				(*p)++;
@@ -303,7 +291,7 @@ out:
 	free(pos);
 }
 
-void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
+void tl_dcfg_dict_read(struct tl_json_check *v, uint32_t obj, struct tl_dcfg_dict *d)
 {
 	memset(d, 0, sizeof *d);
 	if (!tl_jv_expect(v, obj, J_OBJ, "STRING_DICTIONARY"))
@@ -323,12 +311,12 @@ void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
 		uint32_t len = jn(&v->doc, k)->count;
 		bool good = len > 0 && !(jn(&v->doc, k)->flags & JF_ESCAPE);
 		for (uint32_t i = 0; i < len && good; i++)
-			good = key_char(key[i]);
+			good = tl_dcfg_b64_is(key[i]);
 		if (!good)
 			tl_jv_report(v, RULE_DTRACE_DICT_KEY, k, "expected a non-empty dictionary key of A-Z a-z 0-9 + -, found \"%s\"",
 				  tl_quote(q, sizeof q, key, len));
 		else if (tl_dcfg_dict_find(d, key, len) == IDMAP_NONE && tl_jv_expect(v, val, J_STR, "a dictionary value")) {
-			struct dict_entry *e = &d->e[d->n];
+			struct tl_dcfg_dict_entry *e = &d->e[d->n];
 			e->key = key;
 			e->key_len = len;
 			e->key_node = k;
@@ -345,7 +333,7 @@ void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d)
 	dict_walk(v, d);
 }
 
-void tl_dcfg_dict_free(struct dict *d)
+void tl_dcfg_dict_free(struct tl_dcfg_dict *d)
 {
 	for (uint32_t i = 0; i < d->n; i++)
 		tl_dcfg_seq_free(&d->e[i].seq);

@@ -5,15 +5,16 @@
 #ifndef TL_DCFG_TRACE_SEQ_H
 #define TL_DCFG_TRACE_SEQ_H
 
+#include "base64.h"
 #include "idmap.h"
 #include "json_check.h"
 
 #define SEQ_MAX_NESTING 4096
 #define BITS_INFINITE UINT64_MAX
 
-enum item_kind { IT_LIT, IT_REP, IT_REF };
+enum tl_dcfg_item_kind { IT_LIT, IT_REP, IT_REF };
 
-struct item {
+struct tl_dcfg_seq_item {
 	uint8_t kind;
 	uint32_t start;   /* LIT: first byte in the string */
 	uint32_t len;     /* LIT: characters; REP: items in the body (which follow it) */
@@ -22,35 +23,35 @@ struct item {
 	uint64_t bits;    /* expanded length in bits, saturated */
 };
 
-struct seq {
+struct tl_dcfg_seq {
 	const uint8_t *text;  /* raw string bytes in the mapped file */
-	struct item *items;
+	struct tl_dcfg_seq_item *items;
 	uint32_t n;
 	uint64_t bits;
 };
 
-struct dict_entry {
+struct tl_dcfg_dict_entry {
 	const uint8_t *key;
 	uint32_t key_len;
 	uint32_t key_node, value_node;
-	struct seq seq;
+	struct tl_dcfg_seq seq;
 	bool parsed;       /* syntax ok */
 	uint8_t state;     /* cycle search: 0 new, 1 on path, 2 done */
 	bool cyclic;
 };
 
-struct dict {
-	struct dict_entry *e;
+struct tl_dcfg_dict {
+	struct tl_dcfg_dict_entry *e;
 	uint32_t n;
-	struct idmap by_hash;
+	struct tl_dcfg_idmap by_hash;
 };
 
 /* Parses text (string node `node`) into s, resolving references in d
  * (d may be NULL while the dictionary itself is being parsed: references
  * are then resolved later by dict_resolve). Reports DTRACE-SEQ-SYNTAX,
  * DTRACE-REPEAT-COUNT, DTRACE-REPEAT-ZERO, DTRACE-NESTING, DTRACE-DICT-REF. */
-bool tl_dcfg_seq_parse(struct jv *v, uint32_t node, const struct dict *d, struct seq *s);
-void tl_dcfg_seq_free(struct seq *s);
+bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_dcfg_dict *d, struct tl_dcfg_seq *s);
+void tl_dcfg_seq_free(struct tl_dcfg_seq *s);
 /* Past the modified-Base64 characters of t[j..n): sixteen a step with SSE2
  * (literal runs are most of a sequence), and the portable path the tests
  * compare it with. */
@@ -58,29 +59,11 @@ uint32_t tl_dcfg_literal_end(const uint8_t *t, uint32_t j, uint32_t n);
 uint32_t tl_dcfg_literal_end_scalar(const uint8_t *t, uint32_t j, uint32_t n);
 
 /* Reads a STRING_DICTIONARY object: keys, values, references, cycles. */
-void tl_dcfg_dict_read(struct jv *v, uint32_t obj, struct dict *d);
-void tl_dcfg_dict_free(struct dict *d);
-uint32_t tl_dcfg_dict_find(const struct dict *d, const uint8_t *key, uint32_t len);
+void tl_dcfg_dict_read(struct tl_json_check *v, uint32_t obj, struct tl_dcfg_dict *d);
+void tl_dcfg_dict_free(struct tl_dcfg_dict *d);
+uint32_t tl_dcfg_dict_find(const struct tl_dcfg_dict *d, const uint8_t *key, uint32_t len);
 
 /* Bits of a parsed sequence once its references are known. */
-uint64_t tl_dcfg_seq_bits(struct seq *s, const struct dict *d);
-
-/* The value of a modified-Base64 character, or -1. */
-static inline int b64_value(uint8_t c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '-')
-		return 63;
-	return -1;
-}
-
-static inline bool key_char(uint8_t c) { return b64_value(c) >= 0; }
+uint64_t tl_dcfg_seq_bits(struct tl_dcfg_seq *s, const struct tl_dcfg_dict *d);
 
 #endif

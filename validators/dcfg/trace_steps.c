@@ -16,10 +16,10 @@
  * state's lookup table points. A code found that fits in avail is the
  * reference's whatever bits follow: codes are scanned by their bits padded
  * to 32, a shorter code first, so no code before it extends it. */
-uint32_t tl_dcfg_decided_code(const struct ttable *t, uint32_t first, uint32_t x, uint32_t avail)
+uint32_t tl_dcfg_decided_code(const struct tl_dcfg_ttable *t, uint32_t first, uint32_t x, uint32_t avail)
 {
 	uint32_t k = first;
-	const struct lutref *r = &t->lref[first];
+	const struct tl_dcfg_lutref *r = &t->lref[first];
 	if (r->bits <= avail) {
 		uint32_t e = t->lut[r->off + (x >> (32 - r->bits))];
 		if (e == LUT_MISS)
@@ -27,7 +27,7 @@ uint32_t tl_dcfg_decided_code(const struct ttable *t, uint32_t first, uint32_t x
 		k = e & ~LUT_VERIFY;
 	}
 	for (;; k++) {
-		const struct dcode *f = &t->fast[k];
+		const struct tl_dcfg_dcode *f = &t->fast[k];
 		uint8_t seen = f->len < avail ? f->len : (uint8_t)avail;
 		if (((x ^ f->pad) & tl_dcfg_code_mask(seen)) == 0)
 			return f->len <= avail ? k : LUT_MISS;
@@ -38,15 +38,15 @@ uint32_t tl_dcfg_decided_code(const struct ttable *t, uint32_t first, uint32_t x
 
 /* A code the fast loop may take: one edge (after its chain), into a state
  * with tables. */
-bool tl_dcfg_one_load(const struct ttable *t, uint32_t code)
+bool tl_dcfg_one_load(const struct tl_dcfg_ttable *t, uint32_t code)
 {
-	const struct dcode *f = &t->fast[code];
+	const struct tl_dcfg_dcode *f = &t->fast[code];
 	return (f->flags & DC_SINGLE) && f->next != NO_STATE && t->lref[f->next].bits;
 }
 
-static void fill_steps(struct ttable *t, uint32_t first)
+static void fill_steps(struct tl_dcfg_ttable *t, uint32_t first)
 {
-	const struct lutref *r = &t->lref[first];
+	const struct tl_dcfg_lutref *r = &t->lref[first];
 	uint8_t k = r->sbits;
 	for (uint32_t x = 0; x < (1u << k); x++) {
 		uint32_t bits = x << (32 - k), cur = first, used = 0, chain = 0, last = LUT_MISS;
@@ -73,11 +73,11 @@ static void fill_steps(struct ttable *t, uint32_t first)
  * weighing 2^-len (its probability, were the code a Huffman code). A
  * dispatch of 8-bit codes back to itself stays at 8 bits; fixed 6-bit
  * codes, branches and a skewed table's short hot codes widen. */
-static bool widen_pays(const struct ttable *t, const uint8_t *shortest, uint32_t first, uint8_t w)
+static bool widen_pays(const struct tl_dcfg_ttable *t, const uint8_t *shortest, uint32_t first, uint8_t w)
 {
 	double fits = 0, all = 0;
 	for (uint32_t i = first;; i++) {
-		const struct dcode *f = &t->fast[i];
+		const struct tl_dcfg_dcode *f = &t->fast[i];
 		double weight = 1.0 / (double)((uint64_t)1 << (f->len < 63 ? f->len : 63));
 		all += weight;
 		if (tl_dcfg_one_load(t, i) && f->len + shortest[f->next] <= w)
@@ -88,7 +88,7 @@ static bool widen_pays(const struct ttable *t, const uint8_t *shortest, uint32_t
 	return 2 * fits >= all;
 }
 
-void tl_dcfg_build_steps(struct ttable *t)
+void tl_dcfg_build_steps(struct tl_dcfg_ttable *t)
 {
 	/* One width, as wide as STEP_BUDGET allows, for the states where it
 	 * pays; the others keep their lookup table's width. */
@@ -97,7 +97,7 @@ void tl_dcfg_build_steps(struct ttable *t)
 	if (!shortest)
 		return;
 	for (uint32_t st = 0; st < t->nstates; st++) {
-		const struct tstate *x = &t->states[st];
+		const struct tl_dcfg_tstate *x = &t->states[st];
 		uint8_t m = 255;
 		for (uint32_t i = x->first; i < x->first + x->count; i++)
 			if (t->fast[i].len < m)
@@ -109,7 +109,7 @@ void tl_dcfg_build_steps(struct ttable *t)
 	while (w > 1 && (with << w) > STEP_BUDGET)
 		w--;
 	for (uint32_t st = 0; st < t->nstates; st++) {
-		struct lutref *r = &t->lref[t->states[st].first];
+		struct tl_dcfg_lutref *r = &t->lref[t->states[st].first];
 		if (r->bits)
 			r->sbits = r->bits < w && widen_pays(t, shortest, t->states[st].first, w) ? w : r->bits;
 	}
@@ -118,7 +118,7 @@ void tl_dcfg_build_steps(struct ttable *t)
 	for (uint8_t cap = STEP_MAX_BITS; cap; cap--) {
 		total = 0;
 		for (uint32_t st = 0; st < t->nstates; st++) {
-			struct lutref *r = &t->lref[t->states[st].first];
+			struct tl_dcfg_lutref *r = &t->lref[t->states[st].first];
 			if (!r->bits)
 				continue;
 			if (r->sbits > cap)
@@ -132,7 +132,7 @@ void tl_dcfg_build_steps(struct ttable *t)
 	free(shortest);
 	if (!total || total > STEP_MAX_ENTRIES)
 		return;
-	sentry *steps = malloc((size_t)total * sizeof *steps);
+	tl_dcfg_step_entry *steps = malloc((size_t)total * sizeof *steps);
 	uint8_t *chains = malloc((size_t)total);
 	uint32_t *codes = malloc((size_t)total * sizeof *codes);
 	if (!steps || !chains || !codes) {

@@ -44,7 +44,7 @@ static const struct table_kind tables[] = {
 
 struct walk {
 	struct dump_run *r;
-	struct jdoc doc;
+	struct tl_json_doc doc;
 	/* the rows the current table is nested in: name and the node of its id */
 	const char *ctx_name[MAX_CONTEXT];
 	uint32_t ctx_node[MAX_CONTEXT];
@@ -52,7 +52,7 @@ struct walk {
 	bool trace;   /* a DCFG-trace: processes get their decoded edges */
 };
 
-static const struct table_kind *table_named(struct jdoc *d, uint32_t key)
+static const struct table_kind *table_named(struct tl_json_doc *d, uint32_t key)
 {
 	for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
 		if (tl_json_str_eq(d, key, tables[i].key))
@@ -61,12 +61,12 @@ static const struct table_kind *table_named(struct jdoc *d, uint32_t key)
 }
 
 /* A table: an array whose first element is an array of strings. */
-static bool is_table(struct jdoc *d, uint32_t node)
+static bool is_table(struct tl_json_doc *d, uint32_t node)
 {
-	const struct jnode *n = jn(d, node);
+	const struct tl_json_node *n = jn(d, node);
 	if (n->type != J_ARR || n->first == JNONE)
 		return false;
-	const struct jnode *h = jn(d, n->first);
+	const struct tl_json_node *h = jn(d, n->first);
 	if (h->type != J_ARR)
 		return false;
 	for (uint32_t c = h->first; c != JNONE; c = jsibling(d, c))
@@ -76,9 +76,9 @@ static bool is_table(struct jdoc *d, uint32_t node)
 }
 
 /* A column or member name as a key: lowercase, '-' for '_'. */
-static void key_name(struct jdoc *d, uint32_t str, char *out, size_t outlen)
+static void key_name(struct tl_json_doc *d, uint32_t str, char *out, size_t outlen)
 {
-	const struct jnode *n = jn(d, str);
+	const struct tl_json_node *n = jn(d, str);
 	const uint8_t *s = jstr(d, str);
 	size_t k = 0;
 	for (uint32_t i = 0; i < n->count && k + 1 < outlen; i++)
@@ -101,7 +101,7 @@ static void value(struct walk *w, uint32_t node, bool names);
 /* The rows of a table not written as lines: an array of objects. */
 static void inline_table(struct walk *w, uint32_t table)
 {
-	struct jdoc *d = &w->doc;
+	struct tl_json_doc *d = &w->doc;
 	struct jl *j = &w->r->jl;
 	uint32_t header = jn(d, table)->first;
 	jl_array_begin(j, NULL);
@@ -129,9 +129,9 @@ static void inline_table(struct walk *w, uint32_t table)
 /* Any value as JSON: "0x" strings as numbers unless names (a name column). */
 static void value(struct walk *w, uint32_t node, bool names)
 {
-	struct jdoc *d = &w->doc;
+	struct tl_json_doc *d = &w->doc;
 	struct jl *j = &w->r->jl;
-	const struct jnode *n = jn(d, node);
+	const struct tl_json_node *n = jn(d, node);
 	jl_key(j, NULL); /* the comma before it, in an array */
 	switch (n->type) {
 	case J_NULL: jl_raw(j, "null", 4); break;
@@ -191,7 +191,7 @@ struct column {
 
 #define MAX_COLUMNS 16 /* the formats' tables have fewer; bounds the stack of nested tables */
 
-static void column_of(struct jdoc *d, uint32_t col, struct column *c)
+static void column_of(struct tl_json_doc *d, uint32_t col, struct column *c)
 {
 	if (col == JNONE) {
 		snprintf(c->key, sizeof c->key, "extra");
@@ -205,7 +205,7 @@ static void column_of(struct jdoc *d, uint32_t col, struct column *c)
 }
 
 /* Column i of the header: from the cache, or worked out now past its end. */
-static const struct column *column_at(struct jdoc *d, const struct column *cache, size_t n, size_t i,
+static const struct column *column_at(struct tl_json_doc *d, const struct column *cache, size_t n, size_t i,
 				      uint32_t col, struct column *spare)
 {
 	if (i < n)
@@ -217,7 +217,7 @@ static const struct column *column_at(struct jdoc *d, const struct column *cache
 /* The lines of a table named by kind, and those nested in its rows. */
 static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t table)
 {
-	struct jdoc *d = &w->doc;
+	struct tl_json_doc *d = &w->doc;
 	struct jl *j = &w->r->jl;
 	uint32_t header = jn(d, table)->first;
 	struct column cols[MAX_COLUMNS], spare;
@@ -238,7 +238,7 @@ static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t 
 		size_t i = 0;
 		for (uint32_t cell = jn(d, row)->first; cell != JNONE; cell = jsibling(d, cell), i++) {
 			const struct column *k = column_at(d, cols, ncols, i, col, &spare);
-			const struct jnode *c = jn(d, cell);
+			const struct tl_json_node *c = jn(d, cell);
 			bool data = c->type == J_OBJ && k->data;
 			bool lines = k->inner && is_table(d, cell);
 			if (written && data) {
@@ -269,7 +269,7 @@ static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t 
 		col = jn(d, header)->first;
 		i = 0;
 		for (uint32_t cell = first; cell != JNONE; cell = jsibling(d, cell), i++) {
-			const struct jnode *c = jn(d, cell);
+			const struct tl_json_node *c = jn(d, cell);
 			const struct table_kind *inner = NULL;
 			if (col != JNONE && c->type == J_ARR && is_table(d, cell))
 				inner = column_at(d, cols, ncols, i, col, &spare)->inner;
@@ -290,7 +290,7 @@ static void table_lines(struct walk *w, const struct table_kind *kind, uint32_t 
 /* The named tables among an object's members, in document order. */
 static void tables_in(struct walk *w, uint32_t obj)
 {
-	struct jdoc *d = &w->doc;
+	struct tl_json_doc *d = &w->doc;
 	for (uint32_t k = jn(d, obj)->first; k != JNONE; k = jsibling(d, jsibling(d, k))) {
 		uint32_t v = jsibling(d, k);
 		const struct table_kind *kind = is_table(d, v) ? table_named(d, k) : NULL;
@@ -306,14 +306,14 @@ static void dump_json(struct dump_run *r, const char *format)
 	memset(&w, 0, sizeof w);
 	w.r = r;
 	w.trace = !strcmp(format, "dcfg-trace");
-	struct jerror err;
+	struct tl_json_error err;
 	if (!in->data || !tl_json_parse(&w.doc, in->data, in->size, &err)) {
 		tl_json_free(&w.doc);
 		dump_stop(r, in->data ? "the JSON text does not parse (line %u, column %u): nothing is dumped"
 				      : "the file is empty%.0u%.0u", err.line, err.col);
 		return;
 	}
-	struct jdoc *d = &w.doc;
+	struct tl_json_doc *d = &w.doc;
 	struct jl *j = &r->jl;
 	jl_begin(j, "header");
 	jl_str(j, "format", format);

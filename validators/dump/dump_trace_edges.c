@@ -14,7 +14,7 @@
 #define EDGE_ID_MAX 0x7fffffffull
 
 /* The cell of a row under the column named `name` of the table's header, or JNONE. */
-static uint32_t cell_named(struct jdoc *d, uint32_t header, uint32_t row, const char *name)
+static uint32_t cell_named(struct tl_json_doc *d, uint32_t header, uint32_t row, const char *name)
 {
 	uint32_t col = jn(d, header)->first, cell = jn(d, row)->first;
 	for (; col != JNONE && cell != JNONE; col = jsibling(d, col), cell = jsibling(d, cell))
@@ -24,7 +24,7 @@ static uint32_t cell_named(struct jdoc *d, uint32_t header, uint32_t row, const 
 }
 
 /* A table's header row (an array of strings first), or JNONE. */
-static uint32_t table_header(struct jdoc *d, uint32_t table)
+static uint32_t table_header(struct tl_json_doc *d, uint32_t table)
 {
 	if (table == JNONE || jn(d, table)->type != J_ARR || jn(d, table)->first == JNONE)
 		return JNONE;
@@ -32,9 +32,9 @@ static uint32_t table_header(struct jdoc *d, uint32_t table)
 	return jn(d, h)->type == J_ARR ? h : JNONE;
 }
 
-static void read_transitions(struct jv *v, uint32_t table, struct ttable *tt)
+static void read_transitions(struct tl_json_check *v, uint32_t table, struct tl_dcfg_ttable *tt)
 {
-	struct jdoc *d = &v->doc;
+	struct tl_json_doc *d = &v->doc;
 	uint32_t header = table_header(d, table);
 	uint64_t *next = NULL;
 	uint32_t cap = 0;
@@ -151,10 +151,10 @@ static bool take_edge(void *user, uint64_t edge)
 	return true;
 }
 
-static void thread_edges(struct dump_run *r, struct jv *v, uint64_t process, uint32_t row, uint32_t header,
-			 const struct ttable *tt, const struct dict *dict)
+static void thread_edges(struct dump_run *r, struct tl_json_check *v, uint64_t process, uint32_t row, uint32_t header,
+			 const struct tl_dcfg_ttable *tt, const struct tl_dcfg_dict *dict)
 {
-	struct jdoc *d = &v->doc;
+	struct tl_json_doc *d = &v->doc;
 	uint64_t tid;
 	uint32_t tid_n = cell_named(d, header, row, "THREAD_ID");
 	uint32_t chunks = cell_named(d, header, row, "TRACE_DATA");
@@ -172,7 +172,7 @@ static void thread_edges(struct dump_run *r, struct jv *v, uint64_t process, uin
 	for (uint32_t c = ch == JNONE ? JNONE : jsibling(d, ch); c != JNONE && !stopped; c = jsibling(d, c)) {
 		uint32_t count_n = cell_named(d, ch, c, "EDGE_COUNT"), first_n = cell_named(d, ch, c, "FIRST_EDGE_ID");
 		uint32_t seq_n = cell_named(d, ch, c, "EDGE_ID_SEQUENCE");
-		struct chunk k;
+		struct tl_dcfg_chunk k;
 		memset(&k, 0, sizeof k);
 		if (jn(d, c)->type != J_ARR || count_n == JNONE || seq_n == JNONE || jn(d, seq_n)->type != J_STR ||
 		    !tl_jv_int(v, count_n, 0, UINT64_MAX, "EDGE_COUNT", &k.edge_count) ||
@@ -180,7 +180,7 @@ static void thread_edges(struct dump_run *r, struct jv *v, uint64_t process, uin
 			stopped = "a chunk's counts or sequence cannot be read";
 			break;
 		}
-		struct seq s;
+		struct tl_dcfg_seq s;
 		if (!tl_dcfg_seq_parse(v, seq_n, dict, &s)) {
 			stopped = "a chunk's EDGE_ID_SEQUENCE does not parse";
 			break;
@@ -217,9 +217,9 @@ static void thread_edges(struct dump_run *r, struct jv *v, uint64_t process, uin
 		r->edges_limited = true;
 }
 
-void dump_trace_edges(struct dump_run *r, struct jdoc *doc, uint32_t header, uint32_t row)
+void dump_trace_edges(struct dump_run *r, struct tl_json_doc *doc, uint32_t header, uint32_t row)
 {
-	struct jv v;
+	struct tl_json_check v;
 	memset(&v, 0, sizeof v);
 	v.doc = *doc; /* read only; the walk owns the tree */
 	uint64_t pid;
@@ -229,11 +229,11 @@ void dump_trace_edges(struct dump_run *r, struct jdoc *doc, uint32_t header, uin
 	uint32_t threads_n = cell_named(doc, header, row, "THREAD_DATA");
 	if (pid_n == JNONE || trans_n == JNONE || !tl_jv_int(&v, pid_n, 0, UINT32_MAX, "PROCESS_ID", &pid))
 		return;
-	struct dict dict;
+	struct tl_dcfg_dict dict;
 	memset(&dict, 0, sizeof dict);
 	if (dict_n != JNONE)
 		tl_dcfg_dict_read(&v, dict_n, &dict);
-	struct ttable tt;
+	struct tl_dcfg_ttable tt;
 	memset(&tt, 0, sizeof tt);
 	read_transitions(&v, trans_n, &tt);
 	uint32_t th = table_header(doc, threads_n);

@@ -6,6 +6,6 @@
 #include "json_tree.h"
 
 /* The edges of the threads of the PROCESSES row `row` (whose table's header is `header`). */
-void dump_trace_edges(struct dump_run *r, struct jdoc *doc, uint32_t header, uint32_t row);
+void dump_trace_edges(struct dump_run *r, struct tl_json_doc *doc, uint32_t header, uint32_t row);
 
 #endif

@@ -18,7 +18,7 @@ struct jat {
 	uint32_t delta;
 };
 
-static void vreport(struct jv *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
+static void vreport(struct tl_json_check *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
 	__attribute__((format(printf, 4, 0)));
 
 /* Will tl_report deliver a diagnostic of this severity? Past the error limit
@@ -38,7 +38,7 @@ static bool shown(const struct tl_ctx *ctx, enum tl_severity severity)
 	return !(limit && severity == TL_WARNING && ctx->result->warnings > limit);
 }
 
-static void vreport(struct jv *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
+static void vreport(struct tl_json_check *v, enum tl_rule_id rule, const struct jat *at, const char *fmt, va_list ap)
 {
 	if (v->doc.nomem) { /* a row could not be read: what it would say is unknown */
 		tl_jv_out_of_memory(v);
@@ -69,7 +69,7 @@ static void vreport(struct jv *v, enum tl_rule_id rule, const struct jat *at, co
 	tl_report(v->ctx, rule, &loc, "%s", msg);
 }
 
-void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
+void tl_jv_report_in(struct tl_json_check *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
 {
 	struct jat at = { node, { 0, 0 }, 0, delta };
 	va_list ap;
@@ -78,7 +78,7 @@ void tl_jv_report_in(struct jv *v, enum tl_rule_id rule, uint32_t node, uint32_t
 	va_end(ap);
 }
 
-void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
+void tl_jv_report(struct tl_json_check *v, enum tl_rule_id rule, uint32_t node, const char *fmt, ...)
 {
 	struct jat at = { node, { 0, 0 }, 0, 0 };
 	va_list ap;
@@ -87,7 +87,7 @@ void tl_jv_report(struct jv *v, enum tl_rule_id rule, uint32_t node, const char 
 	va_end(ap);
 }
 
-void tl_jv_report_cell(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos, const char *fmt, ...)
+void tl_jv_report_cell(struct tl_json_check *v, enum tl_rule_id rule, uint32_t row, int pos, const char *fmt, ...)
 {
 	struct jat at = { row, { (uint32_t)pos, 0 }, pos >= 0, 0 };
 	va_list ap;
@@ -96,7 +96,7 @@ void tl_jv_report_cell(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos
 	va_end(ap);
 }
 
-void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int pos, uint32_t index, const char *fmt, ...)
+void tl_jv_report_entry(struct tl_json_check *v, enum tl_rule_id rule, uint32_t row, int pos, uint32_t index, const char *fmt, ...)
 {
 	struct jat at = { row, { (uint32_t)pos, index }, pos >= 0 ? 2 : 0, 0 };
 	va_list ap;
@@ -113,7 +113,7 @@ void tl_jv_report_entry(struct jv *v, enum tl_rule_id rule, uint32_t row, int po
 #define AMPLIFY_FLOOR ((uint64_t)64 << 20)
 #define AMPLIFY_RATIO 1000u
 
-static uint64_t budget(const struct jv *v, size_t size)
+static uint64_t budget(const struct tl_json_check *v, size_t size)
 {
 	uint64_t cap = v->ctx && v->ctx->opts->max_memory ? v->ctx->opts->max_memory : TL_MAX_MEMORY_DEFAULT;
 	uint64_t given = v->in && v->in->given_size ? v->in->given_size : size;
@@ -122,7 +122,7 @@ static uint64_t budget(const struct jv *v, size_t size)
 }
 
 /* Past the budget: a finding about the file's cost (exit 2, no verdict). */
-static void over_budget(struct jv *v, const struct tl_location *loc, const char *what)
+static void over_budget(struct tl_json_check *v, const struct tl_location *loc, const char *what)
 {
 	v->failed = true;
 	v->nomem = true;
@@ -139,7 +139,7 @@ static void over_budget(struct jv *v, const struct tl_location *loc, const char 
 		      amplified ? "amplification limit" : "--max-memory");
 }
 
-void tl_jv_out_of_memory(struct jv *v)
+void tl_jv_out_of_memory(struct tl_json_check *v)
 {
 	if (v->doc.over_budget) {
 		struct tl_location loc = tl_at_text(v->doc.cur_start, 0, 0);
@@ -152,18 +152,18 @@ void tl_jv_out_of_memory(struct jv *v)
 		tl_out_of_memory(v->ctx);
 }
 
-bool tl_jv_parse(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy)
+bool tl_jv_parse(struct tl_json_check *v, const uint8_t *data, size_t size, const struct tl_json_lazy_key *lazy, size_t nlazy)
 {
 	return tl_jv_parse_known(v, data, size, lazy, nlazy, NULL, 0);
 }
 
-bool tl_jv_parse_known(struct jv *v, const uint8_t *data, size_t size, const struct jlazy_key *lazy, size_t nlazy,
+bool tl_jv_parse_known(struct tl_json_check *v, const uint8_t *data, size_t size, const struct tl_json_lazy_key *lazy, size_t nlazy,
 		       const char *const *known, size_t nknown)
 {
-	struct jerror err;
+	struct tl_json_error err;
 	/* Only the repeated keys that can be shown are kept with their pointer. */
 	size_t keep = !v->ctx ? 0 : v->ctx->opts->max_errors ? v->ctx->opts->max_errors : SIZE_MAX;
-	struct jparse_opts o = { lazy, nlazy, known, nknown, v->in, keep, budget(v, size) };
+	struct tl_json_parse_opts o = { lazy, nlazy, known, nknown, v->in, keep, budget(v, size) };
 	if (tl_json_parse_with(&v->doc, data, size, &o, &err))
 		return true;
 	v->failed = true;
@@ -179,11 +179,11 @@ bool tl_jv_parse_known(struct jv *v, const uint8_t *data, size_t size, const str
 	return false;
 }
 
-void tl_jv_check_duplicate_keys(struct jv *v)
+void tl_jv_check_duplicate_keys(struct tl_json_check *v)
 {
-	const struct jdoc *d = &v->doc;
+	const struct tl_json_doc *d = &v->doc;
 	for (size_t i = 0; i < d->ndups; i++) {
-		const struct jdup *u = &d->dups[i];
+		const struct tl_json_dup *u = &d->dups[i];
 		char q[80], msg[512];
 		uint32_t line, col, fline, fcol;
 		tl_json_line_col(d, u->key_off, &line, &col);
@@ -212,7 +212,7 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 		return;
 	}
 	/* Past --max-errors: counted in the summary, never shown. */
-	const struct jdup *last = &d->dups[d->ndups - 1];
+	const struct tl_json_dup *last = &d->dups[d->ndups - 1];
 	uint32_t line, col;
 	tl_json_line_col(d, last->key_off, &line, &col);
 	struct tl_location loc = tl_at_text(last->key_off, line, col);
@@ -220,7 +220,7 @@ void tl_jv_check_duplicate_keys(struct jv *v)
 		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
 }
 
-const char *tl_json_type_name(enum jtype t)
+const char *tl_json_type_name(enum tl_json_type t)
 {
 	switch (t) {
 	case J_NULL: return "null";
@@ -234,12 +234,12 @@ const char *tl_json_type_name(enum jtype t)
 	return "a value";
 }
 
-bool tl_jv_expect(struct jv *v, uint32_t node, enum jtype type, const char *what)
+bool tl_jv_expect(struct tl_json_check *v, uint32_t node, enum tl_json_type type, const char *what)
 {
 	if (jn(&v->doc, node)->type == type)
 		return true;
 	tl_jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, tl_json_type_name(type),
-		  tl_json_type_name((enum jtype)jn(&v->doc, node)->type));
+		  tl_json_type_name((enum tl_json_type)jn(&v->doc, node)->type));
 	return false;
 }
 
@@ -304,9 +304,9 @@ static bool parse_hex(const uint8_t *s, size_t n, uint64_t *out)
 	return true;
 }
 
-bool tl_jv_int_read(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+bool tl_jv_int_read(struct tl_json_check *v, uint32_t node, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
 {
-	const struct jnode *n = jn(&v->doc, node);
+	const struct tl_json_node *n = jn(&v->doc, node);
 	const uint8_t *s = v->doc.buf + n->off;
 	char q[64];
 	uint64_t x = 0;
@@ -339,7 +339,7 @@ bool tl_jv_int_read(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const
 		}
 	} else {
 		tl_jv_report(v, RULE_JSON_INTEGER, node, "expected %s as an integer, found %s", what,
-			  tl_json_type_name((enum jtype)n->type));
+			  tl_json_type_name((enum tl_json_type)n->type));
 		return false;
 	}
 	if (x < lo || x > hi) {
@@ -351,9 +351,9 @@ bool tl_jv_int_read(struct jv *v, uint32_t node, uint64_t lo, uint64_t hi, const
 	return true;
 }
 
-void tl_jv_known_keys(struct jv *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
+void tl_jv_known_keys(struct tl_json_check *v, uint32_t obj, const char *const *keys, size_t n, const char *what)
 {
-	struct jdoc *d = &v->doc;
+	struct tl_json_doc *d = &v->doc;
 	for (uint32_t k = jn(d, obj)->first; k != JNONE; ) {
 		bool known = false;
 		for (size_t i = 0; i < n && !known; i++)

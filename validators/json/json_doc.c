@@ -2,12 +2,13 @@
  * as a JSON reader's caller sees them (escapes decoded). */
 #include "json_internal.h"
 #include "json_string.h"
+#include "invariant.h"
 #include "bigalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void tl_json_free(struct jdoc *doc)
+void tl_json_free(struct tl_json_doc *doc)
 {
 	free(doc->nodes);
 	for (uint32_t i = 0; i < doc->nlazy; i++)
@@ -27,9 +28,9 @@ void tl_json_free(struct jdoc *doc)
 	doc->cur_lazy = NO_LAZY;
 }
 
-bool tl_json_str_eq(struct jdoc *d, uint32_t i, const char *s)
+bool tl_json_str_eq(struct tl_json_doc *d, uint32_t i, const char *s)
 {
-	const struct jnode *n = jn(d, i);
+	const struct tl_json_node *n = jn(d, i);
 	size_t len = strlen(s);
 	if (n->type != J_STR)
 		return false;
@@ -38,13 +39,13 @@ bool tl_json_str_eq(struct jdoc *d, uint32_t i, const char *s)
 	return n->count == len && memcmp(d->buf + n->off + 1, s, len) == 0;
 }
 
-uint32_t tl_json_obj_get(struct jdoc *d, uint32_t obj, const char *key)
+uint32_t tl_json_obj_get(struct tl_json_doc *d, uint32_t obj, const char *key)
 {
 	if (jn(d, obj)->type != J_OBJ)
 		return JNONE;
 	for (uint32_t k = jn(d, obj)->first; k != JNONE;) {
 		uint32_t v = jsibling(d, k);
-		if (v == JNONE)
+		if (TL_NEVER(v == JNONE)) /* the parser gives every key its value */
 			break;
 		if (tl_json_str_eq(d, k, key))
 			return v;

@@ -5,12 +5,11 @@
 #include "json_tree.h"
 
 #define BLOCK_SHIFT 16
-#define RELEASE_STEP TL_INPUT_RELEASE_STEP
 #define NO_LAZY UINT32_MAX
 #define JSKIP (UINT32_MAX - 1) /* a value that is scanned, not built */
 
 /* An open container while reading (pass 1 and pass 2 alike). */
-struct jframe {
+struct tl_json_frame {
 	uint32_t node;      /* JSKIP when this container is not built */
 	uint32_t last;      /* last built child */
 	uint32_t count;     /* values seen (arrays: index of the current one + 1) */
@@ -22,20 +21,20 @@ struct jframe {
 };
 
 /* Doubles the node array (below the pin range); false when it cannot. */
-bool tl_json_grow_nodes(struct jdoc *d);
+bool tl_json_grow_nodes(struct tl_json_doc *d);
 
 /* Room for one more node; false when none. */
-static inline bool tl_json_reserve_node(struct jdoc *d)
+static inline bool tl_json_reserve_node(struct tl_json_doc *d)
 {
 	return d->n < d->cap || tl_json_grow_nodes(d);
 }
 
 /* Skips the (valid) value at off with the pass-1 parser; returns the
  * offset just past it, or UINT64_MAX if the text is no longer valid. */
-uint64_t tl_json_skip_value(struct jdoc *d, uint64_t off);
+uint64_t tl_json_skip_value(struct tl_json_doc *d, uint64_t off);
 
 /* The lazy table of a pin and its row, or NO_LAZY. */
-uint32_t tl_json_lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row);
+uint32_t tl_json_lazy_of(const struct tl_json_doc *d, uint32_t pin, uint32_t *row);
 
 /* Appends a key as a pointer segment (named decoded, RFC 6901). */
 size_t tl_json_key_segment(char *out, size_t pos, size_t outlen, const uint8_t *s, size_t n);

@@ -29,7 +29,7 @@ static uint32_t hash_bytes(uint64_t seed, const uint8_t *p, size_t n)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-static bool same_text(const struct jkey *a, const struct jkey *b)
+static bool same_text(const struct tl_json_key *a, const struct tl_json_key *b)
 {
 	if (a->dlen != b->dlen || a->hash != b->hash)
 		return false;
@@ -38,8 +38,8 @@ static bool same_text(const struct jkey *a, const struct jkey *b)
 	return !tl_json_decoded_cmp(a->s, a->len, b->s, b->len);
 }
 
-bool tl_jkeys_find(struct jkeyset *ks, size_t from, const uint8_t *s, uint32_t len, bool escaped, size_t *found,
-		   struct jkey *key)
+bool tl_jkeys_find(struct tl_json_keyset *ks, size_t from, const uint8_t *s, uint32_t len, bool escaped, size_t *found,
+		   struct tl_json_key *key)
 {
 	if (!ks->seed)
 		ks->seed = (uint64_t)(uintptr_t)ks | 1;
@@ -76,7 +76,7 @@ bool tl_jkeys_find(struct jkeyset *ks, size_t from, const uint8_t *s, uint32_t l
 	}
 }
 
-static void place(struct jkeyset *ks, size_t index)
+static void place(struct tl_json_keyset *ks, size_t index)
 {
 	size_t mask = ks->nslots - 1;
 	size_t i = ks->keys[index].hash & mask;
@@ -89,7 +89,7 @@ static void place(struct jkeyset *ks, size_t index)
 
 /* Room for one more: a table at most 3/4 used, removed keys included,
  * rebuilt from the stack (the same size when mostly removed keys). */
-static bool make_room(struct jkeyset *ks, struct jdoc *d)
+static bool make_room(struct tl_json_keyset *ks, struct tl_json_doc *d)
 {
 	if ((ks->used + 1) * 4 <= ks->nslots * 3)
 		return true;
@@ -112,12 +112,12 @@ static bool make_room(struct jkeyset *ks, struct jdoc *d)
 	return true;
 }
 
-bool tl_jkeys_add(struct jkeyset *ks, struct jdoc *d, const struct jkey *key)
+bool tl_jkeys_add(struct tl_json_keyset *ks, struct tl_json_doc *d, const struct tl_json_key *key)
 {
 	if (!make_room(ks, d))
 		return false;
 	size_t before = ks->cap;
-	struct jkey *keys = tl_grow_array(ks->keys, &ks->cap, ks->n, sizeof *keys, 64);
+	struct tl_json_key *keys = tl_grow_array(ks->keys, &ks->cap, ks->n, sizeof *keys, 64);
 	if (!keys)
 		return false;
 	ks->keys = keys;
@@ -128,7 +128,7 @@ bool tl_jkeys_add(struct jkeyset *ks, struct jdoc *d, const struct jkey *key)
 	return true;
 }
 
-void tl_jkeys_close(struct jkeyset *ks, size_t from)
+void tl_jkeys_close(struct tl_json_keyset *ks, size_t from)
 {
 	size_t mask = ks->nslots - 1;
 	for (size_t k = from; k < ks->n; k++) {
@@ -140,7 +140,7 @@ void tl_jkeys_close(struct jkeyset *ks, size_t from)
 	ks->n = from < ks->n ? from : ks->n;
 }
 
-void tl_jkeys_free(struct jkeyset *ks)
+void tl_jkeys_free(struct tl_json_keyset *ks)
 {
 	free(ks->keys);
 	free(ks->slots);

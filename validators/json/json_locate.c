@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* Offset of element pos of the array whose '[' is at off, or UINT64_MAX. */
-static uint64_t element_at(struct jdoc *d, uint64_t off, uint32_t pos)
+static uint64_t element_at(struct tl_json_doc *d, uint64_t off, uint32_t pos)
 {
 	const uint8_t *end = d->buf + d->size;
 	if (off >= d->size || d->buf[off] != '[')
@@ -32,7 +32,7 @@ static uint64_t element_at(struct jdoc *d, uint64_t off, uint32_t pos)
 	return (uint64_t)(p - d->buf);
 }
 
-bool tl_json_locate(struct jdoc *d, uint32_t i, const uint32_t *path, size_t depth, uint64_t *off, char *out,
+bool tl_json_locate(struct tl_json_doc *d, uint32_t i, const uint32_t *path, size_t depth, uint64_t *off, char *out,
 		    size_t outlen)
 {
 	uint64_t at = tl_json_text_off(d, i);

@@ -5,7 +5,7 @@
 #include "json_internal.h"
 #include "bigalloc.h"
 
-bool tl_json_take(struct jdoc *d, uint64_t bytes)
+bool tl_json_take(struct tl_json_doc *d, uint64_t bytes)
 {
 	if (d->budget && bytes > d->budget - d->held) {
 		d->over_budget = true;
@@ -15,13 +15,13 @@ bool tl_json_take(struct jdoc *d, uint64_t bytes)
 	return true;
 }
 
-bool tl_json_grow_nodes(struct jdoc *d)
+bool tl_json_grow_nodes(struct tl_json_doc *d)
 {
 	/* d->cap < JPIN (2^31): doubling it cannot wrap */
 	uint32_t cap = d->cap ? d->cap * 2 : 1024;
 	if (cap >= JPIN || !tl_json_take(d, (uint64_t)(cap - d->cap) * sizeof *d->nodes))
 		return false;
-	struct jnode *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
+	struct tl_json_node *nn = tl_big_realloc(d->nodes, (size_t)cap * sizeof *nn);
 	if (!nn) {
 		d->nomem = true;
 		return false;
@@ -31,11 +31,11 @@ bool tl_json_grow_nodes(struct jdoc *d)
 	return true;
 }
 
-uint32_t tl_json_lazy_of(const struct jdoc *d, uint32_t pin, uint32_t *row)
+uint32_t tl_json_lazy_of(const struct tl_json_doc *d, uint32_t pin, uint32_t *row)
 {
 	uint32_t idx = pin & ~JPIN, lo = 0, hi = d->nlazy;
 	if (d->cur_lazy != NO_LAZY) { /* most pins are rows of the table being read */
-		const struct jlazy *z = &d->lazy[d->cur_lazy];
+		const struct tl_json_lazy *z = &d->lazy[d->cur_lazy];
 		if (idx >= z->pin_base && idx - z->pin_base < d->nodes[z->node].count) {
 			*row = idx - z->pin_base;
 			return d->cur_lazy;

@@ -12,21 +12,21 @@
 #include <string.h>
 
 struct parser {
-	struct jdoc *d;
+	struct tl_json_doc *d;
 	const uint8_t *buf, *p, *end;
 	uint32_t line;
 	const uint8_t *line_start;
 	size_t filled;              /* line-index blocks written */
 	bool index_lines, check_dups, build_root;
 	uint32_t root_parent;
-	struct jerror *err;
-	struct jframe *f;
+	struct tl_json_error *err;
+	struct tl_json_frame *f;
 	uint32_t depth;
-	const struct jlazy_key *lazy;
+	const struct tl_json_lazy_key *lazy;
 	size_t nlazy;
 	const char *const *known;   /* keys of the top-level object whose values are kept */
 	size_t nknown;
-	struct jkeyset keys;        /* of the open objects */
+	struct tl_json_keyset keys;        /* of the open objects */
 	bool skip_next;             /* the next value is a repeated key's: checked, not built */
 	bool drop_next;             /* the next value is an unknown key's: one node, nothing inside */
 	uint64_t objseq;
@@ -35,7 +35,7 @@ struct parser {
 	bool in_release;
 };
 
-static bool fail(struct parser *ps, enum jerr kind, const uint8_t *at, const char *msg)
+static bool fail(struct parser *ps, enum tl_json_err kind, const uint8_t *at, const char *msg)
 {
 	ps->err->kind = kind;
 	ps->err->off = (uint64_t)(at - ps->buf);
@@ -86,7 +86,7 @@ static bool fail_at(struct parser *ps, const uint8_t *at, const char *expected)
 static void newline(struct parser *ps, const uint8_t *p)
 {
 	if (ps->index_lines) {
-		struct jdoc *d = ps->d;
+		struct tl_json_doc *d = ps->d;
 		/* b < nblk: p is inside the text and nblk is (size >> BLOCK_SHIFT) + 1 */
 		size_t b = (size_t)(p - ps->buf) >> BLOCK_SHIFT;
 		for (; ps->filled <= b; ps->filled++) {
@@ -203,11 +203,11 @@ static bool scan_literal(struct parser *ps, const char *word, size_t n)
 
 static uint32_t new_node(struct parser *ps, uint8_t type, const uint8_t *at)
 {
-	struct jdoc *d = ps->d;
+	struct tl_json_doc *d = ps->d;
 	if (!tl_json_reserve_node(d))
 		return UINT32_MAX;
 	uint32_t i = d->n++;
-	struct jnode *n = &d->nodes[i];
+	struct tl_json_node *n = &d->nodes[i];
 	n->off = (uint64_t)(at - ps->buf);
 	n->parent = ps->depth ? ps->f[ps->depth - 1].node : ps->root_parent;
 	n->next = JNONE;
@@ -224,8 +224,8 @@ static void attach(struct parser *ps, uint32_t child)
 {
 	if (!ps->depth)
 		return;
-	struct jframe *fr = &ps->f[ps->depth - 1];
-	struct jnode *pn = &ps->d->nodes[fr->node];
+	struct tl_json_frame *fr = &ps->f[ps->depth - 1];
+	struct tl_json_node *pn = &ps->d->nodes[fr->node];
 	if (fr->last == JNONE)
 		pn->first = child;
 	else
@@ -240,7 +240,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 {
 	bool build = ps->build_root;
 	if (ps->depth) {
-		struct jframe *fr = &ps->f[ps->depth - 1];
+		struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 		fr->count++;
 		build = fr->build;
 		if (fr->lazy)
@@ -263,7 +263,7 @@ static uint32_t begin_value(struct parser *ps, uint8_t type, const uint8_t *at)
 	return node;
 }
 
-static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
+static const struct tl_json_lazy_key *lazy_name(const struct parser *ps, const uint8_t *k, uint32_t len)
 {
 	for (size_t i = 0; i < ps->nlazy; i++)
 		if (tl_json_decoded_eq(k, len, ps->lazy[i].name, strlen(ps->lazy[i].name)))
@@ -279,9 +279,9 @@ static const struct jlazy_key *lazy_name(const struct parser *ps, const uint8_t 
  * or a cell of a table row whose header names a lazy column (DCFG-trace
  * nests its tables as cells: PROCESSES -> TRANSITION_TABLE, THREAD_DATA ->
  * TRACE_DATA). */
-static const struct jlazy_key *lazy_here(const struct parser *ps)
+static const struct tl_json_lazy_key *lazy_here(const struct parser *ps)
 {
-	const struct jframe *up = &ps->f[ps->depth - 1];
+	const struct tl_json_frame *up = &ps->f[ps->depth - 1];
 	if (!up->build)
 		return NULL;
 	if (up->obj)
@@ -290,10 +290,10 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 		return NULL;
 	/* tbl is built (only a built container's values are) and, past its
 	 * first value, has its first child: the header row */
-	const struct jframe *tbl = &ps->f[ps->depth - 2];
+	const struct tl_json_frame *tbl = &ps->f[ps->depth - 2];
 	if (tbl->obj || tbl->count < 2) /* row 0 is the header itself */
 		return NULL;
-	const struct jnode *nodes = ps->d->nodes;
+	const struct tl_json_node *nodes = ps->d->nodes;
 	uint32_t h = nodes[tbl->node].first;
 	if (nodes[h].type != J_ARR || (nodes[h].flags & JF_LAZY)) /* a lazy header has pins */
 		return NULL;
@@ -306,13 +306,13 @@ static const struct jlazy_key *lazy_here(const struct parser *ps)
 }
 
 /* The pointer of key k of the innermost (object) frame, from the frames. */
-static char *frame_pointer(const struct parser *ps, const struct jkey *k)
+static char *frame_pointer(const struct parser *ps, const struct tl_json_key *k)
 {
 	char out[256];
 	size_t pos = 0;
 	out[0] = 0;
 	for (uint32_t j = 0; j + 1 < ps->depth; j++) {
-		const struct jframe *fr = &ps->f[j];
+		const struct tl_json_frame *fr = &ps->f[j];
 		if (fr->obj) {
 			pos = tl_json_key_segment(out, pos, sizeof out, ps->buf + fr->key_off + 1, fr->key_len);
 		} else {
@@ -328,7 +328,7 @@ static char *frame_pointer(const struct parser *ps, const struct jkey *k)
 /* Report order: by object in document order, then by key (decoded length,
  * decoded text), then by place, so that the repeats of one key are reported
  * side by side. */
-static bool dup_before(const struct jdup *x, const struct jdup *y)
+static bool dup_before(const struct tl_json_dup *x, const struct tl_json_dup *y)
 {
 	if (x->objseq != y->objseq)
 		return x->objseq < y->objseq;
@@ -341,7 +341,7 @@ static bool dup_before(const struct jdup *x, const struct jdup *y)
 
 /* The kept duplicates form a max-heap (by report order) once keep_dups is
  * reached, so the latest in report order is the one given up. */
-static void sift_down(struct jdup *h, size_t n, size_t i)
+static void sift_down(struct tl_json_dup *h, size_t n, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
@@ -351,16 +351,16 @@ static void sift_down(struct jdup *h, size_t n, size_t i)
 			m = r;
 		if (m == i)
 			return;
-		struct jdup t = h[i];
+		struct tl_json_dup t = h[i];
 		h[i] = h[m];
 		h[m] = t;
 		i = m;
 	}
 }
 
-static bool keep_dup(struct parser *ps, struct jdup *u, const struct jkey *k)
+static bool keep_dup(struct parser *ps, struct tl_json_dup *u, const struct tl_json_key *k)
 {
-	struct jdoc *d = ps->d;
+	struct tl_json_doc *d = ps->d;
 	if (d->ndups == d->keep_dups) {
 		if (!d->ndups || !dup_before(u, &d->dups[0])) {
 			d->dups_dropped++;
@@ -375,7 +375,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct jkey *k)
 		sift_down(d->dups, d->ndups, 0);
 		return true;
 	}
-	struct jdup *dups = tl_grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
+	struct tl_json_dup *dups = tl_grow_array(d->dups, &d->capdups, d->ndups, sizeof *dups, 16);
 	if (!dups)
 		return fail_nomem(ps);
 	d->dups = dups;
@@ -385,7 +385,7 @@ static bool keep_dup(struct parser *ps, struct jdup *u, const struct jkey *k)
 	size_t i = d->ndups++;
 	d->dups[i] = *u;
 	for (; i && dup_before(&d->dups[(i - 1) / 2], &d->dups[i]); i = (i - 1) / 2) {
-		struct jdup t = d->dups[i];
+		struct tl_json_dup t = d->dups[i];
 		d->dups[i] = d->dups[(i - 1) / 2];
 		d->dups[(i - 1) / 2] = t;
 	}
@@ -403,18 +403,18 @@ static bool known_key(const struct parser *ps, const uint8_t *s, uint32_t len)
 /* A key of the innermost object, as it is read: a repeat is kept for
  * tl_jv_check_duplicate_keys (as long as it can be shown) and its value is
  * not built; a new key joins the open keys. *repeat says which. */
-static bool note_key(struct parser *ps, const struct jframe *fr, uint64_t off, uint32_t len, bool escaped,
+static bool note_key(struct parser *ps, const struct tl_json_frame *fr, uint64_t off, uint32_t len, bool escaped,
 		     bool *repeat)
 {
-	struct jkey key;
+	struct tl_json_key key;
 	size_t found;
 	if (!tl_jkeys_find(&ps->keys, fr->keys, ps->buf + off + 1, len, escaped, &found, &key))
 		return fail_nomem(ps);
 	*repeat = found != SIZE_MAX;
 	if (!*repeat)
 		return tl_jkeys_add(&ps->keys, ps->d, &key) || fail_nomem(ps);
-	struct jkey *first = &ps->keys.keys[found];
-	struct jdup u = { fr->objseq, key.s, key.dlen, off, (uint64_t)(first->s - ps->buf) - 1, len, NULL };
+	struct tl_json_key *first = &ps->keys.keys[found];
+	struct tl_json_dup u = { fr->objseq, key.s, key.dlen, off, (uint64_t)(first->s - ps->buf) - 1, len, NULL };
 	/* the next repeat names this one as the key it repeats */
 	first->s = key.s;
 	first->len = len;
@@ -422,20 +422,20 @@ static bool note_key(struct parser *ps, const struct jframe *fr, uint64_t off, u
 }
 
 /* A lazy table is complete: give its rows their pins. */
-static bool close_lazy(struct parser *ps, const struct jframe *fr)
+static bool close_lazy(struct parser *ps, const struct tl_json_frame *fr)
 {
-	struct jdoc *d = ps->d;
-	struct jnode *n = &d->nodes[fr->node];
+	struct tl_json_doc *d = ps->d;
+	struct tl_json_node *n = &d->nodes[fr->node];
 	if (!n->count)
 		return true;
 	if (n->count >= JPIN - d->npins)
 		return fail_nomem(ps);
 	/* every table holds pins, so nlazy <= npins < JPIN */
-	struct jlazy *nl = tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16);
+	struct tl_json_lazy *nl = tl_grow_array(d->lazy, &d->caplazy, d->nlazy, sizeof *nl, 16);
 	if (!nl)
 		return fail_nomem(ps);
 	d->lazy = nl;
-	d->lazy[d->nlazy++] = (struct jlazy){ fr->node, d->npins, 0, fr->pinned, NULL };
+	d->lazy[d->nlazy++] = (struct tl_json_lazy){ fr->node, d->npins, 0, fr->pinned, NULL };
 	n->first = JPIN | d->npins;
 	d->npins += n->count;
 	return true;
@@ -443,7 +443,7 @@ static bool close_lazy(struct parser *ps, const struct jframe *fr)
 
 static bool close_container(struct parser *ps)
 {
-	struct jframe *fr = &ps->f[ps->depth - 1];
+	struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 	if (fr->obj && ps->check_dups)
 		tl_jkeys_close(&ps->keys, fr->keys);
 	if (fr->lazy && !close_lazy(ps, fr))
@@ -488,7 +488,7 @@ static bool scan_lazy_table(struct parser *ps, uint32_t *rows)
 			n++;
 			if (ps->in_release && (uint64_t)(p - ps->buf) >= ps->next_release) {
 				tl_input_release(ps->d->in, (uint64_t)(p - ps->buf));
-				ps->next_release += RELEASE_STEP;
+				ps->next_release += TL_INPUT_RELEASE_STEP;
 			}
 		}
 		if (c == '[') {
@@ -567,13 +567,13 @@ static bool parse_value(struct parser *ps)
 		case '[': {
 			if (ps->depth >= JSON_MAX_DEPTH)
 				return fail(ps, JE_DEPTH, at, "expected arrays and objects nested at most 1024 deep, found a 1025th level");
-			const struct jlazy_key *lk = NULL;
+			const struct tl_json_lazy_key *lk = NULL;
 			if (c == '[' && ps->nlazy && ps->depth)
 				lk = lazy_here(ps);
 			node = begin_value(ps, c == '{' ? J_OBJ : J_ARR, at);
 			if (node == UINT32_MAX)
 				return fail_nomem(ps);
-			struct jframe *fr = &ps->f[ps->depth];
+			struct tl_json_frame *fr = &ps->f[ps->depth];
 			fr->node = node;
 			fr->last = JNONE;
 			fr->count = 0;
@@ -649,13 +649,13 @@ static bool parse_value(struct parser *ps)
 			if (!ps->depth)
 				return true;
 			skip_ws(ps);
-			const struct jframe *fr = &ps->f[ps->depth - 1];
+			const struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 			if (ps->p < ps->end && *ps->p == ',') {
 				ps->p++;
 				skip_ws(ps);
 				if (ps->in_release && (uint64_t)(ps->p - ps->buf) >= ps->next_release) {
 					tl_input_release(ps->d->in, (uint64_t)(ps->p - ps->buf));
-					ps->next_release += RELEASE_STEP;
+					ps->next_release += TL_INPUT_RELEASE_STEP;
 				}
 				if (fr->obj)
 					goto key;
@@ -674,7 +674,7 @@ key:
 		if (ps->p >= ps->end || *ps->p != '"')
 			return fail_at(ps, ps->p, "a '\"' starting an object key");
 		{
-			struct jframe *fr = &ps->f[ps->depth - 1];
+			struct tl_json_frame *fr = &ps->f[ps->depth - 1];
 			at = ps->p;
 			if (!scan_string(ps, &len, &flags))
 				return false;
@@ -707,28 +707,28 @@ key:
 
 static int cmp_dup(const void *a, const void *b)
 {
-	const struct jdup *x = a, *y = b;
+	const struct tl_json_dup *x = a, *y = b;
 	return dup_before(x, y) ? -1 : dup_before(y, x);
 }
 
-bool tl_json_parse_lazy(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
-		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct jerror *err)
+bool tl_json_parse_lazy(struct tl_json_doc *doc, const uint8_t *buf, size_t size, const struct tl_json_lazy_key *lazy,
+		     size_t nlazy, const struct tl_input *in, size_t keep_dups, struct tl_json_error *err)
 {
 	return tl_json_parse_budget(doc, buf, size, lazy, nlazy, in, keep_dups, 0, err);
 }
 
-bool tl_json_parse_budget(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jlazy_key *lazy,
+bool tl_json_parse_budget(struct tl_json_doc *doc, const uint8_t *buf, size_t size, const struct tl_json_lazy_key *lazy,
 			  size_t nlazy, const struct tl_input *in, size_t keep_dups, uint64_t budget,
-			  struct jerror *err)
+			  struct tl_json_error *err)
 {
-	struct jparse_opts o = { lazy, nlazy, NULL, 0, in, keep_dups, budget };
+	struct tl_json_parse_opts o = { lazy, nlazy, NULL, 0, in, keep_dups, budget };
 	return tl_json_parse_with(doc, buf, size, &o, err);
 }
 
-bool tl_json_parse_with(struct jdoc *doc, const uint8_t *buf, size_t size, const struct jparse_opts *o,
-			struct jerror *err)
+bool tl_json_parse_with(struct tl_json_doc *doc, const uint8_t *buf, size_t size, const struct tl_json_parse_opts *o,
+			struct tl_json_error *err)
 {
-	const struct jlazy_key *lazy = o->lazy;
+	const struct tl_json_lazy_key *lazy = o->lazy;
 	size_t nlazy = o->nlazy, keep_dups = o->keep_dups;
 	const struct tl_input *in = o->in;
 	uint64_t budget = o->budget;
@@ -757,7 +757,7 @@ bool tl_json_parse_with(struct jdoc *doc, const uint8_t *buf, size_t size, const
 	ps.known = o->known;
 	ps.nknown = o->nknown;
 	ps.in_release = in != NULL;
-	ps.next_release = RELEASE_STEP;
+	ps.next_release = TL_INPUT_RELEASE_STEP;
 	bool ok = false;
 	doc->nblk = (size >> BLOCK_SHIFT) + 1;
 	doc->blk_line = calloc(doc->nblk, sizeof *doc->blk_line);
@@ -793,15 +793,15 @@ out:
 	return ok;
 }
 
-bool tl_json_parse(struct jdoc *doc, const uint8_t *buf, size_t size, struct jerror *err)
+bool tl_json_parse(struct tl_json_doc *doc, const uint8_t *buf, size_t size, struct tl_json_error *err)
 {
 	return tl_json_parse_lazy(doc, buf, size, NULL, 0, NULL, SIZE_MAX, err);
 }
 
 /* Pass 2 skips the rows it walks over with the same parser, building nothing. */
-uint64_t tl_json_skip_value(struct jdoc *d, uint64_t off)
+uint64_t tl_json_skip_value(struct tl_json_doc *d, uint64_t off)
 {
-	struct jerror err;
+	struct tl_json_error err;
 	struct parser ps = { 0 };
 	ps.d = d;
 	ps.buf = d->buf;

@@ -37,7 +37,7 @@ size_t tl_json_key_segment(char *out, size_t pos, size_t outlen, const uint8_t *
 	return tl_json_pointer_segment(out, pos, outlen, text, tl_json_decode(s, n, text, sizeof text));
 }
 
-void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32_t *col)
+void tl_json_line_col(const struct tl_json_doc *d, uint64_t off, uint32_t *line, uint32_t *col)
 {
 	if (off > d->size)
 		off = d->size;
@@ -60,7 +60,7 @@ void tl_json_line_col(const struct jdoc *d, uint64_t off, uint32_t *line, uint32
 }
 
 /* Index of child in array parent (built nodes only), in constant time. */
-static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
+static uint64_t index_in(const struct tl_json_doc *d, uint32_t parent, uint32_t child)
 {
 	if (d->nodes[parent].flags & JF_LAZY)
 		return d->cur_row; /* child is the current row */
@@ -70,11 +70,11 @@ static uint64_t index_in(const struct jdoc *d, uint32_t parent, uint32_t child)
 /* The key of value child in object parent: built right before its value
  * by both passes, so the node just before it (a child is never the root,
  * node 0). */
-static uint32_t key_of(const struct jdoc *d, uint32_t parent, uint32_t child)
+static uint32_t key_of(const struct tl_json_doc *d, uint32_t parent, uint32_t child)
 {
 	if (d->nodes[child].flags & JF_KEY)
 		return child; /* a key stands for itself */
-	const struct jnode *k = &d->nodes[child - 1];
+	const struct tl_json_node *k = &d->nodes[child - 1];
 	if (k->parent == parent && k->next == child && (k->flags & JF_KEY))
 		return child - 1;
 	return JNONE;
@@ -87,7 +87,7 @@ static size_t put_index(char *out, size_t pos, size_t outlen, uint64_t idx)
 	return tl_json_pointer_segment(out, pos, outlen, (const uint8_t *)num, (size_t)len);
 }
 
-void tl_json_pointer(const struct jdoc *d, uint32_t i, char *out, size_t outlen)
+void tl_json_pointer(const struct tl_json_doc *d, uint32_t i, char *out, size_t outlen)
 {
 	/* A pin stands for row k of its table: the table's pointer, then k. */
 	uint32_t pin_row = 0;

@@ -11,12 +11,12 @@
 #include "json_lex.h"
 #include "json_tree.h"
 
-struct jrow_text {
+struct tl_json_row_text {
 	const uint8_t *p, *end;
 };
 
 /* Past the blanks, then the byte c. */
-static inline bool jrt_byte(struct jrow_text *t, uint8_t c)
+static inline bool jrt_byte(struct tl_json_row_text *t, uint8_t c)
 {
 	t->p = jlex_blank_end(t->p, t->end);
 	if (t->p >= t->end || *t->p != c)
@@ -27,7 +27,7 @@ static inline bool jrt_byte(struct jrow_text *t, uint8_t c)
 
 /* Row pin's text (tl_json_row_text), past its '[': false when the row cannot
  * be found. The reader ends with tl_json_row_text_end(d, t->p). */
-static inline bool jrt_open(struct jrow_text *t, struct jdoc *d, uint32_t pin)
+static inline bool jrt_open(struct tl_json_row_text *t, struct tl_json_doc *d, uint32_t pin)
 {
 	t->p = tl_json_row_text(d, pin);
 	t->end = d->buf + d->size;
@@ -35,7 +35,7 @@ static inline bool jrt_open(struct jrow_text *t, struct jdoc *d, uint32_t pin)
 }
 
 /* Past the blanks, a byte that is c or not: true when it is (and taken). */
-static inline bool jrt_next_is(struct jrow_text *t, uint8_t c)
+static inline bool jrt_next_is(struct tl_json_row_text *t, uint8_t c)
 {
 	t->p = jlex_blank_end(t->p, t->end);
 	if (t->p < t->end && *t->p == c) {
@@ -46,7 +46,7 @@ static inline bool jrt_next_is(struct jrow_text *t, uint8_t c)
 }
 
 /* A plain integer of at most 18 digits in [lo, hi]. */
-static inline bool jrt_uint(struct jrow_text *t, uint64_t lo, uint64_t hi, uint64_t *out)
+static inline bool jrt_uint(struct tl_json_row_text *t, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	const uint8_t *p = jlex_blank_end(t->p, t->end), *s = p;
 	uint64_t v = 0;
@@ -61,7 +61,7 @@ static inline bool jrt_uint(struct jrow_text *t, uint64_t lo, uint64_t hi, uint6
 
 /* An integer as tl_jv_int reads one without a word: plain decimal (at most
  * 18 digits) or a "0x"/"0X" string of 1 to 16 hex digits, in [lo, hi]. */
-static inline bool jrt_int(struct jrow_text *t, uint64_t lo, uint64_t hi, uint64_t *out)
+static inline bool jrt_int(struct tl_json_row_text *t, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	const uint8_t *p = jlex_blank_end(t->p, t->end);
 	if (p >= t->end || *p != '"') {
@@ -91,7 +91,7 @@ static inline bool jrt_int(struct jrow_text *t, uint64_t lo, uint64_t hi, uint64
 
 /* A string of at most 32 characters '0' and '1': the bits, first character
  * highest, and their count. */
-static inline bool jrt_bits(struct jrow_text *t, uint32_t *bits, uint8_t *len)
+static inline bool jrt_bits(struct tl_json_row_text *t, uint32_t *bits, uint8_t *len)
 {
 	if (!jrt_byte(t, '"'))
 		return false;

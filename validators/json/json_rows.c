@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
+uint32_t tl_json_pin_next(const struct tl_json_doc *d, uint32_t pin)
 {
 	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
 	if (l == NO_LAZY || row + 1 >= d->nodes[d->lazy[l].node].count)
@@ -18,7 +18,7 @@ uint32_t tl_json_pin_next(const struct jdoc *d, uint32_t pin)
 }
 
 /* Start of the row after the one ending at end (the text is valid). */
-static uint64_t next_start(const struct jdoc *d, uint64_t end)
+static uint64_t next_start(const struct tl_json_doc *d, uint64_t end)
 {
 	const uint8_t *p = jlex_blank_end(d->buf + end, d->buf + d->size);
 	if (p < d->buf + d->size && *p == ',')
@@ -33,9 +33,9 @@ static uint64_t next_start(const struct jdoc *d, uint64_t end)
  * container lives in locals (its node, last child and children so far) and
  * the enclosing ones in d->frames: a row costs a few dozen instructions a
  * value, and rows are most of a DCFG. */
-static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
+static uint64_t build_valid(struct tl_json_doc *d, uint64_t off, uint32_t parent)
 {
-	struct jframe *st = d->frames;
+	struct tl_json_frame *st = d->frames;
 	const uint8_t *buf = d->buf, *p = buf + off, *end = buf + d->size;
 	uint32_t depth = 0, up = parent, last = JNONE, count = 0;
 	bool obj = false, key = false;
@@ -43,7 +43,7 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
 		if (p >= end || !tl_json_reserve_node(d))
 			return UINT64_MAX;
 		uint32_t i = d->n++;
-		struct jnode *n = &d->nodes[i];
+		struct tl_json_node *n = &d->nodes[i];
 		n->off = (uint64_t)(p - buf);
 		n->parent = up;
 		n->next = JNONE;
@@ -134,7 +134,7 @@ static uint64_t build_valid(struct jdoc *d, uint64_t off, uint32_t parent)
  * rows walked so far, whose starts are so found. */
 #define ROW_STRIDE 16
 
-static void remember(struct jlazy *z, uint32_t row, uint64_t off)
+static void remember(struct tl_json_lazy *z, uint32_t row, uint64_t off)
 {
 	if (z->row_off && row == z->known) {
 		if (row % ROW_STRIDE == 0)
@@ -144,7 +144,7 @@ static void remember(struct jlazy *z, uint32_t row, uint64_t off)
 }
 
 /* Start of row `row` < z->known, from the kept row before it. */
-static uint64_t known_start(struct jdoc *d, const struct jlazy *z, uint32_t row)
+static uint64_t known_start(struct tl_json_doc *d, const struct tl_json_lazy *z, uint32_t row)
 {
 	uint32_t r = row / ROW_STRIDE * ROW_STRIDE;
 	uint64_t pos = z->row_off[row / ROW_STRIDE];
@@ -160,10 +160,10 @@ static uint64_t known_start(struct jdoc *d, const struct jlazy *z, uint32_t row)
 /* Where row `row` of lazy table l starts, from the nearest known row;
  * rows walked over are skipped (nothing built: the current row stays) and
  * remembered when the table is pinned. UINT64_MAX if the text changed. */
-static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
+static uint64_t row_start(struct tl_json_doc *d, uint32_t l, uint32_t row)
 {
-	struct jlazy *z = &d->lazy[l];
-	const struct jnode *tbl = &d->nodes[z->node];
+	struct tl_json_lazy *z = &d->lazy[l];
+	const struct tl_json_node *tbl = &d->nodes[z->node];
 	if (z->pinned && !z->row_off) {
 		z->row_off = tl_big_malloc(((size_t)tbl->count / ROW_STRIDE + 1) * sizeof *z->row_off);
 		if (!z->row_off) {
@@ -202,7 +202,7 @@ static uint64_t row_start(struct jdoc *d, uint32_t l, uint32_t row)
 
 /* Row `row` of lazy table l without nodes: its start, or UINT64_MAX. The
  * previous row's nodes are gone. */
-static uint64_t enter_row(struct jdoc *d, uint32_t l, uint32_t row)
+static uint64_t enter_row(struct tl_json_doc *d, uint32_t l, uint32_t row)
 {
 	uint64_t pos = row_start(d, l, row);
 	d->n = d->nskel;
@@ -210,7 +210,7 @@ static uint64_t enter_row(struct jdoc *d, uint32_t l, uint32_t row)
 	d->cur_pin = JNONE;
 	if (pos == UINT64_MAX)
 		return pos;
-	if (d->in && (pos < d->release_mark || pos - d->release_mark >= RELEASE_STEP)) {
+	if (d->in && (pos < d->release_mark || pos - d->release_mark >= TL_INPUT_RELEASE_STEP)) {
 		/* Going back (a second walk over a table): hand everything back and
 		 * start releasing again from there. */
 		if (pos < d->release_mark)
@@ -222,9 +222,9 @@ static uint64_t enter_row(struct jdoc *d, uint32_t l, uint32_t row)
 }
 
 /* Makes row `row` of lazy table l the current row, with its nodes. */
-static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
+static bool load_row(struct tl_json_doc *d, uint32_t l, uint32_t row)
 {
-	struct jlazy *z = &d->lazy[l];
+	struct tl_json_lazy *z = &d->lazy[l];
 	/* A count, not a pointer: building the row may move d->nodes. */
 	uint32_t rows = d->nodes[z->node].count;
 	uint32_t pin = JPIN | (z->pin_base + row);
@@ -247,7 +247,7 @@ static bool load_row(struct jdoc *d, uint32_t l, uint32_t row)
 	return true;
 }
 
-const uint8_t *tl_json_row_text(struct jdoc *d, uint32_t pin)
+const uint8_t *tl_json_row_text(struct tl_json_doc *d, uint32_t pin)
 {
 	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
 	if (l == NO_LAZY)
@@ -264,21 +264,21 @@ const uint8_t *tl_json_row_text(struct jdoc *d, uint32_t pin)
 	return d->buf + pos;
 }
 
-void tl_json_row_text_end(struct jdoc *d, const uint8_t *end)
+void tl_json_row_text_end(struct tl_json_doc *d, const uint8_t *end)
 {
 	d->cur_end = (uint64_t)(end - d->buf);
 }
 
-const struct jnode *tl_json_row(struct jdoc *d, uint32_t pin)
+const struct tl_json_node *tl_json_row(struct tl_json_doc *d, uint32_t pin)
 {
-	static const struct jnode none = { 0, UINT32_MAX, JNONE, JNONE, 0, 0, J_NULL, 0 };
+	static const struct tl_json_node none = { 0, UINT32_MAX, JNONE, JNONE, 0, 0, J_NULL, 0 };
 	uint32_t row, l = tl_json_lazy_of(d, pin, &row);
 	if (l == NO_LAZY || !load_row(d, l, row))
 		return &none;
 	return &d->nodes[d->nskel];
 }
 
-uint64_t tl_json_text_off(struct jdoc *d, uint32_t i)
+uint64_t tl_json_text_off(struct tl_json_doc *d, uint32_t i)
 {
 	if (!(i & JPIN))
 		return i < d->n ? d->nodes[i].off : UINT64_MAX;
@@ -287,7 +287,7 @@ uint64_t tl_json_text_off(struct jdoc *d, uint32_t i)
 		return UINT64_MAX;
 	if (d->cur_lazy == l && d->cur_row == row)
 		return d->cur_start;
-	const struct jlazy *z = &d->lazy[l];
+	const struct tl_json_lazy *z = &d->lazy[l];
 	if (z->row_off && row < z->known)
 		return known_start(d, z, row);
 	if (z->pinned) /* a row not read yet: find it, leaving the current row alone */
@@ -295,7 +295,7 @@ uint64_t tl_json_text_off(struct jdoc *d, uint32_t i)
 	return UINT64_MAX; /* an unpinned row that is gone */
 }
 
-uint64_t tl_json_off(struct jdoc *d, uint32_t i)
+uint64_t tl_json_off(struct tl_json_doc *d, uint32_t i)
 {
 	uint64_t off = tl_json_text_off(d, i);
 	if (off != UINT64_MAX)

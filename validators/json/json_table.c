@@ -8,9 +8,9 @@
 #include <string.h>
 
 /* String nodes a and b read the same, escapes decoded. */
-static bool same_text(struct jdoc *d, uint32_t a, uint32_t b)
+static bool same_text(struct tl_json_doc *d, uint32_t a, uint32_t b)
 {
-	const struct jnode *x = jn(d, a), *y = jn(d, b);
+	const struct tl_json_node *x = jn(d, a), *y = jn(d, b);
 	if (x->type != J_STR || y->type != J_STR)
 		return false;
 	const uint8_t *s = d->buf + x->off + 1, *t = d->buf + y->off + 1;
@@ -19,10 +19,10 @@ static bool same_text(struct jdoc *d, uint32_t a, uint32_t b)
 	return tl_json_decoded_cmp(s, x->count, t, y->count) == 0;
 }
 
-bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, size_t ncols,
-		const char *what, bool ordered, struct table *t)
+bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_json_column *cols, size_t ncols,
+		const char *what, bool ordered, struct tl_json_table *t)
 {
-	struct jdoc *d = &v->doc;
+	struct tl_json_doc *d = &v->doc;
 	memset(t, 0, sizeof *t);
 	t->node = node;
 	t->cols = cols;
@@ -32,7 +32,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 		t->pos[k] = -1;
 	if (jn(d, node)->type != J_ARR) {
 		tl_jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
-			  tl_json_type_name((enum jtype)jn(d, node)->type));
+			  tl_json_type_name((enum tl_json_type)jn(d, node)->type));
 		return false;
 	}
 	uint32_t h = jn(d, node)->first;
@@ -40,7 +40,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 		tl_jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
 			  "expected the %s table to start with a non-empty header row of column names, found %s", what,
 			  h == JNONE ? "an empty array" : jn(d, h)->type == J_ARR ? "an empty array" :
-			  tl_json_type_name((enum jtype)jn(d, h)->type));
+			  tl_json_type_name((enum tl_json_type)jn(d, h)->type));
 		return false;
 	}
 	t->header_len = jn(d, h)->count;
@@ -50,7 +50,7 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 	for (uint32_t c = jn(d, h)->first; c != JNONE; c = jsibling(d, c), pos++) {
 		if (jn(d, c)->type != J_STR) {
 			tl_jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
-				  tl_json_type_name((enum jtype)jn(d, c)->type));
+				  tl_json_type_name((enum tl_json_type)jn(d, c)->type));
 			ok = false;
 			continue;
 		}
@@ -95,14 +95,14 @@ bool tl_dcfg_table_open(struct jv *v, uint32_t node, const struct tcol *cols, si
 	return ok;
 }
 
-bool tl_dcfg_table_row(struct jv *v, const struct table *t, uint32_t row, uint32_t *cell)
+bool tl_dcfg_table_row(struct tl_json_check *v, const struct tl_json_table *t, uint32_t row, uint32_t *cell)
 {
-	struct jdoc *d = &v->doc;
+	struct tl_json_doc *d = &v->doc;
 	for (size_t k = 0; k < t->ncols; k++)
 		cell[k] = JNONE;
 	if (jn(d, row)->type != J_ARR) {
 		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
-			  tl_json_type_name((enum jtype)jn(d, row)->type));
+			  tl_json_type_name((enum tl_json_type)jn(d, row)->type));
 		return false;
 	}
 	uint32_t len = jn(d, row)->count;

@@ -4,6 +4,7 @@
  * TSC checks instead of stopping at the header. Layouts: specs/xray.md and
  * FDR versions 1-5 as compiler-rt writes them. */
 #include "mutator.h"
+#include "../xray/xray_layout.h"
 
 #include <string.h>
 
@@ -26,17 +27,17 @@ struct xray_view {
 
 static bool is_meta(const struct xray_view *v, uint8_t b0)
 {
-	return v->big ? (b0 & 0x80) != 0 : (b0 & 1) != 0;
+	return xray_first_is_metadata(b0, v->big);
 }
 
 static int meta_kind(const struct xray_view *v, uint8_t b0)
 {
-	return v->big ? b0 & 0x7f : b0 >> 1;
+	return (int)xray_first_kind(b0, v->big);
 }
 
 static uint8_t meta_byte(const struct xray_view *v, int kind)
 {
-	return v->big ? (uint8_t)(0x80 | kind) : (uint8_t)(kind << 1 | 1);
+	return xray_metadata_first((unsigned)kind, v->big);
 }
 
 /* Splits the body into records; an event's payload belongs to its record. */
@@ -98,7 +99,7 @@ static uint32_t some_function_id(struct xray_view *v)
 		struct xray_span *s = &v->rec[tlm_rng_below(&v->b.rng, v->count)];
 		if (s->kind == -1 && s->len >= FUNC && !v->basic) {
 			uint32_t w = (uint32_t)tlm_get(v->b.data + s->off, 4, v->big);
-			return v->big ? w & 0x0fffffffu : w >> 4;
+			return xray_word_function_id(w, v->big);
 		}
 	}
 	return (uint32_t)tlm_rng_below(&v->b.rng, 16) + 1;
@@ -106,8 +107,7 @@ static uint32_t some_function_id(struct xray_view *v)
 
 static void put_function(struct xray_view *v, uint8_t *p, unsigned action, uint32_t fid, uint32_t delta)
 {
-	fid &= 0x0fffffffu;
-	uint32_t w = v->big ? (action & 7u) << 28 | fid : fid << 4 | (action & 7u) << 1;
+	uint32_t w = xray_function_word(action, fid & XRAY_FUNCTION_ID_MAX, v->big);
 	tlm_put(p, 4, v->big, w);
 	tlm_put(p + 4, 4, v->big, delta);
 }
@@ -197,8 +197,8 @@ static bool mutate_field(struct xray_view *v)
 		if (s->len < FUNC)
 			return false;
 		uint32_t w = (uint32_t)tlm_get(p, 4, v->big);
-		unsigned action = v->big ? (w >> 28) & 7u : (w >> 1) & 7u;
-		uint32_t fid = v->big ? w & 0x0fffffffu : w >> 4;
+		unsigned action = xray_word_action(w, v->big);
+		uint32_t fid = xray_word_function_id(w, v->big);
 		uint32_t delta = (uint32_t)tlm_get(p + 4, 4, v->big);
 		switch (tlm_rng_below(&v->b.rng, 3)) {
 		case 0: action = (unsigned)tlm_rng_below(&v->b.rng, 8); break;

@@ -344,10 +344,10 @@ static uint64_t count_records(const struct xr *x, uint64_t p, uint64_t end)
 	uint64_t count = 0;
 	while (p < end) {
 		uint8_t b = x->d[p];
-		if (!(x->hdr.big ? b & 0x80u : b & 1u)) {
+		if (!xray_first_is_metadata(b, x->hdr.big)) {
 			p += XRAY_FUNCTION_SIZE;
 		} else {
-			unsigned kind = x->hdr.big ? b & 0x7fu : b >> 1;
+			unsigned kind = xray_first_kind(b, x->hdr.big);
 			if (kind == XRAY_END_OF_BUFFER)
 				break;
 			p += XRAY_METADATA_SIZE;

@@ -259,16 +259,26 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct tfile_steps *s = steps_begin(ctx);
 	if (!s) {
-		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path ? ctx->path : "the input");
+		tl_out_of_memory(ctx);
 		return;
 	}
 	steps_step(s, ctx, in, true);
 	steps_end(s);
 }
 
-static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_end };
+static const struct tl_format_stepper steps = {
+	.begin = steps_begin,
+	.step = steps_step,
+	.end = steps_end,
+};
 
 const struct tl_format tl_format_tfile = {
-	TL_FORMAT_TFILE, "tfile", "GDB trace file (tsave output, read by target tfile)", false,
-	probe, validate, &steps, tl_tfile_describe, named,
+	.id = TL_FORMAT_TFILE,
+	.name = "tfile",
+	.summary = "GDB trace file (tsave output, read by target tfile)",
+	.probe = probe,
+	.validate = validate,
+	.stepper = &steps,
+	.describe = tl_tfile_describe,
+	.named = named,
 };

@@ -107,7 +107,7 @@ struct umt_tables {
 	struct umt_exec_index exec;  /* umt_exec_index.c */
 	uint8_t *ins_bad;            /* umt_ins.c, bitmap: insRec or its decodedIns is broken */
 	struct umt_syscalls syscall; /* umt_syscall.c */
-	bool ranges_ok;              /* umt_address.c: ranges sorted, disjoint, merged (U700..U705 clean) */
+	bool ranges_ok;              /* umt_address.c: ranges sorted, disjoint, merged (UMT-RANGE-*, UMT-RANGES-* clean) */
 };
 
 /* What the record pass learns of the threads' chains, for the thread rows
@@ -119,7 +119,7 @@ void tl_umt_chains_end(struct umt_chains *c);
 
 /* What the record pass saw of each syscall's links (bitmaps): its BeginEID record
  * named it, its EndEID record named it, and the pair is out of order or crosses
- * threads. The syscall links' check reports from these after the pass (U408..U410).
+ * threads. The syscall links' check reports from these after the pass (UMT-SYSCALL-BEGIN-EID, -END-EID, -END-ORDER).
  * Owned by the caller of both, freed with tl_umt_links_end. */
 struct umt_links {
 	uint8_t *begin_seen, *end_seen, *pair_bad;
@@ -362,9 +362,9 @@ void tl_umt_check_instructions(struct umt_trace *t, const struct umt_tables *tab
 			       uint8_t **ins_bad);
 void tl_umt_check_exec_index(struct umt_trace *t, struct umt_exec_index *out);
 void tl_umt_check_syscall_table(struct umt_trace *t, struct umt_syscalls *out);
-/* Syscall block s's [start, end) in syscall.vtable, if it passes U403's bounds. */
+/* Syscall block s's [start, end) in syscall.vtable, if it passes UMT-SYSCALL-BLOCK-IN-FILE's bounds. */
 bool tl_umt_syscall_block(const struct umt_trace *t, uint64_t s, uint64_t *start, uint64_t *end);
-/* The fixed 64 bytes of syscall block s (syscallRec), read as a whole; U403's
+/* The fixed 64 bytes of syscall block s (syscallRec), read as a whole; UMT-SYSCALL-BLOCK-IN-FILE's
  * bounds of the block are tl_umt_syscall_block's. */
 struct umt_syscall_rec {
 	uint64_t at, size;           /* the block in syscall.vtable */
@@ -376,9 +376,9 @@ struct umt_syscall_rec {
 	int64_t args_fp, extras_fp;  /* relative to the block */
 };
 bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r);
-/* U404 (umt_syscall_overlap.c), after the blocks passed the table check (syscall_ok). */
+/* UMT-SYSCALL-BLOCK-OVERLAP (umt_syscall_overlap.c), after the blocks passed the table check (syscall_ok). */
 void tl_umt_check_syscall_overlap(struct umt_trace *t, const struct umt_syscalls *sys);
-/* The record pass; false when records could not all be located (U208). */
+/* The record pass; false when records could not all be located (UMT-EXEC-OFFSETS-ORDER). */
 bool tl_umt_check_exec_records(struct umt_trace *t, const struct umt_tables *tabs,
 			       struct umt_chains *chains, struct umt_links *links);
 void tl_umt_check_threads(struct umt_trace *t, const struct umt_table *thread,
@@ -388,7 +388,7 @@ void tl_umt_check_syscall_links(struct umt_trace *t, const struct umt_tables *ta
 void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address, bool *ranges_ok);
 
 struct umt_ins_info;
-/* Memory references (umt_exec_memory.c): U346 and U706 for one instruction record
+/* Memory references (umt_exec_memory.c): UMT-SLOT-ADDRESS-VALUE and UMT-RANGES-COVER-MEMORY for one instruction record
  * whose size matches its decodedIns. Its state, zeroed to begin, ended with
  * tl_umt_memory_end. */
 struct umt_mem_plan;

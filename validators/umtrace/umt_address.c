@@ -59,6 +59,6 @@ void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address
 		prev_last = last;
 	}
 	clean = clean && t->ctx->result->errors + t->ctx->result->warnings == findings;
-	/* U706 looks references up by binary search: only in a table without findings */
+	/* UMT-RANGES-COVER-MEMORY looks references up by binary search: only in a table without findings */
 	*ranges_ok = clean && !tl_stopped(t->ctx);
 }

@@ -1,5 +1,5 @@
 /* The lookup of a memory reference in address_space.itable, for the record pass
- * and the memory operand check (U706). */
+ * and the memory operand check (UMT-RANGES-COVER-MEMORY). */
 #include "umt.h"
 
 /* [lo, hi] lies in one range. Only used when the ranges are well formed, sorted,

@@ -67,7 +67,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 		return;
 	}
 	want = d->cmap->common[reg];
-	/* a CommonName outside the map was reported there (U604) */
+	/* a CommonName outside the map was reported there (UMT-CMAP-COMMON-NAME) */
 	if (common != want && want < d->cmap->count)
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
 			   "expected lcSlot %llu CommonRegName %llu (the context map's for register %llu), found %llu",

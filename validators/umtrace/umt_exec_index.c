@@ -62,7 +62,7 @@ void tl_umt_check_exec_index(struct umt_trace *t, struct umt_exec_index *out)
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_GAP_AFTER_HEADER, 0,
 			   "expected Offset[0] 16, found %lld (%lld unreferenced bytes)", (long long)first,
 			   (long long)(first - 16));
-	/* Only the two ends are read here: that the entries strictly increase (U208) is
+	/* Only the two ends are read here: that the entries strictly increase (UMT-EXEC-OFFSETS-ORDER) is
 	 * checked by the record pass, so exec.offsets is read once, front to back. */
 	if (n > 0 && last <= first) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * n,

@@ -1,6 +1,6 @@
 /* The memory operands of one instruction record: each MEM0 address (or AGEN value) is
- * the one its phrase registers give (U346), and every page it touches is listed in
- * address_space.itable (U706). Its state, a cache of decodedIns layouts, belongs to
+ * the one its phrase registers give (UMT-SLOT-ADDRESS-VALUE), and every page it touches is listed in
+ * address_space.itable (UMT-RANGES-COVER-MEMORY). Its state, a cache of decodedIns layouts, belongs to
  * the record pass that calls it.
  * Operand values start at record offset 14 (seed 6.4); a memory slot holds an
  * 8-byte zero-extended address, then its value. */
@@ -54,7 +54,7 @@ static uint64_t low_bytes(uint64_t v, uint64_t bytes)
 
 /* A phrase register: a slot's value (after its address in a memory slot), a
  * ConstSlot, or 0 for SLOT_NA. A slot past LCCount is also taken as 0: only in a
- * decodedIns that failed its checks (U324), whose records are not checked here. */
+ * decodedIns that failed its checks, whose records are not checked here. */
 static struct phrase phrase_of(const struct umt_decoded *d, uint64_t s)
 {
 	if (s < d->f[UMT_D_LC_COUNT]) {

@@ -19,7 +19,7 @@ struct pass {
 	struct umt_links *links;     /* filled for the syscall links' check */
 	struct umt_memory memory;    /* the memory operand check's (umt_exec_memory.c) */
 	uint64_t range_hit;          /* the address range of the last context dump looked up */
-	int cs_bit;                  /* flag 0x01 all records should share (U229); -1 unknown */
+	int cs_bit;                  /* flag 0x01 all records should share (UMT-RECORD-BITNESS); -1 unknown */
 	bool cs_bit_reported;
 	bool app_end_seen;
 };
@@ -146,7 +146,7 @@ static void check_instruction(struct pass *p, const struct rec *r)
 }
 
 /* A type 4/5/6 record whose syscall names it back: remember it for the syscall side
- * (U408/U409), and whether entry and exit are in order on one thread (U410). */
+ * (UMT-SYSCALL-BEGIN-EID/UMT-SYSCALL-END-EID), and whether entry and exit are in order on one thread (UMT-SYSCALL-END-ORDER). */
 static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 			      const struct umt_syscall_rec *call);
 
@@ -180,7 +180,7 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 		note_syscall_link(p, r, (uint64_t)sid, &call);
 		return;
 	}
-	/* When the syscall's own pointer is bad, the syscall side reports it (U408/U409);
+	/* When the syscall's own pointer is bad, the syscall side reports it (UMT-SYSCALL-BEGIN-EID/UMT-SYSCALL-END-EID);
 	 * here only a second record claiming a consistent syscall is named. */
 	uint64_t ls, le, head[4];
 	struct tl_cursor lr;
@@ -216,7 +216,7 @@ static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t 
 		field = at + 32, what = "Result";
 	} else {
 		for (int64_t k = 0; k < call->args && !what; k++) {
-			/* ArgsFP was checked against the block (U406): the reads succeed */
+			/* ArgsFP was checked against the block (UMT-SYSCALL-ARGS-IN-BLOCK): the reads succeed */
 			uint64_t a = at + (uint64_t)call->args_fp + 8 * (uint64_t)k;
 			if (!umt_rd(svt, a, 8, &value))
 				break;
@@ -254,7 +254,7 @@ static void note_syscall_link(struct pass *p, const struct rec *r, uint64_t sid,
 		umt_set_bit(l->pair_bad, sid);
 }
 
-/* A record whose ThreadID is out of range was reported (U222) and left out of every
+/* A record whose ThreadID is out of range was reported (UMT-RECORD-THREAD) and left out of every
  * chain: pointers to it are follow-on findings. */
 static bool bad_thread_record(const struct pass *p, int64_t eid)
 {
@@ -453,7 +453,7 @@ static void start_state(struct pass *p)
 }
 
 /* The pass reads exec.offsets once: entry i + 1 must be above entry i and not above
- * Offset[RecordCount] (checked first), else no later record can be located (U208). */
+ * Offset[RecordCount] (checked first), else no later record can be located (UMT-EXEC-OFFSETS-ORDER). */
 static bool next_offset(struct umt_trace *t, const struct umt_exec_index *exec, uint64_t i,
 			uint64_t start, uint64_t *end)
 {
@@ -475,7 +475,7 @@ static bool next_offset(struct umt_trace *t, const struct umt_exec_index *exec, 
 	return false;
 }
 
-/* False when a record could not be located (U208): the pass stopped there. */
+/* False when a record could not be located (UMT-EXEC-OFFSETS-ORDER): the pass stopped there. */
 static bool walk(struct pass *p)
 {
 	struct umt_trace *t = p->t;

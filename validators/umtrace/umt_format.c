@@ -149,7 +149,7 @@ static bool run_all(struct umt_trace *t, struct umt_tables *tabs)
 		tl_umt_check_syscall_table(t, &tabs->syscall);
 	if (tabs->syscall.ok)
 		tl_umt_check_syscall_overlap(t, &tabs->syscall);
-	/* before the record pass, which looks memory references up in the ranges (U706) */
+	/* before the record pass, which looks memory references up in the ranges (UMT-RANGES-COVER-MEMORY) */
 	if (tabs->address.ok)
 		tl_umt_check_addresses(t, &tabs->address, &tabs->ranges_ok);
 	/* the record pass follows the threads' chains and sees the syscalls' links, for
@@ -208,7 +208,7 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 {
 	struct umt_trace *t = calloc(1, sizeof *t);
 	if (!t) {
-		tl_unreadable(ctx, "cannot validate %s: out of memory", ctx->path);
+		tl_out_of_memory(ctx);
 		return;
 	}
 	t->ctx = ctx;
@@ -231,9 +231,14 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	free(t);
 }
 
+/* No stepper: validated whole when a stream finishes. */
 const struct tl_format tl_format_umtrace = {
-	TL_FORMAT_UMTRACE, "umtrace", "UMTracer/UMTIndex trace directory (11 files)", true,
-	probe, validate, NULL, /* validated whole when a stream finishes */
-	tl_umt_describe,       /* the fixed-size tables' fields; elsewhere the byte */
-	named,
+	.id = TL_FORMAT_UMTRACE,
+	.name = "umtrace",
+	.summary = "UMTracer/UMTIndex trace directory (11 files)",
+	.directory = true,
+	.probe = probe,
+	.validate = validate,
+	.describe = tl_umt_describe, /* the fixed-size tables' fields; elsewhere the byte */
+	.named = named,
 };

@@ -17,7 +17,7 @@ static void check_in_module(struct umt_trace *t, const struct umt_table *modules
 	if (!tl_umt_module_row(t, modules, module, &m))
 		return;
 	uint64_t start = m.start, end = m.end;
-	if (start > end) /* reported on the module (U500) */
+	if (start > end) /* reported on the module (UMT-MODULE-RANGE) */
 		return;
 	if (address < start || address > end || code_size - 1 > end - address)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_IN_MODULE, row + 16,

@@ -1,4 +1,4 @@
-/* Modules loaded at the same time do not share addresses (U504).
+/* Modules loaded at the same time do not share addresses (UMT-MODULE-OVERLAP).
  * Sweep the modules in StartAddr order. The open modules (EndAddr at or after the
  * current StartAddr) all contain that address, so, as long as none of them was
  * reported, their load intervals are pairwise disjoint: a search tree ordered by load
@@ -67,7 +67,7 @@ static struct mod *heap_pop(struct heap *h)
 	return top;
 }
 
-/* Rows whose own fields are wrong (U500, U501) are left out. */
+/* Rows whose own fields are wrong (UMT-MODULE-RANGE, UMT-MODULE-LOAD-EIDS) are left out. */
 static size_t read_modules(struct umt_trace *t, const struct umt_table *module, struct mod *mods)
 {
 	size_t n = 0;

@@ -41,7 +41,7 @@ static const struct umt_field syscall_rec[S_N] = {
 	[S_ARGS_FP] = { 40, 8, true },  [S_EXTRAS_FP] = { 48, 8, true },
 };
 
-/* Only the 64 bytes read are checked here, not U403's bounds of the whole block: the
+/* Only the 64 bytes read are checked here, not UMT-SYSCALL-BLOCK-IN-FILE's bounds of the whole block: the
  * record pass and the links' check read blocks the table check passed, several times
  * per syscall, and the table check calls tl_umt_syscall_block itself. */
 bool tl_umt_syscall_rec(const struct umt_trace *t, uint64_t s, struct umt_syscall_rec *r)

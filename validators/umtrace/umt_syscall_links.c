@@ -1,5 +1,5 @@
 /* After the record pass: the links from each syscallRec to its entry and exit records
- * (U408..U410), as the pass saw them (struct umt_links). */
+ * (UMT-SYSCALL-BEGIN-EID, -END-EID, -END-ORDER), as the pass saw them (struct umt_links). */
 #include "umt.h"
 
 /* The exec record at eid: its type, thread and SyscallID (types 4..6), if readable.

@@ -1,4 +1,4 @@
-/* U404: syscall blocks in syscall.vtable share no byte, with memory that does not grow
+/* UMT-SYSCALL-BLOCK-OVERLAP: syscall blocks in syscall.vtable share no byte, with memory that does not grow
  * with the trace beyond a stated cap.
  *
  * Producers append blocks, so their offsets run monotonically with the syscall ID

@@ -8,6 +8,7 @@
 #include "format.h"
 #include "window.h"
 #include "xray_instr_map.h"
+#include "xray_layout.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -2,6 +2,7 @@
  * records with absolute TSCs and argument payloads that belong to the
  * record before them (compiler-rt xray_basic_logging, llvm-xray loadNaiveFormatLog). */
 #include "xray.h"
+#include "invariant.h"
 
 #include <inttypes.h>
 
@@ -110,8 +111,10 @@ void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const
 	for (uint64_t i = 0; i < count; i++, off += XRAY_BASIC_RECORD_SIZE) {
 		size_t avail;
 		const uint8_t *p = tl_window_at(&win, off, XRAY_BASIC_RECORD_SIZE, &avail);
-		if (avail < XRAY_BASIC_RECORD_SIZE || win.read_failed)
-			break; /* the file shrank under us: unreadable, no verdict (validate.c) */
+		/* the window yields whole records inside the input's size; a file
+		 * that shrank under us sets read_failed: unreadable, no verdict (validate.c) */
+		if (win.read_failed || TL_NEVER(avail < XRAY_BASIC_RECORD_SIZE))
+			break;
 		struct tl_cursor rec;
 		struct basic_record r = { 0 };
 		tl_cursor_init(&rec, p, XRAY_BASIC_RECORD_SIZE, off);

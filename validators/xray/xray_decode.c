@@ -28,13 +28,8 @@ static void decode_function(const struct tl_cursor *c, bool big, struct xray_rec
 	/* the caller checked the 8 bytes are there */
 	(void)tl_cursor_u32(&r, big, &word);
 	(void)tl_cursor_u32(&r, big, &delta);
-	if (big) {
-		rec->action = (uint8_t)((word >> 28) & 7u);
-		rec->function_id = word & 0x0fffffffu;
-	} else {
-		rec->action = (uint8_t)((word >> 1) & 7u);
-		rec->function_id = word >> 4;
-	}
+	rec->action = (uint8_t)xray_word_action(word, big);
+	rec->function_id = xray_word_function_id(word, big);
 	rec->tsc_delta = delta;
 }
 
@@ -88,7 +83,7 @@ enum xray_decode_status tl_xray_decode(const struct tl_cursor *c, const struct x
 	rec->offset = tl_cursor_offset(c);
 	uint8_t first = 0;
 	(void)tl_cursor_peek_u8(c, &first);
-	rec->metadata = hdr->big ? (first & 0x80u) != 0 : (first & 1u) != 0;
+	rec->metadata = xray_first_is_metadata(first, hdr->big);
 	if (!rec->metadata) {
 		rec->size = XRAY_FUNCTION_SIZE;
 		if (tl_cursor_left(c) < XRAY_FUNCTION_SIZE)
@@ -96,7 +91,7 @@ enum xray_decode_status tl_xray_decode(const struct tl_cursor *c, const struct x
 		decode_function(c, hdr->big, rec);
 		return XRAY_DECODED;
 	}
-	rec->kind = (uint8_t)(hdr->big ? (first & 0x7fu) : (first >> 1));
+	rec->kind = (uint8_t)xray_first_kind(first, hdr->big);
 	rec->size = XRAY_METADATA_SIZE;
 	struct tl_cursor r = *c;
 	const uint8_t *p;

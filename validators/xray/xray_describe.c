@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define HEADER_SIZE XRAY_HEADER_SIZE
-
 /* Where the checkers put the location of a rule about a record (bytes past
  * the record's start) and how wide the field they mean is; 0 = the whole
  * record. Rules not listed point at the record's start and mean all of it.
@@ -42,7 +40,7 @@ static const char *const entry_words[4] = { "entry", "exit", "tail-exit", "entry
 
 static bool header_of(tl_read_back_fn read, void *file, struct xray_header *hdr)
 {
-	uint8_t h[HEADER_SIZE];
+	uint8_t h[XRAY_HEADER_SIZE];
 	if (read(file, 0, h, sizeof h) < sizeof h)
 		return false;
 	struct tl_cursor c;
@@ -131,7 +129,7 @@ static void describe_fdr(const struct tl_diagnostic *d, const struct xray_header
 	const struct tl_rule_field *f =
 		tl_rule_field(fdr_fields, sizeof fdr_fields / sizeof fdr_fields[0], d->rule->id);
 	uint64_t off = d->loc.offset;
-	if (f && off < HEADER_SIZE + f->at)
+	if (f && off < XRAY_HEADER_SIZE + f->at)
 		return;
 	uint64_t start = f ? off - f->at : off;
 	uint8_t bytes[XRAY_METADATA_SIZE];
@@ -141,7 +139,7 @@ static void describe_fdr(const struct tl_diagnostic *d, const struct xray_header
 	struct xray_record r = { .index = d->loc.record };
 	uint64_t size = XRAY_FUNCTION_SIZE;
 	if (n > 0) {
-		bool metadata = hdr->big ? (bytes[0] & 0x80u) != 0 : (bytes[0] & 1u) != 0;
+		bool metadata = xray_first_is_metadata(bytes[0], hdr->big);
 		size = metadata ? XRAY_METADATA_SIZE : XRAY_FUNCTION_SIZE;
 	}
 	if (n < size)
@@ -159,7 +157,7 @@ static void describe_basic(const struct tl_diagnostic *d, const struct xray_head
 			   tl_read_back_fn read, void *file, struct tl_field_view *view)
 {
 	uint64_t off = d->loc.offset;
-	uint64_t start = off - (off - HEADER_SIZE) % XRAY_BASIC_RECORD_SIZE;
+	uint64_t start = off - (off - XRAY_HEADER_SIZE) % XRAY_BASIC_RECORD_SIZE;
 	uint8_t b[XRAY_BASIC_RECORD_SIZE];
 	if (read(file, start, b, sizeof b) < sizeof b)
 		return;
@@ -217,7 +215,7 @@ void tl_xray_describe(const struct tl_diagnostic *d, tl_read_back_fn read, void 
 	struct xray_header hdr;
 	if (!header_of(read, file, &hdr))
 		return;
-	if (d->loc.offset < HEADER_SIZE) {
+	if (d->loc.offset < XRAY_HEADER_SIZE) {
 		describe_header(&hdr, d->loc.offset, view);
 		return;
 	}

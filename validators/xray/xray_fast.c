@@ -27,16 +27,6 @@ static inline uint64_t load_record(const uint8_t *q, bool big)
 #endif
 }
 
-static inline unsigned action_of(uint32_t word, bool big)
-{
-	return big ? (word >> 28) & 7u : (word >> 1) & 7u;
-}
-
-static inline uint32_t id_of(uint32_t word, bool big)
-{
-	return big ? word & 0x0fffffffu : word >> 4;
-}
-
 /* `big` is a constant at each call site, so each byte order gets its own loop. */
 static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 				     const uint32_t max_id, struct xray_grammar *g, struct xray_stack *s,
@@ -48,8 +38,8 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 	const uint64_t refused_bits = (uint64_t)1 << 63 | (big ? UINT64_C(0x80000000) : 1u);
 	for (; q != stop; q += XRAY_FUNCTION_SIZE) {
 		uint64_t r = load_record(q, big);
-		uint32_t word = (uint32_t)r, id = id_of(word, big);
-		unsigned action = action_of(word, big);
+		uint32_t word = (uint32_t)r, id = xray_word_function_id(word, big);
+		unsigned action = xray_word_action(word, big);
 		/* Entry_Args opens a wait for its argument: the grammar's business. */
 		/* Id 0 and ids the map lacks; without a map the second test folds away. */
 		if ((r & refused_bits) | (action > XRAY_TAIL_EXIT) | (id == 0) | (id > max_id))
@@ -76,7 +66,7 @@ static inline size_t plain_functions(const uint8_t *p, size_t n, const bool big,
 	if (t->have_base)
 		t->now = now;
 	*next_index += (int64_t)(used / XRAY_FUNCTION_SIZE);
-	tl_xray_grammar_after_function(g, action_of((uint32_t)load_record(q - XRAY_FUNCTION_SIZE, big), big));
+	tl_xray_grammar_after_function(g, xray_word_action((uint32_t)load_record(q - XRAY_FUNCTION_SIZE, big), big));
 	return used;
 }
 

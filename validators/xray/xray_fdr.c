@@ -8,15 +8,13 @@
 #include <inttypes.h>
 #include <string.h>
 
-#define fdr_walk xray_fdr_walk
-
 enum buffer_outcome {
 	BUFFER_DONE,            /* walked to its end (or to EndOfBuffer) */
 	BUFFER_CUT,             /* a record crossed its end */
 	BUFFER_LOST             /* framing lost inside it: nothing after it can be trusted */
 };
 
-static void report_crossing(struct fdr_walk *w, const struct xray_record *rec, uint64_t left)
+static void report_crossing(struct xray_fdr_walk *w, const struct xray_record *rec, uint64_t left)
 {
 	struct tl_location at = tl_at_record(rec->offset, rec->index);
 	const char *what = rec->metadata ? tl_xray_kind_name(rec->kind) : "function record";
@@ -28,7 +26,7 @@ static void report_crossing(struct fdr_walk *w, const struct xray_record *rec, u
 		  w->buf.end, left);
 }
 
-static void report_negative_event(struct fdr_walk *w, const struct xray_record *rec)
+static void report_negative_event(struct xray_fdr_walk *w, const struct xray_record *rec)
 {
 	struct tl_location at = tl_at_record(rec->offset + 1, rec->index);
 	tl_report(w->ctx, RULE_XRAY_FDR_EVENT_SIZE, &at,
@@ -37,7 +35,7 @@ static void report_negative_event(struct fdr_walk *w, const struct xray_record *
 }
 
 /* Walks the records in [start, end) as one buffer. */
-static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint64_t end,
+static enum buffer_outcome walk_buffer(struct xray_fdr_walk *w, uint64_t start, uint64_t end,
 				       bool already_cut, bool *saw_end)
 {
 	struct xray_run run = { w->ctx, w->hdr, &w->buf, w->map };
@@ -95,7 +93,7 @@ static enum buffer_outcome walk_buffer(struct fdr_walk *w, uint64_t start, uint6
 }
 
 /* Version 1: buffers of exactly buffer_size bytes, each closed by EndOfBuffer. */
-static void walk_fixed_buffers(struct fdr_walk *w)
+static void walk_fixed_buffers(struct xray_fdr_walk *w)
 {
 	uint64_t size = w->in->size, stride = w->hdr->buffer_size;
 	uint64_t data = size - XRAY_HEADER_SIZE, rest = data % stride;
@@ -126,7 +124,7 @@ static void walk_fixed_buffers(struct fdr_walk *w)
 	}
 }
 
-static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
+static bool check_extents_record(struct xray_fdr_walk *w, struct tl_cursor *c,
 				 struct xray_record *rec)
 {
 	rec->index = w->next_index;
@@ -158,7 +156,7 @@ static bool check_extents_record(struct fdr_walk *w, struct tl_cursor *c,
  * them. It waits when its BufferExtents record, or the bytes that record
  * counts, are not all there yet; anything else (another record where the
  * extents should be) is judged now, as it would be on the whole file. */
-static bool buffer_incomplete(struct fdr_walk *w, uint64_t size)
+static bool buffer_incomplete(struct xray_fdr_walk *w, uint64_t size)
 {
 	if (size - w->off < XRAY_METADATA_SIZE)
 		return true;
@@ -175,7 +173,7 @@ static bool buffer_incomplete(struct fdr_walk *w, uint64_t size)
 }
 
 /* Versions 2-5: each buffer is a BufferExtents record and the bytes it counts. */
-static void walk_extents_buffers(struct fdr_walk *w, bool final)
+static void walk_extents_buffers(struct xray_fdr_walk *w, bool final)
 {
 	uint64_t size = w->in->size;
 	/* A short read means the file shrank: stop, validate.c reports it unreadable. */
@@ -224,7 +222,7 @@ static void walk_extents_buffers(struct fdr_walk *w, bool final)
 	}
 }
 
-void tl_xray_fdr_begin(struct fdr_walk *w, struct tl_ctx *ctx, const struct tl_input *in,
+void tl_xray_fdr_begin(struct xray_fdr_walk *w, struct tl_ctx *ctx, const struct tl_input *in,
 		       const struct xray_header *hdr, const struct xray_instr_map *map)
 {
 	memset(w, 0, sizeof *w);
@@ -237,7 +235,7 @@ void tl_xray_fdr_begin(struct fdr_walk *w, struct tl_ctx *ctx, const struct tl_i
 	tl_window_open(&w->win, in, 0);
 }
 
-void tl_xray_fdr_step(struct fdr_walk *w, bool final)
+void tl_xray_fdr_step(struct xray_fdr_walk *w, bool final)
 {
 	if (w->done)
 		return;
@@ -252,7 +250,7 @@ void tl_xray_fdr_step(struct fdr_walk *w, bool final)
 		w->done = true;
 }
 
-void tl_xray_fdr_end(struct fdr_walk *w)
+void tl_xray_fdr_end(struct xray_fdr_walk *w)
 {
 	tl_window_close(&w->win);
 }
@@ -260,7 +258,7 @@ void tl_xray_fdr_end(struct fdr_walk *w)
 void tl_xray_fdr_validate(struct tl_ctx *ctx, const struct tl_input *in, const struct xray_header *hdr,
 		       const struct xray_instr_map *map)
 {
-	struct fdr_walk w;
+	struct xray_fdr_walk w;
 	tl_xray_fdr_begin(&w, ctx, in, hdr, map);
 	tl_xray_fdr_step(&w, true);
 	tl_xray_fdr_end(&w);

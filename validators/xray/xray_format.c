@@ -42,8 +42,8 @@ static int probe(const struct tl_input *in, const char **why_not)
 		return 40;
 	bool is_fdr = head[big ? 3 : 2] == XRAY_TYPE_FDR;
 	if (is_fdr) {
-		unsigned kind = big ? (first & 0x7fu) : (first >> 1);
-		bool meta = big ? (first & 0x80u) : (first & 1u);
+		unsigned kind = xray_first_kind(first, big);
+		bool meta = xray_first_is_metadata(first, big);
 		return meta && (kind == XRAY_BUFFER_EXTENTS || kind == XRAY_NEW_BUFFER) ? 80 : 30;
 	}
 	return in->size % XRAY_BASIC_RECORD_SIZE == 0 ? 50 : 20;
@@ -127,9 +127,19 @@ static void validate(struct tl_ctx *ctx, const struct tl_input *in)
 	steps_end(s);
 }
 
-static const struct tl_format_stepper steps = { steps_begin, steps_step, steps_end };
+static const struct tl_format_stepper steps = {
+	.begin = steps_begin,
+	.step = steps_step,
+	.end = steps_end,
+};
 
 const struct tl_format tl_format_xray = {
-	TL_FORMAT_XRAY, "xray", "LLVM XRay trace (FDR versions 1-5, basic mode versions 1-3)",
-	false, probe, validate, &steps, tl_xray_describe, named,
+	.id = TL_FORMAT_XRAY,
+	.name = "xray",
+	.summary = "LLVM XRay trace (FDR versions 1-5, basic mode versions 1-3)",
+	.probe = probe,
+	.validate = validate,
+	.stepper = &steps,
+	.describe = tl_xray_describe,
+	.named = named,
 };

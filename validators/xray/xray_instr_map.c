@@ -7,6 +7,8 @@
 
 #include "cursor.h"
 #include "input.h"
+#include "invariant.h"
+#include "xray_layout.h"
 
 #include <elf.h>
 #include <inttypes.h>
@@ -183,7 +185,8 @@ static bool find_section(const struct elf *e, const struct section *names, const
 	*found = false;
 	for (uint64_t i = 1; i < e->shnum; i++) {
 		struct section s;
-		if (!read_section(e, i, &s))
+		bool read = read_section(e, i, &s); /* i < shnum: read_section_table checked the table */
+		if (TL_NEVER(!read))
 			return fail(err, errlen, "section header %" PRIu64 " cannot be read", i);
 		if (!name_is(e, names, s.name, want))
 			continue;
@@ -224,7 +227,8 @@ static bool apply_relocations(const struct elf *e, const struct section *map,
 	for (uint64_t i = 1; i < e->shnum; i++) {
 		struct section s;
 		struct tl_cursor c;
-		if (!read_section(e, i, &s))
+		bool read = read_section(e, i, &s); /* i < shnum: read_section_table checked the table */
+		if (TL_NEVER(!read))
 			return fail(err, errlen, "section header %" PRIu64 " cannot be read", i);
 		if (s.type != SHT_RELA)
 			continue; /* SHT_REL keeps the addend in place: the file value is right */
@@ -267,7 +271,8 @@ static bool count_functions(const struct elf *e, const struct section *map,
 		return fail(err, errlen, "expected sled entries in the xray_instr_map section, "
 			    "found an empty section (no instrumented function)");
 	struct tl_cursor c;
-	if (!file_range(e, map->offset, map->size, &c)) /* find_section checked it */
+	bool inside = file_range(e, map->offset, map->size, &c); /* find_section checked it */
+	if (TL_NEVER(!inside))
 		return fail(err, errlen, "the xray_instr_map section lies outside the file");
 	/* Bounded by the file's size: the section lies inside it. */
 	uint64_t *function = calloc(sleds, sizeof *function);
@@ -312,7 +317,7 @@ static bool count_functions(const struct elf *e, const struct section *map,
 	free(version);
 	if (!ok)
 		return false; /* apply_relocations said why */
-	if (functions > 0x0fffffffu)
+	if (functions > XRAY_FUNCTION_ID_MAX)
 		return fail(err, errlen, "%" PRIu64 " functions: more than 28-bit ids can name",
 			    functions);
 	out->sleds = sleds;

@@ -18,7 +18,7 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void read_table(struct jv *v, uint32_t tbl, struct ttable *tt, bool reference)
+static void read_table(struct tl_json_check *v, uint32_t tbl, struct tl_dcfg_ttable *tt, bool reference)
 {
 	tt->reference = reference;
 	for (uint32_t r = jn(&v->doc, jn(&v->doc, tbl)->first)->next; r != JNONE; r = jnext(v, r)) {
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 	if (!data || fread(data, 1, (size_t)size, f) != (size_t)size)
 		return 2;
 	fclose(f);
-	struct jv v = { 0 };
+	struct tl_json_check v = { 0 };
 	if (!tl_jv_parse(&v, data, (size_t)size, NULL, 0)) {
 		fprintf(stderr, "not JSON\n");
 		return 1;
@@ -69,8 +69,8 @@ int main(int argc, char **argv)
 		for (uint32_t p = jn(&v.doc, jn(&v.doc, procs)->first)->next; p != JNONE; p = jnext(&v, p)) {
 			uint32_t c0 = jn(&v.doc, p)->first, dict_obj = jnext(&v, c0), tbl = jnext(&v, dict_obj),
 				 threads = jnext(&v, tbl);
-			struct dict d;
-			struct ttable tt = { 0 };
+			struct tl_dcfg_dict d;
+			struct tl_dcfg_ttable tt = { 0 };
 			tl_dcfg_dict_read(&v, dict_obj, &d);
 			read_table(&v, tbl, &tt, reference);
 			for (uint32_t t = jn(&v.doc, jn(&v.doc, threads)->first)->next; t != JNONE; t = jnext(&v, t)) {
@@ -78,8 +78,8 @@ int main(int argc, char **argv)
 				for (uint32_t ch = jn(&v.doc, jn(&v.doc, chunks)->first)->next; ch != JNONE; ch = jnext(&v, ch)) {
 					uint32_t k0 = jn(&v.doc, ch)->first, k1 = jnext(&v, k0), k2 = jnext(&v, k1),
 						 k3 = jnext(&v, k2), k4 = jnext(&v, k3);
-					struct chunk c = { 0 };
-					struct seq s;
+					struct tl_dcfg_chunk c = { 0 };
+					struct tl_dcfg_seq s;
 					c.node = k4;
 					tl_jv_int(&v, k2, 0, UINT64_MAX, "EDGE_COUNT", &c.edge_count);
 					tl_jv_int(&v, k3, 0, UINT64_MAX, "FIRST_EDGE_ID", &c.first_edge);
