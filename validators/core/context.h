@@ -10,6 +10,8 @@
 
 enum { TL_OPEN_MEMBERS_MAX = 16 };
 
+struct tl_format;
+
 struct tl_ctx {
 	const struct tl_options *opts;
 	struct tl_result *result;
@@ -32,6 +34,9 @@ struct tl_ctx {
 	/* The member files open now (tl_open_member), where the context of a
 	 * diagnostic about a member is read (diag_context.c). */
 	const struct tl_input *open_members[TL_OPEN_MEMBERS_MAX];
+	/* The format validating, whose describe hook gives its diagnostics their
+	 * context (held here so that reporting needs no registry lookup). */
+	const struct tl_format *format;
 };
 
 enum { TL_SEVERITY_OFF = 0xff };

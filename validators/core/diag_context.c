@@ -31,7 +31,7 @@ static size_t read_input(void *file, uint64_t off, uint8_t *buf, size_t n)
 }
 
 /* The field and record, then the rows that hold the offset and the field. */
-static void take_binary(const struct tl_input *in, const struct tl_diagnostic *d,
+static void take_binary(const struct tl_ctx *ctx, const struct tl_input *in, const struct tl_diagnostic *d,
 			struct tl_diag_context_buf *buf)
 {
 	struct tl_diag_context *c = &buf->context;
@@ -39,7 +39,9 @@ static void take_binary(const struct tl_input *in, const struct tl_diagnostic *d
 	memset(&v, 0, sizeof v);
 	v.offset = d->loc.offset;
 	v.width = 1;
-	const struct tl_format *f = d->rule ? tl_format_get(tl_format_from_name(d->rule->format)) : NULL;
+	/* a rule of the format validating: its hook knows the record */
+	const struct tl_format *f = ctx->format && d->rule && strcmp(ctx->format->name, d->rule->format) == 0
+					    ? ctx->format : NULL;
 	struct reader r = { in };
 	if (f && f->describe)
 		f->describe(d, read_input, &r, &v);
@@ -95,5 +97,5 @@ void tl_diag_context_take(const struct tl_ctx *ctx, const struct tl_diagnostic *
 	if (d->loc.line)
 		take_line(in, d, buf);
 	else
-		take_binary(in, d, buf);
+		take_binary(ctx, in, d, buf);
 }

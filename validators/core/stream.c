@@ -57,7 +57,7 @@ static void start_steps(struct tl_stream *s)
 	s->in.growing = true;
 	s->result.format = f->id;
 	struct tl_ctx ctx = { .opts = &s->opts, .result = &s->result, .path = s->name,
-			      .err = s->err, .errlen = sizeof s->err, .input = &s->in };
+			      .err = s->err, .errlen = sizeof s->err, .input = &s->in, .format = f };
 	s->ctx = ctx;
 	tl_rule_policy_resolve(&s->opts, s->ctx.severity);
 	s->state = f->stepper->begin(&s->ctx);

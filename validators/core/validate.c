@@ -118,7 +118,7 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		return fail(err, errlen, TL_E_USAGE, "--instr-map applies to XRay traces only");
 	result->format = f->id;
 	struct tl_ctx ctx = { .opts = opts, .result = result, .path = path, .members = members,
-			      .member_count = member_count, .err = err, .errlen = errlen, .input = in };
+			      .member_count = member_count, .err = err, .errlen = errlen, .input = in, .format = f };
 	tl_rule_policy_resolve(opts, ctx.severity);
 	if (in->defect.fault) {
 		report_stream_defect(&ctx, in);

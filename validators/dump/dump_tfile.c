@@ -141,8 +141,8 @@ static bool blocks(struct dump_run *r, uint64_t start, uint64_t end, uint64_t in
 		const uint8_t *bytes = NULL;
 		if (tl_tfile_block_read(tl_tfile_head_in(in->data, in->size, at, end, TFILE_BLOCK_HEAD), end,
 					big, d->r_valid, d->r_size, &b) != TFILE_BLOCK_OK ||
-		    !tl_cursor_at(&data, in->data, in->size, b.data, b.data_size) ||
-		    !tl_cursor_bytes(&data, (size_t)b.data_size, &bytes))
+		    !tl_cursor_at(&data, in->data, in->size, b.payload, b.payload_size) ||
+		    !tl_cursor_bytes(&data, (size_t)b.payload_size, &bytes))
 			return false;
 		at = b.next;
 		if (!dump_take(r))
@@ -150,14 +150,14 @@ static bool blocks(struct dump_run *r, uint64_t start, uint64_t end, uint64_t in
 		if (b.type == 'R') {
 			jl_begin(j, "registers");
 			jl_u64(j, "frame", index);
-			jl_u64(j, "size", b.data_size);
-			hex_field(j, "data", bytes, (size_t)b.data_size);
+			jl_u64(j, "size", b.payload_size);
+			hex_field(j, "data", bytes, (size_t)b.payload_size);
 		} else if (b.type == 'M') {
 			jl_begin(j, "memory");
 			jl_u64(j, "frame", index);
 			jl_u64(j, "address", b.address);
 			jl_u64(j, "length", b.length);
-			hex_field(j, "data", bytes, (size_t)b.data_size);
+			hex_field(j, "data", bytes, (size_t)b.payload_size);
 		} else {
 			jl_begin(j, "tsv-value");
 			jl_u64(j, "frame", index);
@@ -202,7 +202,7 @@ static void frames(struct dump_run *r, const struct tfile_desc *d, uint64_t star
 			jl_u64(j, "offset", f.at);
 			jl_end(j);
 		}
-		if (!blocks(r, f.data, f.end, index, big, d)) {
+		if (!blocks(r, f.body, f.end, index, big, d)) {
 			dump_stop(r, "a block of frame %llu does not fit in it or has an unknown type",
 				  (unsigned long long)index);
 			return;

@@ -2,6 +2,7 @@
  * recording changes. The driver that picks a salvage is repair.c. */
 #include "repair.h"
 #include "format.h"
+#include "cursor.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -162,7 +163,10 @@ bool tl_repair_emit_input(struct tl_repair_job *job, uint64_t off, uint64_t len)
 {
 	while (len > 0) {
 		size_t n = len < FEED_STEP ? (size_t)len : FEED_STEP;
-		if (!tl_repair_emit(job, job->data + off, n))
+		struct tl_cursor c;
+		const uint8_t *bytes;
+		if (!tl_cursor_at(&c, job->data, job->size, off, n) || !tl_cursor_bytes(&c, n, &bytes) ||
+		    !tl_repair_emit(job, bytes, n))
 			return false;
 		off += n;
 		len -= n;

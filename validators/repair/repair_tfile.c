@@ -66,7 +66,7 @@ static bool frame_plausible(const struct tf *t, uint64_t off, unsigned *tp, uint
 	}
 	if (end != TFILE_FRAME_READ || f.tpnum > 0x7fff || !(t->defined[f.tpnum / 8] & (1u << (f.tpnum % 8))))
 		return false;
-	for (uint64_t at = f.data; at < f.end;) {
+	for (uint64_t at = f.body; at < f.end;) {
 		struct tfile_block b;
 		if (tl_tfile_block_read(tl_tfile_head_in(t->d, t->n, at, f.end, TFILE_BLOCK_HEAD), f.end, t->big,
 					true, t->r_size, &b) != TFILE_BLOCK_OK)

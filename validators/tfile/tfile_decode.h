@@ -29,7 +29,7 @@ struct tfile_frame {
 	uint64_t at;             /* the header's first byte */
 	uint16_t tpnum;
 	uint32_t size;
-	uint64_t data, end;      /* the frame's data: [data, end) */
+	uint64_t body, end;      /* the frame's blocks: [body, end) */
 };
 
 /* How reading the frame at a head ended. */
@@ -54,10 +54,10 @@ static inline enum tfile_frame_end tl_tfile_frame_read(struct tl_cursor head, ui
 		return TFILE_FRAME_MARKER;
 	if (!tl_cursor_u32(&head, big, &f->size))
 		return TFILE_FRAME_HEADER_CUT;
-	f->data = f->at + TFILE_FRAME_HEAD;
-	if (file_size - f->data < f->size)
+	f->body = f->at + TFILE_FRAME_HEAD;
+	if (file_size - f->body < f->size)
 		return TFILE_FRAME_DATA_CUT;
-	f->end = f->data + f->size;
+	f->end = f->body + f->size;
 	return TFILE_FRAME_READ;
 }
 
@@ -65,8 +65,8 @@ struct tfile_block {
 	uint64_t at;             /* the type byte */
 	uint8_t type;            /* 'R', 'M', 'V', or what stood there */
 	uint64_t left;           /* bytes of the frame after the type byte */
-	uint64_t data;           /* R: the registers, M: the memory; data_size bytes */
-	uint64_t data_size;
+	uint64_t payload;        /* R: the registers, M: the memory; payload_size bytes */
+	uint64_t payload_size;
 	uint64_t next;           /* the byte after the block */
 	uint64_t address;        /* M */
 	uint16_t length;         /* M */
@@ -99,16 +99,16 @@ static inline enum tfile_block_fault tl_tfile_block_read(struct tl_cursor head, 
 			return TFILE_BLOCK_R_SIZE_UNKNOWN;
 		if (r_size > b->left)
 			return TFILE_BLOCK_OVERRUN;
-		b->data = b->at + 1;
-		b->data_size = r_size;
+		b->payload = b->at + 1;
+		b->payload_size = r_size;
 		break;
 	case 'M':
 		/* the head is clipped to the frame: 10 more bytes read means left >= 10 */
 		if (!tl_cursor_u64(&head, big, &b->address) || !tl_cursor_u16(&head, big, &b->length) ||
 		    b->length > b->left - 10)
 			return TFILE_BLOCK_OVERRUN;
-		b->data = b->at + TFILE_BLOCK_M_HEAD;
-		b->data_size = b->length;
+		b->payload = b->at + TFILE_BLOCK_M_HEAD;
+		b->payload_size = b->length;
 		break;
 	case 'V':
 		if (!tl_cursor_u32(&head, big, &b->number) || !tl_cursor_u64(&head, big, &b->value))
@@ -118,7 +118,7 @@ static inline enum tfile_block_fault tl_tfile_block_read(struct tl_cursor head, 
 	default:
 		return TFILE_BLOCK_BAD_TYPE;
 	}
-	b->next = b->data + b->data_size;
+	b->next = b->payload + b->payload_size;
 	return TFILE_BLOCK_OK;
 }
 

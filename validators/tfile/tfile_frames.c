@@ -257,8 +257,8 @@ void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in,
 			w->done = true;
 			break;
 		}
-		if (!check_blocks(w, &win, f.data, f.end))
-			suggest_decimal(w, &win, f.data, f.end);
+		if (!check_blocks(w, &win, f.body, f.end))
+			suggest_decimal(w, &win, f.body, f.end);
 		w->index++;
 		at = f.end;
 		w->at = at;
