@@ -6,7 +6,10 @@ the machine's speed during the run moves both halves of a pair alike:
 Both commands run with standard input and output on /dev/null and no shell.
 Prints one tab-separated line:
   A median s, B median s, ratio median, ratio min, ratio max,
-  A peak RSS KB, B peak RSS KB, A median CPU s
+  A peak RSS KB, B peak RSS KB, A median CPU s, B median CPU s,
+  CPU ratio median (user + system, pair by pair: steadier than wall time on a
+  loaded machine, and the same as the wall ratio on a quiet one for two
+  single-threaded commands)
 Each figure is the median of its RUNS values; min and max of the ratio show
 the spread (a wide one says the machine was noisy). The peaks come from one
 more run of each under GNU time: a child's own maximum RSS counts the memory
@@ -54,10 +57,11 @@ def main():
         ra.append(run(a))
         rb.append(run(b))
     ratios = [x[0] / y[0] for x, y in zip(ra, rb) if y[0] > 0]
+    cpu_ratios = [x[1] / y[1] for x, y in zip(ra, rb) if y[1] > 0] or [0.0]
     med = statistics.median
-    print("%.4f\t%.4f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%.3f" % (
+    print("%.4f\t%.4f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%.3f\t%.3f\t%.3f" % (
         med(x[0] for x in ra), med(y[0] for y in rb), med(ratios), min(ratios), max(ratios),
-        peak_kb(a), peak_kb(b), med(x[1] for x in ra)))
+        peak_kb(a), peak_kb(b), med(x[1] for x in ra), med(y[1] for y in rb), med(cpu_ratios)))
 
 
 main()
