@@ -164,7 +164,8 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 		} else {
 			snprintf(out->err, out->errlen, "%s: corrupt gzip data near byte %zu: %s", out->path, pos,
 				 z.msg ? z.msg : "inflate failed");
-			fault(out, TL_STREAM_CORRUPT, pos, z.msg ? z.msg : "inflate failed");
+			if (rc != Z_MEM_ERROR) /* no memory is the machine's, not the data's */
+				fault(out, TL_STREAM_CORRUPT, pos, z.msg ? z.msg : "inflate failed");
 		}
 		ok = false;
 	}
@@ -236,7 +237,8 @@ static bool inflate_bzip2(const struct source *in, struct sink *out, unsigned th
 		if (rc != BZ_STREAM_END) {
 			snprintf(out->err, out->errlen, "%s: corrupt bzip2 data near byte %zu (libbz2 error %d)",
 				 out->path, pos, rc);
-			fault(out, TL_STREAM_CORRUPT, pos, rc == BZ_DATA_ERROR_MAGIC ? "not bzip2 data" : "data error");
+			if (rc == BZ_DATA_ERROR || rc == BZ_DATA_ERROR_MAGIC)
+				fault(out, TL_STREAM_CORRUPT, pos, rc == BZ_DATA_ERROR_MAGIC ? "not bzip2 data" : "data error");
 			return false;
 		}
 		/* Parallel compressors write one stream after another. */
@@ -296,7 +298,8 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 		if (ZSTD_isError(last)) {
 			snprintf(out->err, out->errlen, "%s: corrupt zstd data near byte %zu: %s", out->path, ib.pos,
 				 ZSTD_getErrorName(last));
-			fault(out, TL_STREAM_CORRUPT, ib.pos, ZSTD_getErrorName(last));
+			if (ZSTD_getErrorCode(last) != ZSTD_error_memory_allocation)
+				fault(out, TL_STREAM_CORRUPT, ib.pos, ZSTD_getErrorName(last));
 			ok = false;
 			break;
 		}
