@@ -123,8 +123,10 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 	z_stream z;
 	memset(&z, 0, sizeof z);
 	/* 15 + 16: a gzip wrapper, the largest window. */
-	if (inflateInit2(&z, 15 + 16) != Z_OK) {
-		snprintf(out->err, out->errlen, "%s: cannot start gzip decompression", out->path);
+	int init = inflateInit2(&z, 15 + 16);
+	if (init != Z_OK) {
+		snprintf(out->err, out->errlen, "%s: cannot start gzip decompression%s", out->path,
+			 init == Z_MEM_ERROR ? ": out of memory" : "");
 		return false;
 	}
 	size_t pos = 0;
@@ -161,6 +163,8 @@ static bool inflate_gzip(const struct source *in, struct sink *out)
 		if (rc == Z_BUF_ERROR && pos == in->size) {
 			snprintf(out->err, out->errlen, "%s: gzip data end early (truncated at byte %zu)", out->path, pos);
 			fault(out, TL_STREAM_CUT, pos, NULL);
+		} else if (rc == Z_MEM_ERROR) { /* the machine's, not the data's */
+			snprintf(out->err, out->errlen, "%s: out of memory decompressing gzip data", out->path);
 		} else {
 			snprintf(out->err, out->errlen, "%s: corrupt gzip data near byte %zu: %s", out->path, pos,
 				 z.msg ? z.msg : "inflate failed");
@@ -207,8 +211,10 @@ static bool inflate_bzip2(const struct source *in, struct sink *out, unsigned th
 	while (pos < in->size) {
 		bz_stream b;
 		memset(&b, 0, sizeof b);
-		if (BZ2_bzDecompressInit(&b, 0, 0) != BZ_OK) {
-			snprintf(out->err, out->errlen, "%s: cannot start bzip2 decompression", out->path);
+		int init = BZ2_bzDecompressInit(&b, 0, 0);
+		if (init != BZ_OK) {
+			snprintf(out->err, out->errlen, "%s: cannot start bzip2 decompression%s", out->path,
+				 init == BZ_MEM_ERROR ? ": out of memory" : "");
 			return false;
 		}
 		int rc = BZ_OK;
@@ -233,10 +239,15 @@ static bool inflate_bzip2(const struct source *in, struct sink *out, unsigned th
 			}
 		}
 		BZ2_bzDecompressEnd(&b);
+		if (rc == BZ_MEM_ERROR) {
+			snprintf(out->err, out->errlen, "%s: out of memory decompressing bzip2 data", out->path);
+			return false;
+		}
 		if (rc != BZ_STREAM_END) {
 			snprintf(out->err, out->errlen, "%s: corrupt bzip2 data near byte %zu (libbz2 error %d)",
 				 out->path, pos, rc);
-			fault(out, TL_STREAM_CORRUPT, pos, rc == BZ_DATA_ERROR_MAGIC ? "not bzip2 data" : "data error");
+			if (rc == BZ_DATA_ERROR || rc == BZ_DATA_ERROR_MAGIC)
+				fault(out, TL_STREAM_CORRUPT, pos, rc == BZ_DATA_ERROR_MAGIC ? "not bzip2 data" : "data error");
 			return false;
 		}
 		/* Parallel compressors write one stream after another. */
@@ -271,7 +282,7 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 	uint8_t buf[CHUNK]; /* on the stack: the library keeps no static state */
 	ZSTD_DStream *z = ZSTD_createDStream();
 	if (!z) {
-		snprintf(out->err, out->errlen, "%s: cannot start zstd decompression", out->path);
+		snprintf(out->err, out->errlen, "%s: cannot start zstd decompression: out of memory", out->path);
 		return false;
 	}
 	ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, ZSTD_WINDOW_LOG_LIMIT);
@@ -290,6 +301,11 @@ static bool inflate_zstd(const struct source *in, struct sink *out)
 			snprintf(out->err, out->errlen,
 				 "%s: the zstd frame at byte %zu needs a window%s, more than the %u MiB this tool decodes (recompress with --long=%u or less)",
 				 out->path, frame_at, told, 1u << (ZSTD_WINDOW_LOG_LIMIT - 20), ZSTD_WINDOW_LOG_LIMIT);
+			ok = false;
+			break;
+		}
+		if (ZSTD_isError(last) && ZSTD_getErrorCode(last) == ZSTD_error_memory_allocation) {
+			snprintf(out->err, out->errlen, "%s: out of memory decompressing zstd data", out->path);
 			ok = false;
 			break;
 		}
