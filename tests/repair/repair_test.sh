@@ -219,6 +219,11 @@ dcfg_flip_row_body() {
 		'table BASIC_BLOCKS: 1136 records kept, 6 dropped' \
 		'records: 4088 kept, 22 dropped'
 	check_json_repaired out.json
+	# the same as data: per-table counts, and every change with its rule
+	atf_check -s exit:1 -o save:r.json "$TL" repair -o json bad.json out2.json
+	atf_check -o inline:"1\n" jq '.units[] | select(.unit == "table ROUTINES") | .dropped' r.json
+	atf_check -o inline:"true\n" jq '[.changes[].rule] | index("JSON-INTEGER") != null' r.json
+	atf_check cmp out.json out2.json
 }
 
 atf_test_case dcfg_junk_between_rows
@@ -236,11 +241,14 @@ dcfg_junk_between_rows_body() {
 }
 
 atf_test_case exit_statuses
-exit_statuses_head() { atf_set descr "usage errors and unreadable input exit 2, nothing salvageable exits 3 and writes nothing"; }
+exit_statuses_head() { atf_set descr "usage errors, unreadable input and a UMTracer directory exit 2, nothing salvageable exits 3 and writes nothing"; }
 exit_statuses_body() {
 	atf_check -s exit:2 -e match:'INPUT and OUTPUT' "$TL" repair only-one
 	atf_check -s exit:2 -e match:'cannot open' "$TL" repair missing.xray out
 	atf_check -s exit:2 -e match:'unknown option' "$TL" repair --bogus a b
+	# a UMTracer trace is a directory of tables judged against one another: not repaired
+	atf_check -s exit:2 -e match:'trace directories are not repaired' "$TL" repair "$C/umtrace/valid/aborted-not-last" out
+	atf_check test ! -e out
 	head -c 20 "$C/xray/valid/real-fdr-v5.xray" > short.xray
 	atf_check -s exit:3 -o match:'nothing salvageable' "$TL" repair short.xray out.xray
 	atf_check test ! -e out.xray
