@@ -171,28 +171,33 @@ standard_input_body() {
 }
 
 atf_test_case memory_flat
-memory_flat_head() { atf_set descr "repairing a 96 MB XRay trace (valid, cut inside a buffer, one bit flipped mid-file) holds far less than the file in memory, as a 1 MB one does"; }
+memory_flat_head() { atf_set descr "repairing a 96 MB XRay trace (valid, cut inside a buffer, one bit flipped mid-file) holds far less than the file in memory, as a 1 MB one does, and takes at most 5x the processor time of validating it (the command validates the input and its output too)"; }
 memory_flat_body() {
 	fdr_of_size 1000000 small.xray
 	fdr_of_size 96000000 big.xray
 	head -c 90000001 big.xray > cut.xray
 	# a function record's first byte mid-file (byte 1000 of the original): bit 0 makes it metadata
 	flip big.xray 48000904 0 flipped.xray
-	# the peak resident size of one run, in KiB, with its exit status
-	cat > peak.py <<'PEAK'
+	# one run: its exit status, peak resident size (KiB) and processor time (ms)
+	cat > run.py <<'RUN'
 import resource, subprocess, sys
 rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
-print(rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-PEAK
-	set -- $(python3 peak.py "$TL" repair -q small.xray out.xray)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(rc, u.ru_maxrss, int(1000 * (u.ru_utime + u.ru_stime)))
+RUN
+	set -- $(python3 run.py "$TL" repair -q small.xray out.xray)
 	atf_check_equal 0 "$1"
 	base=$2
 	for f in big.xray:0 cut.xray:1 flipped.xray:1; do
-		set -- $(python3 peak.py "$TL" repair -q "${f%:*}" out.xray)
+		set -- $(python3 run.py "$TL" repair -q "${f%:*}" out.xray)
 		atf_check_equal "${f#*:}" "$1"
-		echo "${f%:*}: peak ${2} KiB, 1 MB file: ${base} KiB"
+		peak=$2 repair_ms=$3
+		set -- $(python3 run.py "$TL" "${f%:*}")
+		echo "${f%:*}: peak ${peak} KiB (1 MB file: ${base} KiB); ${repair_ms} ms, validation $3 ms"
 		# the file is 94,000 KiB: its pages must not pile up
-		[ "$2" -lt $((base + 24000)) ] || atf_fail "${f%:*}: peak resident size ${2} KiB, over ${base} + 24000 KiB"
+		[ "$peak" -lt $((base + 24000)) ] || atf_fail "${f%:*}: peak resident size ${peak} KiB, over ${base} + 24000 KiB"
+		# linear: the input validated, the salvage, the output validated
+		[ "$repair_ms" -le $((5 * $3 + 300)) ] || atf_fail "${f%:*}: repair took ${repair_ms} ms, validation $3 ms"
 	done
 	rm -f big.xray cut.xray flipped.xray out.xray
 }
@@ -214,6 +219,11 @@ dcfg_flip_row_body() {
 		'table BASIC_BLOCKS: 1136 records kept, 6 dropped' \
 		'records: 4088 kept, 22 dropped'
 	check_json_repaired out.json
+	# the same as data: per-table counts, and every change with its rule
+	atf_check -s exit:1 -o save:r.json "$TL" repair -o json bad.json out2.json
+	atf_check -o inline:"1\n" jq '.units[] | select(.unit == "table ROUTINES") | .dropped' r.json
+	atf_check -o inline:"true\n" jq '[.changes[].rule] | index("JSON-INTEGER") != null' r.json
+	atf_check cmp out.json out2.json
 }
 
 atf_test_case dcfg_junk_between_rows
@@ -231,11 +241,14 @@ dcfg_junk_between_rows_body() {
 }
 
 atf_test_case exit_statuses
-exit_statuses_head() { atf_set descr "usage errors and unreadable input exit 2, nothing salvageable exits 3 and writes nothing"; }
+exit_statuses_head() { atf_set descr "usage errors, unreadable input and a UMTracer directory exit 2, nothing salvageable exits 3 and writes nothing"; }
 exit_statuses_body() {
 	atf_check -s exit:2 -e match:'INPUT and OUTPUT' "$TL" repair only-one
 	atf_check -s exit:2 -e match:'cannot open' "$TL" repair missing.xray out
 	atf_check -s exit:2 -e match:'unknown option' "$TL" repair --bogus a b
+	# a UMTracer trace is a directory of tables judged against one another: not repaired
+	atf_check -s exit:2 -e match:'trace directories are not repaired' "$TL" repair "$C/umtrace/valid/aborted-not-last" out
+	atf_check test ! -e out
 	head -c 20 "$C/xray/valid/real-fdr-v5.xray" > short.xray
 	atf_check -s exit:3 -o match:'nothing salvageable' "$TL" repair short.xray out.xray
 	atf_check test ! -e out.xray

@@ -28,14 +28,21 @@ enum tl_repair_outcome tl_repair(const uint8_t *data, size_t size, const struct 
 	return tl_repair_input(&in, opts, sink, user, report);
 }
 
-/* The records of a valid input, read as the salvage reads it. */
-static uint64_t records_in(const struct tl_input *in, enum tl_format_id format)
+/* A valid input written as it is, its records counted (XRay: in one pass). */
+static bool copy_valid(struct tl_repair_job *job)
 {
-	switch (format) {
-	case TL_FORMAT_XRAY: return tl_repair_xray_records_in(in);
-	case TL_FORMAT_TFILE: return tl_repair_tfile_records_in(in);
-	default: return tl_repair_records(in->data, in->size, format, UINT64_MAX);
+	const struct tl_input *in = job->in;
+	if (job->format == TL_FORMAT_XRAY) {
+		job->report->kept = tl_repair_xray_copy(job);
+	} else {
+		job->report->kept = job->format == TL_FORMAT_TFILE
+					    ? tl_repair_tfile_records_in(in)
+					    : tl_repair_records(in->data, in->size, job->format, UINT64_MAX);
+		tl_input_restart(in);
+		tl_repair_emit_input(job, 0, job->size);
 	}
+	tl_input_restart(in);
+	return !job->failed;
 }
 
 enum tl_repair_outcome tl_repair_input(const struct tl_input *in, const struct tl_options *opts,
@@ -64,11 +71,7 @@ enum tl_repair_outcome tl_repair_input(const struct tl_input *in, const struct t
 	job.first_rule = whole.first_rule;
 	report->format = job.format;
 	if (whole.valid) {
-		report->kept = records_in(in, job.format);
-		tl_input_restart(in);
-		bool written = tl_repair_emit_input(&job, 0, size);
-		tl_input_restart(in);
-		return written ? TL_REPAIR_NOTHING : TL_REPAIR_FAILED;
+		return copy_valid(&job) ? TL_REPAIR_NOTHING : TL_REPAIR_FAILED;
 	}
 	enum tl_repair_outcome out;
 	switch (job.format) {

@@ -168,7 +168,7 @@ enum tl_repair_outcome tl_repair_tfile(struct tl_repair_job *job);
 uint64_t tl_repair_tfile_records(const uint8_t *data, size_t size, uint64_t before);
 uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t before);
 /* The records of a whole valid input, its pages handed back as they are counted. */
-uint64_t tl_repair_xray_records_in(const struct tl_input *in);
+uint64_t tl_repair_xray_copy(struct tl_repair_job *job);  /* also writes the input, as it counts */
 uint64_t tl_repair_tfile_records_in(const struct tl_input *in);
 uint64_t tl_repair_json_records(const uint8_t *data, size_t size, uint64_t before);
 

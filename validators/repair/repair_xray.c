@@ -642,20 +642,35 @@ enum tl_repair_outcome tl_repair_xray(struct tl_repair_job *job)
 	return TL_REPAIR_REPAIRED;
 }
 
-static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in);
+static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in,
+			     struct tl_repair_job *copy);
 
 uint64_t tl_repair_xray_records(const uint8_t *data, size_t size, uint64_t before)
 {
-	return xray_records(data, size, before, NULL);
+	return xray_records(data, size, before, NULL, NULL);
 }
 
-uint64_t tl_repair_xray_records_in(const struct tl_input *in)
+static uint64_t xray_count(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in,
+			   struct tl_repair_job *copy, uint64_t *copied);
+
+uint64_t tl_repair_xray_copy(struct tl_repair_job *job)
 {
-	return xray_records(in->data, in->size, UINT64_MAX, in);
+	return xray_records(job->data, job->size, UINT64_MAX, job->in, job);
 }
 
-/* in (when not NULL) gets the pages counted handed back. */
-static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in)
+/* in (when not NULL) gets the pages counted handed back; copy (when not
+ * NULL) gets each buffer written as it is counted, so each page is read once. */
+static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in,
+			     struct tl_repair_job *copy)
+{
+	uint64_t copied = 0, count = xray_count(data, size, before, in, copy, &copied);
+	if (copy && copied < size)
+		tl_repair_emit_input(copy, copied, size - copied);
+	return count;
+}
+
+static uint64_t xray_count(const uint8_t *data, size_t size, uint64_t before, const struct tl_input *in,
+			   struct tl_repair_job *copy, uint64_t *copied)
 {
 	struct xr x = { .d = data, .n = size };
 	struct tl_cursor c;
@@ -682,9 +697,12 @@ static uint64_t xray_records(const uint8_t *data, size_t size, uint64_t before, 
 		while (record_at(&x, p, end, &r) && !(r.metadata && r.kind == XRAY_END_OF_BUFFER)) {
 			p += r.size;
 			count += p <= limit;
-			if (in)
-				tl_input_release(in, p);
 		}
+		if (copy && !tl_repair_emit(copy, data + *copied, (size_t)(end - *copied)))
+			break;
+		*copied = end;
+		if (in)
+			tl_input_release(in, end);
 		off = end;
 	}
 	return count;
