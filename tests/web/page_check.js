@@ -81,8 +81,13 @@ async function validate(page, files, opts = {}) {
     document.getElementById('ignore').value = o.ignore || '';
     document.getElementById('severity').value = o.severity || '';
     document.getElementById('werror').checked = !!o.werror;
+    document.getElementById('endian').value = o.endian || 'auto';
+    for (const id of ['pair', 'instr-map']) document.getElementById(id).value = '';
     document.body.setAttribute('data-state', 'choosing');
   }, opts);
+  // the files of --pair and --instr-map, chosen as the trace's are
+  if (opts.pair) await (await page.$('#pair')).uploadFile(opts.pair);
+  if (opts.instrMap) await (await page.$('#instr-map')).uploadFile(opts.instrMap);
   const input = await page.$(opts.folder ? '#folder' : '#files');
   await input.uploadFile(...files);
   await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 120000 });
@@ -126,11 +131,36 @@ function cases(format, kind) {
   });
 }
 
-// Options the page has: --format (its control) and --max-errors (0 here).
+// Options the page has: --format, --endian, --pair and --instr-map (its
+// controls) and --max-errors (0 here). Paths in .args are relative to the
+// case's directory; a compressed --instr-map binary is given to both
+// decompressed, as the page does not decompress.
 function pageOptions(c) {
-  if (c.args.some((a) => !/^--(format|max-errors)=/.test(a))) return null;
-  const f = c.args.find((a) => a.startsWith('--format='));
-  return { format: f ? f.slice('--format='.length) : 'auto' };
+  if (c.args.some((a) => !/^--(format|max-errors|endian|pair|instr-map)=/.test(a))) return null;
+  const value = (name) => {
+    const a = c.args.find((x) => x.startsWith(`--${name}=`));
+    return a ? a.slice(name.length + 3) : undefined;
+  };
+  const o = { format: value('format') || 'auto' };
+  if (value('endian')) o.endian = value('endian');
+  if (value('pair')) o.pair = path.resolve(path.dirname(c.path), value('pair'));
+  if (value('instr-map')) o.instrMap = plainFile(path.resolve(path.dirname(c.path), value('instr-map')));
+  return o;
+}
+
+// The CLI's options for the page's controls o (besides --format).
+function cliOptions(o) {
+  return [...(o.endian ? [`--endian=${o.endian}`] : []), ...(o.pair ? [`--pair=${o.pair}`] : []),
+    ...(o.instrMap ? [`--instr-map=${o.instrMap}`] : [])];
+}
+
+const plainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracelint-web-plain-'));
+process.on('exit', () => fs.rmSync(plainDir, { recursive: true, force: true }));
+function plainFile(file) {
+  if (!file.endsWith('.zst')) return file;
+  const out = path.join(plainDir, path.basename(file, '.zst'));
+  if (!fs.existsSync(out)) execFileSync('zstd', ['-q', '-d', '-f', '-o', out, file]);
+  return out;
 }
 
 function compare(label, got, want) {
@@ -146,6 +176,7 @@ const UMT_SAMPLE = { valid: 12, invalid: 24 };
 
 async function modeCorpus(t) {
   let compared = 0;
+  let withOptions = 0;
   for (const format of ['xray', 'dcfg', 'dcfg-trace', 'tfile', 'umtrace']) {
     for (const kind of ['valid', 'invalid']) {
       let list = cases(format, kind).filter((c) => pageOptions(c));
@@ -171,19 +202,21 @@ async function modeCorpus(t) {
         if (!got || got.verdict !== 'unreadable') fail(`${format}/${kind}/${c.name}: compressed, not refused`);
       }
       list = list.filter((c) => !COMPRESSED.test(c.name));
-      // One run per --format choice, all its files at once.
+      // One run per choice of the controls, all its files at once.
       const groups = new Map();
       for (const c of list) {
-        const k = pageOptions(c).format;
+        const k = JSON.stringify(pageOptions(c));
         if (!groups.has(k)) groups.set(k, []);
         groups.get(k).push(c);
       }
-      for (const [fmt, group] of groups) {
-        const got = await validate(t.page, group.map((c) => c.path), { format: fmt });
-        const want = cli(group.map((c) => c.path), fmt === 'auto' ? [] : [`--format=${fmt}`]);
+      for (const [k, group] of groups) {
+        const o = JSON.parse(k);
+        const got = await validate(t.page, group.map((c) => c.path), o);
+        const want = cli(group.map((c) => c.path), [...(o.format === 'auto' ? [] : [`--format=${o.format}`]), ...cliOptions(o)]);
         const byName = new Map(got.map((g) => [g.path, g]));
         group.forEach((c, i) => compare(`${format}/${kind}/${c.name}`, byName.get(c.name), want[i]));
         compared += group.length;
+        if (o.pair || o.instrMap || o.endian) withOptions += group.length;
       }
     }
   }
@@ -205,8 +238,9 @@ async function modeCorpus(t) {
       got.find((g) => g.path === path.basename(f)), want[i]));
     compared++;
   }
-  console.log(`corpus: ${compared} cases and settings compared with the CLI`);
+  console.log(`corpus: ${compared} cases and settings compared with the CLI (${withOptions} with --pair, --instr-map or --endian)`);
   if (compared < 300) fail(`only ${compared} cases compared`);
+  if (withOptions < 25) fail(`only ${withOptions} cases with --pair, --instr-map or --endian compared`);
 }
 
 // The bytes the CLI's context marks (^~~ under the hex rows), per diagnostic,
