@@ -335,7 +335,7 @@ const LARGE_MAKERS = {
 const LARGE_SUFFIX = { xray: 'xray', tfile: 'tf' };
 
 async function modeLarge(t) {
-  const mb = Number(process.env.LARGE_MB || 64);
+  const mb = Number(process.env.LARGE_MB || 200);
   const formats = (process.env.LARGE_FORMATS || 'xray,tfile').split(',');
   const MiB = 1 << 20;
   // The bound: the initial 32 MiB of WebAssembly memory and the page's

@@ -51,12 +51,12 @@ hex_view_as_context_body() {
 
 atf_test_case large_xray_flat_memory
 large_xray_flat_memory_head() {
-	atf_set "descr" "a 64 MiB XRay trace and a 64 MiB tfile (make web-bench: 200 MB XRay) validate as the CLI says, read in slices, with WebAssembly memory under 64 MiB and the page's heap flat"
-	atf_set "timeout" "180"
+	atf_set "descr" "a 200 MiB XRay trace and a 200 MiB tfile validate as the CLI says, read in slices, with WebAssembly memory under 64 MiB and the page's heap flat"
+	atf_set "timeout" "300"
 	atf_set "require.progs" "cc"
 }
 large_xray_flat_memory_body() {
-	LARGE_MB=${LARGE_MB:-64} check large
+	LARGE_MB=${LARGE_MB:-200} check large
 }
 
 atf_test_case diagnostics_few_reads
