@@ -81,8 +81,13 @@ async function validate(page, files, opts = {}) {
     document.getElementById('ignore').value = o.ignore || '';
     document.getElementById('severity').value = o.severity || '';
     document.getElementById('werror').checked = !!o.werror;
+    document.getElementById('endian').value = o.endian || 'auto';
+    for (const id of ['pair', 'instr-map']) document.getElementById(id).value = '';
     document.body.setAttribute('data-state', 'choosing');
   }, opts);
+  // the files of --pair and --instr-map, chosen as the trace's are
+  if (opts.pair) await (await page.$('#pair')).uploadFile(opts.pair);
+  if (opts.instrMap) await (await page.$('#instr-map')).uploadFile(opts.instrMap);
   const input = await page.$(opts.folder ? '#folder' : '#files');
   await input.uploadFile(...files);
   await page.waitForSelector('body[data-state=done], body[data-state=error]', { timeout: 120000 });
@@ -126,11 +131,36 @@ function cases(format, kind) {
   });
 }
 
-// Options the page has: --format (its control) and --max-errors (0 here).
+// Options the page has: --format, --endian, --pair and --instr-map (its
+// controls) and --max-errors (0 here). Paths in .args are relative to the
+// case's directory; a compressed --instr-map binary is given to both
+// decompressed, as the page does not decompress.
 function pageOptions(c) {
-  if (c.args.some((a) => !/^--(format|max-errors)=/.test(a))) return null;
-  const f = c.args.find((a) => a.startsWith('--format='));
-  return { format: f ? f.slice('--format='.length) : 'auto' };
+  if (c.args.some((a) => !/^--(format|max-errors|endian|pair|instr-map)=/.test(a))) return null;
+  const value = (name) => {
+    const a = c.args.find((x) => x.startsWith(`--${name}=`));
+    return a ? a.slice(name.length + 3) : undefined;
+  };
+  const o = { format: value('format') || 'auto' };
+  if (value('endian')) o.endian = value('endian');
+  if (value('pair')) o.pair = path.resolve(path.dirname(c.path), value('pair'));
+  if (value('instr-map')) o.instrMap = plainFile(path.resolve(path.dirname(c.path), value('instr-map')));
+  return o;
+}
+
+// The CLI's options for the page's controls o (besides --format).
+function cliOptions(o) {
+  return [...(o.endian ? [`--endian=${o.endian}`] : []), ...(o.pair ? [`--pair=${o.pair}`] : []),
+    ...(o.instrMap ? [`--instr-map=${o.instrMap}`] : [])];
+}
+
+const plainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracelint-web-plain-'));
+process.on('exit', () => fs.rmSync(plainDir, { recursive: true, force: true }));
+function plainFile(file) {
+  if (!file.endsWith('.zst')) return file;
+  const out = path.join(plainDir, path.basename(file, '.zst'));
+  if (!fs.existsSync(out)) execFileSync('zstd', ['-q', '-d', '-f', '-o', out, file]);
+  return out;
 }
 
 function compare(label, got, want) {
@@ -146,6 +176,7 @@ const UMT_SAMPLE = { valid: 12, invalid: 24 };
 
 async function modeCorpus(t) {
   let compared = 0;
+  let withOptions = 0;
   for (const format of ['xray', 'dcfg', 'dcfg-trace', 'tfile', 'umtrace']) {
     for (const kind of ['valid', 'invalid']) {
       let list = cases(format, kind).filter((c) => pageOptions(c));
@@ -171,19 +202,21 @@ async function modeCorpus(t) {
         if (!got || got.verdict !== 'unreadable') fail(`${format}/${kind}/${c.name}: compressed, not refused`);
       }
       list = list.filter((c) => !COMPRESSED.test(c.name));
-      // One run per --format choice, all its files at once.
+      // One run per choice of the controls, all its files at once.
       const groups = new Map();
       for (const c of list) {
-        const k = pageOptions(c).format;
+        const k = JSON.stringify(pageOptions(c));
         if (!groups.has(k)) groups.set(k, []);
         groups.get(k).push(c);
       }
-      for (const [fmt, group] of groups) {
-        const got = await validate(t.page, group.map((c) => c.path), { format: fmt });
-        const want = cli(group.map((c) => c.path), fmt === 'auto' ? [] : [`--format=${fmt}`]);
+      for (const [k, group] of groups) {
+        const o = JSON.parse(k);
+        const got = await validate(t.page, group.map((c) => c.path), o);
+        const want = cli(group.map((c) => c.path), [...(o.format === 'auto' ? [] : [`--format=${o.format}`]), ...cliOptions(o)]);
         const byName = new Map(got.map((g) => [g.path, g]));
         group.forEach((c, i) => compare(`${format}/${kind}/${c.name}`, byName.get(c.name), want[i]));
         compared += group.length;
+        if (o.pair || o.instrMap || o.endian) withOptions += group.length;
       }
     }
   }
@@ -205,8 +238,9 @@ async function modeCorpus(t) {
       got.find((g) => g.path === path.basename(f)), want[i]));
     compared++;
   }
-  console.log(`corpus: ${compared} cases and settings compared with the CLI`);
+  console.log(`corpus: ${compared} cases and settings compared with the CLI (${withOptions} with --pair, --instr-map or --endian)`);
   if (compared < 300) fail(`only ${compared} cases compared`);
+  if (withOptions < 25) fail(`only ${withOptions} cases with --pair, --instr-map or --endian compared`);
 }
 
 // The bytes the CLI's context marks (^~~ under the hex rows), per diagnostic,
@@ -301,7 +335,7 @@ const LARGE_MAKERS = {
 const LARGE_SUFFIX = { xray: 'xray', tfile: 'tf' };
 
 async function modeLarge(t) {
-  const mb = Number(process.env.LARGE_MB || 64);
+  const mb = Number(process.env.LARGE_MB || 200);
   const formats = (process.env.LARGE_FORMATS || 'xray,tfile').split(',');
   const MiB = 1 << 20;
   // The bound: the initial 32 MiB of WebAssembly memory and the page's
@@ -461,15 +495,28 @@ async function modeBench(t) {
     { format: 'dcfg', mb: mb('BENCH_DCFG_MB', 25),
       make: (f, n) => execFileSync('python3', [path.join(SRCDIR, 'corpus/dcfg/gen_large.py'),
         String(Math.floor((n * 1000000) / 420)), f, f + '.trace'], { stdio: 'ignore' }) },
+    // the DCFG-trace the DCFG generator writes beside its DCFG, validated alone
+    { format: 'dcfg-trace', mb: mb('BENCH_DCFG_MB', 25), target: (f) => f + '.trace',
+      make: (f, n) => execFileSync('python3', [path.join(SRCDIR, 'corpus/dcfg/gen_large.py'),
+        String(Math.floor((n * 1000000) / 420)), f, f + '.trace'], { stdio: 'ignore' }) },
+    // a trace directory of 16 threads, about 77 bytes a record, chosen as a folder
+    { format: 'umtrace', mb: mb('BENCH_UMTRACE_MB', 25), folder: true,
+      make: (f, n) => {
+        const umtgen = path.join(dir, 'umtgen');
+        execFileSync('cc', ['-std=c11', '-D_POSIX_C_SOURCE=200809L', '-O2', '-o', umtgen, path.join(SRCDIR, 'corpus/umtrace/umtgen.c')]);
+        execFileSync(umtgen, ['gen', f, '-n', String(Math.floor((n * 1000000) / 77)), '-t', '16'], { stdio: 'ignore' });
+      } },
   ];
   const rows = [];
   for (const b of inputs) {
-    const file = path.join(dir, `bench-${b.mb}mb.${b.format}`);
-    b.make(file, b.mb);
-    const size = fs.statSync(file).size;
+    const made = path.join(dir, `bench-${b.mb}mb.${b.format}`);
+    b.make(made, b.mb);
+    const file = b.target ? b.target(made) : made;
+    const size = b.folder ? fs.readdirSync(file).reduce((n, m) => n + fs.statSync(path.join(file, m)).size, 0)
+      : fs.statSync(file).size;
     let page = Infinity, native = Infinity, got, want;
     for (let i = 0; i < 5; i++) {
-      [got] = await validate(t.page, [file], { format: b.format });
+      [got] = await validate(t.page, [file], { format: b.format, folder: b.folder });
       page = Math.min(page, got.seconds);
       const t0 = process.hrtime.bigint();
       [want] = cli([file], [`--format=${b.format}`]);
@@ -479,9 +526,10 @@ async function modeBench(t) {
     if (b.format === 'xray' && got.memory > 64 * MiB)
       fail(`WebAssembly memory grew to ${got.memory} bytes for a ${size}-byte XRay trace`);
     rows.push(`| ${b.format} | ${(size / MiB).toFixed(0)} MiB | ${(size / MiB / page).toFixed(0)} MiB/s | ` +
-      `${(size / MiB / native).toFixed(0)} MiB/s | ${(page / native).toFixed(1)}x | ${(got.memory / MiB).toFixed(0)} MiB |`);
-    fs.rmSync(file, { force: true });
-    fs.rmSync(file + '.trace', { force: true });
+      `${(size / MiB / native).toFixed(0)} MiB/s | ${(page / native).toFixed(1)}x | ${(got.memory / MiB).toFixed(0)} MiB | ` +
+      `${got.reads} in ${got.readSeconds.toFixed(2)} s |`);
+    fs.rmSync(made, { recursive: true, force: true });
+    fs.rmSync(made + '.trace', { force: true });
   }
   fs.rmSync(dir, { recursive: true, force: true });
   const zlib = require('zlib');
@@ -489,8 +537,8 @@ async function modeBench(t) {
   const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(web, f)), { level: 9 }).length;
   const core = gz('tracelint.wasm') + gz('tracelint.js');
   const all = fs.readdirSync(web).reduce((n, f) => n + gz(f), 0);
-  console.log('| format | file | page (Chromium) | CLI | page/CLI time | WebAssembly memory |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| format | file | page (Chromium) | CLI | page/CLI time | WebAssembly memory | File reads (last run) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
   console.log(`\ngzip -9: tracelint.wasm + tracelint.js ${(core / 1024).toFixed(0)} KiB; the whole page ${(all / 1024).toFixed(0)} KiB`);
   if (core >= 1000000) fail(`the compressed WebAssembly and JavaScript take ${core} bytes, not under 1 MB`);

@@ -51,12 +51,12 @@ hex_view_as_context_body() {
 
 atf_test_case large_xray_flat_memory
 large_xray_flat_memory_head() {
-	atf_set "descr" "a 64 MiB XRay trace and a 64 MiB tfile (make web-bench: 200 MB XRay) validate as the CLI says, read in slices, with WebAssembly memory under 64 MiB and the page's heap flat"
-	atf_set "timeout" "180"
+	atf_set "descr" "a 200 MiB XRay trace and a 200 MiB tfile validate as the CLI says, read in slices, with WebAssembly memory under 64 MiB and the page's heap flat"
+	atf_set "timeout" "300"
 	atf_set "require.progs" "cc"
 }
 large_xray_flat_memory_body() {
-	LARGE_MB=${LARGE_MB:-64} check large
+	LARGE_MB=${LARGE_MB:-200} check large
 }
 
 atf_test_case diagnostics_few_reads
@@ -78,10 +78,49 @@ screenshots_unchanged_body() {
 	check screenshots
 }
 
+atf_test_case done_when_documented
+done_when_documented_head() {
+	atf_set "descr" "a fresh clone's make check builds the page and runs these browser tests (dry run); the README's section on the page shows a committed screenshot and says how to serve build/web; reports/web has the size under 1 MB and a throughput row against the CLI for every format"
+	atf_set "timeout" "120"
+	atf_set "require.progs" "git make"
+}
+done_when_documented_body() {
+	git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1 || atf_skip "$SRCDIR is not a git checkout"
+	command -v emcc >/dev/null 2>&1 || atf_skip "emcc is not installed (make deps installs Debian's emscripten)"
+	# the committed sources, as a user clones them
+	atf_check -o ignore -e ignore git clone -q "$SRCDIR" clone
+	make -C clone -n check > plan 2>&1 || { cat plan; atf_fail "make -n check fails in a fresh clone"; }
+	grep -q 'emcc .*-o build/web/tracelint.js' plan || atf_fail "make check in a fresh clone does not build the page"
+	grep -q 'kyua --config=none' plan || atf_fail "make check in a fresh clone does not run Kyua"
+	grep -q '"web"' clone/tests/Kyuafile || atf_fail "tests/Kyuafile does not run tests/web"
+	grep -q 'name="page_test"' clone/tests/web/Kyuafile || atf_fail "tests/web/Kyuafile does not list page_test"
+
+	readme="$SRCDIR/README.md"
+	section=$(awk '/^## In the browser/ { on = 1; next } /^## / { on = 0 } on' "$readme")
+	[ -n "$section" ] || atf_fail "README.md has no section on the page"
+	shot=$(printf '%s\n' "$section" | sed -n 's/.*!\[[^]]*\](\(reports\/web\/[^)]*\.png\)).*/\1/p' | head -1)
+	[ -n "$shot" ] || atf_fail "the README's section on the page shows no screenshot of reports/web"
+	[ -f "$SRCDIR/$shot" ] || atf_fail "the README's screenshot $shot is not in the tree"
+	git -C "$SRCDIR" ls-files --error-unmatch "$shot" >/dev/null 2>&1 || atf_fail "$shot is not committed"
+	printf '%s\n' "$section" | grep -q 'GitHub Pages' || atf_fail "the README does not say how to publish build/web"
+	printf '%s\n' "$section" | grep -q 'http.server -d build/web' || atf_fail "the README does not say how to serve build/web"
+
+	report="$SRCDIR/reports/web/README.md"
+	[ -f "$report" ] || atf_fail "reports/web/README.md is missing"
+	kib=$(sed -n 's/^| tracelint.wasm + tracelint.js[^|]*| \([0-9][0-9]*\) KiB |$/\1/p' "$report")
+	[ -n "$kib" ] || atf_fail "reports/web/README.md gives no compressed size of the WebAssembly and JavaScript"
+	[ "$kib" -lt 977 ] || atf_fail "the compressed WebAssembly and JavaScript take $kib KiB, not under 1 MB"
+	for format in xray tfile dcfg dcfg-trace umtrace; do
+		grep -Eq "^\| $format( \([^)]*\))? \| [0-9]+ MiB \| [0-9]+ MiB/s \| [0-9]+ MiB/s \| [0-9.]+x \|" "$report" ||
+			atf_fail "reports/web/README.md has no throughput row of $format against the CLI"
+	done
+}
+
 atf_init_test_cases() {
 	atf_add_test_case corpus_as_cli
 	atf_add_test_case hex_view_as_context
 	atf_add_test_case large_xray_flat_memory
 	atf_add_test_case diagnostics_few_reads
 	atf_add_test_case screenshots_unchanged
+	atf_add_test_case done_when_documented
 }

@@ -129,12 +129,18 @@ static const struct tl_input *text_of(struct tfile_steps *s, const struct tl_inp
 		cap = len + more;
 		size_t got = tl_input_read_at(in, len, s->head + len, more);
 		len += got;
-		for (; scan + 1 < len; scan++)
-			if (s->head[scan] == '\n' && s->head[scan + 1] == '\n') {
-				ended = true;
-				len = (size_t)scan + 2;
-				break;
-			}
+		/* the bytes read so far, from the last one looked at */
+		struct tl_cursor c;
+		const uint8_t *p;
+		uint64_t from = scan;
+		if (from < len && tl_cursor_at(&c, s->head, len, from, len - from) &&
+		    tl_cursor_bytes(&c, (size_t)(len - from), &p))
+			for (; scan + 1 < len; scan++)
+				if (p[scan - from] == '\n' && p[scan - from + 1] == '\n') {
+					ended = true;
+					len = (size_t)scan + 2;
+					break;
+				}
 		if (got < more)
 			break;
 	}

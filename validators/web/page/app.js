@@ -69,6 +69,27 @@ function settingsText() {
   return lines.join('\n');
 }
 
+// The files the options --pair and --instr-map name: beside the entries,
+// under their own names, unless an entry's file already has the name (then
+// under options/).
+const OPTION_FILES = ['pair', 'instr-map'];
+function optionPath(id, blobs) {
+  const file = $(id).files[0];
+  if (!file) return '';
+  const taken = blobs.find((b) => b.name === file.name);
+  return taken && taken.data === file ? file.name : taken ? `options/${id}/${file.name}` : file.name;
+}
+
+function optionBlobs(blobs) {
+  const extra = [];
+  for (const id of OPTION_FILES) {
+    const name = optionPath(id, blobs);
+    if (name && !blobs.some((b) => b.name === name) && !extra.some((b) => b.name === name))
+      extra.push({ name, data: $(id).files[0] });
+  }
+  return extra;
+}
+
 function showMessage(text, isError) {
   $('status').hidden = false;
   $('message').textContent = text;
@@ -122,11 +143,14 @@ function validate(entries, blobs) {
   document.body.setAttribute('data-state', 'running');
   showMessage(`validating ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}...`);
   worker.postMessage({ run: {
-    entries, blobs,
+    entries, blobs: blobs.concat(optionBlobs(blobs)),
     format: $('format').value,
     settings: settingsText(),
     werror: $('werror').checked,
     maxErrors: Math.max(0, parseInt($('max-errors').value, 10) || 0),
+    endian: $('endian').value,
+    pair: optionPath('pair', blobs),
+    instrMap: optionPath('instr-map', blobs),
   } });
 }
 

@@ -1,8 +1,9 @@
 // The validation worker: the library (tracelint.wasm) reads the dropped files
 // through Emscripten's WORKERFS, which reads a File by slices (File.slice and
 // FileReaderSync) as the library asks for bytes, so a large trace is never
-// held whole (small reads go through a few cached blocks). Messages in: { run: { entries, blobs, format, settings, werror,
-// maxErrors } }. Messages out: progress, one "file" per entry, then "done"
+// held whole (small reads go through a few cached blocks). Messages in:
+// { run: { entries, blobs, format, settings, werror, maxErrors, endian, pair,
+// instrMap } }. Messages out: progress, one "file" per entry, then "done"
 // with the run's JSON and SARIF reports.
 'use strict';
 importScripts('tracelint.js');
@@ -108,8 +109,8 @@ onmessage = async (event) => {
   }
   FS.mount(FS.filesystems.WORKERFS, { blobs: job.blobs }, '/in');
   FS.chdir('/in');
-  const run = M.ccall('tlw_run_new', 'number', ['string', 'string', 'number', 'number'],
-    [job.format, job.settings, job.werror ? 1 : 0, job.maxErrors]);
+  const run = M.ccall('tlw_run_new', 'number', ['string', 'string', 'number', 'number', 'string', 'string', 'string'],
+    [job.format, job.settings, job.werror ? 1 : 0, job.maxErrors, job.endian || 'auto', job.pair || '', job.instrMap || '']);
   if (!run) {
     postMessage({ type: 'error', message: 'a rule setting names no rule of the catalog, or its level is unknown' });
     return;

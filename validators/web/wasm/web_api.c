@@ -31,6 +31,7 @@ struct tlw_run {
 	struct tl_rule_setting *settings;
 	size_t setting_count;
 	char *patterns;               /* the settings' pattern texts, NUL-separated */
+	char *pair, *instr_map;       /* --pair and --instr-map files, or NULL */
 	struct tl_writer *json, *sarif;
 	FILE *json_out, *sarif_out;
 	FILE *lines;                  /* this file's /out/file.jsonl */
@@ -120,15 +121,41 @@ static enum tl_rule_action action_named(const char *s, bool *ok)
 	return TL_RULE_DEFAULT;
 }
 
+static bool endian_named(const char *s, enum tl_endian *endian)
+{
+	static const char *const names[] = { "auto", "little", "big" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*endian = (enum tl_endian)i;
+			return true;
+		}
+	return false;
+}
+
+/* A file option's path, or NULL when none is given (""). */
+static bool file_option(const char *given, char **kept)
+{
+	*kept = NULL;
+	return !*given || (*kept = strdup(given)) != NULL;
+}
+
 /* settings: one "PATTERN ACTION" per line, applied in order (the CLI's
- * --select, --ignore and --severity). format: a name, or "auto". */
+ * --select, --ignore and --severity). format: a name, or "auto". endian:
+ * "auto", "little" or "big" (--endian). pair and instr_map: paths of the
+ * --pair DCFG and the --instr-map binary, or "". */
 EMSCRIPTEN_KEEPALIVE
-struct tlw_run *tlw_run_new(const char *format, const char *settings, int werror, unsigned max_errors)
+struct tlw_run *tlw_run_new(const char *format, const char *settings, int werror, unsigned max_errors,
+			    const char *endian, const char *pair, const char *instr_map)
 {
 	struct tlw_run *r = calloc(1, sizeof *r);
 	if (!r)
 		return NULL;
 	tl_options_init(&r->opts);
+	if (!endian_named(endian, &r->opts.endian) || !file_option(pair, &r->pair) ||
+	    !file_option(instr_map, &r->instr_map))
+		goto fail;
+	r->opts.pair_path = r->pair;
+	r->opts.instr_map_path = r->instr_map;
 	r->opts.format = strcmp(format, "auto") == 0 ? TL_FORMAT_AUTO : tl_format_from_name(format);
 	r->opts.werror = werror != 0;
 	r->opts.max_errors = max_errors;
@@ -174,6 +201,8 @@ fail:
 		fclose(r->sarif_out);
 	free(r->settings);
 	free(r->patterns);
+	free(r->pair);
+	free(r->instr_map);
 	free(r);
 	return NULL;
 }
@@ -280,5 +309,7 @@ void tlw_run_finish(struct tlw_run *r)
 	fclose(r->sarif_out);
 	free(r->settings);
 	free(r->patterns);
+	free(r->pair);
+	free(r->instr_map);
 	free(r);
 }
