@@ -1,9 +1,10 @@
 #! /usr/bin/env atf-sh
 # The Kaitai content adapter (validators/conform/readers/kaitai-content.py):
-# the Python parsers the Kaitai compiler generates from grammars/xray.ksy and
-# grammars/tfile.ksy, run by Debian's python3-kaitaistruct, read every valid
-# XRay and tfile case to the content tracelint dump expects, through the
-# kit's --content comparison; every other disagreement is explained.
+# the Python parsers the Kaitai compiler generates from grammars/xray.ksy,
+# grammars/tfile.ksy and grammars/umtrace/*.ksy, run by Debian's
+# python3-kaitaistruct, read every valid XRay, tfile and UMTracer case to the
+# content tracelint dump expects, through the kit's --content comparison;
+# every other disagreement is explained.
 
 SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
@@ -20,14 +21,14 @@ need_toolchain() {
 		atf_skip "$PY cannot import kaitaistruct (Debian python3-kaitaistruct; make deps installs it)"
 	# the parsers are generated here, never into the source tree
 	node "$SRCDIR/grammars/ksy-check.js" compile-python parsers "$SRCDIR/grammars/xray.ksy" \
-		"$SRCDIR/grammars/tfile.ksy" > compile.log 2>&1 || { cat compile.log; atf_fail "compiling the grammars to Python failed or warned"; }
+		"$SRCDIR/grammars/tfile.ksy" "$SRCDIR"/grammars/umtrace/*.ksy > compile.log 2>&1 || { cat compile.log; atf_fail "compiling the grammars to Python failed or warned"; }
 }
 
 # check_format FMT: the kit over the whole corpus of FMT with the adapter.
 check_format() {
 	need_toolchain
 	"$KIT" --format="$1" --output=json --content --explain="$SRCDIR/reports/conformance/explain/kaitai.txt" \
-		--reader="$PY $ADAPTER --parsers=$PWD/parsers {}" "$SRCDIR/corpus/$1" > r.json 2> r.err
+		--reader="$PY $ADAPTER --parsers=$PWD/parsers --format=$1 {}" "$SRCDIR/corpus/$1" > r.json 2> r.err
 	rc=$?
 	jq -r '.results[] | select(.content == "differs" or (.kind == "valid" and .outcome != "accepted")) |
 		"\(.case): \(.outcome) \(.content) \(.content_diff // "") \(.message)"' r.json
@@ -47,6 +48,19 @@ atf_test_case tfile_content
 tfile_content_head() { atf_set descr "every valid tfile case: the generated parser's frames and blocks are the expected content"; atf_set timeout 600; }
 tfile_content_body() { check_format tfile; }
 
+atf_test_case umtrace_content
+umtrace_content_head() { atf_set descr "every valid UMTracer trace: threads, modules, records and syscalls the generated parsers read are the expected content; what they accept breaks only rules outside umtrace.rules"; atf_set timeout 900; }
+umtrace_content_body() {
+	check_format umtrace
+	# A lenient verdict is a rule the grammars leave to the validator, never
+	# one umtrace.rules gives the member file tracelint points at.
+	jq -r '.results[] | select(.class == "lenient") | "\(.at | split(":")[0]) \(.rule)"' r.json | sort -u > lenient
+	[ -s lenient ] || atf_fail "no lenient verdict: the invalid cases were not run"
+	grep -v '^#' "$SRCDIR/grammars/umtrace/umtrace.rules" | grep -Fx -f lenient > in_grammar
+	[ ! -s in_grammar ] || atf_fail "accepted files breaking a grammar's own rule: $(tr '\n' ';' < in_grammar)"
+	atf_check_equal "$(jq '[.results[] | select(.class == "agree" and .kind == "invalid")] | length > 50' r.json)" true
+}
+
 atf_test_case differences_are_caught
 differences_are_caught_head() { atf_set descr "an expected content with one function id or one memory byte changed: the kit reports the line, exit 1"; }
 differences_are_caught_body() {
@@ -64,6 +78,13 @@ differences_are_caught_body() {
 	atf_check -s exit:1 -o save:t.json -e ignore "$KIT" --format=tfile --output=json --content \
 		--reader="$PY $ADAPTER --parsers=$PWD/parsers {}" t
 	atf_check -o match:'^line 3: expected .*"data":"x.*"kind":"memory".*, found .*"data":"7' jq -r '.results[0].content_diff' t.json
+	mkdir -p u/valid
+	cp -r "$SRCDIR/corpus/umtrace/valid/trace64" u/valid/
+	sed 's/"kind":"record","eid":4,"thread":1,/"kind":"record","eid":4,"thread":2,/' \
+		"$SRCDIR/corpus/umtrace/valid/trace64.content.expected" > u/valid/trace64.content.expected
+	atf_check -s exit:1 -o save:u.json -e ignore "$KIT" --format=umtrace --output=json --content \
+		--reader="$PY $ADAPTER --parsers=$PWD/parsers --format=umtrace {}" u
+	atf_check -o match:'expected .*"eid":4,.*"thread":2.*, found .*"eid":4,.*"thread":1' jq -r '.results[0].content_diff' u.json
 }
 
 atf_test_case rejects_and_runtime
@@ -77,11 +98,16 @@ rejects_and_runtime_body() {
 	atf_check -s not-exit:0 -e match:'lacks KaitaiStream.read_bits_int_future' \
 		"$PY" "$ADAPTER" --parsers="$PWD/newer" "$SRCDIR/corpus/xray/valid/gen-fdr-v5-le.xray"
 	atf_check -s exit:2 -e match:'Usage' "$PY" "$ADAPTER" --parsers="$PWD/parsers"
+	atf_check -s exit:2 -e match:'Usage' "$PY" "$ADAPTER" --parsers="$PWD/parsers" --format=pdf x
+	# a UMTracer trace whose thread.itable header gives another row size
+	atf_check -s exit:1 -o ignore -e match:'kaitai-content: .*thread-row-size: Validation' \
+		"$PY" "$ADAPTER" --parsers="$PWD/parsers" "$SRCDIR/corpus/umtrace/invalid/thread-row-size"
 }
 
 atf_init_test_cases() {
 	atf_add_test_case xray_content
 	atf_add_test_case tfile_content
+	atf_add_test_case umtrace_content
 	atf_add_test_case differences_are_caught
 	atf_add_test_case rejects_and_runtime
 }

@@ -73,7 +73,38 @@ intent_from_sidecar_body() {
 		jq -r '.cases[] | select(.case == "valid/odd.xray") | "\(.intent) \(.readers.picky.outcome)"' m.json
 }
 
+atf_test_case committed_matrix
+committed_matrix_head() {
+	atf_set descr "the committed matrix (make conformance-matrix) has a column for every reader installable here, a cell for every case of its format, and each case's intent as its sidecar states it"
+	atf_set require.progs "jq python3"
+}
+committed_matrix_body() {
+	m="$SRCDIR/reports/conformance/matrix.json"
+	atf_check -o inline:'Kaitai Python (tfile.ksy)
+Kaitai Python (umtrace/*.ksy)
+Kaitai Python (xray.ksy)
+gdb target tfile
+llvm-xray convert
+llvm-xray fdr-dump --verify
+' sh -c "jq -r '.readers[].name' '$m' | LC_ALL=C sort"
+	# every reader has a cell in every row of its format
+	atf_check -o inline:'0\n' jq '[.readers[] as $r | .cases[] | select(.format == $r.format and (.readers[$r.name] | not))] | length' "$m"
+	atf_check -o match:'^[1-9][0-9]+$' jq '[.cases[] | select(.format == "umtrace")] | length' "$m"
+	# each row names a case of the corpus, with the intent of its sidecar
+	jq -r '.cases[] | "\(.format)/\(.case)\t\(.intent)"' "$m" | while IFS="$(printf '\t')" read -r c intent; do
+		side="$SRCDIR/corpus/$c.expected"
+		[ -e "$SRCDIR/corpus/$c" ] || { echo "$c: not in the corpus"; continue; }
+		want=$(sed -n 's/^# intent: \([a-z-]*\).*/\1/p' "$side" 2>/dev/null | tr - ' ')
+		[ "$want" = "$intent" ] || echo "$c: matrix says $intent, sidecar ${want:-nothing}"
+	done > stale
+	[ ! -s stale ] || atf_fail "the committed matrix is stale (make conformance-matrix): $(head -3 stale | tr '\n' ';')"
+	for r in 'llvm-xray convert' 'gdb target tfile' 'Kaitai Python (umtrace/*.ksy)'; do
+		grep -qF "<b>$r</b>" "$SRCDIR/reports/conformance/matrix.html" || atf_fail "matrix.html has no column $r"
+	done
+}
+
 atf_init_test_cases() {
+	atf_add_test_case committed_matrix
 	atf_add_test_case cases_by_readers
 	atf_add_test_case intent_from_sidecar
 }

@@ -145,7 +145,77 @@ lines_are_json_body() {
 	[ ! -s bad ] || atf_fail "not JSON Lines with a header first: $(cat bad)"
 }
 
+# write_schema_check: ./schema_check.py ROOT checks that every kind of line
+# in ROOT's expected content, and every key of those lines (but DCFG cells,
+# keyed by their column names as a rule), is named in bold in ROOT's man
+# page under DUMP, in its format's subsection or the section's
+# introduction; it prints what is missing, exit 1.
+write_schema_check() {
+	cat > schema_check.py <<'PY'
+import glob, json, re, shlex, sys
+src = sys.argv[1]
+man = open(src + "/validators/tracelint.1", encoding="utf-8").read()
+m = re.search(r"^\.SH DUMP\n(.*?)^\.SH ", man, re.S | re.M)
+section = m.group(1).replace("\\-", "-")
+parts = re.split(r"^\.SS ", section, flags=re.M)
+intro = parts[0]
+docs = {}
+for p in parts[1:]:
+    title = p.split("\n", 1)[0].strip('"')
+    docs[title] = p
+fmt_doc = {"xray": "XRay", "tfile": "tfile", "dcfg": "DCFG and DCFG-trace", "dcfg-trace": "DCFG and DCFG-trace",
+           "umtrace": "UMTracer"}
+bad = []
+for fmt, title in fmt_doc.items():
+    text = docs.get(title)
+    if text is None:
+        bad.append("no subsection %r under DUMP" % title)
+        continue
+    text = intro + text
+    bold = set(re.findall(r"\\fB([^\\]+)\\f[RP]", text)) | set(re.findall(r"^\.B (\S+)", text, re.M))
+    for line in re.findall(r"^\.BR (.*)$", text, re.M):
+        bold |= set(shlex.split(line)[0::2])
+    # DCFG cells are keyed by their column names, which the page describes as a rule
+    check_keys = fmt not in ("dcfg", "dcfg-trace")
+    seen = set()
+    for path in glob.glob(src + "/corpus/%s/valid/*.content.expected" % fmt):
+        for line in open(path, encoding="utf-8"):
+            o = json.loads(line)
+            kind = o["kind"]
+            if (fmt, kind) not in seen and kind not in bold:
+                bad.append("%s: kind %s (%s) is not in the man page" % (fmt, kind, path.rsplit("/", 1)[1]))
+            seen.add((fmt, kind))
+            for key in o:
+                if (fmt, kind, key) in seen:
+                    continue
+                seen.add((fmt, kind, key))
+                if check_keys and key != "kind" and key not in bold:
+                    bad.append("%s: key %s of %s lines is not in the man page" % (fmt, key, kind))
+    if not seen:
+        bad.append("%s: no content sidecar read" % fmt)
+print("\n".join(bad)) if bad else None
+sys.exit(1 if bad else 0)
+PY
+}
+
+atf_test_case schema_in_man_page
+schema_in_man_page_head() {
+	atf_set descr "every kind of line and key the dump writes for each format is documented in tracelint(1) under DUMP"
+	atf_set require.progs python3
+}
+schema_in_man_page_body() {
+	write_schema_check
+	atf_check -o empty python3 schema_check.py "$SRCDIR"
+	# the check sees a kind and a key the page leaves out
+	mkdir -p tree/validators
+	ln -s "$SRCDIR/corpus" tree/corpus
+	sed -e 's/^\.B syscall$/.B sys/' -e 's/\\fBfunc\\-id\\fR, //' "$SRCDIR/validators/tracelint.1" > tree/validators/tracelint.1
+	atf_check -s exit:1 -o match:'umtrace: kind syscall' -o match:'xray: key func-id of function-[a-z]+ lines' \
+		python3 schema_check.py tree
+}
+
 atf_init_test_cases() {
+	atf_add_test_case schema_in_man_page
 	for fmt in $DUMPED; do
 		define_format "$fmt"
 	done

@@ -37,7 +37,7 @@ static bool ends_with(const char *s, const char *suffix)
 
 static bool is_case_name(const char *name)
 {
-	static const char *const sidecars[] = { ".expected", ".args", ".md", ".sh", ".py" };
+	static const char *const sidecars[] = { ".expected", ".args", ".env", ".md", ".sh", ".py" };
 	if (name[0] == '.' || strncmp(name, "README", 6) == 0)
 		return false;
 	for (size_t i = 0; i < sizeof sidecars / sizeof *sidecars; i++)

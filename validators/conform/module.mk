@@ -149,14 +149,15 @@ conformance-matrix: $(CONFORM_BIN) kaitai-python
 		--report=$(MATRIX_DIR)/convert.json corpus/xray || test $$? = 1
 	$(CONFORM_BIN) --format=tfile --output=json --timeout=60 --explain=$(CONFORM_DIR)/explain/gdb-tfile.txt \
 		--reader='$(GDB_TFILE_READER)' --report=$(MATRIX_DIR)/gdb.json corpus/tfile || test $$? = 1
-	for fmt in xray tfile; do \
+	for fmt in xray tfile umtrace; do \
 		$(CONFORM_BIN) --format=$$fmt --output=json --content --explain=$(CONFORM_DIR)/explain/kaitai.txt \
-			--reader='$(KAITAI_CONTENT_READER)' --report=$(MATRIX_DIR)/kaitai-$$fmt.json corpus/$$fmt || test $$? = 1 || exit 1; \
+			--reader="$(KAITAI_CONTENT_READER:{}=--format=$$fmt {})" --report=$(MATRIX_DIR)/kaitai-$$fmt.json corpus/$$fmt || test $$? = 1 || exit 1; \
 	done
 	python3 validators/conform/matrix.py --html=$(CONFORM_DIR)/matrix.html --json=$(CONFORM_DIR)/matrix.json \
 		'llvm-xray fdr-dump --verify=$(MATRIX_DIR)/fdr-dump.json' 'llvm-xray convert=$(MATRIX_DIR)/convert.json' \
 		'gdb target tfile=$(MATRIX_DIR)/gdb.json' \
-		'Kaitai Python (xray.ksy)=$(MATRIX_DIR)/kaitai-xray.json' 'Kaitai Python (tfile.ksy)=$(MATRIX_DIR)/kaitai-tfile.json'
+		'Kaitai Python (xray.ksy)=$(MATRIX_DIR)/kaitai-xray.json' 'Kaitai Python (tfile.ksy)=$(MATRIX_DIR)/kaitai-tfile.json' \
+		'Kaitai Python (umtrace/*.ksy)=$(MATRIX_DIR)/kaitai-umtrace.json'
 
 # The Kaitai grammars' Python parsers (generated into the build, never into
 # grammars/) and their runtime, Debian's python3-kaitaistruct, which installs
@@ -167,4 +168,4 @@ KAITAI_PYTHON ?= /usr/bin/python3
 KAITAI_CONTENT_READER = $(KAITAI_PYTHON) validators/conform/readers/kaitai-content.py --parsers=$(KAITAI_PY) {}
 .PHONY: kaitai-python
 kaitai-python:
-	node grammars/ksy-check.js compile-python $(KAITAI_PY) grammars/xray.ksy grammars/tfile.ksy
+	node grammars/ksy-check.js compile-python $(KAITAI_PY) grammars/xray.ksy grammars/tfile.ksy grammars/umtrace/*.ksy
