@@ -30,7 +30,20 @@ json_sorted_every_case_body() {
 	atf_check -o inline:'TL-MAX-ERRORS\n' jq -r '.files[0].diagnostics[-1].rule' capped.json
 }
 
+atf_test_case jobs_sorted_with_context
+jobs_sorted_with_context_head() { atf_set "descr" "-j 2 writes trace directories' diagnostics, with the bytes of their own member under each, as -j 1 does"; }
+jobs_sorted_with_context_body() {
+	set -- "$C/after-thread-end" "$C/ins-address-32bit" "$C/after-thread-end"
+	atf_check -s exit:1 -o save:one -e ignore "$TL" -j 1 --context --color=never "$@"
+	atf_check -s exit:1 -o save:two -e ignore "$TL" -j 2 --context --color=never "$@"
+	atf_check -o file:one cat two
+	# the first diagnostic (offset 440, Next of record 27) over exec.prev_next.column's row at 0x1b0
+	atf_check -o match:'^  000001b0: 17 00 00 00 00 00 00 00  23 00 00 00' sed -n 2p two
+	atf_check -o match:'^  insRec 0: .*Address=0x100401000' cat two
+}
+
 atf_init_test_cases() {
+	atf_add_test_case jobs_sorted_with_context
 	atf_add_test_case text_sorted
 	atf_add_test_case json_sorted_every_case
 }

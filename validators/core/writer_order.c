@@ -1,7 +1,7 @@
 /* Diagnostics about the members of a trace directory are written sorted by
  * member, then offset (arrival order breaks ties; the --max-errors note
  * stays last), not in the order the checks ran. They are held until the
- * path ends; at most HOLD_MAX at a time, so memory stays bounded when
+ * path ends; at most TL_HOLD_MAX at a time, so memory stays bounded when
  * --max-errors is 0: past that the held ones are written and holding starts
  * again. Diagnostics without a member pass straight through. */
 #include "compare.h"
