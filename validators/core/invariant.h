@@ -13,8 +13,9 @@
 #define TL_INVARIANT_H
 
 #if defined(TL_COVERAGE)
-#define TL_ALWAYS(X) (1)
-#define TL_NEVER(X) (0)
+/* sizeof names X's variables without evaluating it: no unused-variable warning, no branch */
+#define TL_ALWAYS(X) ((void)sizeof(X), 1)
+#define TL_NEVER(X) ((void)sizeof(X), 0)
 #elif defined(TL_ASSERT_INVARIANTS)
 #include <assert.h>
 #define TL_ALWAYS(X) ((X) ? 1 : (assert(!"TL_ALWAYS(" #X ")"), 0))
