@@ -729,6 +729,7 @@ static int by_from(const void *a, const void *b)
 }
 
 #define SPANS_PER_ROUND 4096  /* rows dropped per validation at the most */
+#define RESCANS_PER_ROUND 8
 
 struct error_at {
 	uint64_t offset;
@@ -762,8 +763,13 @@ static bool drop_rows(struct js *j, const struct tl_repair_probe *p)
 	qsort(errs, n, sizeof *errs, by_offset);
 	size_t count = 0;
 	j->s->failed = true; /* the first lookup scans from the start */
+	unsigned rescans = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t e = errs[i].offset;
+		/* a scan that stopped inside a token starts over: a few times a
+		 * round at most, so a round stays linear in the candidate */
+		if ((j->s->failed || e < j->s->pos) && rescans++ == RESCANS_PER_ROUND)
+			break;
 		bool routine = routine_rule(errs[i].rule);
 		sp[count].routine = routine && e < j->len && row_span(j, (size_t)e, true, &sp[count]);
 		if (sp[count].routine || (e < j->len && row_span(j, (size_t)e, false, &sp[count]))) {
