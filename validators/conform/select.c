@@ -41,6 +41,7 @@ static void case_free(struct corpus_case *c)
 	free(c->path);
 	free(c->name);
 	free(c->args);
+	free(c->intent_why);
 }
 
 size_t corpus_select(struct corpus *c, const struct case_filter *f)
