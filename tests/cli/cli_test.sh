@@ -116,7 +116,7 @@ text_diagnostics_format_body() {
 	[ -s diags ] || atf_fail "no diagnostic printed for an invalid file"
 	awk -v p="$invalid" '
 		index($0, p) != 1 { print "bad path: " $0; bad = 1; next }
-		$0 !~ /^[^ ]*:([0-9]+(:[0-9]+)?|offset [0-9]+)( \(record [0-9]+\))?: (error|warning|note): .* \[[A-Z][A-Z0-9]*(-[A-Z0-9]+)+\]$/ {
+		$0 !~ /^[^ ]*:([0-9]+:[0-9]+|offset [0-9]+( \(record [0-9]+\))?): (error|warning|note): .* \[[A-Z][A-Z0-9]*(-[A-Z0-9]+)+\]$/ {
 			print "bad line: " $0; bad = 1 }
 		END { exit bad }' diags || atf_fail "a diagnostic line breaks the text convention"
 }
