@@ -1,6 +1,7 @@
 /* See record.h. A record is its kind, then fixed fields, then strings each
- * as a length (UINT32_MAX: none) and its bytes; a diagnostic's context is a
- * flag byte, then its fields, its record text and its bytes as strings. */
+ * as a length (UINT32_MAX: none) and its bytes; a diagnostic with a context
+ * has WITH_CONTEXT in its kind and the context's fields, its record text and
+ * its bytes (as strings) last. */
 #include "record.h"
 #include "spool.h"
 #include "writer_order.h"
@@ -42,12 +43,10 @@ static void put_string(struct diag_record *r, const char *s)
 	put_bytes(r, s, s ? strlen(s) : 0);
 }
 
+enum { WITH_CONTEXT = 0x80 };
+
 static void put_context(struct diag_record *r, const struct tl_diag_context *c)
 {
-	uint8_t has = c != NULL;
-	put(r, &has, 1);
-	if (!c)
-		return;
 	put(r, &c->field_offset, sizeof c->field_offset);
 	put(r, &c->field_size, sizeof c->field_size);
 	put(r, &c->bytes_offset, sizeof c->bytes_offset);
@@ -59,7 +58,7 @@ void diag_record_diag(struct diag_record *r, enum record_kind kind, const struct
 {
 	if (!start(r))
 		return;
-	uint8_t k = (uint8_t)kind, severity = (uint8_t)d->severity;
+	uint8_t k = (uint8_t)(kind | (d->context ? WITH_CONTEXT : 0)), severity = (uint8_t)d->severity;
 	uint32_t rule = (uint32_t)(d->rule - tl_rule_at(0));
 	put(r, &k, 1);
 	put(r, &rule, sizeof rule);
@@ -71,7 +70,8 @@ void diag_record_diag(struct diag_record *r, enum record_kind kind, const struct
 	put_string(r, d->message);
 	put_string(r, d->loc.member);
 	put_string(r, d->loc.pointer);
-	put_context(r, d->context);
+	if (d->context)
+		put_context(r, d->context);
 }
 
 void diag_record_entry(struct diag_record *r, const char *path, const char *rule,
@@ -159,11 +159,11 @@ static const char *get_string(struct reading *g, int slot)
 	return get_bytes(g, slot, NULL);
 }
 
-/* The diagnostic whose fields follow; false when it cannot be read. */
-static bool get_diag(struct reading *g, struct tl_diagnostic *d)
+/* The diagnostic whose fields follow its kind k; false when it cannot be read. */
+static bool get_diag(struct reading *g, int k, struct tl_diagnostic *d)
 {
 	uint32_t rule = 0;
-	uint8_t severity = 0, has_context = 0;
+	uint8_t severity = 0;
 	memset(d, 0, sizeof *d);
 	get(g, &rule, sizeof rule);
 	get(g, &severity, 1);
@@ -174,8 +174,7 @@ static bool get_diag(struct reading *g, struct tl_diagnostic *d)
 	d->message = get_string(g, SLOT_MESSAGE);
 	d->loc.member = get_string(g, SLOT_MEMBER);
 	d->loc.pointer = get_string(g, SLOT_POINTER);
-	get(g, &has_context, 1);
-	if (has_context) {
+	if (k & WITH_CONTEXT) {
 		struct tl_diag_context *c = &g->context;
 		memset(c, 0, sizeof *c);
 		c->struct_size = sizeof *c;
@@ -224,9 +223,10 @@ static void hand_on_waiting(struct reading *g, const struct record_sink *sink, v
 	for (size_t i = 0; i < g->waiting_count && !g->bad; i++) {
 		struct tl_diagnostic d;
 		seek(g, g->waiting[i].at);
-		if (get_kind(g) != RECORD_NEW)
+		int k = get_kind(g);
+		if ((k & ~WITH_CONTEXT) != RECORD_NEW)
 			g->bad = true;
-		else if (get_diag(g, &d))
+		else if (get_diag(g, k, &d))
 			sink->diag(RECORD_NEW, &d, user);
 	}
 	g->waiting_count = 0;
@@ -286,12 +286,13 @@ bool diag_record_replay(struct diag_record *r, const struct record_sink *sink, v
 			continue;
 		}
 		struct tl_diagnostic d;
-		if (!get_diag(&g, &d))
+		if (!get_diag(&g, k, &d))
 			break;
-		if (k == RECORD_NEW && d.loc.member)
+		enum record_kind kind = (enum record_kind)(k & ~WITH_CONTEXT);
+		if (kind == RECORD_NEW && d.loc.member)
 			wait_turn(&g, &d, at, sink, user);
 		else
-			sink->diag((enum record_kind)k, &d, user);
+			sink->diag(kind, &d, user);
 	}
 	if (!g.bad)
 		hand_on_waiting(&g, sink, user);

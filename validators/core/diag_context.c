@@ -3,7 +3,9 @@
  * hook finds nothing); a text location's field is its byte. */
 #include "diag_context.h"
 
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The input a location is in: the member it names when that member is open,
  * else the file being validated. */
@@ -24,10 +26,31 @@ struct reader {
 	const struct tl_input *in;
 };
 
+/* Read through the descriptor where there is one: a describe hook may
+ * walk far back (a tfile's frame chain), and pages of the mapping the
+ * validator has handed back must not pile up in memory again. */
+static size_t read_at(const struct tl_input *in, uint64_t off, uint8_t *buf, size_t n)
+{
+	if (!in->has_fd || off >= in->size)
+		return tl_input_read_at(in, off, buf, n);
+	if (n > in->size - off)
+		n = (size_t)(in->size - off);
+	size_t got = 0;
+	while (got < n) {
+		ssize_t r = pread(in->fd, buf + got, n - got, (off_t)(off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	return got;
+}
+
 static size_t read_input(void *file, uint64_t off, uint8_t *buf, size_t n)
 {
 	const struct reader *r = file;
-	return tl_input_read_at(r->in, off, buf, n);
+	return read_at(r->in, off, buf, n);
 }
 
 /* The field and record, then the rows that hold the offset and the field. */
@@ -61,7 +84,7 @@ static void take_binary(const struct tl_ctx *ctx, const struct tl_input *in, con
 	if (rows > TL_EXCERPT_MAX_ROWS)
 		rows = TL_EXCERPT_MAX_ROWS;
 	c->bytes_offset = start;
-	c->byte_count = tl_input_read_at(in, start, buf->bytes, rows * TL_EXCERPT_ROW);
+	c->byte_count = read_at(in, start, buf->bytes, rows * TL_EXCERPT_ROW);
 }
 
 /* The line from its first byte to its end (or TL_EXCERPT_LINE bytes). */
@@ -73,7 +96,7 @@ static void take_line(const struct tl_input *in, const struct tl_diagnostic *d,
 		return;
 	struct tl_diag_context *c = &buf->context;
 	c->bytes_offset = d->loc.offset - (column - 1);
-	size_t n = tl_input_read_at(in, c->bytes_offset, buf->bytes, sizeof buf->bytes);
+	size_t n = read_at(in, c->bytes_offset, buf->bytes, sizeof buf->bytes);
 	size_t len = 0;
 	while (len < n && buf->bytes[len] != '\n' && buf->bytes[len] != '\r')
 		len++;
