@@ -84,7 +84,7 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		/* its rules would describe another format's bytes: say which it is */
 		struct tl_location loc = tl_at(0);
 		tl_report(&ctx, RULE_TL_FORMAT_NAME, &loc,
-			  "expected %s content, as the file name says, found %s content", f->name,
+			  MSG_TL_FORMAT_NAME, f->name,
 			  other->name);
 		tl_set_detail(&ctx, "holds %s, not %s", other->name, f->name);
 	} else {

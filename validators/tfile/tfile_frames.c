@@ -27,25 +27,21 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 			if (!r_known) {
 				if (report && !w->r_unknown_reported)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_R_UNKNOWN_SIZE, &loc,
-						  "expected a valid R line giving the register block size, "
-						  "found an R block without one; the blocks of frames with R "
-						  "blocks are not checked");
+						  MSG_TFILE_BLOCK_R_UNKNOWN_SIZE);
 				w->r_unknown_reported = true;
 				return false;
 			}
 			if (r_size > left) {
 				if (report)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
-						  "expected an R block of 0x%llx bytes within its frame, found "
-						  "only %zu bytes left in the frame",
+						  MSG_TFILE_BLOCK_OVERRUN,
 						  (unsigned long long)r_size, left);
 				return false;
 			}
 			tl_cursor_skip(&frame, (size_t)r_size);
 			if (++r_blocks == 2 && report && !w->r_repeated_reported) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, &loc,
-					  "expected at most one R block per frame, found a second one "
-					  "(gdb uses only the first)");
+					  MSG_TFILE_BLOCK_R_REPEATED);
 				w->r_repeated_reported = true;
 			}
 		} else if (type == 'M') {
@@ -55,8 +51,7 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 			    !tl_cursor_u16(&frame, w->big, &length) || !tl_cursor_skip(&frame, length)) {
 				if (report)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
-						  "expected an M block (8-byte address, 2-byte length, data) "
-						  "within its frame, found only %zu bytes left", left);
+						  MSG_TFILE_BLOCK_OVERRUN_2, left);
 				return false;
 			}
 			if (!report)
@@ -64,19 +59,16 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 			uint64_t end;
 			if (length == 0 && !w->m_empty_reported) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, &loc,
-					  "expected an M block of at least 1 byte, found length 0 at "
-					  "address 0x%llx", (unsigned long long)address);
+					  MSG_TFILE_BLOCK_M_EMPTY, (unsigned long long)address);
 				w->m_empty_reported = true;
 			}
 			if (!tl_add_u64(address, length, &end) && end != 0) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, &loc,
-					  "expected an M block's range to end within 2^64, found address "
-					  "0x%llx + length 0x%x", (unsigned long long)address, length);
+					  MSG_TFILE_BLOCK_M_WRAP, (unsigned long long)address, length);
 			} else if (w->desc->arch_32bit && !w->m_addr32_reported &&
 				   (address > UINT32_MAX || address + length > (uint64_t)UINT32_MAX + 1)) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_M_ADDR32, &loc,
-					  "expected addresses below 2^32 on a 32-bit architecture, found "
-					  "0x%llx + 0x%x", (unsigned long long)address, length);
+					  MSG_TFILE_BLOCK_M_ADDR32, (unsigned long long)address, length);
 				w->m_addr32_reported = true;
 			}
 		} else if (type == 'V') {
@@ -85,20 +77,18 @@ static bool walk_blocks(struct frame_walk *w, struct tl_cursor frame, bool r_kno
 			if (!tl_cursor_u32(&frame, w->big, &number) || !tl_cursor_u64(&frame, w->big, &value)) {
 				if (report)
 					tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, &loc,
-						  "expected a V block (4-byte number, 8-byte value) within its "
-						  "frame, found only %zu bytes left", left);
+						  MSG_TFILE_BLOCK_OVERRUN_3, left);
 				return false;
 			}
 			if (report && !w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, number)) {
 				tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, &loc,
-					  "expected a trace state variable defined by a tsv line, found "
-					  "number %d", (int32_t)number);
+					  MSG_TFILE_BLOCK_V_UNDEFINED, (int32_t)number);
 				w->v_undefined_reported = true;
 			}
 		} else {
 			if (report)
 				tl_report(w->ctx, RULE_TFILE_BLOCK_TYPE, &loc,
-					  "expected a block type 'R', 'M' or 'V', found 0x%02x%s", type,
+					  MSG_TFILE_BLOCK_TYPE, type,
 					  type == 'S' ? " ('S', a static tracepoint block gdb cannot read)" : "");
 			return false;
 		}
@@ -118,8 +108,7 @@ static void suggest_decimal(struct frame_walk *w, struct tl_cursor frame)
 		return;
 	struct tl_location loc = tl_at_text(d->r.offset, d->r.line, 3);
 	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
-		  "expected the R size in hex (0x%llx bytes), but frame %llu tiles only with its "
-		  "decimal reading (%llu bytes): the producer wrote decimal",
+		  MSG_TFILE_R_DECIMAL,
 		  (unsigned long long)d->r_size, (unsigned long long)w->index,
 		  (unsigned long long)d->r_size_decimal);
 }
@@ -136,14 +125,12 @@ static void check_end_marker(struct frame_walk *w, const struct tl_input *in, st
 		uint64_t byte = 0;
 		tl_read_uint_at(in->data, in->size, first, 1, false, &byte); /* inside: zeros < trailing */
 		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
-			  "expected only zero bytes after the end marker, found byte 0x%02x (%zu "
-			  "byte%s of data after the marker)", (unsigned)byte, trailing - zeros,
+			  MSG_TFILE_END_TRAILING, (unsigned)byte, trailing - zeros,
 			  trailing - zeros == 1 ? "" : "s");
 	} else if (trailing == 0) {
 		struct tl_location loc = tl_at(marker_at);
 		tl_report(w->ctx, RULE_TFILE_END_SHORT, &loc,
-			  "expected the 4-byte end marker tsave writes, found a bare 2-byte zero "
-			  "tracepoint number at the end of the file");
+			  MSG_TFILE_END_SHORT);
 	}
 }
 
@@ -151,8 +138,7 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 {
 	if (tpnum > TFILE_MAX_TPNUM) {
 		tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM, loc,
-			  "expected a tracepoint number in 1..0x7fff, found 0x%x (%d to gdb, which "
-			  "reads it as signed)", tpnum, (int16_t)tpnum);
+			  MSG_TFILE_FRAME_TPNUM, tpnum, (int16_t)tpnum);
 		return;
 	}
 	uint8_t bit = (uint8_t)(1u << (tpnum % 8));
@@ -160,7 +146,7 @@ static void check_tpnum(struct frame_walk *w, uint16_t tpnum, const struct tl_lo
 		return;
 	w->undefined_reported[tpnum / 8] |= bit;
 	tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM_UNDEFINED, loc,
-		  "expected the tracepoint number of a T piece, found %u, which no tp T line defines",
+		  MSG_TFILE_FRAME_TPNUM_UNDEFINED,
 		  tpnum);
 }
 
@@ -204,8 +190,7 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 		if (!tl_cursor_u16(&c, big, &tpnum)) {
 			loc = tl_at(at);
 			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
-				  "expected an end marker (tracepoint number 0), found the end of the file "
-				  "after %llu frame%s", (unsigned long long)w->index, w->index == 1 ? "" : "s");
+				  MSG_TFILE_END_MISSING, (unsigned long long)w->index, w->index == 1 ? "" : "s");
 			break;
 		}
 		if (tpnum == 0) {
@@ -215,7 +200,7 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 		}
 		if (!tl_cursor_u32(&c, big, &size)) {
 			tl_report(ctx, RULE_TFILE_FRAME_HEADER, &loc,
-				  "expected a 6-byte frame header, found %zu bytes before the end of the file",
+				  MSG_TFILE_FRAME_HEADER,
 				  tl_cursor_left(&c) + 2);
 			break;
 		}
@@ -223,8 +208,7 @@ void tl_tfile_frames_step(struct frame_walk *w, const struct tl_input *in, bool 
 		struct tl_cursor frame;
 		if (!tl_cursor_sub(&c, size, &frame)) {
 			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
-				  "expected %u bytes of frame data, found only %zu bytes before the end of "
-				  "the file", size, tl_cursor_left(&c));
+				  MSG_TFILE_FRAME_SIZE, size, tl_cursor_left(&c));
 			break;
 		}
 		if (!walk_blocks(w, frame, w->desc->r_valid, w->desc->r_size, WALK_REPORT))
