@@ -283,7 +283,9 @@ def diagnostics(path, args):
     found = []
     for d in doc["files"][0]["diagnostics"]:
         loc = f'{d["line"]}:{d["column"]}' if d.get("line") else str(d["offset"])
-        found.append((loc, d["severity"], d["rule"]))
+        # paths in messages relative to the repository's top directory, as in every sidecar
+        msg = d["message"].replace(os.path.dirname(os.path.dirname(HERE)) + "/", "")
+        found.append((loc, d["severity"], d["rule"], msg))
     return out.returncode, found
 
 
@@ -301,7 +303,7 @@ def main():
             with open(path + ".args", "w") as f:
                 f.write("".join(a + "\n" for a in args))
         rc, found = diagnostics(path, args)
-        rules = {r for _, _, r in found}
+        rules = {r for _, _, r, _ in found}
         errors = [d for d in found if d[1] == "error"]
         problem = None
         if rule and rule not in rules:
@@ -318,9 +320,9 @@ def main():
             with open(path + ".expected", "w") as f:
                 if why:
                     f.write(f"# {why}\n")
-                for loc, sev, r in found:
-                    f.write(f"{loc} {sev} {r}\n")
-        print(f"{kind}/{name}: " + ", ".join(f"{r}@{loc}" for loc, _, r in found))
+                for loc, sev, r, msg in found:
+                    f.write(f"{loc} {sev} {r} {msg}\n")
+        print(f"{kind}/{name}: " + ", ".join(f"{r}@{loc}" for loc, _, r, _ in found))
     sys.exit(1 if failed else 0)
 
 

@@ -376,7 +376,7 @@ if [ "${BLESS:-0}" = 1 ]; then
 		env $vars "$TL" --output=json "$@" "$path" | jq -r '.files[0].diagnostics[] |
 			(if .member then .member + ":" else "" end) +
 			(if .line then "\(.line):\(.column)" else "\(.offset)" end) +
-			" " + .severity + " " + .rule' > "$path.expected.new"
+			" " + .severity + " " + .rule + " " + .message' > "$path.expected.new"
 		if [ -s "$path.expected.new" ]; then
 			mv "$path.expected.new" "$path.expected"
 		else
