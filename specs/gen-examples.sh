@@ -1,27 +1,42 @@
 #!/bin/sh
 # Prints one TL_EXAMPLE("RULE", "file", "location", "excerpt") line per rule
-# that a corpus case triggers: the first uncompressed case (in name order,
+# that a corpus case triggers: the first case (in name order, uncompressed
+# ones first, a compressed one read decompressed only when none shows it;
 # invalid cases first, then the valid ones that warn) whose .expected names
 # the rule (the member file, in a UMTracer trace), the location it gives, and the bytes there
 # (the 16-byte row holding the offset, the byte marked) or the line (a caret
 # at the column). Usage: gen-examples.sh CORPUS-DIR
 set -eu
 corpus=$1
-{
+# Compressed cases are examples only for rules no uncompressed case shows;
+# their bytes are read from a decompressed copy.
+plain=$(mktemp -d)
+trap 'rm -rf "$plain"' EXIT
+cases() {
 	find "$corpus" -path '*/invalid/*' -name '*.expected' ! -name '*.content.expected' | LC_ALL=C sort
 	find "$corpus" \( -path '*/valid/*' -o -path '*/regressions/*' \) -name '*.expected' ! -name '*.content.expected' | LC_ALL=C sort
-} |
+}
+{ cases; cases | sed 's/^/compressed /'; } |
 while IFS= read -r expected; do
+	pass=plain
+	case $expected in "compressed "*) pass=compressed expected=${expected#compressed } ;; esac
 	case=${expected%.expected}
-	case $case in *.gz|*.bz2|*.zst|*.xz) continue ;; esac
+	bytes=$case
+	case $pass:$case in
+	plain:*.gz|plain:*.bz2|plain:*.zst|plain:*.xz) continue ;;
+	compressed:*.gz) bytes=$plain/$(basename "$case"); gzip -dc "$case" > "$bytes" 2>/dev/null || : ;;
+	compressed:*.bz2) bytes=$plain/$(basename "$case"); bzip2 -dc "$case" > "$bytes" 2>/dev/null || : ;;
+	compressed:*.zst) bytes=$plain/$(basename "$case"); zstd -qdc "$case" > "$bytes" 2>/dev/null || : ;;
+	compressed:*) continue ;;
+	esac
 	while read -r loc severity rule _; do
 		case $loc in ''|'#'*) continue ;; esac
-		file=$case
+		file=$bytes shown=$case
 		if [ -d "$case" ]; then
-			file=$case/${loc%%:*}
+			file=$case/${loc%%:*} shown=$file
 			loc=${loc#*:}
 		fi
-		printf '%s\t%s\t%s\t%s\n' "$rule" "$file" "$loc" "$file"
+		printf '%s\t%s\t%s\t%s\n' "$rule" "$shown" "$loc" "$file"
 	done < "$expected"
 done | awk -F '\t' '!seen[$1]++' | while IFS="$(printf '\t')" read -r rule case loc file; do
 	if [ ! -f "$file" ]; then

@@ -14,6 +14,10 @@ jq -r '.rules[] |
 	"# \(.id)", "",
 	"Severity **\(.severity)**, format `\(.format)`.", "",
 	"## What it checks", "", .summary, "",
+	(if (.messages | length) > 0 then
+		("## Message template" + (if (.messages | length) > 1 then "s" else "" end), "",
+		 "```", .messages[], "```", "")
+	 else empty end),
 	"## Why it matters", "", (.why // "Not written yet."), "",
 	(if .example then
 		("## Example", "",
@@ -40,6 +44,10 @@ awk -v dir="$out/rules" '
 		".SS \(.id | roff)",
 		"\\fI\(.severity)\\fR, format \\fB\(.format | roff)\\fR.",
 		".PP", "\\fBWhat it checks.\\fR \(.summary | roff)",
+		(if (.messages | length) > 0 then
+			(".PP", "\\fBMessage template" + (if (.messages | length) > 1 then "s" else "" end) + ".\\fR",
+			 ".RS", ".nf", (.messages[] | roff), ".fi", ".RE")
+		 else empty end),
 		".PP", "\\fBWhy it matters.\\fR \((.why // "Not written yet.") | roff)",
 		(if .example then
 			(".PP", "\\fBExample.\\fR The test corpus case \\fI\(.example.path | roff)\\fR breaks it at " + (if (.example.location | test(":")) then "line:column " else "offset " end) + "\(.example.location):",

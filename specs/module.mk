@@ -28,6 +28,13 @@ install-rule-docs: $(RULE_DOCS)
 	install -m 644 $(RULE_DOCS) $(DESTDIR)$(PREFIX)/share/man/man7/tracelint-rules.7
 	install -m 644 $(O)/doc/rules/*.md $(DESTDIR)$(PREFIX)/share/doc/tracelint/rules/
 
+# The message templates (the catalogs' "## Messages" tables) as MSG_* macros.
+# Everything that needs rules.inc first needs them too.
+$(GEN)/messages.h: $(SPECS) validators/core/gen-rules.awk
+	@mkdir -p $(@D)
+	awk -v emit=messages -f validators/core/gen-rules.awk $(SPECS) > $@.tmp && mv $@.tmp $@
+$(GEN)/rules.inc: $(GEN)/messages.h
+
 # Former rule IDs (a catalog row's fifth cell), accepted as aliases.
 $(GEN)/aliases.inc: $(SPECS) validators/core/gen-rules.awk
 	@mkdir -p $(@D)

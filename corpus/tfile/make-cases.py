@@ -283,7 +283,9 @@ def diagnostics(path, args):
     found = []
     for d in doc["files"][0]["diagnostics"]:
         loc = f'{d["line"]}:{d["column"]}' if d.get("line") else str(d["offset"])
-        found.append((loc, d["severity"], d["rule"]))
+        # paths in messages relative to the repository's top directory, as in every sidecar
+        msg = d["message"].replace(os.path.dirname(os.path.dirname(HERE)) + "/", "")
+        found.append((loc, d["severity"], d["rule"], msg))
     return out.returncode, found
 
 
@@ -315,7 +317,7 @@ def main():
             with open(path + ".args", "w") as f:
                 f.write("".join(a + "\n" for a in args))
         rc, found = diagnostics(path, args)
-        rules = {r for _, _, r in found}
+        rules = {r for _, _, r, _ in found}
         errors = [d for d in found if d[1] == "error"]
         problem = None
         if rule and rule not in rules:
@@ -329,7 +331,7 @@ def main():
             failed = True
             continue
         if not intent:
-            warned = sorted({r for _, sev, r in found if sev == "warning"})
+            warned = sorted({r for _, sev, r, _ in found if sev == "warning"})
             intent = ("must-reject" if kind == "invalid" else
                       f"either tracelint only warns ({', '.join(warned)}): a stricter reader may refuse it"
                       if warned else "must-accept")
@@ -337,9 +339,9 @@ def main():
             f.write(f"# intent: {intent}\n")
             if why and found:
                 f.write(f"# {why}\n")
-            for loc, sev, r in found:
-                f.write(f"{loc} {sev} {r}\n")
-        print(f"{kind}/{name}: " + ", ".join(f"{r}@{loc}" for loc, _, r in found))
+            for loc, sev, r, msg in found:
+                f.write(f"{loc} {sev} {r} {msg}\n")
+        print(f"{kind}/{name}: " + ", ".join(f"{r}@{loc}" for loc, _, r, _ in found))
     sys.exit(1 if failed else 0)
 
 

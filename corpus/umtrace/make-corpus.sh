@@ -376,7 +376,7 @@ if [ "${BLESS:-0}" = 1 ]; then
 		env $vars "$TL" --output=json "$@" "$path" | jq -r '.files[0].diagnostics[] |
 			(if .member then .member + ":" else "" end) +
 			(if .line then "\(.line):\(.column)" else "\(.offset)" end) +
-			" " + .severity + " " + .rule' > "$path.expected.diags"
+			" " + .severity + " " + .rule + " " + .message' > "$path.expected.diags"
 		# the intent line is reviewed by hand (corpus/README.md): kept, or derived for a new case
 		intent=$(grep -m1 '^# intent: ' "$path.expected" 2>/dev/null) || intent=
 		if [ -z "$intent" ]; then

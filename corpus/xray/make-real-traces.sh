@@ -84,7 +84,8 @@ SRC
 	llvm-xray convert --symbolize --instr_map=mapped.stripped --output-format=yaml "$bad" |
 		grep -c "function: '#4'" | grep -qx 2
 	echo '--instr-map=../binaries/mapped.elf.zst' > "$bad.args"
-	printf '# intent: must-reject\n128 error XRAY-FUNCTION-ID-UNDEFINED\n136 error XRAY-FUNCTION-ID-UNDEFINED\n' > "$bad.expected"
+	msg='expected a function id 1..3 from corpus/xray/invalid/../binaries/mapped.elf.zst, found 4'
+	printf '# intent: must-reject\n128 error XRAY-FUNCTION-ID-UNDEFINED %s\n136 error XRAY-FUNCTION-ID-UNDEFINED %s\n' "$msg" "$msg" > "$bad.expected"
 	chmod 644 "$out/real-fdr-v5-mapped.xray" "$bad" "$root/corpus/xray/binaries/mapped.elf.zst"
 }
 if [ "$only" = mapped ]; then

@@ -48,7 +48,7 @@ expected_for() {
 		.files[0].diagnostics[]? |
 		((if .member then .member + ":" else "" end) +
 		 (if (.line // 0) > 0 then "\(.line):\(.column)" else "\(.offset)" end)) +
-		" " + .severity + " " + .rule'
+		" " + .severity + " " + .rule + " " + .message'
 }
 
 seen=$tmp/seen

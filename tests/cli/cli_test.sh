@@ -9,7 +9,7 @@ TL="$BUILDDIR/tracelint"
 
 # First corpus case of a kind (valid|invalid) with no .args sidecar; $2 filters
 # on its .expected content (a grep pattern), $3 is the minimum count of lines
-# matching ' error '.
+# whose severity is error.
 find_case() {
 	kind=$1 pattern=${2:-} min_errors=${3:-0}
 	for p in "$SRCDIR"/corpus/*/"$kind"/*; do
@@ -20,7 +20,7 @@ find_case() {
 			[ -f "$p.expected" ] && grep -q -e "$pattern" "$p.expected" || continue
 		fi
 		if [ "$min_errors" -gt 0 ]; then
-			n=$(grep -c ' error ' "$p.expected" 2>/dev/null)
+			n=$(awk '$2 == "error"' "$p.expected" 2>/dev/null | wc -l)
 			[ "${n:-0}" -ge "$min_errors" ] || continue
 		fi
 		echo "$p"

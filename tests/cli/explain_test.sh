@@ -13,7 +13,7 @@ one_rule_of_each_format_body() {
 	for rule in XRAY-FDR-METADATA-KIND DCFG-ID-DUPLICATE DTRACE-CHUNK-ORDER TFILE-HEADER-MAGIC UMT-LINK-PREV; do
 		atf_check -o save:out "$TL" --explain "$rule"
 		atf_check -o match:"^$rule \((error|warning|note), [a-z-]+(; formerly [A-Z0-9-]+)?\)$" cat out
-		for part in 'What it checks' 'Why it matters' 'Example \(a case of the test corpus\)' \
+		for part in 'What it checks' 'Message templates?' 'Why it matters' 'Example \(a case of the test corpus\)' \
 			'How to fix it' 'Source'; do
 			atf_check -o match:"^$part$" cat out
 		done
@@ -56,6 +56,7 @@ json_and_globs_body() {
 	atf_check -o inline:'XRAY-FDR-METADATA-KIND error xray corpus/xray/invalid/metadata-kind.xray 112\n' \
 		jq -r '.rules[] | "\(.id) \(.severity) \(.format) \(.example.path) \(.example.location)"' json
 	atf_check -o inline:'true\n' jq '.rules[0] | (.why | length > 40) and (.fix | length > 20)' json
+	atf_check -o inline:'expected a metadata kind 0..9, found %u in buffer %<PRIu64>\n' jq -r '.rules[0].messages[]' json
 	atf_check -o save:all "$TL" --explain -o json 'UMT-U26*'
 	atf_check -o inline:"$("$TL" --list-rules 'UMT-U26*' | awk '{print $1}')\n" jq -r '.rules[].id' all
 	atf_check -s exit:2 -e match:"--explain: 'XRAY-NO-SUCH' matches no rule" "$TL" --explain XRAY-NO-SUCH
@@ -68,6 +69,7 @@ json_and_globs_body() {
 GAPS='.rules[] |
 	(if (.why // "") == "" or (.fix // "") == "" then "explanation \(.id)" else empty end),
 	(if .example == null then "example \(.id)" else empty end),
+	(if (.messages | length) == 0 then "message \(.id)" else empty end),
 	(if (.source | test("research|\\.\\./|/shared/|seeds/|issue|session"; "i")) then "source \(.id)" else empty end)'
 
 atf_test_case every_rule_explained
@@ -95,11 +97,13 @@ rule_docs_body() {
 	atf_check -o inline:"$("$TL" --list-rules | wc -l)\n" sh -c "ls '$BUILDDIR/doc/rules' | grep -c '\\.md\$'"
 	page="$BUILDDIR/doc/rules/XRAY-FDR-METADATA-KIND.md"
 	atf_check -o match:'^# XRAY-FDR-METADATA-KIND$' -o match:'^## Why it matters$' \
-		-o match:'^  00000070: 19 a5' -o match:'^## How to fix it$' cat "$page"
+		-o match:'^  00000070: 19 a5' -o match:'^## How to fix it$' \
+		-o match:'^expected a metadata kind 0\.\.9, found %u in buffer %<PRIu64>$' cat "$page"
 	atf_check -o match:'^\.SS XRAY\\-FDR\\-METADATA\\-KIND$' cat "$BUILDDIR/doc/tracelint-rules.7"
 	# groff spreads a justified line's spaces from alternate ends, so the spacing
 	# depends on the lines before it
-	atf_check -o match:'Why +it +matters\. +The +kind +selects' -e ignore \
+	atf_check -o match:'Why +it +matters\. +The +kind +selects' -o match:'Message +template\.' \
+		-o match:'^ +expected a metadata kind 0\.\.9, found %u in buffer %<PRIu64>$' -e ignore \
 		sh -c "MANWIDTH=200 man -l '$BUILDDIR/doc/tracelint-rules.7'"
 }
 

@@ -1,7 +1,7 @@
 #! /usr/bin/env atf-sh
 # One test case per format and kind (corpus/<format>/{valid,invalid,regressions}),
 # which runs every case of it: tracelint's diagnostics must equal the case's
-# .expected sidecar exactly, and the exit status must match the verdict (see
+# .expected sidecar exactly (messages included), and the exit status must match the verdict (see
 # corpus/README.md). A failure names every case that broke, with its diff.
 # (One ATF test case per corpus file made Kyua's listing step, which atf-sh
 # pays for with a dozen forks per test case, time out on a loaded machine.)
@@ -13,14 +13,15 @@ TRACELINT="$BUILDDIR/tracelint"
 . "$SRCDIR/corpus/cases.sh"
 
 # Runs tracelint on one case with its .args and writes the normalised
-# diagnostics "location severity RULE" to ./actual; returns tracelint's status.
+# diagnostics "location severity RULE message" to ./actual, paths in messages
+# relative to the source directory as in the sidecars; returns tracelint's status.
 run_case() {
 	case_run "$TRACELINT" "$1" --output=json > out.json 2> stderr
 	rc=$?
-	jq -r '.files[0].diagnostics[] |
+	jq -r --arg root "$SRCDIR/" '.files[0].diagnostics[] |
 		(if .member then .member + ":" else "" end) +
 		(if .line then "\(.line):\(.column)" else "\(.offset)" end) +
-		" " + .severity + " " + .rule' out.json > actual || rc=99
+		" " + .severity + " " + .rule + " " + (.message | split($root) | join(""))' out.json > actual || rc=99
 	return $rc
 }
 
@@ -45,7 +46,7 @@ check_case() {
 		"$TRACELINT" "$path" 2>&1 | head -20
 		return 1
 	fi
-	if grep -q ' error ' expected; then want=1; else want=0; fi
+	if awk '$2 == "error" { e = 1 } END { exit !e }' expected; then want=1; else want=0; fi
 	# a case that gets no verdict (a resource limit) says so: "# exit status: 2"
 	if [ -f "$path.expected" ] && grep -q '^# exit status: 2$' "$path.expected"; then want=2; fi
 	case "$kind" in

@@ -72,7 +72,7 @@ groups_minimises_and_pins_body() {
 		# The sidecar is exactly what the CLI reports for the case.
 		grep -v '^#' "$c.expected" > want
 		"$BUILDDIR/tracelint" --format=xray --max-errors=0 -o json "$c" |
-			jq -r '.files[0].diagnostics[] | "\(.offset) \(.severity) \(.rule)"' > got
+			jq -r '.files[0].diagnostics[] | "\(.offset) \(.severity) \(.rule) \(.message)"' > got
 		atf_check -o file:want cat got
 	done
 	# Each signature names the sanitizer's report and the frame of the bug.

@@ -13,7 +13,18 @@
 
 static const struct cli_explanation explanations[] = {
 #define TL_EXPLAIN(id, why, fix) { id, why, fix },
+#define TL_MESSAGE(id, template)
 #include "explain.inc"
+#undef TL_MESSAGE
+#undef TL_EXPLAIN
+};
+
+/* The message templates each rule is reported with (specs/, "## Messages"). */
+static const struct { const char *id, *template; } messages[] = {
+#define TL_EXPLAIN(id, why, fix)
+#define TL_MESSAGE(id, template) { id, template },
+#include "explain.inc"
+#undef TL_MESSAGE
 #undef TL_EXPLAIN
 };
 
@@ -74,6 +85,14 @@ static void explain_text(const struct tl_rule_info *r)
 	printf("%s (%s, %s%s%s)\n\nWhat it checks\n", r->id, tl_severity_name(r->severity), r->format,
 	       former ? "; formerly " : "", former ? former : "");
 	paragraph(r->summary);
+	size_t templates = 0;
+	for (size_t i = 0; i < sizeof messages / sizeof *messages; i++)
+		templates += strcmp(messages[i].id, r->id) == 0;
+	if (templates)
+		printf("\nMessage template%s\n", templates > 1 ? "s" : "");
+	for (size_t i = 0; i < sizeof messages / sizeof *messages; i++)
+		if (strcmp(messages[i].id, r->id) == 0)
+			paragraph(messages[i].template);
 	printf("\nWhy it matters\n");
 	paragraph(e && *e->why ? e->why : "(no explanation written yet)");
 	if (x) {
@@ -105,6 +124,11 @@ static json_object *explain_json(bool *nomem, const struct tl_rule_info *r)
 	else
 		tl_jset_null(nomem, o, "former_id");
 	tl_jset(nomem, o, "summary", json_object_new_string(r->summary));
+	json_object *templates = tl_jmade(nomem, json_object_new_array());
+	for (size_t i = 0; i < sizeof messages / sizeof *messages; i++)
+		if (strcmp(messages[i].id, r->id) == 0)
+			tl_jpush(nomem, templates, json_object_new_string(messages[i].template));
+	tl_jset(nomem, o, "messages", templates);
 	if (e) {
 		tl_jset(nomem, o, "why", json_object_new_string(e->why));
 		tl_jset(nomem, o, "fix", json_object_new_string(e->fix));

@@ -73,8 +73,7 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 			/* Said once, at the first warning left out. */
 			char note[160];
 			snprintf(note, sizeof note,
-				 "reporting of warnings stopped: expected at most %u warnings (--max-errors), found more",
-				 limit);
+				 MSG_TL_MAX_ERRORS, limit);
 			r->truncated = true;
 			r->notes++;
 			deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note, false);
@@ -99,8 +98,7 @@ void tl_report(struct tl_ctx *ctx, enum tl_rule_id id, const struct tl_location 
 		r->truncated = true;
 		char note[160];
 		snprintf(note, sizeof note,
-			 "reporting stopped: expected at most %u errors (--max-errors), found that many",
-			 limit);
+			 MSG_TL_MAX_ERRORS_2, limit);
 		r->notes++;
 		deliver(ctx, tl_rule_by_id(RULE_TL_MAX_ERRORS), TL_NOTE, loc, note, false);
 	}

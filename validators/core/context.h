@@ -1,5 +1,6 @@
 /* The validation context: what a format validator reports into. Validators
- * only say tl_report(ctx, RULE_..., &loc, "expected ..., found ...", ...);
+ * only say tl_report(ctx, RULE_..., &loc, MSG_..., ...), the message template
+ * named in the rule's catalog (specs/, "## Messages");
  * severity, counting, the error limit and delivery are handled here. */
 #ifndef TL_CONTEXT_H
 #define TL_CONTEXT_H
@@ -7,6 +8,11 @@
 #include "tracelint.h"
 #include "input.h"
 #include "rules.h"
+#include "messages.h"
+
+/* The format a report wrapper passes on a message it has already rendered
+ * from its catalog template. */
+#define TL_MSG_RENDERED "%s"
 
 enum { TL_OPEN_MEMBERS_MAX = 16 };
 

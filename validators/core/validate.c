@@ -66,19 +66,17 @@ static void report_stream_defect(struct tl_ctx *ctx, const struct tl_input *in)
 	switch (d->fault) {
 	case TL_STREAM_CUT:
 		tl_report(ctx, RULE_TL_COMPRESSED_STREAM, &loc,
-			  "expected the %s stream to go on, found the end of the file at compressed byte %llu, "
-			  "after %llu bytes decompressed (the file was cut short)", codec, at, out);
+			  MSG_TL_COMPRESSED_STREAM, codec, at, out);
 		tl_set_detail(ctx, "%s stream cut short", codec);
 		break;
 	case TL_STREAM_CORRUPT:
 		tl_report(ctx, RULE_TL_COMPRESSED_STREAM, &loc,
-			  "expected intact %s data, found corrupt data near compressed byte %llu (%s), "
-			  "after %llu bytes decompressed", codec, at, d->reason, out);
+			  MSG_TL_COMPRESSED_STREAM_2, codec, at, d->reason, out);
 		tl_set_detail(ctx, "corrupt %s stream", codec);
 		break;
 	default:
 		tl_report(ctx, RULE_TL_COMPRESSED_STREAM, &loc,
-			  "expected the file to end with its %s stream, found other bytes at compressed byte %llu",
+			  MSG_TL_COMPRESSED_STREAM_3,
 			  codec, at);
 		tl_set_detail(ctx, "bytes after the %s stream", codec);
 		break;
@@ -126,7 +124,7 @@ static enum tl_status run(const struct tl_input *in, const char *path,
 		/* its rules would describe another format's bytes: say which it is */
 		struct tl_location loc = tl_at(0);
 		tl_report(&ctx, RULE_TL_FORMAT_NAME, &loc,
-			  "expected %s content, as the file name says, found %s content", f->name,
+			  MSG_TL_FORMAT_NAME, f->name,
 			  other->name);
 		tl_set_detail(&ctx, "holds %s, not %s", other->name, f->name);
 	} else {

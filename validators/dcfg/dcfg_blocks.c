@@ -30,7 +30,7 @@ static void report_same_start(struct tl_json_check *v, const struct tl_dcfg_proc
 {
 	const struct tl_dcfg_block *a = &p->blocks[first], *b = &p->blocks[second];
 	tl_jv_report_cell(v, RULE_DCFG_BLOCK_SAME_START, b->node, p->images[b->image].block_pos[BB_ADDR_OFFSET],
-		  "expected blocks of image %llu to start at distinct ADDR_OFFSETs, found blocks %llu and %llu both at %#llx",
+		  MSG_DCFG_BLOCK_SAME_START,
 		  (unsigned long long)p->images[b->image].id, (unsigned long long)a->id, (unsigned long long)b->id,
 		  (unsigned long long)p->block_addr[second]);
 }
@@ -87,7 +87,7 @@ void tl_dcfg_check_last_instr(struct tl_json_check *v, const struct tl_dcfg_bloc
 {
 	if (!tl_dcfg_last_instr_fits(size, last_off))
 		tl_jv_report(v, RULE_DCFG_LAST_INSTR_LENGTH, last_cell,
-			  "expected the last instruction of block %llu to be at most %d bytes (SIZE - LAST_INSTR_OFFSET), found %llu - %llu = %llu",
+			  MSG_DCFG_LAST_INSTR_LENGTH,
 			  (unsigned long long)b->id, MAX_INSTR_BYTES, (unsigned long long)size, (unsigned long long)last_off,
 			  (unsigned long long)(size - last_off));
 }
@@ -98,7 +98,7 @@ void tl_dcfg_check_blocks(struct tl_json_check *v, const struct tl_dcfg_process 
 		const struct tl_dcfg_block *b = &p->blocks[i];
 		if (b->has_count && b->count == 0)
 			tl_jv_report_cell(v, RULE_DCFG_BLOCK_ZERO_COUNT, b->node, p->images[b->image].block_pos[BB_COUNT],
-				  "expected block %llu to have been executed (a DCFG records executed blocks), found COUNT 0",
+				  MSG_DCFG_BLOCK_ZERO_COUNT,
 				  (unsigned long long)b->id);
 	}
 	check_same_start(v, p);

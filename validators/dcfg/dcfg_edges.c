@@ -21,7 +21,7 @@ static bool resolve_node(struct tl_json_check *v, const struct tl_dcfg_model *m,
 	*blk = tl_dcfg_idmap_get(&p->block_by_id, *id);
 	if (*blk != IDMAP_NONE)
 		return true;
-	tl_jv_report(v, RULE_DCFG_EDGE_NODE, cell, "expected %s to name a basic block of the process or a special node, found %llu",
+	tl_jv_report(v, RULE_DCFG_EDGE_NODE, cell, MSG_DCFG_EDGE_NODE,
 		  what, (unsigned long long)*id);
 	return false;
 }
@@ -60,11 +60,11 @@ static void check_special_use(struct tl_json_check *v, const struct tl_dcfg_mode
 	const char *bad = special_use_problem(m, e, &at_target);
 	if (bad)
 		tl_jv_report(v, RULE_DCFG_SPECIAL_EDGE, at_target ? cell[EG_TARGET] : cell[EG_SOURCE],
-			  "expected %s, found edge %llu from node %llu to node %llu",
+			  MSG_DCFG_SPECIAL_EDGE,
 			  bad, (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
 	if (touches_unknown(m, e))
 		tl_jv_report(v, RULE_DCFG_UNKNOWN_NODE, e->src == m->unknown_id ? cell[EG_SOURCE] : cell[EG_TARGET],
-			  "expected no edge to or from the UNKNOWN node %llu (the producer lost track), found edge %llu",
+			  MSG_DCFG_UNKNOWN_NODE,
 			  (unsigned long long)m->unknown_id, (unsigned long long)e->id);
 }
 
@@ -75,7 +75,7 @@ static void read_counts(struct tl_json_check *v, uint32_t cell, struct tl_dcfg_p
 	uint32_t n = jn(&v->doc, cell)->count;
 	if (p->threads_known && n != p->nthreads)
 		tl_jv_report(v, RULE_DCFG_COUNT_PER_THREAD, cell,
-			  "expected COUNT_PER_THREAD with one entry per thread (%u), found %u entries", p->nthreads, n);
+			  MSG_DCFG_COUNT_PER_THREAD, p->nthreads, n);
 	uint32_t t = 0;
 	for (uint32_t c = jn(&v->doc, cell)->first; c != JNONE; c = jnext(v, c), t++) {
 		uint64_t x;
@@ -170,7 +170,7 @@ void tl_dcfg_read_edges(struct tl_json_check *v, uint32_t tbl, const struct tl_d
 	uint32_t rows = jn(&v->doc, tbl)->count;
 	if (rows > 1 && (!m->has_edge_types || !m->has_special_nodes))
 		tl_jv_report(v, RULE_DCFG_TABLE_REQUIRED, tbl,
-			  "expected the EDGE_TYPES and SPECIAL_NODES tables in a DCFG with edges, found %s missing",
+			  MSG_DCFG_TABLE_REQUIRED,
 			  !m->has_edge_types ? "EDGE_TYPES" : "SPECIAL_NODES");
 	p->edges = tl_big_calloc((size_t)rows + 1, sizeof *p->edges);
 	if (p->nthreads)
@@ -195,7 +195,7 @@ void tl_dcfg_read_edges(struct tl_json_check *v, uint32_t tbl, const struct tl_d
 		uint64_t id;
 		bool ok = tl_jv_int(v, cell[0], 0, UINT64_MAX, "EDGE_ID", &id);
 		if (ok && (id < 1 || id > 0x7fffffffu)) {
-			tl_jv_report(v, RULE_DCFG_ID_RANGE, cell[0], "expected EDGE_ID in [1, 0x7fffffff], found %llu",
+			tl_jv_report(v, RULE_DCFG_ID_RANGE, cell[0], MSG_DCFG_ID_RANGE,
 				  (unsigned long long)id);
 			ok = false;
 		}
@@ -212,7 +212,7 @@ void tl_dcfg_read_edges(struct tl_json_check *v, uint32_t tbl, const struct tl_d
 		bool type_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "EDGE_TYPE_ID", &type);
 		uint32_t cls = type_ok ? tl_dcfg_idmap_get(&m->type_class, type) : IDMAP_NONE;
 		if (type_ok && cls == IDMAP_NONE && m->has_edge_types)
-			tl_jv_report(v, RULE_DCFG_EDGE_TYPE_REF, cell[3], "expected an EDGE_TYPE_ID of the EDGE_TYPES table, found %llu",
+			tl_jv_report(v, RULE_DCFG_EDGE_TYPE_REF, cell[3], MSG_DCFG_EDGE_TYPE_REF,
 				  (unsigned long long)type);
 		e.type = cls == IDMAP_NONE ? 0 : (uint32_t)type; /* types of the table are ids: 32 bits */
 		e.cls = cls == IDMAP_NONE ? EC_INTRA : (uint8_t)cls;
@@ -237,7 +237,7 @@ static void report_duplicate_edge(struct tl_json_check *v, const struct tl_dcfg_
 {
 	const struct tl_dcfg_edge *a = &p->edges[first], *b = &p->edges[second];
 	tl_jv_report(v, RULE_DCFG_EDGE_DUPLICATE, b->node,
-		  "expected one edge per (source, target, type), found edges %llu and %llu both from node %llu to node %llu with type %llu",
+		  MSG_DCFG_EDGE_DUPLICATE,
 		  (unsigned long long)a->id, (unsigned long long)b->id, (unsigned long long)b->src,
 		  (unsigned long long)b->tgt, (unsigned long long)b->type);
 }
@@ -355,7 +355,7 @@ static void check_edge_suspects(struct tl_json_check *v, const struct tl_dcfg_mo
 		uint32_t kind = tl_dcfg_idmap_get(&m->type_kind, e->type);
 		if (kind == EK_REP && e->src != e->tgt)
 			tl_jv_report_cell(v, RULE_DCFG_REP_EDGE, e->node, p->edge_pos[EG_TARGET],
-				  "expected REP edge %llu to lead from a block back to itself, found it from node %llu to node %llu",
+				  MSG_DCFG_REP_EDGE,
 				  (unsigned long long)e->id, (unsigned long long)e->src, (unsigned long long)e->tgt);
 		if (kind == EK_BYPASS || !nt || !p->edge_counts)
 			continue;
@@ -364,7 +364,7 @@ static void check_edge_suspects(struct tl_json_check *v, const struct tl_dcfg_mo
 			t++;
 		if (t == nt)
 			tl_jv_report_cell(v, RULE_DCFG_EDGE_ZERO_COUNT, e->node, p->edge_pos[EG_COUNTS],
-				  "expected edge %llu to have been traversed (only bypass edges may count 0), found COUNT_PER_THREAD all 0 on its %u thread(s)",
+				  MSG_DCFG_EDGE_ZERO_COUNT,
 				  (unsigned long long)e->id, nt);
 	}
 	check_duplicate_edges(v, p);
@@ -383,7 +383,7 @@ static void check_thread_instrs(struct tl_json_check *v, const struct tl_dcfg_pr
 				tl_mul_u64(p->blocks[b].num_instrs, in[(size_t)b * nt + t], &x) && tl_add_u64(sum, x, &sum);
 		if (exact && sum != p->instr_per_thread[t])
 			tl_jv_report(v, RULE_DCFG_THREAD_INSTR_SUM, c != JNONE ? c : p->node,
-				  "expected thread %u's INSTR_COUNT_PER_THREAD to equal the sum over blocks of NUM_INSTRS x in-edge count (%llu), found %llu",
+				  MSG_DCFG_THREAD_INSTR_SUM,
 				  t, (unsigned long long)sum, (unsigned long long)p->instr_per_thread[t]);
 	}
 }
@@ -428,14 +428,14 @@ void tl_dcfg_check_counts(struct tl_json_check *v, const struct tl_dcfg_model *m
 			total = total + in[(size_t)b * nt + t] < total ? UINT64_MAX : total + in[(size_t)b * nt + t];
 		if (blk->has_count && has_in[b] && blk->count != total)
 			tl_jv_report_cell(v, RULE_DCFG_BLOCK_COUNT, blk->node, p->images[blk->image].block_pos[BB_COUNT],
-				  "expected block %llu COUNT to equal the sum of its in-edge counts (%llu), found %llu",
+				  MSG_DCFG_BLOCK_COUNT,
 				  (unsigned long long)blk->id, (unsigned long long)total, (unsigned long long)blk->count);
 		if (!has_in[b] || !has_out[b])
 			continue;
 		for (uint32_t t = 0; t < nt; t++)
 			if (in[(size_t)b * nt + t] != out[(size_t)b * nt + t]) {
 				tl_jv_report(v, RULE_DCFG_FLOW, blk->node,
-					  "expected block %llu on thread %u to be left as often as entered, found %llu in-edge and %llu out-edge traversals",
+					  MSG_DCFG_FLOW,
 					  (unsigned long long)blk->id, t, (unsigned long long)in[(size_t)b * nt + t],
 					  (unsigned long long)out[(size_t)b * nt + t]);
 				break;

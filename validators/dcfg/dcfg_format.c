@@ -108,7 +108,7 @@ static void validate_trace(struct tl_ctx *ctx, const struct tl_input *in)
 				tl_out_of_memory(ctx);
 			else if (pv.failed)
 				tl_report(ctx, RULE_PAIR_DCFG, &loc,
-					  "expected a valid DCFG in --pair=%s, found errors in it (run tracelint --format=dcfg on it); pairing checks skipped",
+					  MSG_PAIR_DCFG,
 					  ctx->opts->pair_path);
 			else
 				paired = true;

@@ -63,7 +63,7 @@ uint32_t tl_dcfg_image_block(struct tl_json_check *v, const struct tl_dcfg_proce
 		return NO_INDEX;
 	uint32_t b = tl_dcfg_idmap_get(&p->block_by_id, id);
 	if (b == IDMAP_NONE || p->blocks[b].image != image) {
-		tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, cell, "expected %s to be a basic block of image %llu, found %llu%s",
+		tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, cell, MSG_DCFG_ROUTINE_NODE,
 			  what, (unsigned long long)p->images[image].id, (unsigned long long)id,
 			  b == IDMAP_NONE ? " (no such block)" : " (a block of another image)");
 		return NO_INDEX;
@@ -173,7 +173,7 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 		if (head == NO_INDEX)
 			continue;
 		if (s->routine_of[head] != r) {
-			tl_jv_report(v, RULE_DCFG_LOOP, cell[0], "expected the loop head to be a node of its routine, found block %llu outside it",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[0], MSG_DCFG_LOOP,
 				  (unsigned long long)p->blocks[head].id);
 			continue;
 		}
@@ -181,7 +181,7 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 		for (uint32_t i = 0; i < nloops; i++)
 			dup |= loops[i].head == head;
 		if (dup) {
-			tl_jv_report(v, RULE_DCFG_LOOP, cell[0], "expected one LOOPS row per head, found head %llu again",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[0], MSG_DCFG_LOOP_2,
 				  (unsigned long long)p->blocks[head].id);
 			continue;
 		}
@@ -197,7 +197,7 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 				continue;
 			}
 			if (s->routine_of[b] != r || s->in_loop[b] == mark) {
-				tl_jv_report(v, RULE_DCFG_LOOP, c, "expected loop nodes to be distinct nodes of the routine, found block %llu %s",
+				tl_jv_report(v, RULE_DCFG_LOOP, c, MSG_DCFG_LOOP_3,
 					  (unsigned long long)p->blocks[b].id, s->in_loop[b] == mark ? "twice" : "outside the routine");
 				sound = false;
 			} else
@@ -206,10 +206,10 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 			head_in |= b == head;
 		}
 		if (!head_in)
-			tl_jv_report(v, RULE_DCFG_LOOP, cell[2], "expected LOOP_NODE_IDS to contain the head %llu, found it missing",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[2], MSG_DCFG_LOOP_4,
 				  (unsigned long long)p->blocks[head].id);
 		if (jn(&v->doc, cell[1])->count == 0)
-			tl_jv_report(v, RULE_DCFG_LOOP, cell[1], "expected at least one back-edge source for loop head %llu, found none",
+			tl_jv_report(v, RULE_DCFG_LOOP, cell[1], MSG_DCFG_LOOP_5,
 				  (unsigned long long)p->blocks[head].id);
 		sound &= head_in && jn(&v->doc, cell[1])->count > 0;
 		for (uint32_t c = jn(&v->doc, cell[1])->first; c != JNONE; c = jnext(v, c)) {
@@ -220,7 +220,7 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 			}
 			if (s->in_loop[b] != mark || !has_edge(g, b, head)) {
 				tl_jv_report(v, RULE_DCFG_LOOP, c,
-					  "expected back-edge source %llu to be a loop node with an edge to head %llu, found %s",
+					  MSG_DCFG_LOOP_6,
 					  (unsigned long long)p->blocks[b].id, (unsigned long long)p->blocks[head].id,
 					  s->in_loop[b] != mark ? "it outside LOOP_NODE_IDS" : "no such edge");
 				sound = false;
@@ -250,7 +250,7 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 				break;
 		if (k == nloops) {
 			tl_jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
-				  "expected PARENT_LOOP_HEAD_NODE_ID to be 0 or the head of another loop of the routine, found %llu",
+				  MSG_DCFG_LOOP_PARENT,
 				  (unsigned long long)li->parent);
 			li->sound = false;
 			continue;
@@ -269,7 +269,7 @@ void tl_dcfg_check_loops(struct tl_json_check *v, const struct tl_dcfg_process *
 			if (tl_jv_int(v, c, 0, UINT64_MAX, "LOOP_NODE_IDS entry", &id) && (b = tl_dcfg_idmap_get(&p->block_by_id, id)) != IDMAP_NONE &&
 			    s->in_loop[b] != mark) {
 				tl_jv_report(v, RULE_DCFG_LOOP_PARENT, li->parent_cell,
-					  "expected the parent loop %llu to contain every node of loop %llu, found node %llu outside it",
+					  MSG_DCFG_LOOP_PARENT_2,
 					  (unsigned long long)li->parent, (unsigned long long)p->blocks[li->head].id,
 					  (unsigned long long)id);
 				li->sound = false;

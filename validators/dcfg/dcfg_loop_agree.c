@@ -83,7 +83,7 @@ static void check_members(struct tl_json_check *v, const struct tl_dcfg_process 
 		uint32_t b = cell_block(v, p, c);
 		if (!dominates(s, h, b)) {
 			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
-				  "expected loop head %llu to dominate every loop node, found node %llu reachable without passing it",
+				  MSG_DCFG_NATURAL_LOOP,
 				  bid(p, h), bid(p, b));
 			return;
 		}
@@ -107,7 +107,7 @@ static void check_members(struct tl_json_check *v, const struct tl_dcfg_process 
 				continue;
 			if (s->listed[s->rpo_num[q]] != stamp) {
 				tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, li->nodes_cell,
-					  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu (which reaches back-edge source %llu without passing the head) missing",
+					  MSG_DCFG_NATURAL_LOOP_2,
 					  bid(p, h), bid(p, q), bid(p, x));
 				return;
 			}
@@ -122,7 +122,7 @@ static void check_members(struct tl_json_check *v, const struct tl_dcfg_process 
 		uint32_t b = cell_block(v, p, c);
 		if (s->natural[s->rpo_num[b]] != stamp) {
 			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, c,
-				  "expected LOOP_NODE_IDS of head %llu to be its natural loop, found node %llu, which reaches no back-edge source without passing the head",
+				  MSG_DCFG_NATURAL_LOOP_3,
 				  bid(p, h), bid(p, b));
 			return;
 		}
@@ -174,7 +174,7 @@ static void check_parents(struct tl_json_check *v, const struct tl_dcfg_process 
 				declared_sound = loops[i].sound;
 		if (want != found && declared_sound)
 			tl_jv_report(v, RULE_DCFG_NATURAL_LOOP, li->parent_cell == JNONE ? li->row : li->parent_cell,
-				  "expected PARENT_LOOP_HEAD_NODE_ID of loop %llu to be the innermost loop containing it (%llu, 0 for none), found %llu",
+				  MSG_DCFG_NATURAL_LOOP_4,
 				  bid(p, li->head), (unsigned long long)want, (unsigned long long)found);
 		for (uint32_t c = jn(&v->doc, li->nodes_cell)->first; c != JNONE; c = jnext(v, c)) {
 			uint32_t b = cell_block(v, p, c);
@@ -206,7 +206,7 @@ static void check_missing(struct tl_json_check *v, const struct tl_dcfg_process 
 			uint32_t t = g->pred[k];
 			if (reached(s, t, r) && dominates(s, h, t) && s->listed[s->rpo_num[t]] != stamp) {
 				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, loops[i].sources_cell,
-					  "expected every back edge into loop head %llu among its back-edge sources, found the edge from %llu missing",
+					  MSG_DCFG_LOOP_MISSING,
 					  bid(p, h), bid(p, t));
 				s->listed[s->rpo_num[t]] = stamp; /* once per source */
 			}
@@ -218,7 +218,7 @@ static void check_missing(struct tl_json_check *v, const struct tl_dcfg_process 
 			uint32_t h = g->succ[k];
 			if (reached(s, h, r) && dominates(s, h, b) && s->natural[s->rpo_num[h]] != heads) {
 				tl_jv_report(v, RULE_DCFG_LOOP_MISSING, tbl,
-					  "expected a LOOPS row for head %llu, which the back edge from %llu enters, found none",
+					  MSG_DCFG_LOOP_MISSING_2,
 					  bid(p, h), bid(p, b));
 				s->natural[s->rpo_num[h]] = heads; /* once per head */
 			}

@@ -35,7 +35,7 @@ static bool read_id(struct tl_json_check *v, uint32_t cell, uint64_t lo, uint64_
 	if (!tl_jv_int(v, cell, 0, UINT64_MAX, what, &x))
 		return false;
 	if (x < lo || x > hi) {
-		tl_jv_report(v, RULE_DCFG_ID_RANGE, cell, "expected %s in [%llu, %#llx], found %llu (%#llx)", what,
+		tl_jv_report(v, RULE_DCFG_ID_RANGE, cell, MSG_DCFG_ID_RANGE_2, what,
 			  (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)x, (unsigned long long)x);
 		return false;
 	}
@@ -90,7 +90,7 @@ static void read_edge_types(struct tl_json_check *v, uint32_t tbl, struct tl_dcf
 		if (!known) {
 			char q[80];
 			tl_jv_report(v, RULE_DCFG_EDGE_TYPE_NAME, cell[1],
-				  "expected one of the 26 predefined edge-type names, found \"%s\"",
+				  MSG_DCFG_EDGE_TYPE_NAME,
 				  tl_quote(q, sizeof q, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count));
 		}
 		uint32_t cls = EC_INTRA;
@@ -129,10 +129,10 @@ static void read_special_nodes(struct tl_json_check *v, uint32_t tbl, struct tl_
 				 tl_json_str_eq(&v->doc, cell[1], "UNKNOWN") ? &m->unknown_id : NULL;
 		char q[80];
 		if (!slot)
-			tl_jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], "expected NODE_NAME START, END or UNKNOWN, found \"%s\"",
+			tl_jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], MSG_DCFG_SPECIAL_NODE_NAME,
 				  tl_quote(q, sizeof q, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count));
 		else if (*slot)
-			tl_jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], "expected each special node name once, found \"%s\" again (ids %llu and %llu)",
+			tl_jv_report(v, RULE_DCFG_SPECIAL_NODE_NAME, cell[1], MSG_DCFG_SPECIAL_NODE_NAME_2,
 				  tl_quote(q, sizeof q, jstr(&v->doc, cell[1]), jn(&v->doc, cell[1])->count),
 				  (unsigned long long)*slot, (unsigned long long)id);
 		else
@@ -170,7 +170,7 @@ static void read_symbols(struct tl_json_check *v, uint32_t tbl, const struct tl_
 		if (tl_jv_int(v, cell[1], 0, UINT64_MAX, "symbol ADDR_OFFSET", &off) &&
 		    tl_jv_int(v, cell[2], 0, UINT64_MAX, "symbol SIZE", &size) && !inside(off, size, img->size))
 			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, outside_cell(off, img->size, cell[1], cell[2]),
-				  "expected the symbol [%#llx, +%llu) inside image %llu of size %llu, found it outside",
+				  MSG_DCFG_RANGE_IN_IMAGE,
 				  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 				  (unsigned long long)img->size);
 	}
@@ -180,7 +180,7 @@ static void check_file_ref(struct tl_json_check *v, const struct tl_dcfg_model *
 {
 	uint64_t id;
 	if (tl_jv_int(v, cell, 0, UINT64_MAX, "FILE_NAME_ID", &id) && tl_dcfg_idmap_get(&m->file_names, id) == IDMAP_NONE)
-		tl_jv_report(v, RULE_DCFG_FILE_NAME_REF, cell, "expected a FILE_NAME_ID of the FILE_NAMES table, found %llu",
+		tl_jv_report(v, RULE_DCFG_FILE_NAME_REF, cell, MSG_DCFG_FILE_NAME_REF,
 			  (unsigned long long)id);
 }
 
@@ -204,12 +204,12 @@ static void read_source_data(struct tl_json_check *v, uint32_t tbl, const struct
 		bool size_ok = tl_jv_int(v, cell[3], 0, UINT64_MAX, "source SIZE", &size);
 		if (off_ok && size_ok && !inside(off, size, img->size))
 			tl_jv_report(v, RULE_DCFG_RANGE_IN_IMAGE, outside_cell(off, img->size, cell[2], cell[3]),
-				  "expected the source range [%#llx, +%llu) inside image %llu of size %llu, found it outside",
+				  MSG_DCFG_RANGE_IN_IMAGE_2,
 				  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 				  (unsigned long long)img->size);
 		if (tl_jv_int(v, cell[4], 0, UINT64_MAX, "source NUM_INSTRS", &ni) && size_ok && (ni < 1 || ni > size))
 			tl_jv_report(v, RULE_DCFG_SOURCE_NUM_INSTRS, cell[4],
-				  "expected NUM_INSTRS in [1, SIZE=%llu], found %llu", (unsigned long long)size,
+				  MSG_DCFG_SOURCE_NUM_INSTRS, (unsigned long long)size,
 				  (unsigned long long)ni);
 	}
 }
@@ -318,7 +318,7 @@ static void read_blocks(struct tl_json_check *v, uint32_t tbl, const struct tl_d
 		b.id = (uint32_t)id;
 		if (id_ok && is_special(m, b.id)) {
 			tl_jv_report(v, RULE_DCFG_NODE_SPECIAL, cell[0],
-				  "expected a basic-block NODE_ID different from the special nodes, found %llu",
+				  MSG_DCFG_NODE_SPECIAL,
 				  (unsigned long long)b.id);
 			id_ok = false;
 		}
@@ -335,11 +335,11 @@ static void read_blocks(struct tl_json_check *v, uint32_t tbl, const struct tl_d
 				       last >= size || last < b.num_instrs - 1 || (b.num_instrs == 1 && last != 0) ? cell[4] : JNONE;
 			if (bad != JNONE)
 				tl_jv_report(v, RULE_DCFG_BLOCK_GEOMETRY, bad,
-					  "expected 1 <= NUM_INSTRS <= SIZE, NUM_INSTRS-1 <= LAST_INSTR_OFFSET < SIZE (0 for one instruction), found SIZE %llu, NUM_INSTRS %llu, LAST_INSTR_OFFSET %llu",
+					  MSG_DCFG_BLOCK_GEOMETRY,
 					  (unsigned long long)size, (unsigned long long)b.num_instrs, (unsigned long long)last);
 			if (!inside(off, size, img->size))
 				tl_jv_report(v, RULE_DCFG_BLOCK_IN_IMAGE, outside_cell(off, img->size, cell[1], cell[2]),
-					  "expected block [%#llx, +%llu) inside image %llu of size %llu, found it outside",
+					  MSG_DCFG_BLOCK_IN_IMAGE,
 					  (unsigned long long)off, (unsigned long long)size, (unsigned long long)img->id,
 					  (unsigned long long)img->size);
 		}
@@ -393,7 +393,7 @@ static void check_overlaps(struct tl_json_check *v, struct tl_dcfg_process *p)
 		const struct tl_dcfg_image *a = order[i - 1], *b = order[i];
 		if (a->size && b->load < a->load + a->size)
 			tl_jv_report(v, RULE_DCFG_IMAGE_OVERLAP, b->load_cell,
-				  "expected images of one process not to overlap, found image %llu at %#llx inside image %llu [%#llx, %#llx)",
+				  MSG_DCFG_IMAGE_OVERLAP,
 				  (unsigned long long)b->id, (unsigned long long)b->load, (unsigned long long)a->id,
 				  (unsigned long long)a->load, (unsigned long long)(a->load + a->size));
 	}
@@ -448,7 +448,7 @@ static void read_images(struct tl_json_check *v, uint32_t tbl, const struct tl_d
 			continue;
 		uint64_t end;
 		if (!tl_add_u64(img.load, img.size, &end) && end != 0) {
-			tl_jv_report(v, RULE_DCFG_IMAGE_RANGE, cell[2], "expected LOAD_ADDR + SIZE <= 2^64, found %#llx + %#llx",
+			tl_jv_report(v, RULE_DCFG_IMAGE_RANGE, cell[2], MSG_DCFG_IMAGE_RANGE,
 				  (unsigned long long)img.load, (unsigned long long)img.size);
 			img.size = 0 - img.load; /* clamp, so its blocks are still read */
 		}
@@ -468,14 +468,14 @@ static void read_thread_counts(struct tl_json_check *v, uint32_t obj, struct tl_
 	if (arr == JNONE) {
 		if (edges != JNONE)
 			tl_jv_report(v, RULE_DCFG_THREAD_COUNTS, obj,
-				  "expected INSTR_COUNT_PER_THREAD in a process with EDGES, found it missing");
+				  MSG_DCFG_THREAD_COUNTS);
 		return;
 	}
 	if (!tl_jv_expect(v, arr, J_ARR, "INSTR_COUNT_PER_THREAD"))
 		return;
 	uint32_t n = jn(&v->doc, arr)->count;
 	if (n == 0) {
-		tl_jv_report(v, RULE_DCFG_THREAD_COUNTS, arr, "expected at least one thread in INSTR_COUNT_PER_THREAD, found none");
+		tl_jv_report(v, RULE_DCFG_THREAD_COUNTS, arr, MSG_DCFG_THREAD_COUNTS_2);
 		return;
 	}
 	p->instr_per_thread = calloc(n, sizeof *p->instr_per_thread);
@@ -499,7 +499,7 @@ static void read_thread_counts(struct tl_json_check *v, uint32_t obj, struct tl_
 			else {
 				/* No INSTR_COUNT can hold the total: reported where it passes 2^64 - 1. */
 				tl_jv_report(v, RULE_DCFG_INSTR_COUNT_SUM, c,
-					  "expected the sum of INSTR_COUNT_PER_THREAD (the process's INSTR_COUNT) below 2^64, found it past 2^64 - 1 at thread %u (%llu + %llu)",
+					  MSG_DCFG_INSTR_COUNT_SUM,
 					  t, (unsigned long long)sum, (unsigned long long)p->instr_per_thread[t]);
 				past = true;
 			}
@@ -509,7 +509,7 @@ static void read_thread_counts(struct tl_json_check *v, uint32_t obj, struct tl_
 	uint64_t x;
 	if (total != JNONE && tl_jv_int(v, total, 0, UINT64_MAX, "INSTR_COUNT", &x) && sum_ok && !past && x != sum)
 		tl_jv_report(v, RULE_DCFG_INSTR_COUNT_SUM, total,
-			  "expected INSTR_COUNT to equal the sum of INSTR_COUNT_PER_THREAD (%llu), found %llu",
+			  MSG_DCFG_INSTR_COUNT_SUM_2,
 			  (unsigned long long)sum, (unsigned long long)x);
 }
 
@@ -579,7 +579,7 @@ static void read_version(struct tl_json_check *v, uint32_t top, enum tl_rule_id 
 	uint32_t a = tl_json_obj_get(&v->doc, top, "MAJOR_VERSION"), b = tl_json_obj_get(&v->doc, top, "MINOR_VERSION");
 	*ok = false;
 	if (a == JNONE || b == JNONE) {
-		tl_jv_report(v, missing_rule, top, "expected MAJOR_VERSION and MINOR_VERSION in the top-level object, found %s missing",
+		tl_jv_report(v, missing_rule, top, MSG_DCFG_READ_VERSION,
 			  a == JNONE ? "MAJOR_VERSION" : "MINOR_VERSION");
 		return;
 	}
@@ -591,7 +591,7 @@ static void read_version(struct tl_json_check *v, uint32_t top, enum tl_rule_id 
 bool tl_dcfg_check_top(struct tl_json_check *v, enum tl_rule_id missing_rule, enum tl_rule_id version_rule)
 {
 	if (jn(&v->doc, 0)->type != J_OBJ) {
-		tl_jv_report(v, RULE_JSON_TOP_OBJECT, 0, "expected the top-level value to be an object, found %s",
+		tl_jv_report(v, RULE_JSON_TOP_OBJECT, 0, MSG_JSON_TOP_OBJECT,
 			  jn(&v->doc, 0)->type == J_ARR ? "an array" : "a scalar");
 		return false;
 	}
@@ -601,7 +601,7 @@ bool tl_dcfg_check_top(struct tl_json_check *v, enum tl_rule_id missing_rule, en
 	read_version(v, 0, missing_rule, &major, &minor, &ok);
 	if (ok && (major != 1 || minor != 0))
 		tl_jv_report(v, version_rule, tl_json_obj_get(&v->doc, 0, major != 1 ? "MAJOR_VERSION" : "MINOR_VERSION"),
-			  "expected format version 1.00, found %llu.%02llu (checked with the 1.00 rules)",
+			  MSG_DCFG_CHECK_TOP,
 			  (unsigned long long)major, (unsigned long long)minor);
 	return true;
 }

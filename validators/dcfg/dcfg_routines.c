@@ -139,7 +139,7 @@ static void read_members(struct tl_json_check *v, const struct tl_dcfg_process *
 			continue;
 		}
 		if (st->s.routine_of[b] != NO_INDEX) {
-			tl_jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], "expected block %llu in exactly one routine, found it listed again",
+			tl_jv_report(v, RULE_DCFG_ROUTINE_COVER, nc[0], MSG_DCFG_ROUTINE_COVER,
 				  (unsigned long long)p->blocks[b].id);
 			st->cover_ok[image] = false;
 			if (st->s.routine_of[b] != r)
@@ -165,7 +165,7 @@ static void read_exits(struct tl_json_check *v, const struct tl_dcfg_process *p,
 		if (b == NO_INDEX)
 			continue;
 		if (st->s.routine_of[b] != r) {
-			tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, c, "expected exit %llu among the routine's NODES, found it missing",
+			tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, c, MSG_DCFG_ROUTINE_NODE_2,
 				  (unsigned long long)p->blocks[b].id);
 			continue;
 		}
@@ -212,7 +212,7 @@ static void check_dominators(struct tl_json_check *v, const struct tl_dcfg_proce
 		uint64_t idom;
 		if (s->rpo_num[b] == NO_INDEX) {
 			tl_jv_report(v, RULE_DCFG_ROUTINE_REACH, nr->id_cell,
-				  "expected node %llu reachable from entry %llu over intra-routine edges, found no path",
+				  MSG_DCFG_ROUTINE_REACH,
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
@@ -221,7 +221,7 @@ static void check_dominators(struct tl_json_check *v, const struct tl_dcfg_proce
 		uint64_t want = p->blocks[s->idom[b]].id;
 		if (idom != want)
 			tl_jv_report(v, RULE_DCFG_IDOM, nr->idom_cell,
-				  "expected IDOM_NODE_ID of node %llu to be its immediate dominator %llu, found %llu",
+				  MSG_DCFG_IDOM,
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)want, (unsigned long long)idom);
 	}
 }
@@ -248,7 +248,7 @@ static void check_image(struct tl_json_check *v, const struct tl_dcfg_process *p
 		if (entry == NO_INDEX)
 			continue;
 		if (st->s.routine_of[entry] != r) {
-			tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, cell[0], "expected the entry %llu among the routine's NODES, found it missing",
+			tl_jv_report(v, RULE_DCFG_ROUTINE_NODE, cell[0], MSG_DCFG_ROUTINE_NODE_3,
 				  (unsigned long long)p->blocks[entry].id);
 			continue;
 		}
@@ -269,7 +269,7 @@ static void check_image(struct tl_json_check *v, const struct tl_dcfg_process *p
 	for (uint32_t b = st->image_lo[image]; b < st->image_hi[image]; b++)
 		if (st->s.routine_of[b] == NO_INDEX) {
 			tl_jv_report(v, RULE_DCFG_ROUTINE_COVER, p->blocks[b].node,
-				  "expected block %llu of image %llu (which has ROUTINES) in exactly one routine, found it in none",
+				  MSG_DCFG_ROUTINE_COVER_2,
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)p->images[image].id);
 			st->cover_ok[image] = false;
 		}
@@ -349,14 +349,14 @@ static void check_exits(struct tl_json_check *v, const struct tl_dcfg_process *p
 			if (s->leaving[st->exits[k].blk])
 				continue;
 			tl_jv_report_entry(v, RULE_DCFG_ROUTINE_EXITS, ref->row, list, st->exits[k].index,
-				  "expected exit %llu to have an edge leaving the routine (an inter-routine type or a target outside it), found none",
+				  MSG_DCFG_ROUTINE_EXITS,
 				  (unsigned long long)p->blocks[st->exits[k].blk].id);
 		}
 		for (; m < nmissing && missing[m].key == r; m++) {
 			uint32_t b = missing[m].val;
 			const struct tl_dcfg_edge *e = &p->edges[s->leaving[b] - 1];
 			tl_jv_report_cell(v, RULE_DCFG_ROUTINE_EXITS, ref->row, list,
-				  "expected EXIT_NODE_IDS to list node %llu, which leaves the routine by edge %llu to node %llu, found it missing",
+				  MSG_DCFG_ROUTINE_EXITS_2,
 				  (unsigned long long)p->blocks[b].id, (unsigned long long)e->id, (unsigned long long)e->tgt);
 		}
 	}

@@ -23,7 +23,7 @@ static inline bool tl_dcfg_id_unique(struct tl_json_check *v, enum tl_rule_id ru
 {
 	if (tl_dcfg_id_put(v, m, id, val) == IDMAP_NONE)
 		return true;
-	tl_jv_report(v, rule, cell, "expected a unique %s, found %llu again", what, (unsigned long long)id);
+	tl_jv_report(v, rule, cell, MSG_DCFG_ID_UNIQUE, what, (unsigned long long)id);
 	return false;
 }
 

@@ -309,11 +309,11 @@ void tl_dcfg_ttable_finish(struct tl_json_check *v, struct tl_dcfg_ttable *t)
 			code_text(b, tb);
 			if (same)
 				tl_jv_report_cell(v, RULE_DTRACE_CODE_DUPLICATE, b->row, t->code_pos,
-					  "expected each CURRENT_EDGE_ID %llu code to differ when padded to 32 bits, found \"%s\" and \"%s\"",
+					  MSG_DTRACE_CODE_DUPLICATE,
 					  (unsigned long long)a->edge, ta, tb);
 			else
 				tl_jv_report_cell(v, RULE_DTRACE_CODE_PREFIX, b->row, t->code_pos,
-					  "expected the codes of CURRENT_EDGE_ID %llu to be prefix-free, found \"%s\" starting with \"%s\"",
+					  MSG_DTRACE_CODE_PREFIX,
 					  (unsigned long long)a->edge, tb, ta);
 		}
 		struct tl_dcfg_tstate *s = &t->states[t->nstates];
@@ -674,7 +674,7 @@ static void emit_group(struct tl_json_check *v, struct decoder *d, uint32_t ci, 
 	for (uint32_t k = 0; k < code->next_n; k++) {
 		if (d->edges == c->edge_count) {
 			tl_jv_report(v, RULE_DTRACE_GROUP_OVERSHOOT, c->node,
-				  "expected the last NEXT_EDGE_IDS group to end at EDGE_COUNT %llu, found %u more edge(s) in it (ignored)",
+				  MSG_DTRACE_GROUP_OVERSHOOT,
 				  (unsigned long long)c->edge_count, code->next_n - k);
 			return;
 		}
@@ -1087,7 +1087,7 @@ void tl_dcfg_decode_chunk(struct tl_json_check *v, const struct tl_dcfg_seq *s, 
 		}
 		if (d.st == NO_STATE) {
 			tl_jv_report(v, RULE_DTRACE_DECODE, c->node,
-				  "expected a TRANSITION_TABLE row for edge %llu to decode edge %llu of %llu, found none",
+				  MSG_DTRACE_DECODE,
 				  (unsigned long long)cur_edge(&d), (unsigned long long)d.edges + 1, (unsigned long long)c->edge_count);
 			goto out;
 		}
@@ -1113,7 +1113,7 @@ void tl_dcfg_decode_chunk(struct tl_json_check *v, const struct tl_dcfg_seq *s, 
 					if (d.nomem)
 						goto out;
 					tl_jv_report(v, RULE_DTRACE_DECODE, c->node,
-						  "expected a TRANSITION_CODE of edge %llu at bit %llu to decode edge %llu of %llu, found %s",
+						  MSG_DTRACE_DECODE_2,
 						  (unsigned long long)cur_edge(&d), (unsigned long long)d.used, (unsigned long long)d.edges + 1,
 						  (unsigned long long)c->edge_count, d.bufn < 32 ? "the sequence exhausted" : "bits matching no code");
 					goto out;
@@ -1159,13 +1159,13 @@ void tl_dcfg_decode_chunk(struct tl_json_check *v, const struct tl_dcfg_seq *s, 
 		else
 			snprintf(extra, sizeof extra, "%llu", (unsigned long long)unused);
 		tl_jv_report(v, RULE_DTRACE_EXCESS_BITS, c->node,
-			  "expected at most 5 unused bits after EDGE_COUNT %llu edges, found %s of the %s bits the sequence expands to",
+			  MSG_DTRACE_EXCESS_BITS,
 			  (unsigned long long)c->edge_count, extra, total);
 		goto out;
 	}
 	fill(&d, (uint32_t)unused);
 	if (unused && d.bufn >= unused && (d.buf & ((((uint64_t)1) << unused) - 1)))
-		tl_jv_report(v, RULE_DTRACE_PAD_BITS, c->node, "expected the %llu unused trailing bit(s) to be 0, found %#llx",
+		tl_jv_report(v, RULE_DTRACE_PAD_BITS, c->node, MSG_DTRACE_PAD_BITS,
 			  (unsigned long long)unused, (unsigned long long)(d.buf & ((((uint64_t)1) << unused) - 1)));
 	c->ok = true;
 out:

@@ -88,19 +88,19 @@ void tl_dcfg_pair_flow_done(struct tl_json_check *v, struct tl_dcfg_pair_flow *f
 		return;
 	if (f->exit_row != JNONE)
 		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, row,
-			  "expected no edge after the EXIT edge that ended an earlier chunk of thread %llu (the EXIT edge ends the thread), found %llu more",
+			  MSG_PAIR_ENTRY_EXIT,
 			  (unsigned long long)f->tid, (unsigned long long)c->edge_count);
 	bool first_entry = c->first_cls == EC_ENTRY, last_exit = c->last_cls == EC_EXIT;
 	if (first_entry && pre != 0)
 		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, first_cell,
-			  "expected the ENTRY edge %llu only at the very start of the thread (PRECEDING_INSTR_COUNT 0), found it first in a chunk at PRECEDING_INSTR_COUNT %llu",
+			  MSG_PAIR_ENTRY_EXIT_2,
 			  (unsigned long long)c->first_edge, (unsigned long long)pre);
 	uint64_t entries = c->entries - (first_entry ? 1 : 0), exits = c->exits - (last_exit && c->exits ? 1 : 0);
 	if (entries)
-		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, c->node, "expected an ENTRY edge only as the first edge of a chunk, found %llu elsewhere in it",
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, c->node, MSG_PAIR_ENTRY_EXIT_3,
 			  (unsigned long long)entries);
 	if (exits)
-		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, c->node, "expected an EXIT edge only as the last edge of a chunk, found %llu before it",
+		tl_jv_report(v, RULE_PAIR_ENTRY_EXIT, c->node, MSG_PAIR_ENTRY_EXIT_4,
 			  (unsigned long long)exits);
 	if (last_exit)
 		f->exit_row = row;
@@ -122,12 +122,12 @@ void tl_dcfg_pair_flow_end(struct tl_json_check *v, struct tl_dcfg_pair_flow *f,
 			uint64_t found = f->tally.count[i], want = p->edge_counts[(size_t)i * nt + f->tid];
 			if (found > want)
 				tl_jv_report(v, RULE_PAIR_EDGE_COUNT, node,
-					  "expected edge %llu at most %llu times in thread %llu (its COUNT_PER_THREAD in the DCFG), found %llu occurrences",
+					  MSG_PAIR_EDGE_COUNT,
 					  (unsigned long long)p->edges[i].id, (unsigned long long)want, (unsigned long long)f->tid,
 					  (unsigned long long)found);
 			else if (complete && found < want)
 				tl_jv_report(v, RULE_PAIR_EDGE_COUNT_SHORT, node,
-					  "expected edge %llu to occur %llu time(s) (its COUNT_PER_THREAD in the DCFG) in thread %llu, whose whole trace is present, found %llu",
+					  MSG_PAIR_EDGE_COUNT_SHORT,
 					  (unsigned long long)p->edges[i].id, (unsigned long long)want, (unsigned long long)f->tid,
 					  (unsigned long long)found);
 		}

@@ -39,7 +39,7 @@ static const struct tl_dcfg_edge *need_edge(const struct tctx *x, uint32_t cell,
 		return NULL;
 	const struct tl_dcfg_edge *e = pair_edge(x, id);
 	if (!e)
-		tl_jv_report(x->v, RULE_PAIR_EDGE, cell, "expected %s %llu to be an EDGE_ID of DCFG process %llu, found none",
+		tl_jv_report(x->v, RULE_PAIR_EDGE, cell, MSG_PAIR_EDGE,
 			  what, (unsigned long long)id, (unsigned long long)x->p->pid);
 	return e;
 }
@@ -48,7 +48,7 @@ static void connect(const struct tctx *x, uint32_t cell, const struct tl_dcfg_ed
 {
 	if (a && b && a->tgt != b->src)
 		tl_jv_report(x->v, RULE_PAIR_CONNECT, cell,
-			  "expected edge %llu to start where edge %llu ends (node %llu) %s, found it starting at node %llu",
+			  MSG_PAIR_CONNECT,
 			  (unsigned long long)b->id, (unsigned long long)a->id, (unsigned long long)a->tgt, where,
 			  (unsigned long long)b->src);
 }
@@ -145,7 +145,7 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct tl_dcfg_ttable
 			}
 			if (!good) {
 				char q[80];
-				tl_jv_report(v, RULE_DTRACE_CODE, cell[1], "expected a TRANSITION_CODE of 0 to 32 characters '0'/'1', found \"%s\"",
+				tl_jv_report(v, RULE_DTRACE_CODE, cell[1], MSG_DTRACE_CODE,
 					  tl_quote(q, sizeof q, s, n));
 				ok = false;
 			}
@@ -156,7 +156,7 @@ static void read_transitions(struct tctx *x, uint32_t tbl, struct tl_dcfg_ttable
 			continue;
 		uint32_t nn = jn(&v->doc, cell[2])->count;
 		if (nn == 0) {
-			tl_jv_report(v, RULE_DTRACE_NEXT_IDS, cell[2], "expected NEXT_EDGE_IDS to hold at least one edge id, found an empty array");
+			tl_jv_report(v, RULE_DTRACE_NEXT_IDS, cell[2], MSG_DTRACE_NEXT_IDS);
 			continue;
 		}
 		if (!room_for(&buf, nn)) {
@@ -217,13 +217,13 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 		return;
 	if (ts->have_prev && pre < ts->end)
 		tl_jv_report(v, RULE_DTRACE_CHUNK_ORDER, cell[0],
-			  "expected chunks in execution order without overlap: PRECEDING_INSTR_COUNT >= %llu (end of the previous chunk), found %llu",
+			  MSG_DTRACE_CHUNK_ORDER,
 			  (unsigned long long)ts->end, (unsigned long long)pre);
 	uint64_t end;
 	bool end_ok = tl_add_u64(pre, instr, &end);
 	if (x->p && thread < x->p->nthreads && (!end_ok || end > x->p->instr_per_thread[thread]))
 		tl_jv_report(v, RULE_PAIR_THREAD_INSTR, cell[1],
-			  "expected PRECEDING_INSTR_COUNT + INSTR_COUNT <= thread %llu's INSTR_COUNT_PER_THREAD %llu in the DCFG, found %llu + %llu",
+			  MSG_PAIR_THREAD_INSTR,
 			  (unsigned long long)thread, (unsigned long long)x->p->instr_per_thread[thread],
 			  (unsigned long long)pre, (unsigned long long)instr);
 	bool contiguous = ts->have_prev && end_ok && pre == ts->end;
@@ -252,7 +252,7 @@ static void read_chunk(struct tctx *x, const uint32_t *cell, uint32_t row, uint6
 		return;
 	if (x->p && c.instr_known && c.instr != instr && (!count || fe))
 		tl_jv_report(v, RULE_PAIR_INSTR_COUNT, cell[1],
-			  "expected INSTR_COUNT to equal the NUM_INSTRS of the source blocks of the chunk's %llu edges (%llu), found %llu",
+			  MSG_PAIR_INSTR_COUNT,
 			  (unsigned long long)count, (unsigned long long)c.instr, (unsigned long long)instr);
 	if (count)
 		ts->last = pair_edge(x, c.last_edge);
@@ -279,7 +279,7 @@ static void read_threads(struct tctx *x, uint32_t tbl, const struct tl_dcfg_ttab
 			continue;
 		if (x->p && tid >= x->p->nthreads)
 			tl_jv_report(v, RULE_PAIR_THREAD, cell[0],
-				  "expected THREAD_ID below the %u threads of DCFG process %llu (INSTR_COUNT_PER_THREAD), found %llu",
+				  MSG_PAIR_THREAD,
 				  x->p->nthreads, (unsigned long long)x->p->pid, (unsigned long long)tid);
 		struct tl_json_table ct;
 		uint32_t cc[5];
@@ -321,7 +321,7 @@ static void read_processes(struct tctx *x, uint32_t tbl)
 		if (x->m) {
 			uint32_t i = tl_dcfg_idmap_get(&x->m->proc_by_pid, pid);
 			if (i == IDMAP_NONE)
-				tl_jv_report(v, RULE_PAIR_PROCESS, cell[0], "expected PROCESS_ID %llu to be a process of the paired DCFG, found none",
+				tl_jv_report(v, RULE_PAIR_PROCESS, cell[0], MSG_PAIR_PROCESS,
 					  (unsigned long long)pid);
 			else
 				x->p = &x->m->procs[i];
@@ -350,11 +350,11 @@ static void check_top_order(struct tl_json_check *v)
 			;
 		if (i == 3) {
 			char q[80];
-			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of the DCFG-trace top level, found unknown key \"%s\" (ignored)",
+			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, k, MSG_JSON_UNKNOWN_KEY,
 				  tl_quote(q, sizeof q, jstr(&v->doc, k), jn(&v->doc, k)->count));
 		} else {
 			if (i < last)
-				tl_jv_report(v, RULE_DTRACE_TOP_ORDER, k, "expected top-level keys in the order MAJOR_VERSION, MINOR_VERSION, PROCESSES, found %s after %s",
+				tl_jv_report(v, RULE_DTRACE_TOP_ORDER, k, MSG_DTRACE_TOP_ORDER,
 					  keys[i], keys[last]);
 			if (i > last)
 				last = i;
@@ -364,7 +364,7 @@ static void check_top_order(struct tl_json_check *v)
 		k = val == JNONE ? JNONE : jnext(v, val);
 	}
 	if (!seen[2])
-		tl_jv_report(v, RULE_DTRACE_TOP_ORDER, 0, "expected the top-level key PROCESSES, found it missing");
+		tl_jv_report(v, RULE_DTRACE_TOP_ORDER, 0, MSG_DTRACE_TOP_ORDER_2);
 }
 
 void tl_dcfg_trace_read(struct tl_json_check *v, const uint8_t *data, size_t size, const struct tl_dcfg_model *m,

@@ -96,7 +96,7 @@ static bool closed_at(struct tl_json_check *v, uint32_t node, const uint8_t *t, 
 	if (j > i + 1 && j < n && t[j] == close)
 		return true;
 	char q[80];
-	tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n), "expected %s, found %s", expected,
+	tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (j < n ? j : n), MSG_DTRACE_SEQ_SYNTAX, expected,
 			j >= n ? "the end of the string" : tl_quote(q, sizeof q, t + j, 1));
 	return false;
 }
@@ -116,7 +116,7 @@ bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_d
 	if (jnode->flags & JF_ESCAPE) {
 		const uint8_t *bs = memchr(t, '\\', n);
 		tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + (uint32_t)(bs - t),
-			     "expected only modified-Base64 characters and ( ) * < > in an edge-id sequence, found an escape sequence");
+			     MSG_DTRACE_SEQ_SYNTAX_2);
 		return false;
 	}
 	for (uint32_t i = 0; i < n && ok;) {
@@ -141,17 +141,17 @@ bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_d
 			}
 			if (overflow) {
 				tl_jv_report_in(v, RULE_DTRACE_REPEAT_COUNT, node, 1 + i + 1,
-					     "expected a repeat count below 2^64, found %s",
+					     MSG_DTRACE_REPEAT_COUNT,
 					     tl_quote(q, sizeof q, t + i + 1, j - i - 1));
 				ok = false;
 				break;
 			}
 			if (reps == 0)
 				tl_jv_report_in(v, RULE_DTRACE_REPEAT_ZERO, node, 1 + i + 1,
-					     "expected a repeat count of at least 1, found 0 (the group expands to nothing)");
+					     MSG_DTRACE_REPEAT_ZERO);
 			if (depth >= SEQ_MAX_NESTING) {
 				tl_jv_report_in(v, RULE_DTRACE_NESTING, node, 1 + i,
-					     "expected repeat groups nested at most %u deep, found deeper nesting", SEQ_MAX_NESTING);
+					     MSG_DTRACE_NESTING, SEQ_MAX_NESTING);
 				ok = false;
 				break;
 			}
@@ -166,7 +166,7 @@ bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_d
 			i = j + 1;
 		} else if (c == ')') {
 			if (!depth) {
-				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i, "expected ')' to close a '(', found no open group");
+				tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i, MSG_DTRACE_SEQ_SYNTAX_3);
 				ok = false;
 				break;
 			}
@@ -186,7 +186,7 @@ bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_d
 				it.ref = tl_dcfg_dict_find(d, t + i + 1, j - i - 1);
 				if (it.ref == IDMAP_NONE) {
 					tl_jv_report_in(v, RULE_DTRACE_DICT_REF, node, 1 + i,
-						     "expected <%s> to be a key of the process's STRING_DICTIONARY, found it undefined",
+						     MSG_DTRACE_DICT_REF,
 						     tl_quote(q, sizeof q, t + i + 1, j - i - 1));
 					ok = false;
 					break;
@@ -196,14 +196,14 @@ bool tl_dcfg_seq_parse(struct tl_json_check *v, uint32_t node, const struct tl_d
 			i = j + 1;
 		} else {
 			tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + i,
-				     "expected a modified-Base64 character or one of ( ) * < >, found %s",
+				     MSG_DTRACE_SEQ_SYNTAX_4,
 				     tl_quote(q, sizeof q, t + i, 1));
 			ok = false;
 		}
 	}
 	if (ok && depth) {
 		tl_jv_report_in(v, RULE_DTRACE_SEQ_SYNTAX, node, 1 + s->items[open[depth - 1]].start,
-			     "expected every '(' closed by ')', found %u group(s) open at the end of the string", depth);
+			     MSG_DTRACE_SEQ_SYNTAX_5, depth);
 		ok = false;
 	}
 	free(open);
@@ -270,7 +270,7 @@ static void dict_walk(struct tl_json_check *v, struct tl_dcfg_dict *d)
 				if (d->e[r].state == 1) {
 					char q[80], q2[80];
 					tl_jv_report(v, RULE_DTRACE_DICT_CYCLE, e->value_node,
-						  "expected no circular dictionary reference, found \"%s\" referring back to \"%s\", which refers to it",
+						  MSG_DTRACE_DICT_CYCLE,
 						  tl_quote(q, sizeof q, e->key, e->key_len), tl_quote(q2, sizeof q2, d->e[r].key, d->e[r].key_len));
 					e->cyclic = true;
 					d->e[r].cyclic = true;
@@ -313,7 +313,7 @@ void tl_dcfg_dict_read(struct tl_json_check *v, uint32_t obj, struct tl_dcfg_dic
 		for (uint32_t i = 0; i < len && good; i++)
 			good = tl_dcfg_b64_is(key[i]);
 		if (!good)
-			tl_jv_report(v, RULE_DTRACE_DICT_KEY, k, "expected a non-empty dictionary key of A-Z a-z 0-9 + -, found \"%s\"",
+			tl_jv_report(v, RULE_DTRACE_DICT_KEY, k, MSG_DTRACE_DICT_KEY,
 				  tl_quote(q, sizeof q, key, len));
 		else if (tl_dcfg_dict_find(d, key, len) == IDMAP_NONE && tl_jv_expect(v, val, J_STR, "a dictionary value")) {
 			struct tl_dcfg_dict_entry *e = &d->e[d->n];

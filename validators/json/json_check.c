@@ -51,7 +51,7 @@ static void vreport(struct tl_json_check *v, enum tl_rule_id rule, const struct 
 	}
 	if (!shown(v->ctx, tl_rule_by_id(rule)->severity)) {
 		struct tl_location none = tl_at(0);
-		tl_report(v->ctx, rule, &none, "%s", ""); /* counted only */
+		tl_report(v->ctx, rule, &none, TL_MSG_RENDERED, ""); /* counted only */
 		return;
 	}
 	char msg[512], ptr[256];
@@ -66,7 +66,7 @@ static void vreport(struct tl_json_check *v, enum tl_rule_id rule, const struct 
 	tl_json_line_col(&v->doc, off, &line, &col);
 	struct tl_location loc = tl_at_text(off + at->delta, line, col + at->delta);
 	loc.pointer = ptr;
-	tl_report(v->ctx, rule, &loc, "%s", msg);
+	tl_report(v->ctx, rule, &loc, TL_MSG_RENDERED, msg);
 }
 
 void tl_jv_report_in(struct tl_json_check *v, enum tl_rule_id rule, uint32_t node, uint32_t delta, const char *fmt, ...)
@@ -131,7 +131,7 @@ static void over_budget(struct tl_json_check *v, const struct tl_location *loc, 
 	uint64_t cap = v->ctx->opts->max_memory ? v->ctx->opts->max_memory : TL_MAX_MEMORY_DEFAULT;
 	bool amplified = v->doc.budget < cap;
 	tl_report(v->ctx, RULE_TL_RESOURCE_LIMIT, loc,
-		  "expected a JSON document within %llu bytes of reader memory (%s), found %s",
+		  MSG_TL_RESOURCE_LIMIT,
 		  (unsigned long long)v->doc.budget,
 		  amplified ? "1000 times the file's size as given, past 64 MiB" : "--max-memory", what);
 	tl_unreadable(v->ctx, "cannot validate %s: it needs more memory than allowed (%s)",
@@ -174,7 +174,8 @@ bool tl_jv_parse_known(struct tl_json_check *v, const uint8_t *data, size_t size
 		tl_jv_out_of_memory(v);
 	} else if (v->ctx) {
 		struct tl_location loc = tl_at_text(err.off, err.line, err.col);
-		tl_report(v->ctx, err.kind == JE_DEPTH ? RULE_JSON_DEPTH : RULE_JSON_SYNTAX, &loc, "%s", err.msg);
+		/* the parser rendered err.msg from MSG_JSON_SYNTAX or MSG_JSON_DEPTH */
+		tl_report(v->ctx, err.kind == JE_DEPTH ? RULE_JSON_DEPTH : RULE_JSON_SYNTAX, &loc, TL_MSG_RENDERED, err.msg);
 	}
 	return false;
 }
@@ -184,7 +185,7 @@ void tl_jv_check_duplicate_keys(struct tl_json_check *v)
 	const struct tl_json_doc *d = &v->doc;
 	for (size_t i = 0; i < d->ndups; i++) {
 		const struct tl_json_dup *u = &d->dups[i];
-		char q[80], msg[512];
+		char q[80];
 		uint32_t line, col, fline, fcol;
 		tl_json_line_col(d, u->key_off, &line, &col);
 		tl_json_line_col(d, u->first_off, &fline, &fcol);
@@ -196,13 +197,12 @@ void tl_jv_check_duplicate_keys(struct tl_json_check *v)
 			size_t n = tl_json_decode(key, u->len, text, sizeof text);
 			snprintf(as_read, sizeof as_read, " (read as \"%s\")", tl_quote(qd, sizeof qd, text, n));
 		}
-		snprintf(msg, sizeof msg, "expected unique keys in an object, found key \"%s\"%s again (first at %u:%u)",
-			 tl_quote(q, sizeof q, key, u->len), as_read, fline, fcol);
 		/* Kept repeats have a context: without one tl_jv_parse keeps none,
 		 * and every repeat is counted in dups_dropped below. */
 		struct tl_location loc = tl_at_text(u->key_off, line, col);
 		loc.pointer = u->pointer;
-		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "%s", msg);
+		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, MSG_JSON_DUPLICATE_KEY_2,
+			  tl_quote(q, sizeof q, key, u->len), as_read, fline, fcol);
 	}
 	if (!d->dups_dropped)
 		return;
@@ -217,7 +217,7 @@ void tl_jv_check_duplicate_keys(struct tl_json_check *v)
 	tl_json_line_col(d, last->key_off, &line, &col);
 	struct tl_location loc = tl_at_text(last->key_off, line, col);
 	for (uint64_t i = 0; i < d->dups_dropped; i++)
-		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, "expected unique keys in an object, found a key again");
+		tl_report(v->ctx, RULE_JSON_DUPLICATE_KEY, &loc, MSG_JSON_DUPLICATE_KEY);
 }
 
 const char *tl_json_type_name(enum tl_json_type t)
@@ -238,7 +238,7 @@ bool tl_jv_expect(struct tl_json_check *v, uint32_t node, enum tl_json_type type
 {
 	if (jn(&v->doc, node)->type == type)
 		return true;
-	tl_jv_report(v, RULE_JSON_TYPE, node, "expected %s to be %s, found %s", what, tl_json_type_name(type),
+	tl_jv_report(v, RULE_JSON_TYPE, node, MSG_JSON_TYPE, what, tl_json_type_name(type),
 		  tl_json_type_name((enum tl_json_type)jn(&v->doc, node)->type));
 	return false;
 }
@@ -313,7 +313,7 @@ bool tl_jv_int_read(struct tl_json_check *v, uint32_t node, uint64_t lo, uint64_
 	if (n->type == J_NUM) {
 		if (!parse_dec(s, n->count, v->doc.size - n->off, &x)) {
 			tl_jv_report(v, RULE_JSON_INTEGER, node,
-				  "expected %s as a non-negative integer without fraction or exponent below 2^64, found %s",
+				  MSG_JSON_INTEGER,
 				  what, tl_quote(q, sizeof q, s, n->count));
 			return false;
 		}
@@ -323,27 +323,27 @@ bool tl_jv_int_read(struct tl_json_check *v, uint32_t node, uint64_t lo, uint64_
 		if (len > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
 			if (!parse_hex(t + 2, len - 2, &x)) {
 				tl_jv_report(v, RULE_JSON_INTEGER, node,
-					  "expected %s as \"0x\" and 1 to 16 hex digits, found \"%s\"", what,
+					  MSG_JSON_INTEGER_2, what,
 					  tl_quote(q, sizeof q, t, len));
 				return false;
 			}
 		} else if (len >= 1 && !(len > 1 && t[0] == '0') && parse_dec(t, len, v->doc.size - n->off - 1, &x)) {
 			tl_jv_report(v, RULE_JSON_DECIMAL_STRING, node,
-				  "expected %s as a JSON integer or a \"0x\" hex string, found the decimal string \"%s\" (read as %llu)",
+				  MSG_JSON_DECIMAL_STRING,
 				  what, tl_quote(q, sizeof q, t, len), (unsigned long long)x);
 		} else {
 			tl_jv_report(v, RULE_JSON_INTEGER, node,
-				  "expected %s as an integer or a \"0x\" hex string, found the string \"%s\"", what,
+				  MSG_JSON_INTEGER_3, what,
 				  tl_quote(q, sizeof q, t, len));
 			return false;
 		}
 	} else {
-		tl_jv_report(v, RULE_JSON_INTEGER, node, "expected %s as an integer, found %s", what,
+		tl_jv_report(v, RULE_JSON_INTEGER, node, MSG_JSON_INTEGER_4, what,
 			  tl_json_type_name((enum tl_json_type)n->type));
 		return false;
 	}
 	if (x < lo || x > hi) {
-		tl_jv_report(v, RULE_JSON_INTEGER, node, "expected %s in [%llu, %#llx], found %llu", what,
+		tl_jv_report(v, RULE_JSON_INTEGER, node, MSG_JSON_INTEGER_5, what,
 			  (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)x);
 		return false;
 	}
@@ -360,7 +360,7 @@ void tl_jv_known_keys(struct tl_json_check *v, uint32_t obj, const char *const *
 			known = tl_json_str_eq(d, k, keys[i]);
 		if (!known) {
 			char q[80];
-			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, k, "expected a key of %s, found unknown key \"%s\" (ignored)",
+			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, k, MSG_JSON_UNKNOWN_KEY_2,
 				  what, tl_quote(q, sizeof q, jstr(d, k), jn(d, k)->count));
 		}
 		uint32_t val = jsibling(d, k);

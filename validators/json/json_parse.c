@@ -6,6 +6,7 @@
 #include "json_string.h"
 #include "grow.h"
 #include "input.h"
+#include "messages.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,7 @@ static const char *describe(const struct parser *ps, const uint8_t *p, char *buf
 static bool fail_at(struct parser *ps, const uint8_t *at, const char *expected)
 {
 	char what[32], msg[160];
-	snprintf(msg, sizeof msg, "expected %s, found %s", expected, describe(ps, at, what, sizeof what));
+	snprintf(msg, sizeof msg, MSG_JSON_SYNTAX, expected, describe(ps, at, what, sizeof what));
 	return fail(ps, JE_SYNTAX, at, msg);
 }
 
@@ -566,7 +567,7 @@ static bool parse_value(struct parser *ps)
 		case '{':
 		case '[': {
 			if (ps->depth >= JSON_MAX_DEPTH)
-				return fail(ps, JE_DEPTH, at, "expected arrays and objects nested at most 1024 deep, found a 1025th level");
+				return fail(ps, JE_DEPTH, at, MSG_JSON_DEPTH);
 			const struct tl_json_lazy_key *lk = NULL;
 			if (c == '[' && ps->nlazy && ps->depth)
 				lk = lazy_here(ps);

@@ -31,14 +31,14 @@ bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_
 	for (size_t k = 0; k < ncols; k++)
 		t->pos[k] = -1;
 	if (jn(d, node)->type != J_ARR) {
-		tl_jv_report(v, RULE_JSON_TABLE, node, "expected the %s table to be an array of rows, found %s", what,
+		tl_jv_report(v, RULE_JSON_TABLE, node, MSG_JSON_TABLE, what,
 			  tl_json_type_name((enum tl_json_type)jn(d, node)->type));
 		return false;
 	}
 	uint32_t h = jn(d, node)->first;
 	if (h == JNONE || jn(d, h)->type != J_ARR || jn(d, h)->count == 0) {
 		tl_jv_report(v, RULE_JSON_TABLE, h == JNONE ? node : h,
-			  "expected the %s table to start with a non-empty header row of column names, found %s", what,
+			  MSG_JSON_TABLE_2, what,
 			  h == JNONE ? "an empty array" : jn(d, h)->type == J_ARR ? "an empty array" :
 			  tl_json_type_name((enum tl_json_type)jn(d, h)->type));
 		return false;
@@ -49,7 +49,7 @@ bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_
 	size_t last_k = 0;
 	for (uint32_t c = jn(d, h)->first; c != JNONE; c = jsibling(d, c), pos++) {
 		if (jn(d, c)->type != J_STR) {
-			tl_jv_report(v, RULE_JSON_TABLE, c, "expected the %s header to hold column names, found %s", what,
+			tl_jv_report(v, RULE_JSON_TABLE, c, MSG_JSON_TABLE_3, what,
 				  tl_json_type_name((enum tl_json_type)jn(d, c)->type));
 			ok = false;
 			continue;
@@ -57,7 +57,7 @@ bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_
 		for (uint32_t e = jn(d, h)->first; e != c; e = jsibling(d, e))
 			if (same_text(d, e, c)) {
 				char q[80];
-				tl_jv_report(v, RULE_JSON_TABLE, c, "expected distinct column names in the %s header, found \"%s\" twice",
+				tl_jv_report(v, RULE_JSON_TABLE, c, MSG_JSON_TABLE_4,
 					  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
 				ok = false;
 			}
@@ -67,7 +67,7 @@ bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_
 				break;
 		char q[80];
 		if (k == ncols) {
-			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, c, "expected a column of the %s table, found unknown column \"%s\" (ignored)",
+			tl_jv_report(v, RULE_JSON_UNKNOWN_KEY, c, MSG_JSON_UNKNOWN_KEY_3,
 				  what, tl_quote(q, sizeof q, jstr(d, c), jn(d, c)->count));
 			continue;
 		}
@@ -75,7 +75,7 @@ bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_
 			continue;
 		t->pos[k] = pos;
 		if (ordered && last_known >= 0 && k < last_k)
-			tl_jv_report(v, RULE_DTRACE_COLUMN_ORDER, c, "expected column %s before %s in the %s header",
+			tl_jv_report(v, RULE_DTRACE_COLUMN_ORDER, c, MSG_DTRACE_COLUMN_ORDER,
 				  cols[k].name, cols[last_k].name, what);
 		last_known = pos;
 		last_k = k;
@@ -88,7 +88,7 @@ bool tl_dcfg_table_open(struct tl_json_check *v, uint32_t node, const struct tl_
 			t->col_at[t->pos[k]] = (int8_t)k;
 	for (size_t k = 0; k < ncols; k++)
 		if (cols[k].required && t->pos[k] < 0) {
-			tl_jv_report(v, RULE_JSON_TABLE_COLUMN, h, "expected column %s in the %s header, found it missing",
+			tl_jv_report(v, RULE_JSON_TABLE_COLUMN, h, MSG_JSON_TABLE_COLUMN,
 				  cols[k].name, what);
 			ok = false;
 		}
@@ -101,13 +101,13 @@ bool tl_dcfg_table_row(struct tl_json_check *v, const struct tl_json_table *t, u
 	for (size_t k = 0; k < t->ncols; k++)
 		cell[k] = JNONE;
 	if (jn(d, row)->type != J_ARR) {
-		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row (an array) in the table, found %s",
+		tl_jv_report(v, RULE_JSON_TABLE, row, MSG_JSON_TABLE_5,
 			  tl_json_type_name((enum tl_json_type)jn(d, row)->type));
 		return false;
 	}
 	uint32_t len = jn(d, row)->count;
 	if (len > t->header_len) {
-		tl_jv_report(v, RULE_JSON_TABLE, row, "expected a row of at most %u values (the header's length), found %u",
+		tl_jv_report(v, RULE_JSON_TABLE, row, MSG_JSON_TABLE_6,
 			  t->header_len, len);
 		return false;
 	}
@@ -117,7 +117,7 @@ bool tl_dcfg_table_row(struct tl_json_check *v, const struct tl_json_table *t, u
 		while (!(t->cols[k].required && t->pos[k] >= (int)len))
 			k++;
 		tl_jv_report(v, RULE_JSON_TABLE_COLUMN, row,
-			  "expected a value for required column %s (position %d), found a row of %u values",
+			  MSG_JSON_TABLE_COLUMN_2,
 			  t->cols[k].name, t->pos[k] + 1, len);
 		return false;
 	}

@@ -33,8 +33,7 @@ static size_t check_framing(struct tl_ctx *ctx, const uint8_t *line, size_t len,
 	if (len > TFILE_MAX_LINE) {
 		struct tl_location loc = tl_at_text(offset + TFILE_MAX_LINE, lineno, TFILE_MAX_LINE + 1);
 		tl_report(ctx, RULE_TFILE_LINE_TOO_LONG, &loc,
-			  "expected a line of at most %d bytes, found %zu bytes; gdb's target tfile "
-			  "rejects the file (\"Excessively long lines in trace file\")",
+			  MSG_TFILE_LINE_TOO_LONG,
 			  TFILE_MAX_LINE, len);
 	}
 	size_t usable = len;
@@ -44,12 +43,12 @@ static size_t check_framing(struct tl_ctx *ctx, const uint8_t *line, size_t len,
 		struct tl_location loc = tl_at_text(offset + i, lineno, (uint32_t)i + 1);
 		if (c == 0 && usable == len) {
 			tl_report(ctx, RULE_TFILE_LINE_NUL, &loc,
-				  "expected text, found a NUL byte at column %zu (gdb ignores the rest of the line)",
+				  MSG_TFILE_LINE_NUL,
 				  i + 1);
 			usable = i;
 		} else if (c == '\r' && usable == len) {
 			tl_report(ctx, RULE_TFILE_LINE_CR, &loc,
-				  "expected the line to end with 0a alone, found a carriage return (0d)%s",
+				  MSG_TFILE_LINE_CR,
 				  i + 1 == len ? " before it" : " inside it");
 			usable = i;
 		} else if (c == 0 || c == '\r') {
@@ -57,11 +56,11 @@ static size_t check_framing(struct tl_ctx *ctx, const uint8_t *line, size_t len,
 		} else if (c >= 0x80 && is_tdesc) {
 			if (!nonascii_reported)
 				tl_report(ctx, RULE_TFILE_TDESC_NONASCII, &loc,
-					  "expected printable ASCII, found byte 0x%02x in a tdesc payload", c);
+					  MSG_TFILE_TDESC_NONASCII, c);
 			nonascii_reported = true;
 		} else if (!is_printable(c) && !(is_tdesc && c == '\t') && !charset_reported) {
 			tl_report(ctx, RULE_TFILE_LINE_CHARSET, &loc,
-				  "expected printable ASCII (20..7e), found byte 0x%02x in \"%s\"", c,
+				  MSG_TFILE_LINE_CHARSET, c,
 				  tl_quote(q, sizeof q, line, len < 24 ? len : 24));
 			charset_reported = true;
 		}
@@ -94,8 +93,7 @@ static void dispatch(struct tl_ctx *ctx, struct tfile_desc *desc, const uint8_t 
 	char q[64];
 	struct tl_location loc = tl_at_text(offset, lineno, 1);
 	tl_report(ctx, RULE_TFILE_LINE_PREFIX, &loc,
-		  "expected a line starting \"R \", \"status \", \"tp \", \"tsv \" or \"tdesc \", found "
-		  "\"%s\" (gdb ignores this line)", tl_quote(q, sizeof q, line, len < 24 ? len : 24));
+		  MSG_TFILE_LINE_PREFIX, tl_quote(q, sizeof q, line, len < 24 ? len : 24));
 }
 
 uint64_t tl_tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in,
@@ -127,8 +125,7 @@ uint64_t tl_tfile_read_description(struct tl_ctx *ctx, const struct tl_input *in
 	}
 	struct tl_location loc = tl_at_text(in->size, lineno, 1);
 	tl_report(ctx, RULE_TFILE_DESC_UNTERMINATED, &loc,
-		  "expected the description section to end with an empty line, found the end of the "
-		  "file after %u line%s", lineno - 1, lineno == 2 ? "" : "s");
+		  MSG_TFILE_DESC_UNTERMINATED, lineno - 1, lineno == 2 ? "" : "s");
 	return 0;
 }
 

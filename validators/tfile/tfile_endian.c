@@ -97,8 +97,7 @@ const char *tl_tfile_choose_endian(struct tl_ctx *ctx, const struct tl_input *in
 	*big = false;
 	struct tl_location loc = tl_at(start);
 	tl_report(ctx, RULE_TFILE_ENDIAN_GUESSED, &loc,
-		  "expected one byte order to fit the frames, found that %s: assumed little-endian "
-		  "(use --endian=little|big to say)",
+		  MSG_TFILE_ENDIAN_GUESSED,
 		  little.state == CHAIN_ENDS_WELL ? "both do" : "neither does");
 	return "assumed";
 }

@@ -41,7 +41,7 @@ static bool check_header(struct tl_ctx *ctx, const struct tl_input *in)
 	    h[7] != '\n' || h[6] < '0' || h[6] > '9') {
 		size_t n = in->size < TFILE_HEADER_SIZE ? in->size : TFILE_HEADER_SIZE;
 		tl_report(ctx, RULE_TFILE_HEADER_MAGIC, &loc,
-			  "expected the 8 header bytes 7f \"TRACE0\" 0a, found \"%s\"%s",
+			  MSG_TFILE_HEADER_MAGIC,
 			  tl_quote(q, sizeof q, in->data, n),
 			  in->size < TFILE_HEADER_SIZE ? " and the end of the file" : "");
 		return false;
@@ -49,7 +49,7 @@ static bool check_header(struct tl_ctx *ctx, const struct tl_input *in)
 	if (h[6] != '0') {
 		loc = tl_at(6);
 		tl_report(ctx, RULE_TFILE_HEADER_VERSION, &loc,
-			  "expected trace file version 0, found version %c (gdb reads only 0)",
+			  MSG_TFILE_HEADER_VERSION,
 			  h[6]);
 		return false;
 	}
@@ -62,16 +62,16 @@ static void check_counts(struct tl_ctx *ctx, const struct tfile_desc *d, uint64_
 	struct tl_location loc = tl_at_text(d->status.offset, d->status.line, 1);
 	if (d->has_tframes && d->tframes != frames)
 		tl_report(ctx, RULE_TFILE_STATUS_TFRAMES, &loc,
-			  "expected tframes to equal the %llu frame%s in the file, found tframes:%llx (%llu)",
+			  MSG_TFILE_STATUS_TFRAMES,
 			  (unsigned long long)frames, frames == 1 ? "" : "s",
 			  (unsigned long long)d->tframes, (unsigned long long)d->tframes);
 	if (d->has_tcreated && d->has_tframes && d->tcreated < d->tframes)
 		tl_report(ctx, RULE_TFILE_STATUS_TCREATED, &loc,
-			  "expected tcreated (0x%llx) to be at least tframes (0x%llx)",
+			  MSG_TFILE_STATUS_TCREATED,
 			  (unsigned long long)d->tcreated, (unsigned long long)d->tframes);
 	if (d->has_tfree && d->has_tsize && d->tfree > d->tsize)
 		tl_report(ctx, RULE_TFILE_STATUS_TFREE, &loc,
-			  "expected tfree (0x%llx) to be at most tsize (0x%llx)",
+			  MSG_TFILE_STATUS_TFREE,
 			  (unsigned long long)d->tfree, (unsigned long long)d->tsize);
 }
 

@@ -16,30 +16,25 @@ static void report_fault(struct tfile_frame_walk *w, const struct tfile_block *b
 	case TFILE_BLOCK_R_SIZE_UNKNOWN:
 		if (!w->r_unknown_reported)
 			tl_report(w->ctx, RULE_TFILE_BLOCK_R_UNKNOWN_SIZE, loc,
-				  "expected a valid R line giving the register block size, "
-				  "found an R block without one; the blocks of frames with R "
-				  "blocks are not checked");
+				  MSG_TFILE_BLOCK_R_UNKNOWN_SIZE);
 		w->r_unknown_reported = true;
 		break;
 	case TFILE_BLOCK_OVERRUN:
 		if (b->type == 'R')
 			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
-				  "expected an R block of 0x%llx bytes within its frame, found "
-				  "only %llu bytes left in the frame",
+				  MSG_TFILE_BLOCK_OVERRUN,
 				  (unsigned long long)w->desc->r_size, (unsigned long long)b->left);
 		else if (b->type == 'M')
 			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
-				  "expected an M block (8-byte address, 2-byte length, data) "
-				  "within its frame, found only %llu bytes left",
+				  MSG_TFILE_BLOCK_OVERRUN_2,
 				  (unsigned long long)b->left);
 		else
 			tl_report(w->ctx, RULE_TFILE_BLOCK_OVERRUN, loc,
-				  "expected a V block (4-byte number, 8-byte value) within its "
-				  "frame, found only %llu bytes left", (unsigned long long)b->left);
+				  MSG_TFILE_BLOCK_OVERRUN_3, (unsigned long long)b->left);
 		break;
 	case TFILE_BLOCK_BAD_TYPE:
 		tl_report(w->ctx, RULE_TFILE_BLOCK_TYPE, loc,
-			  "expected a block type 'R', 'M' or 'V', found 0x%02x%s", b->type,
+			  MSG_TFILE_BLOCK_TYPE, b->type,
 			  b->type == 'S' ? " ('S', a static tracepoint block gdb cannot read)" : "");
 		break;
 	case TFILE_BLOCK_OK:
@@ -51,8 +46,7 @@ static void check_r(struct tfile_frame_walk *w, unsigned r_blocks, const struct 
 {
 	if (r_blocks == 2 && !w->r_repeated_reported) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_R_REPEATED, loc,
-			  "expected at most one R block per frame, found a second one "
-			  "(gdb uses only the first)");
+			  MSG_TFILE_BLOCK_R_REPEATED);
 		w->r_repeated_reported = true;
 	}
 }
@@ -63,19 +57,16 @@ static void check_m(struct tfile_frame_walk *w, const struct tfile_block *b,
 	uint64_t last;
 	if (b->length == 0 && !w->m_empty_reported) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_M_EMPTY, loc,
-			  "expected an M block of at least 1 byte, found length 0 at "
-			  "address 0x%llx", (unsigned long long)b->address);
+			  MSG_TFILE_BLOCK_M_EMPTY, (unsigned long long)b->address);
 		w->m_empty_reported = true;
 	}
 	if (!tl_add_u64(b->address, b->length, &last) && last != 0) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_M_WRAP, loc,
-			  "expected an M block's range to end within 2^64, found address "
-			  "0x%llx + length 0x%x", (unsigned long long)b->address, b->length);
+			  MSG_TFILE_BLOCK_M_WRAP, (unsigned long long)b->address, b->length);
 	} else if (w->desc->arch_32bit && !w->m_addr32_reported &&
 		   (b->address > UINT32_MAX || b->address + b->length > (uint64_t)UINT32_MAX + 1)) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_M_ADDR32, loc,
-			  "expected addresses below 2^32 on a 32-bit architecture, found "
-			  "0x%llx + 0x%x", (unsigned long long)b->address, b->length);
+			  MSG_TFILE_BLOCK_M_ADDR32, (unsigned long long)b->address, b->length);
 		w->m_addr32_reported = true;
 	}
 }
@@ -85,8 +76,7 @@ static void check_v(struct tfile_frame_walk *w, const struct tfile_block *b,
 {
 	if (!w->v_undefined_reported && !tl_tfile_tsv_defined(w->desc, b->number)) {
 		tl_report(w->ctx, RULE_TFILE_BLOCK_V_UNDEFINED, loc,
-			  "expected a trace state variable defined by a tsv line, found "
-			  "number %d", (int32_t)b->number);
+			  MSG_TFILE_BLOCK_V_UNDEFINED, (int32_t)b->number);
 		w->v_undefined_reported = true;
 	}
 }
@@ -145,8 +135,7 @@ static void suggest_decimal(struct tfile_frame_walk *w, struct tl_window *win, u
 		return;
 	struct tl_location loc = tl_at_text(d->r.offset, d->r.line, 3);
 	tl_report(w->ctx, RULE_TFILE_R_DECIMAL, &loc,
-		  "expected the R size in hex (0x%llx bytes), but frame %llu tiles only with its "
-		  "decimal reading (%llu bytes): the producer wrote decimal",
+		  MSG_TFILE_R_DECIMAL,
 		  (unsigned long long)d->r_size, (unsigned long long)w->index,
 		  (unsigned long long)d->r_size_decimal);
 }
@@ -163,14 +152,12 @@ static void check_end_marker(struct tfile_frame_walk *w, const struct tl_input *
 		uint8_t byte = 0;
 		tl_input_read_at(in, first, &byte, 1); /* inside: zeros < trailing */
 		tl_report(w->ctx, RULE_TFILE_END_TRAILING, &loc,
-			  "expected only zero bytes after the end marker, found byte 0x%02x (%llu "
-			  "byte%s of data after the marker)", (unsigned)byte,
+			  MSG_TFILE_END_TRAILING, (unsigned)byte,
 			  (unsigned long long)(trailing - zeros), trailing - zeros == 1 ? "" : "s");
 	} else if (trailing == 0) {
 		struct tl_location loc = tl_at(marker_at);
 		tl_report(w->ctx, RULE_TFILE_END_SHORT, &loc,
-			  "expected the 4-byte end marker tsave writes, found a bare 2-byte zero "
-			  "tracepoint number at the end of the file");
+			  MSG_TFILE_END_SHORT);
 	}
 }
 
@@ -178,8 +165,7 @@ static void check_tpnum(struct tfile_frame_walk *w, uint16_t tpnum, const struct
 {
 	if (tpnum > TFILE_MAX_TPNUM) {
 		tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM, loc,
-			  "expected a tracepoint number in 1..0x7fff, found 0x%x (%d to gdb, which "
-			  "reads it as signed)", tpnum, (int16_t)tpnum);
+			  MSG_TFILE_FRAME_TPNUM, tpnum, (int16_t)tpnum);
 		return;
 	}
 	uint8_t bit = (uint8_t)(1u << (tpnum % 8));
@@ -187,7 +173,7 @@ static void check_tpnum(struct tfile_frame_walk *w, uint16_t tpnum, const struct
 		return;
 	w->undefined_reported[tpnum / 8] |= bit;
 	tl_report(w->ctx, RULE_TFILE_FRAME_TPNUM_UNDEFINED, loc,
-		  "expected the tracepoint number of a T piece, found %u, which no tp T line defines",
+		  MSG_TFILE_FRAME_TPNUM_UNDEFINED,
 		  tpnum);
 }
 
@@ -231,8 +217,7 @@ void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in,
 		if (end == TFILE_FRAME_NONE) {
 			loc = tl_at(at);
 			tl_report(ctx, RULE_TFILE_END_MISSING, &loc,
-				  "expected an end marker (tracepoint number 0), found the end of the file "
-				  "after %llu frame%s", (unsigned long long)w->index, w->index == 1 ? "" : "s");
+				  MSG_TFILE_END_MISSING, (unsigned long long)w->index, w->index == 1 ? "" : "s");
 			w->done = true;
 			break;
 		}
@@ -244,7 +229,7 @@ void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in,
 		}
 		if (end == TFILE_FRAME_HEADER_CUT) {
 			tl_report(ctx, RULE_TFILE_FRAME_HEADER, &loc,
-				  "expected a 6-byte frame header, found %llu bytes before the end of the file",
+				  MSG_TFILE_FRAME_HEADER,
 				  (unsigned long long)(in->size - at));
 			w->done = true;
 			break;
@@ -252,8 +237,7 @@ void tl_tfile_frames_step(struct tfile_frame_walk *w, const struct tl_input *in,
 		check_tpnum(w, f.tpnum, &loc);
 		if (end == TFILE_FRAME_DATA_CUT) {
 			tl_report(ctx, RULE_TFILE_FRAME_SIZE, &loc,
-				  "expected %u bytes of frame data, found only %llu bytes before the end of "
-				  "the file", f.size, (unsigned long long)(in->size - f.at - TFILE_FRAME_HEAD));
+				  MSG_TFILE_FRAME_SIZE, f.size, (unsigned long long)(in->size - f.at - TFILE_FRAME_HEAD));
 			w->done = true;
 			break;
 		}

@@ -7,7 +7,7 @@ bool tl_tfile_once(struct tl_ctx *ctx, struct tfile_once *once, const struct tfi
 {
 	if (++once->count > 1) {
 		struct tl_location loc = tl_at_text(t->offset - keylen, t->line, 1);
-		tl_report(ctx, rule, &loc, "expected one %s line, found another one (the first is on line %u)",
+		tl_report(ctx, rule, &loc, MSG_TFILE_ONCE,
 			  what, once->line);
 		return false;
 	}

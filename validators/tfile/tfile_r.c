@@ -25,20 +25,18 @@ void tl_tfile_check_r(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile_
 		if (tl_tfile_text_hex_run(t) > 0 && !tfile_text_end(t))
 			loc = tfile_text_loc(t);
 		tl_report(ctx, RULE_TFILE_R_SYNTAX, &loc,
-			  "expected the register block size as 1 to 16 hex digits and nothing else, found %s",
+			  MSG_TFILE_R_SYNTAX,
 			  tl_tfile_text_found(t, found, sizeof found));
 		return;
 	}
 	if (size == 0) {
 		tl_report(ctx, RULE_TFILE_R_ZERO, &loc,
-			  "expected a register block size above 0, found 0 (gdb: \"No register block "
-			  "size recorded in trace file\")");
+			  MSG_TFILE_R_ZERO);
 		return;
 	}
 	if (size > TFILE_R_SIZE_WARN)
 		tl_report(ctx, RULE_TFILE_R_LARGE, &loc,
-			  "expected a register block size of at most 0x%x bytes, found 0x%llx (gdb "
-			  "allocates it on its stack)", TFILE_R_SIZE_WARN, (unsigned long long)size);
+			  MSG_TFILE_R_LARGE, TFILE_R_SIZE_WARN, (unsigned long long)size);
 	desc->r_valid = true;
 	desc->r_size = size;
 }

@@ -45,7 +45,7 @@ static bool check_number(struct tl_ctx *ctx, struct tfile_text *t, enum status_k
 	if (!tl_tfile_text_hex(t, 16, &v) || !tfile_text_end(t) ||
 	    (kind == NUM32 && v > UINT32_MAX)) {
 		tl_report(ctx, RULE_TFILE_STATUS_NUMBER, &loc,
-			  "expected %s as a hex number of %s, found %s", what,
+			  MSG_TFILE_STATUS_NUMBER, what,
 			  kind == NUM32 ? "at most 32 bits" : "at most 64 bits",
 			  tl_tfile_text_found(t, found, sizeof found));
 		return false;
@@ -63,11 +63,11 @@ static void check_text(struct tl_ctx *ctx, struct tfile_text *t, const char *wha
 	if (!tfile_text_end(t)) {
 		loc = tfile_text_loc(t);
 		tl_report(ctx, RULE_TFILE_STATUS_TEXT, &loc,
-			  "expected %s as hex-encoded text, found %s", what,
+			  MSG_TFILE_STATUS_TEXT, what,
 			  tl_tfile_text_found(t, found, sizeof found));
 	} else if (n % 2) {
 		tl_report(ctx, RULE_TFILE_STATUS_TEXT, &loc,
-			  "expected %s as hex-encoded text of even length, found %zu hex digits", what, n);
+			  MSG_TFILE_STATUS_TEXT_2, what, n);
 	}
 }
 
@@ -87,7 +87,7 @@ static void check_reason_args(struct tl_ctx *ctx, int reason, struct tfile_text 
 	} else if (strcmp(name, "terror") == 0 || has_two) {
 		struct tl_location loc = tfile_text_loc(value);
 		tl_report(ctx, RULE_TFILE_STATUS_REASON_ARGS, &loc,
-			  "expected %s:%s, found %s:%s", name,
+			  MSG_TFILE_STATUS_REASON_ARGS, name,
 			  takes_text ? "HEXTEXT:HEXNUM" : "HEXNUM", name,
 			  tl_tfile_text_found(value, found, sizeof found));
 		return;
@@ -95,7 +95,7 @@ static void check_reason_args(struct tl_ctx *ctx, int reason, struct tfile_text 
 	struct tl_location loc = tfile_text_loc(value);
 	if (!tl_tfile_text_hex(value, 8, &n) || !tfile_text_end(value))
 		tl_report(ctx, RULE_TFILE_STATUS_REASON_ARGS, &loc,
-			  "expected the tracepoint number of %s as a 32-bit hex number, found %s", name,
+			  MSG_TFILE_STATUS_REASON_ARGS_2, name,
 			  tl_tfile_text_found(value, found, sizeof found));
 }
 
@@ -124,7 +124,7 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	struct tfile_text key = tl_tfile_text_until(field, ':');
 	if (!tfile_text_eat(field, ':') || key.len == 0) {
 		tl_report(ctx, RULE_TFILE_STATUS_SYNTAX, &at_field,
-			  "expected a status field KEY:VALUE, found %s",
+			  MSG_TFILE_STATUS_SYNTAX,
 			  tl_tfile_text_found(&key, found, sizeof found));
 		return;
 	}
@@ -134,14 +134,13 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	int reason = find_reason(&key);
 	if (first && reason < 0) {
 		tl_report(ctx, RULE_TFILE_STATUS_REASON, &at_field,
-			  "expected the stop reason (tunknown, tnotrun, tstop, tfull, tdisconnected, "
-			  "tpasscount or terror) as the first field, found %s",
+			  MSG_TFILE_STATUS_REASON,
 			  tl_tfile_text_found(&key, found, sizeof found));
 		/* a known key is still checked as such below */
 	} else if (reason >= 0) {
 		if (!first)
 			tl_report(ctx, RULE_TFILE_STATUS_REASON, &at_field,
-				  "expected one stop reason, found another one: %s",
+				  MSG_TFILE_STATUS_REASON_2,
 				  tl_tfile_text_found(&key, found, sizeof found));
 		else
 			check_reason_args(ctx, reason, &value);
@@ -152,7 +151,7 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 			continue;
 		if (*seen & (1u << i))
 			tl_report(ctx, RULE_TFILE_STATUS_KEY_REPEATED, &at_field,
-				  "expected each status key once, found %s again (gdb keeps the last)",
+				  MSG_TFILE_STATUS_KEY_REPEATED,
 				  keys[i].name);
 		*seen |= 1u << i;
 		uint64_t v;
@@ -165,8 +164,7 @@ static void check_field(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	if (first)
 		return; /* already reported as a missing stop reason */
 	tl_report(ctx, RULE_TFILE_STATUS_KEY, &at_field,
-		  "expected a known status key (tframes, tcreated, tfree, tsize, disconn, circular, "
-		  "starttime, stoptime, notes, username), found %s",
+		  MSG_TFILE_STATUS_KEY,
 		  tl_tfile_text_found(&key, found, sizeof found));
 }
 
@@ -181,7 +179,7 @@ void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct t
 	if ((running != '0' && running != '1') ||
 	    (t->len > 1 && t->p[1] != ';')) {
 		tl_report(ctx, RULE_TFILE_STATUS_RUNNING, &loc,
-			  "expected the running flag 0 or 1 followed by ';', found %s",
+			  MSG_TFILE_STATUS_RUNNING,
 			  tl_tfile_text_found(t, found, sizeof found));
 		return;
 	}
@@ -193,7 +191,7 @@ void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct t
 		if (field.len == 0) {
 			struct tl_location at = tfile_text_loc(&field);
 			tl_report(ctx, RULE_TFILE_STATUS_SYNTAX, &at,
-				  "expected a status field KEY:VALUE after ';', found %s",
+				  MSG_TFILE_STATUS_SYNTAX_2,
 				  tl_tfile_text_found(&field, found, sizeof found));
 		} else {
 			check_field(ctx, desc, &field, first, &seen);
@@ -203,7 +201,7 @@ void tl_tfile_check_status(struct tl_ctx *ctx, struct tfile_desc *desc, struct t
 	if (first) {
 		loc = tfile_text_loc(t);
 		tl_report(ctx, RULE_TFILE_STATUS_REASON, &loc,
-			  "expected ';' and the stop reason after the running flag, found %s",
+			  MSG_TFILE_STATUS_REASON_3,
 			  tl_tfile_text_found(t, found, sizeof found));
 	}
 }

@@ -60,15 +60,14 @@ static void on_start(void *user, const XML_Char *name, const XML_Char **attrs)
 		if (strcmp(name, "target") != 0) {
 			struct tl_location loc = position(x);
 			tl_report(x->ctx, RULE_TFILE_TDESC_ROOT, &loc,
-				  "expected the root element <target>, found <%.40s>", name);
+				  MSG_TFILE_TDESC_ROOT, name);
 		}
 	}
 	const char *colon = strchr(name, ':');
 	if (strcmp(name, "xi:include") == 0 || (colon && strcmp(colon + 1, "include") == 0)) {
 		struct tl_location loc = position(x);
 		tl_report(x->ctx, RULE_TFILE_TDESC_INCLUDE, &loc,
-			  "expected a self-contained description, found <%.40s> (gdb cannot load "
-			  "included documents from a trace file)", name);
+			  MSG_TFILE_TDESC_INCLUDE, name);
 	}
 	if (strcmp(name, "architecture") == 0) {
 		x->in_architecture = true;
@@ -119,8 +118,7 @@ static void report_xml_error(struct tfile_tdesc *x)
 	}
 	struct tl_location loc = position(x);
 	tl_report(x->ctx, RULE_TFILE_TDESC_XML, &loc,
-		  "expected well-formed XML in the tdesc lines, found an error: %s (gdb falls back "
-		  "to a default architecture)", XML_ErrorString(XML_GetErrorCode(x->parser)));
+		  MSG_TFILE_TDESC_XML, XML_ErrorString(XML_GetErrorCode(x->parser)));
 	x->failed = true;
 }
 
@@ -172,8 +170,7 @@ void tl_tfile_tdesc_finish(struct tl_ctx *ctx, struct tfile_tdesc *x, struct tfi
 	char q[80];
 	struct tl_location loc = tl_at_text(x->lines[0].offset, x->lines[0].line, 1);
 	tl_report(ctx, RULE_TFILE_TDESC_ARCH, &loc,
-		  "expected an architecture gdb knows (i386, aarch64, arm, riscv, powerpc, s390, "
-		  "mips, ...), found \"%s\"",
+		  MSG_TFILE_TDESC_ARCH,
 		  tl_quote(q, sizeof q, (const uint8_t *)x->architecture, x->architecture_len));
 }
 

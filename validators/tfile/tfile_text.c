@@ -52,7 +52,7 @@ bool tl_tfile_text_expected(struct tl_ctx *ctx, enum tl_rule_id rule, const stru
 {
 	char found[64];
 	struct tl_location loc = tfile_text_loc(t);
-	tl_report(ctx, rule, &loc, "expected %s, found %s", what,
+	tl_report(ctx, rule, &loc, MSG_TFILE_TEXT_EXPECTED, what,
 		  tl_tfile_text_found(t, found, sizeof found));
 	return false;
 }
@@ -63,7 +63,7 @@ bool tl_tfile_number_in_range(struct tl_ctx *ctx, enum tl_rule_id rule,
 {
 	if (number != 0 && number <= max)
 		return true;
-	tl_report(ctx, rule, loc, "expected %s in 1..0x%llx (%s), found 0x%llx", what,
+	tl_report(ctx, rule, loc, MSG_TFILE_NUMBER_IN_RANGE, what,
 		  (unsigned long long)max, why, (unsigned long long)number);
 	return false;
 }

@@ -105,12 +105,12 @@ static bool check_z(struct tl_ctx *ctx, struct tfile_text *t, struct tfile_piece
 		return fail(ctx, r, t, "hex digits up to the end of the line");
 	if (digits % 2) {
 		tl_report(ctx, r, &text_loc,
-			  "expected the source text as hex of even length, found %zu hex digits", digits);
+			  MSG_TFILE_TP_Z_SYNTAX, digits);
 		return false;
 	}
 	if (digits / 2 != len)
 		tl_report(ctx, RULE_TFILE_TP_Z_LENGTH, &len_loc,
-			  "expected the length field to equal the decoded text length 0x%zx, found 0x%llx",
+			  MSG_TFILE_TP_Z_LENGTH,
 			  digits / 2, (unsigned long long)len);
 	return true;
 }
@@ -139,7 +139,7 @@ void tl_tfile_check_tp(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfile
 			char found[64];
 			struct tl_location loc = tfile_text_loc(t);
 			tl_report(ctx, RULE_TFILE_TP_PIECE, &loc,
-				  "expected a tracepoint piece T, A, S, Z or V, found %s (gdb ignores it)",
+				  MSG_TFILE_TP_PIECE,
 				  tl_tfile_text_found(t, found, sizeof found));
 		} else {
 			fail(ctx, RULE_TFILE_TP_PREFIX, t, "a piece letter (T, A, S, Z or V)");

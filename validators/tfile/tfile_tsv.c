@@ -49,7 +49,7 @@ void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 		return;
 	if (digits % 2) {
 		tl_report(ctx, RULE_TFILE_TSV_SYNTAX, &name_loc,
-			  "expected the name as hex of even length, found %zu hex digits", digits);
+			  MSG_TFILE_TSV_SYNTAX, digits);
 		return;
 	}
 	char *name = malloc(digits / 2 + 1);
@@ -68,7 +68,7 @@ void tl_tfile_check_tsv(struct tl_ctx *ctx, struct tfile_desc *desc, struct tfil
 	if (!printable) {
 		char q[64];
 		tl_report(ctx, RULE_TFILE_TSV_NAME, &name_loc,
-			  "expected the name to decode to non-empty printable text, found %s",
+			  MSG_TFILE_TSV_NAME,
 			  digits == 0 ? "an empty name"
 				      : tl_quote(q, sizeof q, (const uint8_t *)name, digits / 2));
 	}

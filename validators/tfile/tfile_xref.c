@@ -51,7 +51,7 @@ static void check_tsvs(struct tl_ctx *ctx, struct tfile_desc *desc)
 			continue;
 		struct tl_location loc = tl_at_text(cur->offset, cur->line, 1);
 		tl_report(ctx, RULE_TFILE_TSV_DUPLICATE_NUMBER, &loc,
-			  "expected each variable number once, found 0x%x again (first on line %u)",
+			  MSG_TFILE_TSV_DUPLICATE_NUMBER,
 			  cur->number, prev->line);
 	}
 	desc->tsv_numbers = malloc(n * sizeof *desc->tsv_numbers);
@@ -69,7 +69,7 @@ static void check_tsvs(struct tl_ctx *ctx, struct tfile_desc *desc)
 		char q[64];
 		struct tl_location loc = tl_at_text(cur->offset, cur->line, 1);
 		tl_report(ctx, RULE_TFILE_TSV_DUPLICATE_NAME, &loc,
-			  "expected each variable name once, found \"%s\" again (first on line %u)",
+			  MSG_TFILE_TSV_DUPLICATE_NAME,
 			  tl_quote(q, sizeof q, (const uint8_t *)cur->name, strlen(cur->name)), prev->line);
 	}
 }
@@ -89,8 +89,7 @@ static void check_location(struct tl_ctx *ctx, const struct tfile_piece_rec *p, 
 		if (*first) {
 			tl_report(ctx, r->kind == TFILE_PIECE_T ? RULE_TFILE_TP_T_DUPLICATE
 								  : RULE_TFILE_TP_Z_DUPLICATE, &loc,
-				  "expected one %s piece for tracepoint %u at 0x%llx, found another "
-				  "(first on line %u)", piece_names[r->kind], r->number,
+				  MSG_TFILE_CHECK_LOCATION, piece_names[r->kind], r->number,
 				  (unsigned long long)r->address, (*first)->line);
 		} else {
 			*first = r;
@@ -99,8 +98,7 @@ static void check_location(struct tl_ctx *ctx, const struct tfile_piece_rec *p, 
 	if (!t) {
 		struct tl_location loc = tl_at_text(p[0].offset, p[0].line, 1);
 		tl_report(ctx, RULE_TFILE_TP_NO_T, &loc,
-			  "expected a T piece defining tracepoint %u at 0x%llx, found only %s pieces "
-			  "(gdb crashes on such files when the executable is loaded)", p[0].number,
+			  MSG_TFILE_TP_NO_T, p[0].number,
 			  (unsigned long long)p[0].address, piece_names[p[0].kind]);
 		return;
 	}
@@ -109,15 +107,13 @@ static void check_location(struct tl_ctx *ctx, const struct tfile_piece_rec *p, 
 			continue;
 		struct tl_location loc = tl_at_text(p[i].offset, p[i].line, 1);
 		tl_report(ctx, RULE_TFILE_TP_STEP_ACTION, &loc,
-			  "expected while-stepping actions only with a step count above 0, found an S "
-			  "piece while the T piece on line %u has step count 0", t->line);
+			  MSG_TFILE_TP_STEP_ACTION, t->line);
 		break;
 	}
 	if (t->has_condition && !cond) {
 		struct tl_location loc = tl_at_text(t->offset, t->line, 1);
 		tl_report(ctx, RULE_TFILE_TP_COND_SOURCE, &loc,
-			  "expected a 'Z cond' piece giving the source of tracepoint %u's condition, "
-			  "found none (gdb ignores the condition)", t->number);
+			  MSG_TFILE_TP_COND_SOURCE, t->number);
 	}
 }
 
@@ -150,10 +146,10 @@ void tl_tfile_finish_description(struct tl_ctx *ctx, struct tfile_desc *desc)
 	struct tl_location start = tl_at_text(TFILE_HEADER_SIZE, 1, 1);
 	if (desc->r.count == 0)
 		tl_report(ctx, RULE_TFILE_R_MISSING, &start,
-			  "expected an R line giving the register block size, found none");
+			  MSG_TFILE_R_MISSING);
 	if (desc->status.count == 0)
 		tl_report(ctx, RULE_TFILE_STATUS_MISSING, &start,
-			  "expected a status line (tsave always writes one), found none");
+			  MSG_TFILE_STATUS_MISSING);
 	check_tsvs(ctx, desc);
 	check_locations(ctx, desc);
 	if (desc->tsv_numbers)

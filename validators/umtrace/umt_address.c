@@ -20,19 +20,19 @@ void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address
 		bool ok = true;
 		if (first % 4096) {
 			tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGE_FIRST_ALIGNED, row,
-				   "expected range %llu First page-aligned, found 0x%llx",
+				   MSG_UMT_RANGE_FIRST_ALIGNED,
 				   (unsigned long long)k, (unsigned long long)first);
 			ok = false;
 		}
 		if ((last + 1) % 4096) {
 			tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGE_END_ALIGNED, row + 8,
-				   "expected range %llu Last + 1 page-aligned, found Last 0x%llx",
+				   MSG_UMT_RANGE_END_ALIGNED,
 				   (unsigned long long)k, (unsigned long long)last);
 			ok = false;
 		}
 		if (first >= last) {
 			tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGE_ORDER, row,
-				   "expected range %llu First < Last, found 0x%llx and 0x%llx",
+				   MSG_UMT_RANGE_ORDER,
 				   (unsigned long long)k, (unsigned long long)first,
 				   (unsigned long long)last);
 			ok = false;
@@ -42,16 +42,16 @@ void tl_umt_check_addresses(struct umt_trace *t, const struct umt_table *address
 		if (have_prev) {
 			if (first <= prev_last && last >= prev_first)
 				tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGES_OVERLAP, row,
-					   "expected range %llu to start after the previous range's Last 0x%llx, found First 0x%llx",
+					   MSG_UMT_RANGES_OVERLAP,
 					   (unsigned long long)k, (unsigned long long)prev_last,
 					   (unsigned long long)first);
 			else if (first <= prev_last)
 				tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGES_SORTED, row,
-					   "expected ranges sorted by First, found 0x%llx after a range ending at 0x%llx",
+					   MSG_UMT_RANGES_SORTED,
 					   (unsigned long long)first, (unsigned long long)prev_last);
 			else if (first == prev_last + 1)
 				tl_umt_report(t, M_ADDRESS, RULE_UMT_RANGES_ADJACENT, row,
-					   "expected range %llu at 0x%llx merged with the adjacent previous range",
+					   MSG_UMT_RANGES_ADJACENT,
 					   (unsigned long long)k, (unsigned long long)first);
 		}
 		have_prev = true;

@@ -31,7 +31,7 @@ static void check_reg_info(struct umt_trace *t, const uint64_t (*info)[3], uint6
 	uint32_t off = e.off, size = e.size;
 	if (size == 0 || off + size > dump_size)
 		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_IN_DUMP, at,
-			   "expected %s register %u absent (0xffff, 0) or inside DumpSize %u, found Offset %u Size %u",
+			   MSG_UMT_CMAP_REGISTER_IN_DUMP,
 			   mode, i, dump_size, off, size);
 }
 
@@ -55,7 +55,7 @@ static void check_enclosing(struct umt_trace *t, const uint64_t (*info)[3], uint
 	}
 	esize = enc.size;
 	tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_LARGEST, at + 4,
-		   "expected the EffLargest of %s register %u to be a present register enclosing its bytes [%u, %u), found %lld%s",
+		   MSG_UMT_CMAP_LARGEST,
 		   mode, i, off, off + size, (long long)large,
 		   large < 0 || large >= (int64_t)count ? " (not a register)" : esize ? "" : " (absent)");
 }
@@ -71,7 +71,7 @@ static void check_unused_entries(struct umt_trace *t, const uint64_t (*info)[CMA
 			struct reg_info e = entry(info[k], i);
 			if (e.off != 0xffff || e.size != 0)
 				tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_UNUSED, at,
-					   "expected unused %s entry %u (ElemCount %u) to be Offset 0xffff Size 0, found Offset %u Size %u",
+					   MSG_UMT_CMAP_UNUSED,
 					   k ? "64-bit" : "32-bit", i, count, e.off, e.size);
 		}
 	}
@@ -89,7 +89,7 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 	if (in->size != UMT_CMAP_SIZE || !umt_row_fields(in, 0, UMT_CMAP_SIZE, &map, header, 2, v) ||
 	    !umt_get_array(&map, CMAP_COMMON, 2, CMAP_MAX, common_name, 1, names) ||
 	    !umt_get_array(&map, CMAP_MAP32, 8, 2 * CMAP_MAX, reg_info, 3, info[0][0])) {
-		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, "expected %u bytes, found %zu",
+		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_SIZE, 0, MSG_UMT_CMAP_SIZE,
 			   UMT_CMAP_SIZE, in->size);
 		return;
 	}
@@ -97,7 +97,7 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 	out->dump_size = (uint16_t)v[0];
 	unsigned count = (unsigned)v[1];
 	if (count > CMAP_MAX) {
-		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COUNT, 2, "expected ElemCount <= 512, found %u",
+		tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COUNT, 2, MSG_UMT_CMAP_COUNT,
 			   count);
 		return;
 	}
@@ -115,11 +115,11 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 		struct tl_cursor nm;
 		if (tl_cursor_at(&nm, map.p, map.left, name, 16) && !memchr(nm.p, 0, 16))
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_REGISTER_NAME, name,
-				   "expected register name %u NUL-terminated within 16 bytes, found none", i);
+				   MSG_UMT_CMAP_REGISTER_NAME, i);
 		int64_t common = (int16_t)out->common[i], again;
 		if (common < 0 || common >= (int64_t)count) {
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_NAME, CMAP_COMMON + 2u * i,
-				   "expected CommonName of register %u in [0, %u), found %lld", i, count,
+				   MSG_UMT_CMAP_COMMON_NAME, i, count,
 				   (long long)common);
 			continue;
 		}
@@ -127,7 +127,7 @@ void tl_umt_check_context_map(struct umt_trace *t, struct umt_cmap *out)
 		again = (int16_t)out->common[common];
 		if (again != common)
 			tl_umt_report(t, M_CONTEXT_MAP, RULE_UMT_CMAP_COMMON_SELF, CMAP_COMMON + 2u * i,
-				   "expected CommonName of register %u (%lld) to be its own CommonName, found %lld",
+				   MSG_UMT_CMAP_COMMON_SELF,
 				   i, (long long)common, (long long)again);
 	}
 	out->count = (uint16_t)count;

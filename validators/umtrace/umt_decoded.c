@@ -62,7 +62,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 		return;
 	if (reg >= d->cmap->count) {
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_REGISTER, at,
-			   "expected lcSlot %llu RegName MEM0/MEM1/AGEN or below ElemCount %u, found %llu",
+			   MSG_UMT_SLOT_REGISTER,
 			   (unsigned long long)s, d->cmap->count, (unsigned long long)reg);
 		return;
 	}
@@ -70,7 +70,7 @@ static void check_slot_names(struct umt_trace *t, const struct decoded *d, uint6
 	/* a CommonName outside the map was reported there (UMT-CMAP-COMMON-NAME) */
 	if (common != want && want < d->cmap->count)
 		tl_umt_report(t, M_INS, RULE_UMT_SLOT_COMMON_REGISTER, at + 2,
-			   "expected lcSlot %llu CommonRegName %llu (the context map's for register %llu), found %llu",
+			   MSG_UMT_SLOT_COMMON_REGISTER,
 			   (unsigned long long)s, (unsigned long long)want, (unsigned long long)reg,
 			   (unsigned long long)common);
 }
@@ -84,27 +84,27 @@ static bool check_slots(struct umt_trace *t, struct decoded *d)
 		d->slot_kinds |= kind_bit(sl.reg);
 		if (sl.value_size < 0 || sl.offset < 0) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_SIZE, at + 4,
-				   "expected lcSlot %llu ValueSize and Offset >= 0, found %lld and %lld",
+				   MSG_UMT_SLOT_SIZE,
 				   (unsigned long long)s, (long long)sl.value_size, (long long)sl.offset);
 			ok = false;
 			continue;
 		}
 		if (sl.addr_width > 8) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_ADDR_WIDTH, at + 8,
-				   "expected lcSlot %llu AddrWidth <= 8, found %llu",
+				   MSG_UMT_SLOT_ADDR_WIDTH,
 				   (unsigned long long)s, (unsigned long long)sl.addr_width);
 			ok = false;
 			continue;
 		}
 		if (sl.addr_width != 0 && sl.addr_width != 2 && sl.addr_width != 4 && sl.addr_width != 8)
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_ADDR_WIDTH_VALUE, at + 8,
-				   "expected lcSlot %llu AddrWidth 0, 2, 4 or 8, found %llu",
+				   MSG_UMT_SLOT_ADDR_WIDTH_VALUE,
 				   (unsigned long long)s, (unsigned long long)sl.addr_width);
 		check_slot_names(t, d, s, &sl);
 		int64_t end = sl.offset + (sl.addr_width ? 8 : 0) + sl.value_size;
 		if (end > d->lc_size) {
 			tl_umt_report(t, M_INS, RULE_UMT_SLOT_IN_RECORD, at + 6,
-				   "expected lcSlot %llu to end within LCSize %lld, it ends at %lld",
+				   MSG_UMT_SLOT_IN_RECORD,
 				   (unsigned long long)s, (long long)d->lc_size, (long long)end);
 			ok = false;
 		}
@@ -121,7 +121,7 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 	if (!real_slot(d, slot)) {
 		if (special_slot(slot) && slot != UMT_SLOT_NA && (int64_t)offset + size > 8)
 			tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2,
-				   "expected operand %llu (%lld bytes at %llu) inside its 8-byte constant slot",
+				   MSG_UMT_OPERAND_IN_SLOT,
 				   (unsigned long long)k, (long long)size, (unsigned long long)offset);
 		return;
 	}
@@ -129,7 +129,7 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 	bool memory_reg = reg == REG_MEM0 || reg == REG_MEM1;
 	if (memory_reg != (sl.addr_width > 0) && (memory_reg || reg == REG_AGEN)) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_SLOT_KIND, at,
-			   "expected operand %llu (%s) on a %s slot, found slot %llu with AddrWidth %llu",
+			   MSG_UMT_OPERAND_SLOT_KIND,
 			   (unsigned long long)k, reg == REG_AGEN ? "AGEN" : reg == REG_MEM0 ? "MEM0" : "MEM1",
 			   memory_reg ? "memory" : "non-memory", (unsigned long long)slot,
 			   (unsigned long long)sl.addr_width);
@@ -137,18 +137,18 @@ static void check_operand_span(struct umt_trace *t, const struct decoded *d, uin
 	}
 	if (sl.addr_width == 0 && offset > 1)
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_REGISTER_OFFSET, at + field,
-			   "expected operand %llu offset 0 or 1 (ah..dh) on register slot %llu, found %llu",
+			   MSG_UMT_OPERAND_REGISTER_OFFSET,
 			   (unsigned long long)k, (unsigned long long)slot, (unsigned long long)offset);
 	if (sl.addr_width > 0 && offset != 8) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_MEMORY_OFFSET, at + field,
-			   "expected operand %llu offset 8 on memory slot %llu, found %llu",
+			   MSG_UMT_OPERAND_MEMORY_OFFSET,
 			   (unsigned long long)k, (unsigned long long)slot, (unsigned long long)offset);
 		return;
 	}
 	int64_t span = (sl.addr_width ? 8 : 0) + sl.value_size;
 	if ((int64_t)offset + size > span)
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2,
-			   "expected operand %llu (%lld bytes at %llu) inside slot %llu of %lld bytes",
+			   MSG_UMT_OPERAND_IN_SLOT_2,
 			   (unsigned long long)k, (long long)size, (unsigned long long)offset,
 			   (unsigned long long)slot, (long long)span);
 }
@@ -161,13 +161,13 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	uint64_t flags = o.flags, before = o.before, after = o.after, reg = o.reg;
 	if (flags < 1 || flags > 3) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_FLAGS, at + 4,
-			   "expected operand %llu Flags 1, 2 or 3, found %llu", (unsigned long long)k,
+			   MSG_UMT_OPERAND_FLAGS, (unsigned long long)k,
 			   (unsigned long long)flags);
 		return;
 	}
 	if (before == UMT_SLOT_NA || !(real_slot(d, before) || special_slot(before))) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_BEFORE_SLOT, at + 5,
-			   "expected operand %llu BeforeSlot < LCCount %llu or 0xfd/0xfe, found 0x%02llx",
+			   MSG_UMT_OPERAND_BEFORE_SLOT,
 			   (unsigned long long)k, (unsigned long long)d->lc_count,
 			   (unsigned long long)before);
 		return;
@@ -175,7 +175,7 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	bool written = flags & 2;
 	if (!(real_slot(d, after) || special_slot(after)) || written != (after != UMT_SLOT_NA)) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_AFTER_SLOT, at + 6,
-			   "expected operand %llu AfterSlot %s, found 0x%02llx", (unsigned long long)k,
+			   MSG_UMT_OPERAND_AFTER_SLOT, (unsigned long long)k,
 			   written ? "< LCCount or 0xfd/0xfe (written operand)" : "0xff (not written)",
 			   (unsigned long long)after);
 		return;
@@ -183,24 +183,24 @@ static void check_operand(struct umt_trace *t, const struct decoded *d, uint64_t
 	if ((real_slot(d, before) && before >= d->first_after) ||
 	    (real_slot(d, after) && after < d->first_after)) {
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_SLOT_GROUP, at + 5,
-			   "expected operand %llu BeforeSlot < FirstAfterSlot %llu <= AfterSlot, found %llu and %llu",
+			   MSG_UMT_OPERAND_SLOT_GROUP,
 			   (unsigned long long)k, (unsigned long long)d->first_after,
 			   (unsigned long long)before, (unsigned long long)after);
 		return;
 	}
 	if ((flags & 1) && real_slot(d, before) && before >= d->first_out)
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_READ_GROUP, at + 5,
-			   "expected read operand %llu BeforeSlot below FirstOutSlot %llu, found %llu",
+			   MSG_UMT_OPERAND_READ_GROUP,
 			   (unsigned long long)k, (unsigned long long)d->first_out,
 			   (unsigned long long)before);
 	bool constant = (special_slot(before) && before != UMT_SLOT_NA) ||
 			(special_slot(after) && after != UMT_SLOT_NA);
 	if (constant && reg != REG_INVALID)
 		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_CONSTANT_REGISTER, at,
-			   "expected operand %llu on a constant slot to have RegName INVALID (0), found %llu",
+			   MSG_UMT_OPERAND_CONSTANT_REGISTER,
 			   (unsigned long long)k, (unsigned long long)reg);
 	if (size < 0) {
-		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2, "expected operand %llu Size >= 0, found %lld",
+		tl_umt_report(t, M_INS, RULE_UMT_OPERAND_IN_SLOT, at + 2, MSG_UMT_OPERAND_IN_SLOT_3,
 			   (unsigned long long)k, (long long)size);
 		return;
 	}
@@ -235,12 +235,12 @@ static void check_phrase_use(struct umt_trace *t, const struct decoded *d, uint6
 			continue;
 		if (s == UMT_SLOT_IMM0 || s == UMT_SLOT_IMM1 || s >= d->first_after)
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_BEFORE, d->at + phrase[k],
-				   "expected %s to be a before-execution register slot (below FirstAfterSlot %llu), found 0x%02llx",
+				   MSG_UMT_DECODED_PHRASE_BEFORE,
 				   phrase_name[k], (unsigned long long)d->first_after,
 				   (unsigned long long)s);
 		else if (!(k == 3 ? mem1 : mem0))
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_UNUSED, d->at + phrase[k],
-				   "expected %s SLOT_NA without a %s operand or slot, found %llu",
+				   MSG_UMT_DECODED_PHRASE_UNUSED,
 				   phrase_name[k], k == 3 ? "MEM1" : "MEM0/AGEN", (unsigned long long)s);
 	}
 }
@@ -279,31 +279,31 @@ bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint
 	uint64_t err0 = t->ctx->result->errors;
 	if (flags & ~(uint64_t)0x3f)
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_FLAGS, at + 6,
-			   "expected decodedIns Flags within 0x3f, found 0x%02llx",
+			   MSG_UMT_DECODED_FLAGS,
 			   (unsigned long long)flags);
 	if ((flags & 0x08 && !cs64) || (flags & 3) == 3)
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_FLAGS_MODE, at + 6,
-			   "expected decodedIns Flags 0x08 only in 64-bit code and not both rep (0x01) and repne (0x02), found 0x%02llx in %d-bit code",
+			   MSG_UMT_DECODED_FLAGS_MODE,
 			   (unsigned long long)flags, cs64 ? 64 : 32);
 	for (unsigned k = 56; k <= 57; k++) {
 		uint64_t v = eff[k - 56];
 		if (v != 2 && v != 4 && v != 8)
-			tl_umt_report(t, M_INS, RULE_UMT_DECODED_SIZES, at + k, "expected %s 2, 4 or 8, found %llu",
+			tl_umt_report(t, M_INS, RULE_UMT_DECODED_SIZES, at + k, MSG_UMT_DECODED_SIZES,
 				   k == 56 ? "EffOperSize" : "EffAddrSize", (unsigned long long)v);
 		else if (v == 8 && !cs64)
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_SIZES_32BIT, at + k,
-				   "expected %s 2 or 4 in 32-bit code, found 8",
+				   MSG_UMT_DECODED_SIZES_32BIT,
 				   k == 56 ? "EffOperSize" : "EffAddrSize");
 	}
 	if (d.lc_size < 0) {
-		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SLOTS_SIZE, at + 58, "expected LCSize >= 0, found %lld",
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SLOTS_SIZE, at + 58, MSG_UMT_DECODED_SLOTS_SIZE,
 			   (long long)d.lc_size);
 		return false;
 	}
 	uint64_t first_out = d.first_out;
 	if (first_out > d.first_after || d.first_after > d.lc_count || d.lc_count > 253) {
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SLOT_GROUPS, at + 60,
-			   "expected FirstOutSlot <= FirstAfterSlot <= LCCount <= 253, found %llu, %llu, %llu",
+			   MSG_UMT_DECODED_SLOT_GROUPS,
 			   (unsigned long long)first_out, (unsigned long long)d.first_after,
 			   (unsigned long long)d.lc_count);
 		return false;
@@ -313,7 +313,7 @@ bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint
 		uint64_t s = ph[k];
 		if (!real_slot(&d, s) && !special_slot(s)) {
 			tl_umt_report(t, M_INS, RULE_UMT_DECODED_PHRASE_SLOT, at + phrase[k],
-				   "expected %s < LCCount %llu or 0xfd..0xff, found %llu", phrase_name[k],
+				   MSG_UMT_DECODED_PHRASE_SLOT, phrase_name[k],
 				   (unsigned long long)d.lc_count, (unsigned long long)s);
 			phrase_ok = false;
 		}
@@ -321,13 +321,13 @@ bool tl_umt_check_decoded(struct umt_trace *t, const struct umt_cmap *cmap, uint
 	if ((scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) ||
 	    (scale == 0) != (index == UMT_SLOT_NA))
 		tl_umt_report(t, M_INS, RULE_UMT_DECODED_SCALE, at + 65,
-			   "expected Mem0Scale 0 (no index slot) or 1, 2, 4, 8 (with one), found %llu with Mem0IndexSlot 0x%02llx",
+			   MSG_UMT_DECODED_SCALE,
 			   (unsigned long long)scale, (unsigned long long)index);
 	bool slots_ok = check_slots(t, &d);
 	if (phrase_ok)
 		check_phrase_use(t, &d, exp_count);
 	if (exp_count > 4) {
-		tl_umt_report(t, M_INS, RULE_UMT_DECODED_OPERAND_COUNT, at + 7, "expected ExpCount <= 4, found %llu",
+		tl_umt_report(t, M_INS, RULE_UMT_DECODED_OPERAND_COUNT, at + 7, MSG_UMT_DECODED_OPERAND_COUNT,
 			   (unsigned long long)exp_count);
 	} else if (slots_ok) {
 		for (uint64_t k = 0; k < exp_count; k++)

@@ -11,19 +11,19 @@ static bool check_header(struct umt_trace *t, struct umt_exec_index *out)
 	uint64_t v[2];
 	if (!umt_row(vt, 0, 16, &h) || !umt_get_fields(&h, header, 2, v)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_HEADER_SIZE, 0,
-			   "expected a 16-byte header, found %zu bytes", vt->size);
+			   MSG_UMT_EXEC_HEADER_SIZE, vt->size);
 		return false;
 	}
 	uint64_t version = v[0];
 	int64_t count = umt_signed(v[1]);
 	out->version = (uint32_t)version;
 	if (out->version > 1) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_VERSION, 0, "expected Version 0 or 1, found %u",
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_VERSION, 0, MSG_UMT_EXEC_VERSION,
 			   out->version);
 		return false;
 	}
 	if (count < 0) {
-		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_RECORD_COUNT, 8, "expected RecordCount >= 0, found %lld",
+		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_EXEC_RECORD_COUNT, 8, MSG_UMT_EXEC_RECORD_COUNT,
 			   (long long)count);
 		return false;
 	}
@@ -39,13 +39,13 @@ void tl_umt_check_exec_index(struct umt_trace *t, struct umt_exec_index *out)
 	uint64_t n = out->count, want;
 	if (!tl_add_u64(n, 1, &want) || !tl_mul_u64(want, 8, &want) || offs->size != want) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_SIZE, 0,
-			   "expected (RecordCount %llu + 1) x 8 bytes, found %zu",
+			   MSG_UMT_EXEC_OFFSETS_SIZE,
 			   (unsigned long long)n, offs->size);
 		return;
 	}
 	if (!tl_mul_u64(n, 16, &want) || t->f[M_EXEC_PREVNEXT].size != want)
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_EXEC_LINKS_SIZE, 0,
-			   "expected RecordCount %llu x 16 bytes, found %zu", (unsigned long long)n,
+			   MSG_UMT_EXEC_LINKS_SIZE, (unsigned long long)n,
 			   t->f[M_EXEC_PREVNEXT].size);
 	else
 		out->prevnext_ok = true;
@@ -55,30 +55,30 @@ void tl_umt_check_exec_index(struct umt_trace *t, struct umt_exec_index *out)
 		return;
 	if (first < 16) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_FIRST_OFFSET, 0,
-			   "expected Offset[0] >= 16 (after the header), found %lld", (long long)first);
+			   MSG_UMT_EXEC_FIRST_OFFSET, (long long)first);
 		return;
 	}
 	if (first != 16)
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_GAP_AFTER_HEADER, 0,
-			   "expected Offset[0] 16, found %lld (%lld unreferenced bytes)", (long long)first,
+			   MSG_UMT_EXEC_GAP_AFTER_HEADER, (long long)first,
 			   (long long)(first - 16));
 	/* Only the two ends are read here: that the entries strictly increase (UMT-EXEC-OFFSETS-ORDER) is
 	 * checked by the record pass, so exec.offsets is read once, front to back. */
 	if (n > 0 && last <= first) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * n,
-			   "expected Offset[RecordCount] > Offset[0] = %lld (offsets strictly increase), found %lld",
+			   MSG_UMT_EXEC_OFFSETS_ORDER,
 			   (long long)first, (long long)last);
 		return;
 	}
 	if ((uint64_t)last > vt->size) {
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_END_OFFSET, 8 * n,
-			   "expected Offset[RecordCount] <= exec.vtable size %zu, found %lld", vt->size,
+			   MSG_UMT_EXEC_END_OFFSET, vt->size,
 			   (long long)last);
 		return;
 	}
 	if ((uint64_t)last < vt->size)
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_TRAILING_BYTES, 8 * n,
-			   "expected Offset[RecordCount] = exec.vtable size %zu, found %lld", vt->size,
+			   MSG_UMT_EXEC_TRAILING_BYTES, vt->size,
 			   (long long)last);
 	out->first = (uint64_t)first;
 	out->last = (uint64_t)last;

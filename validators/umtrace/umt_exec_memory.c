@@ -140,7 +140,7 @@ static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, 
 		want = mem0_address(ops, p);
 		if (low_bytes(want ^ addr, width))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
-				   "expected record %llu %s slot %llu = 0x%llx from its phrase registers (low %llu bytes), found 0x%llx",
+				   MSG_UMT_SLOT_ADDRESS_VALUE,
 				   (unsigned long long)eid, ps->kind == K_AGEN ? "AGEN" : "MEM0",
 				   (unsigned long long)ps->slot, (unsigned long long)low_bytes(want, width),
 				   (unsigned long long)width, (unsigned long long)addr);
@@ -148,7 +148,7 @@ static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, 
 		want = value_of(ops, &p->mem1);
 		if (low_bytes(want ^ addr, width))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_SLOT_ADDRESS_VALUE, at,
-				   "expected record %llu MEM1 slot %llu = 0x%llx (its Mem1Base register), found 0x%llx",
+				   MSG_UMT_SLOT_ADDRESS_VALUE_2,
 				   (unsigned long long)eid, (unsigned long long)ps->slot,
 				   (unsigned long long)low_bytes(want, width), (unsigned long long)addr);
 	}
@@ -159,7 +159,7 @@ static void check_slot(struct umt_trace *t, struct umt_memory *m, uint64_t eid, 
 		last = UINT64_MAX;
 	if (!umt_address_listed(t, m->ranges, &m->range_hit, addr, last))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, at,
-			   "expected the pages of record %llu memory slot %llu [0x%llx, 0x%llx] in address_space.itable, found them missing",
+			   MSG_UMT_RANGES_COVER_MEMORY,
 			   (unsigned long long)eid, (unsigned long long)ps->slot,
 			   (unsigned long long)addr, (unsigned long long)last);
 }

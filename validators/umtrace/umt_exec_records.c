@@ -61,14 +61,14 @@ static void check_context(struct pass *p, const struct rec *r)
 	int64_t mem_count = umt_signed(v[0]), regs = umt_signed(v[1]);
 	if (mem_count < 0 || !tl_umt_inside(c, 16 + 24 * (uint64_t)mem_count, c, r->end)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_COUNT, c,
-			   "expected record %llu MemCount >= 0 with 16 + 24 x MemCount bytes before %llu, found %lld",
+			   MSG_UMT_CONTEXT_MEM_COUNT,
 			   (unsigned long long)r->eid, (unsigned long long)r->end, (long long)mem_count);
 		return;
 	}
 	data_lo = c + 16 + 24 * (uint64_t)mem_count;
 	if (tabs->cmap.ok && !tl_umt_fp_inside(c, regs, tabs->cmap.dump_size, data_lo, r->end, NULL))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_REGS_IN_RECORD, c + 8,
-			   "expected RegsFP %lld + DumpSize %u inside the record data [%llu, %llu) relative to %llu",
+			   MSG_UMT_CONTEXT_REGS_IN_RECORD,
 			   (long long)regs, tabs->cmap.dump_size, (unsigned long long)(data_lo - c),
 			   (unsigned long long)(r->end - c), (unsigned long long)c);
 	bool want_tib = r->type == 1 && tabs->thread.ok && r->thread >= 0 &&
@@ -93,22 +93,22 @@ static void check_context(struct pass *p, const struct rec *r)
 		bool data_ok = tl_umt_fp_inside(c, fp, size, data_lo, r->end, NULL);
 		if (data_ok && size > 0 && tabs->ranges_ok && !listed(p, addr, (uint64_t)size))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RANGES_COVER_MEMORY, m,
-				   "expected the pages of record %llu contextMem %lld [0x%llx, +%lld) in address_space.itable, found them missing",
+				   MSG_UMT_RANGES_COVER_MEMORY_2,
 				   (unsigned long long)r->eid, (long long)k, (unsigned long long)addr,
 				   (long long)size);
 		if (!data_ok)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_IN_RECORD, m + 8,
-				   "expected contextMem %lld: Size %lld >= 0 and DataFP %lld inside the record data [%llu, %llu)",
+				   MSG_UMT_CONTEXT_MEM_IN_RECORD,
 				   (long long)k, (long long)size, (long long)fp,
 				   (unsigned long long)(data_lo - c), (unsigned long long)(r->end - c));
 		if (!(r->flags & 1) && addr > UINT32_MAX)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_MEM_ADDR32, m,
-				   "expected a 32-bit record's contextMem Address below 2^32, found 0x%llx",
+				   MSG_UMT_CONTEXT_MEM_ADDR32,
 				   (unsigned long long)addr);
 	}
 	if (want_tib && !tib_seen)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_CONTEXT_TIB, c,
-			   "expected the Thread begin of thread %lld to dump its TIB at 0x%llx (threadRec TIBAddr), found no contextMem holding it among %lld",
+			   MSG_UMT_CONTEXT_TIB,
 			   (long long)r->thread, (unsigned long long)tib, (long long)mem_count);
 }
 
@@ -121,7 +121,7 @@ static void check_instruction(struct pass *p, const struct rec *r)
 		return;
 	if (ins < 0 || (uint64_t)ins >= tabs->ins.rows) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_ID, r->start + 6,
-			   "expected InsID in [0, %llu), found %lld", (unsigned long long)tabs->ins.rows,
+			   MSG_UMT_INS_RECORD_ID, (unsigned long long)tabs->ins.rows,
 			   (long long)ins);
 		return;
 	}
@@ -130,18 +130,18 @@ static void check_instruction(struct pass *p, const struct rec *r)
 		return;
 	if (r->size != 14 + (uint64_t)info.lc_size)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_SIZE, r->start,
-			   "expected record %llu of 14 + LCSize %lld bytes (instruction %lld), found %llu",
+			   MSG_UMT_INS_RECORD_SIZE,
 			   (unsigned long long)r->eid, (long long)info.lc_size, (long long)ins,
 			   (unsigned long long)r->size);
 	if (((r->flags & 1) != 0) != info.cs64)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_INS_RECORD_MODE, r->start + 5,
-			   "expected flag 0x01 = CSis64Bits %d of instruction %lld, found flags 0x%02llx",
+			   MSG_UMT_INS_RECORD_MODE,
 			   info.cs64, (long long)ins, (unsigned long long)r->flags);
 	if (r->size == 14 + (uint64_t)info.lc_size)
 		tl_umt_check_memory_operands(t, &p->memory, r->eid, r->start, &info);
 	if ((r->flags & 0x08) && !(info.flags & 3))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_REP_FLAG, r->start + 5,
-			   "expected flag 0x08 (first rep iteration) only on a rep/repne instruction, found it on instruction %lld (decodedIns Flags 0x%02x)",
+			   MSG_UMT_RECORD_REP_FLAG,
 			   (long long)ins, info.flags);
 }
 
@@ -160,7 +160,7 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 		return;
 	if (sid < 0 || (uint64_t)sid >= tabs->syscall.count) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_ID, r->start + 6,
-			   "expected SyscallID in [0, %llu)%s, found %lld",
+			   MSG_UMT_RECORD_SYSCALL_ID,
 			   (unsigned long long)tabs->syscall.count, r->type == 5 ? " or -1" : "",
 			   (long long)sid);
 		return;
@@ -174,7 +174,7 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 	if (link >= 0 && (uint64_t)link == r->eid) {
 		if (r->type != 4 && (r->type == 5) != (completed == 1))
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SYSCALL_COMPLETED, r->start + 4,
-				   "expected syscall %lld Completed %d for its type-%llu exit, found %llu",
+				   MSG_UMT_RECORD_SYSCALL_COMPLETED,
 				   (long long)sid, r->type == 5, (unsigned long long)r->type,
 				   (unsigned long long)completed);
 		note_syscall_link(p, r, (uint64_t)sid, &call);
@@ -189,7 +189,7 @@ static void check_syscall_link(struct pass *p, const struct rec *r)
 	    head[UMT_R_TYPE] != r->type || umt_signed(head[UMT_R_ID]) != sid)
 		return;
 	tl_umt_report(t, M_EXEC_VTABLE, r->type == 4 ? RULE_UMT_RECORD_SYSCALL_ENTRY : RULE_UMT_RECORD_SYSCALL_EXIT, r->start + 6,
-		   "expected syscall %lld %s to be this record %llu, found %lld",
+		   MSG_UMT_CHECK_SYSCALL_LINK,
 		   (long long)sid, r->type == 4 ? "BeginEID" : "EndEID", (unsigned long long)r->eid,
 		   (long long)link);
 }
@@ -226,7 +226,7 @@ static void check_32bit_call(struct umt_trace *t, const struct rec *r, uint64_t 
 	}
 	if (what)
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_VALUES_32BIT, field,
-			   "expected %s of 32-bit syscall %llu (entry record %llu has flag 0x01 clear) zero-extended below 2^32, found 0x%llx",
+			   MSG_UMT_SYSCALL_VALUES_32BIT,
 			   what, (unsigned long long)sid, (unsigned long long)r->eid,
 			   (unsigned long long)value);
 }
@@ -285,34 +285,34 @@ static void check_flow(struct pass *p, const struct rec *r)
 	int64_t n = (int64_t)tabs->exec.count;
 	if (prev < -1 || prev >= n || next < -1 || next >= n) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_RANGE, at,
-			   "expected Prev/Next of record %llu to be -1 or in [0, %lld), found %lld, %lld",
+			   MSG_UMT_LINK_RANGE,
 			   (unsigned long long)r->eid, (long long)n, (long long)prev, (long long)next);
 		next = -2; /* no expectation for the successor */
 	} else if (prev != ts->last && !bad_thread_record(p, prev)) {
 		tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_PREV, at,
-			   "expected Prev of record %llu = %lld (previous record of thread %lld), found %lld",
+			   MSG_UMT_LINK_PREV,
 			   (unsigned long long)r->eid, (long long)ts->last, (long long)r->thread,
 			   (long long)prev);
 	}
 	if (ts->last >= 0 && ts->pending_next != -2 && ts->pending_next != (int64_t)r->eid) {
 		if (!bad_thread_record(p, ts->pending_next))
 			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_NEXT, 16 * (uint64_t)ts->last + 8,
-				   "expected Next of record %lld = %llu (next record of thread %lld), found %lld",
+				   MSG_UMT_LINK_NEXT,
 				   (long long)ts->last, (unsigned long long)r->eid, (long long)r->thread,
 				   (long long)ts->pending_next);
 	}
 	if ((ts->last < 0) != (r->type == 1))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_THREAD_BEGIN_FIRST, r->start + 4,
-			   ts->last < 0 ? "expected thread %lld to start with a Thread begin record, found type %llu"
-					: "expected a single Thread begin for thread %lld, found another (type %llu)",
+			   ts->last < 0 ? MSG_UMT_THREAD_BEGIN_FIRST
+					: MSG_UMT_THREAD_BEGIN_FIRST_2,
 			   (long long)r->thread, (unsigned long long)r->type);
 	if (ts->last_type == 2 && ts->last >= 0)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_THREAD_END_LAST, r->start,
-			   "expected no record of thread %lld after its Thread end %lld, found record %llu",
+			   MSG_UMT_THREAD_END_LAST,
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
 	if (ts->last >= 0 && aborted(tabs, ts->last_flags))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
-			   "expected the aborted flag 0x80 only on the last record of thread %lld, found it on record %lld followed by record %llu",
+			   MSG_UMT_RECORD_ABORT_FLAG,
 			   (long long)r->thread, (long long)ts->last, (unsigned long long)r->eid);
 	if (ts->last < 0)
 		ts->first = (int64_t)r->eid;
@@ -338,7 +338,7 @@ static void check_cs_bit(struct pass *p, const struct rec *r)
 		return;
 	p->cs_bit_reported = true;
 	tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_BITNESS, r->start + 5,
-		   "expected flag 0x01 %s in every record (%s), found record %llu with flags 0x%02llx",
+		   MSG_UMT_RECORD_BITNESS,
 		   p->cs_bit ? "set" : "clear",
 		   tabs->bitness ? (tabs->bitness == 64 ? "App/Bitness 64" : "App/Bitness 32")
 			      : "as in record 0",
@@ -351,7 +351,7 @@ static void check_record(struct pass *p, struct rec *r)
 	const struct umt_tables *tabs = &p->tabs;
 	if (r->size < 6) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE_MIN, r->start,
-			   "expected record %llu of at least 6 bytes, found %llu",
+			   MSG_UMT_RECORD_SIZE_MIN,
 			   (unsigned long long)r->eid, (unsigned long long)r->size);
 		return;
 	}
@@ -363,7 +363,7 @@ static void check_record(struct pass *p, struct rec *r)
 	r->flags = head[UMT_R_FLAGS];
 	if (!valid_type(r->type)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_TYPE, r->start + 4,
-			   "expected record %llu Type 0..6 or 8..11, found %llu",
+			   MSG_UMT_RECORD_TYPE,
 			   (unsigned long long)r->eid, (unsigned long long)r->type);
 		return;
 	}
@@ -373,21 +373,21 @@ static void check_record(struct pass *p, struct rec *r)
 	bool thread_ok = tabs->thread.ok && r->thread >= 0 && (uint64_t)r->thread < tabs->thread.rows;
 	if (tabs->thread.ok && !thread_ok)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_THREAD, r->start,
-			   "expected ThreadID in [0, %llu), found %lld",
+			   MSG_UMT_RECORD_THREAD,
 			   (unsigned long long)tabs->thread.rows, (long long)r->thread);
 	if (r->type == 3 && r->eid + 1 != tabs->exec.count)
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_APP_END_LAST, r->start + 4,
-			   "expected the Application end to be the last record %llu, found it at %llu",
+			   MSG_UMT_APP_END_LAST,
 			   (unsigned long long)(tabs->exec.count - 1), (unsigned long long)r->eid);
 	if (r->type != 0 && (r->flags & 0xfc))
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_FLAGS, r->start + 5,
-			   "expected instruction-only flags 0x04..0x80 clear on a type-%llu record, found 0x%02llx",
+			   MSG_UMT_RECORD_FLAGS,
 			   (unsigned long long)r->type, (unsigned long long)r->flags);
 	uint64_t want;
 	const char *how;
 	if (!size_fits(r, &want, &how)) {
 		tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_SIZE, r->start,
-			   "expected a type-%llu record of %s %llu bytes, found %llu",
+			   MSG_UMT_RECORD_SIZE,
 			   (unsigned long long)r->type, how, (unsigned long long)want,
 			   (unsigned long long)r->size);
 	} else {
@@ -410,11 +410,11 @@ static void finish_threads(const struct pass *p)
 		struct umt_thread_state *ts = &p->chains->threads[k];
 		if (ts->last >= 0 && aborted(tabs, ts->last_flags) && p->app_end_seen)
 			tl_umt_report(t, M_EXEC_VTABLE, RULE_UMT_RECORD_ABORT_FLAG, ts->last_at + 5,
-				   "expected no aborted flag 0x80 in a trace with an Application end, found it on record %lld, the last of thread %llu",
+				   MSG_UMT_RECORD_ABORT_FLAG_2,
 				   (long long)ts->last, (unsigned long long)k);
 		if (ts->last >= 0 && ts->pending_next != -1 && ts->pending_next != -2)
 			tl_umt_report(t, M_EXEC_PREVNEXT, RULE_UMT_LINK_NEXT, 16 * (uint64_t)ts->last + 8,
-				   "expected Next of record %lld = -1 (last record of thread %llu), found %lld",
+				   MSG_UMT_LINK_NEXT_2,
 				   (long long)ts->last, (unsigned long long)k, (long long)ts->pending_next);
 	}
 }
@@ -464,12 +464,12 @@ static bool next_offset(struct umt_trace *t, const struct umt_exec_index *exec, 
 		return true;
 	if (*end <= start)
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * i + 8,
-			   "expected Offset[%llu] > Offset[%llu] = %llu, found %lld",
+			   MSG_UMT_EXEC_OFFSETS_ORDER_2,
 			   (unsigned long long)(i + 1), (unsigned long long)i,
 			   (unsigned long long)start, (long long)*end);
 	else
 		tl_umt_report(t, M_EXEC_OFFSETS, RULE_UMT_EXEC_OFFSETS_ORDER, 8 * i + 8,
-			   "expected Offset[%llu] < Offset[RecordCount] = %llu (offsets strictly increase), found %lld",
+			   MSG_UMT_EXEC_OFFSETS_ORDER_3,
 			   (unsigned long long)(i + 1), (unsigned long long)exec->last,
 			   (long long)*end);
 	return false;

@@ -111,7 +111,7 @@ static void open_members(struct umt_trace *t)
 			return; /* present but unreadable: no verdict (validate.c) */
 		/* Which file is missing is the diagnostic: the member names itself. */
 		tl_umt_report(t, (enum umt_member)m, RULE_UMT_FILE_MISSING, 0,
-			   "expected the trace file %s, found none (%s)", tl_umt_member_name[m], err);
+			   MSG_UMT_FILE_MISSING, tl_umt_member_name[m], err);
 	}
 }
 
@@ -173,7 +173,7 @@ static void validate_single(struct umt_trace *t, struct umt_tables *tabs, const 
 	if (m < 0 || m == M_EXEC_OFFSETS || m == M_EXEC_PREVNEXT || m == M_SYSCALL_OFFSETS) {
 		struct tl_location loc = tl_at(0);
 		tl_report(t->ctx, RULE_UMT_NOT_A_TABLE, &loc,
-			  "expected a UMTracer table or a trace directory, found %s; an index file cannot be checked without its table",
+			  MSG_UMT_NOT_A_TABLE,
 			  m < 0 ? "an unrecognised file" : tl_umt_member_name[m]);
 		return;
 	}
@@ -181,7 +181,7 @@ static void validate_single(struct umt_trace *t, struct umt_tables *tabs, const 
 	t->f[m] = *in;
 	t->have[m] = true;
 	tl_umt_report(t, (enum umt_member)m, RULE_UMT_SINGLE_TABLE, 0,
-		   "validating %s alone: checks that need the other trace files are skipped",
+		   MSG_UMT_SINGLE_TABLE,
 		   tl_umt_member_name[m]);
 	run_all(t, tabs);
 	memset(&t->f[m], 0, sizeof t->f[m]); /* owned by the caller */

@@ -21,7 +21,7 @@ static void check_in_module(struct umt_trace *t, const struct umt_table *modules
 		return;
 	if (address < start || address > end || code_size - 1 > end - address)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_IN_MODULE, row + 16,
-			   "expected code [0x%llx, +%llu) inside module %llu [0x%llx, 0x%llx]",
+			   MSG_UMT_INS_IN_MODULE,
 			   (unsigned long long)address, (unsigned long long)code_size,
 			   (unsigned long long)module, (unsigned long long)start,
 			   (unsigned long long)end);
@@ -54,26 +54,26 @@ static bool check_row(struct umt_trace *t, const struct umt_tables *tabs, uint64
 	uint64_t row = tl_cursor_offset(&r);
 	bool ok = true;
 	if (id < 0 || (uint64_t)id != i)
-		tl_umt_report(t, M_INS, RULE_UMT_INS_ID, row, "expected insRec ID %llu (its row), found %lld",
+		tl_umt_report(t, M_INS, RULE_UMT_INS_ID, row, MSG_UMT_INS_ID,
 			   (unsigned long long)i, (long long)id);
 	if (!valid_ins_type(type))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_TYPE, row + 8,
-			   "expected insRec Type 0..6, 8 or 9, found %llu", (unsigned long long)type);
+			   MSG_UMT_INS_TYPE, (unsigned long long)type);
 	if (cs64 > 1) {
-		tl_umt_report(t, M_INS, RULE_UMT_INS_MODE, row + 9, "expected CSis64Bits 0 or 1, found %llu",
+		tl_umt_report(t, M_INS, RULE_UMT_INS_MODE, row + 9, MSG_UMT_INS_MODE,
 			   (unsigned long long)cs64);
 		ok = false;
 	}
 	if (code_size < 1 || code_size > 15)
-		tl_umt_report(t, M_INS, RULE_UMT_INS_CODE_SIZE, row + 10, "expected CodeSize 1..15, found %llu",
+		tl_umt_report(t, M_INS, RULE_UMT_INS_CODE_SIZE, row + 10, MSG_UMT_INS_CODE_SIZE,
 			   (unsigned long long)code_size);
 	if (tabs->module.ok && module != UMT_NONE && (module < 0 || (uint64_t)module >= tabs->module.rows))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_MODULE, row + 12,
-			   "expected ModuleID -1 or in [0, %llu), found %lld",
+			   MSG_UMT_INS_MODULE,
 			   (unsigned long long)tabs->module.rows, (long long)module);
 	if (cs64 == 0 && address > UINT32_MAX)
 		tl_umt_report(t, M_INS, RULE_UMT_INS_ADDR32,
-			   row + 16, "expected a 32-bit code Address below 2^32, found 0x%llx",
+			   row + 16, MSG_UMT_INS_ADDR32,
 			   (unsigned long long)address);
 	else if (tabs->module.ok && module >= 0 && (uint64_t)module < tabs->module.rows &&
 		 code_size >= 1 && code_size <= 15)
@@ -81,7 +81,7 @@ static bool check_row(struct umt_trace *t, const struct umt_tables *tabs, uint64
 	uint64_t abs;
 	if (!tl_umt_fp_inside(xlo, disasm, 1, xlo, xhi, &abs))
 		tl_umt_report(t, M_INS, RULE_UMT_INS_DISASM_POINTER, row + 40,
-			   "expected DisasmFP in [0, ExtraSize %llu), found %lld",
+			   MSG_UMT_INS_DISASM_POINTER,
 			   (unsigned long long)tab->extra_size, (long long)disasm);
 	else
 		tl_umt_check_string(t, M_INS, abs, 1, xlo, xhi);
@@ -90,7 +90,7 @@ static bool check_row(struct umt_trace *t, const struct umt_tables *tabs, uint64
 		return false;
 	if (!tl_umt_fp_inside(xlo, decoded, 88 + 12 * (int64_t)lc_count, xlo, xhi, &abs)) {
 		tl_umt_report(t, M_INS, RULE_UMT_INS_DECODED_POINTER, row + 48,
-			   "expected DecodedFP %lld + %llu bytes inside ExtraSize %llu",
+			   MSG_UMT_INS_DECODED_POINTER,
 			   (long long)decoded, (unsigned long long)(88 + 12 * lc_count),
 			   (unsigned long long)tab->extra_size);
 		return false;

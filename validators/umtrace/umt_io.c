@@ -38,7 +38,7 @@ static void vreport(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule
 	char msg[512];
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	loc.member = tl_umt_member_name[m];
-	tl_report(t->ctx, rule, &loc, "%s", msg);
+	tl_report(t->ctx, rule, &loc, TL_MSG_RENDERED, msg);
 }
 
 void tl_umt_report(struct umt_trace *t, enum umt_member m, enum tl_rule_id rule, uint64_t off,

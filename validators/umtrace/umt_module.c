@@ -7,7 +7,7 @@ static void check_name(struct umt_trace *t, const struct umt_table *tab, uint64_
 	uint64_t lo = tab->extra_fp, hi = tab->extra_fp + tab->extra_size;
 	if (fp < 0 || (uint64_t)fp < lo || (uint64_t)fp >= hi) {
 		tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_NAME_POINTER, row + field,
-			   "expected %s inside the extra area [%llu, %llu), found %lld", what,
+			   MSG_UMT_MODULE_NAME_POINTER, what,
 			   (unsigned long long)lo, (unsigned long long)hi, (long long)fp);
 		return;
 	}
@@ -25,22 +25,22 @@ void tl_umt_check_modules(struct umt_trace *t, const struct umt_tables *tabs)
 		int64_t load = m.load, unload = m.unload;
 		if (start > end)
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_RANGE, row + 16,
-				   "expected module %llu StartAddr <= EndAddr, found 0x%llx > 0x%llx",
+				   MSG_UMT_MODULE_RANGE,
 				   (unsigned long long)i, (unsigned long long)start,
 				   (unsigned long long)end);
 		if (tabs->bitness == 32 && start <= end && end > UINT32_MAX)
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_ADDR32, row + 24,
-				   "expected module %llu below 2^32 in a 32-bit trace (App/Bitness 32), found [0x%llx, 0x%llx]",
+				   MSG_UMT_MODULE_ADDR32,
 				   (unsigned long long)i, (unsigned long long)start,
 				   (unsigned long long)end);
 		if (load < 0 || (unload != UMT_NONE && unload < load))
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_LOAD_EIDS, row,
-				   "expected module %llu LoadEID >= 0 and UnloadEID -1 or >= LoadEID, found %lld and %lld",
+				   MSG_UMT_MODULE_LOAD_EIDS,
 				   (unsigned long long)i, (long long)load, (long long)unload);
 		else if (tabs->exec.ok && ((uint64_t)load > tabs->exec.count ||
 					(unload != UMT_NONE && (uint64_t)unload > tabs->exec.count)))
 			tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_EIDS_IN_TRACE, row,
-				   "expected module %llu load/unload EIDs <= RecordCount %llu, found %lld and %lld",
+				   MSG_UMT_MODULE_EIDS_IN_TRACE,
 				   (unsigned long long)i, (unsigned long long)tabs->exec.count,
 				   (long long)load, (long long)unload);
 		check_name(t, tab, row, 32, m.win_name, "WinNameFP");

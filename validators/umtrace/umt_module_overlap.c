@@ -92,7 +92,7 @@ static void report(struct umt_trace *t, const struct umt_table *module, const st
 {
 	tl_umt_report(t, M_MODULE, RULE_UMT_MODULE_OVERLAP,
 		   module->table_fp + m->row * module->row_size + 16,
-		   "expected module %llu [0x%llx, 0x%llx] not to share addresses with module %llu [0x%llx, 0x%llx] while both are loaded, found load intervals [%llu, %lld) and [%llu, %lld)",
+		   MSG_UMT_MODULE_OVERLAP,
 		   (unsigned long long)m->row, (unsigned long long)m->start,
 		   (unsigned long long)m->end, (unsigned long long)other->row,
 		   (unsigned long long)other->start, (unsigned long long)other->end,

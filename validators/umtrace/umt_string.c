@@ -8,7 +8,7 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 	const char *kind = unit == 1 ? "cStr" : "uStr";
 	if (!tl_umt_inside(abs, 2, lo, hi)) {
 		tl_umt_report(t, m, RULE_UMT_STRING_IN_AREA, abs,
-			   "expected a %s length field inside [%llu, %llu), found it at %llu", kind,
+			   MSG_UMT_STRING_IN_AREA, kind,
 			   (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)abs);
 		return false;
 	}
@@ -16,14 +16,14 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 	if (!umt_rd_s(in, abs, 2, &len)) /* inside [lo, hi), which callers put inside the file */
 		return false;
 	if (len < 0) {
-		tl_umt_report(t, m, RULE_UMT_STRING_LENGTH, abs, "expected a %s Length >= 0, found %lld", kind,
+		tl_umt_report(t, m, RULE_UMT_STRING_LENGTH, abs, MSG_UMT_STRING_LENGTH, kind,
 			   (long long)len);
 		return false;
 	}
 	uint64_t span = 2 + ((uint64_t)len + 1) * unit;
 	if (!tl_umt_inside(abs, span, lo, hi)) {
 		tl_umt_report(t, m, RULE_UMT_STRING_IN_AREA, abs,
-			   "expected the %s of Length %lld (%llu bytes) to end by %llu, it ends at %llu",
+			   MSG_UMT_STRING_IN_AREA_2,
 			   kind, (long long)len, (unsigned long long)span, (unsigned long long)hi,
 			   (unsigned long long)(abs + span));
 		return false;
@@ -34,7 +34,7 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 		return false;
 	if (nul != 0) {
 		tl_umt_report(t, m, RULE_UMT_STRING_TERMINATOR, term,
-			   "expected a NUL terminator after the %lld units of the %s, found 0x%llx",
+			   MSG_UMT_STRING_TERMINATOR,
 			   (long long)len, kind, (unsigned long long)nul);
 		return false;
 	}
@@ -42,7 +42,7 @@ bool tl_umt_check_string(struct umt_trace *t, enum umt_member m, uint64_t abs, u
 		uint64_t at = abs + 2 + (uint64_t)i * unit, v;
 		if (umt_rd(in, at, unit, &v) && v == 0) {
 			tl_umt_report(t, m, RULE_UMT_STRING_EARLY_NUL, at,
-				   "expected no NUL inside the %s of Length %lld, found one at unit %lld",
+				   MSG_UMT_STRING_EARLY_NUL,
 				   kind, (long long)len, (long long)i);
 			break;
 		}

@@ -20,20 +20,20 @@ static bool check_header(struct umt_trace *t, struct umt_syscalls *out)
 		if (!whole && !umt_rd(vt, 0, 4, &version))
 			version = 0;
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_HEADER, 0,
-			   "expected a 16-byte header with Version 0, found %zu bytes, Version %llu",
+			   MSG_UMT_SYSCALL_HEADER,
 			   vt->size, (unsigned long long)version);
 		return false;
 	}
 	if (ids > 1)
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_IDS_VERSION, 4,
-			   "expected UnifiedIDsVer 0 or 1, found %llu", (unsigned long long)ids);
+			   MSG_UMT_SYSCALL_IDS_VERSION, (unsigned long long)ids);
 	uint64_t want;
 	if (t->single)
 		return count >= 0;
 	if (count < 0 || !tl_mul_u64((uint64_t)count, 16, &want) ||
 	    t->f[M_SYSCALL_OFFSETS].size != want) {
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_OFFSETS_SIZE, 0,
-			   "expected RecordCount %lld x 16 bytes, found %zu", (long long)count,
+			   MSG_UMT_SYSCALL_OFFSETS_SIZE, (long long)count,
 			   t->f[M_SYSCALL_OFFSETS].size);
 		return false;
 	}
@@ -52,7 +52,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 		if (!umt_pair(offs, 16 * s, row))
 			return false;
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_IN_FILE, 16 * s,
-			   "expected syscall %llu block at >= 16, of >= 64 bytes, inside %zu bytes, found Offset %lld Size %lld",
+			   MSG_UMT_SYSCALL_BLOCK_IN_FILE,
 			   (unsigned long long)s, vt->size, (long long)umt_signed(row[0]),
 			   (long long)umt_signed(row[1]));
 		return false;
@@ -62,7 +62,7 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	uint64_t completed = r.completed;
 	if (conv < 0 || conv > 5 || completed > 1 || args < 0 || extras < 0) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_FIELDS, at + 4,
-			   "expected Convention 0..5, Completed 0/1, ArgCount and ExtraCount >= 0, found %lld, %llu, %lld, %lld",
+			   MSG_UMT_SYSCALL_FIELDS,
 			   (long long)conv, (unsigned long long)completed, (long long)args,
 			   (long long)extras);
 		return false;
@@ -71,19 +71,19 @@ static bool check_block(struct umt_trace *t, uint64_t s)
 	int64_t args_fp = r.args_fp, extras_fp = r.extras_fp;
 	if (args > 0 && !tl_umt_fp_inside(0, args_fp, 8 * args, 64, (uint64_t)size, NULL)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_ARGS_IN_BLOCK, at + 40,
-			   "expected ArgsFP %lld + %lld x 8 bytes inside the record [64, %lld)",
+			   MSG_UMT_SYSCALL_ARGS_IN_BLOCK,
 			   (long long)args_fp, (long long)args, (long long)size);
 		ok = false;
 	}
 	if (extras > 0 && !tl_umt_fp_inside(0, extras_fp, 1, 64, (uint64_t)size, NULL)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_EXTRAS_IN_BLOCK, at + 48,
-			   "expected ExtrasFP in [64, %lld), found %lld", (long long)size,
+			   MSG_UMT_SYSCALL_EXTRAS_IN_BLOCK, (long long)size,
 			   (long long)extras_fp);
 		ok = false;
 	}
 	if (r.end == UMT_NONE && completed != 0)
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_COMPLETED, at + 5,
-			   "expected Completed 0 for a call without exit (EndEID -1), found %llu",
+			   MSG_UMT_SYSCALL_COMPLETED,
 			   (unsigned long long)completed);
 	return ok;
 }

@@ -30,7 +30,7 @@ static void check_links(struct umt_trace *t, const struct umt_exec_index *exec,
 	int64_t begin = r.begin, end = r.end;
 	if (!umt_bit(links->begin_seen, s)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_BEGIN_EID, at + 8,
-			   "expected BeginEID of syscall %llu to be a type-4 record naming it, found %lld",
+			   MSG_UMT_SYSCALL_BEGIN_EID,
 			   (unsigned long long)s, (long long)begin);
 		return;
 	}
@@ -38,7 +38,7 @@ static void check_links(struct umt_trace *t, const struct umt_exec_index *exec,
 		return;
 	if (!umt_bit(links->end_seen, s)) {
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_EID, at + 16,
-			   "expected EndEID of syscall %llu to be -1 or a type-5/6 record naming it, found %lld",
+			   MSG_UMT_SYSCALL_END_EID,
 			   (unsigned long long)s, (long long)end);
 		return;
 	}
@@ -48,7 +48,7 @@ static void check_links(struct umt_trace *t, const struct umt_exec_index *exec,
 		linked_record(t, exec, begin, &type, &bthread, &sid);
 		linked_record(t, exec, end, &type, &ethread, &sid);
 		tl_umt_report(t, M_SYSCALL_VTABLE, RULE_UMT_SYSCALL_END_ORDER, at + 16,
-			   "expected EndEID %lld after BeginEID %lld on the same thread, found threads %lld and %lld",
+			   MSG_UMT_SYSCALL_END_ORDER,
 			   (long long)end, (long long)begin, (long long)bthread, (long long)ethread);
 	}
 }

@@ -30,7 +30,7 @@ static void report(struct umt_trace *t, uint64_t s, uint64_t start, uint64_t end
 		   uint64_t ostart, uint64_t oend)
 {
 	tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_OVERLAP, 16 * s,
-		   "expected syscall %llu block [%llu, %llu) to share no byte with syscall %llu block [%llu, %llu)",
+		   MSG_UMT_SYSCALL_BLOCK_OVERLAP,
 		   (unsigned long long)s, (unsigned long long)start, (unsigned long long)end,
 		   (unsigned long long)other, (unsigned long long)ostart, (unsigned long long)oend);
 }
@@ -165,7 +165,7 @@ void tl_umt_check_syscall_overlap(struct umt_trace *t, const struct umt_syscalls
 			tl_out_of_memory(t->ctx);
 	} else {
 		tl_umt_report(t, M_SYSCALL_OFFSETS, RULE_UMT_SYSCALL_BLOCK_OVERLAP_SKIPPED, 16 * breaks,
-			   "expected at most %llu syscall blocks out of offset order to sort (%llu bytes), found %llu; overlap check skipped",
+			   MSG_UMT_SYSCALL_BLOCK_OVERLAP_SKIPPED,
 			   (unsigned long long)(cap / sizeof(struct block_ref)), (unsigned long long)cap,
 			   (unsigned long long)count);
 	}

@@ -27,7 +27,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	/* the header as a whole: one size check, then every field of it */
 	uint64_t v[UMT_H_N];
 	if (!umt_table_header_fields(in, k.header, v)) {
-		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_SIZE, 0, "expected a %llu-byte table header, found %zu bytes",
+		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_SIZE, 0, MSG_UMT_TABLE_HEADER_SIZE,
 			   (unsigned long long)k.header, in->size);
 		return;
 	}
@@ -37,32 +37,32 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	int64_t xsize = umt_signed(v[UMT_H_EXTRA_SIZE]);
 	bool ok = true;
 	if (hver != 0) {
-		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_VERSION, 0, "expected HeaderVer 0, found %llu",
+		tl_umt_report(t, m, RULE_UMT_TABLE_HEADER_VERSION, 0, MSG_UMT_TABLE_HEADER_VERSION,
 			   (unsigned long long)hver);
 		ok = false;
 	}
 	tab->record_ver = (uint32_t)rver;
 	if (tab->record_ver > k.max_record_ver) {
-		tl_umt_report(t, m, RULE_UMT_TABLE_RECORD_VERSION, 4, "expected %s RecordVer 0..%u, found %u", k.record,
+		tl_umt_report(t, m, RULE_UMT_TABLE_RECORD_VERSION, 4, MSG_UMT_TABLE_RECORD_VERSION, k.record,
 			   k.max_record_ver, tab->record_ver);
 		ok = false;
 	}
 	if (rows < 0) {
-		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_COUNT, 8, "expected RowCount >= 0, found %lld",
+		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_COUNT, 8, MSG_UMT_TABLE_ROW_COUNT,
 			   (long long)rows);
 		ok = false;
 	}
 	if (m == M_MODULE && row_size == 64) {
 		tl_umt_report(t, m, RULE_UMT_MODULE_ROW_2015, 16,
-			   "expected RowSize 48 (sizeof moduleRec), found 64 (undocumented 2015 layout)");
+			   MSG_UMT_MODULE_ROW_2015);
 	} else if (row_size < 0 || (uint64_t)row_size != k.row_size) {
-		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_SIZE, 16, "expected RowSize %llu (sizeof %s), found %lld",
+		tl_umt_report(t, m, RULE_UMT_TABLE_ROW_SIZE, 16, MSG_UMT_TABLE_ROW_SIZE,
 			   (unsigned long long)k.row_size, k.record, (long long)row_size);
 		ok = false;
 	}
 	if (fp < 0 || (uint64_t)fp < k.header) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_ROWS_OFFSET, 24,
-			   "expected TableFP at or after the %llu-byte header, found %lld",
+			   MSG_UMT_TABLE_ROWS_OFFSET,
 			   (unsigned long long)k.header, (long long)fp);
 		return;
 	}
@@ -72,7 +72,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	if (!tl_mul_u64((uint64_t)rows, (uint64_t)row_size, &bytes) ||
 	    !tl_add_u64((uint64_t)fp, bytes, &end) || end > in->size) {
 		tl_umt_report(t, m, RULE_UMT_TABLE_ROWS_IN_FILE, 8,
-			   "expected RowCount %lld x RowSize %lld from TableFP %lld inside the %zu-byte file",
+			   MSG_UMT_TABLE_ROWS_IN_FILE,
 			   (long long)rows, (long long)row_size, (long long)fp, in->size);
 		return;
 	}
@@ -83,7 +83,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	if (k.header == 48) {
 		if (!tl_umt_fp_inside(0, xfp, xsize, 0, in->size, NULL)) {
 			tl_umt_report(t, m, RULE_UMT_TABLE_EXTRA_IN_FILE, 32,
-				   "expected ExtraFP %lld + ExtraSize %lld inside the %zu-byte file",
+				   MSG_UMT_TABLE_EXTRA_IN_FILE,
 				   (long long)xfp, (long long)xsize, in->size);
 			return;
 		}
@@ -92,7 +92,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 		uint64_t xend = tab->extra_fp + tab->extra_size;
 		if (xsize > 0 && (tab->extra_fp < k.header || (tab->extra_fp < end && xend > tab->table_fp))) {
 			tl_umt_report(t, m, RULE_UMT_TABLE_EXTRA_OVERLAP, 32,
-				   "expected the extra area [%lld, %llu) clear of the header and of the table [%lld, %llu)",
+				   MSG_UMT_TABLE_EXTRA_OVERLAP,
 				   (long long)xfp, (unsigned long long)xend, (long long)fp,
 				   (unsigned long long)end);
 			return;
@@ -102,7 +102,7 @@ void tl_umt_check_table_header(struct umt_trace *t, enum umt_member m, struct um
 	}
 	if (last < in->size)
 		tl_umt_report(t, m, RULE_UMT_TABLE_TRAILING_BYTES, last,
-			   "expected the file to end with its last structure at %llu, found %llu more bytes",
+			   MSG_UMT_TABLE_TRAILING_BYTES,
 			   (unsigned long long)last, (unsigned long long)(in->size - last));
 	tab->ok = true;
 }

@@ -22,29 +22,29 @@ void tl_umt_check_threads(struct umt_trace *t, const struct umt_table *thread,
 		uint64_t row = tl_cursor_offset(&r);
 		if (id < 0 || (uint64_t)id != k)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_ID, row,
-				   "expected threadRec ID %llu (its row), found %lld",
+				   MSG_UMT_THREAD_ID,
 				   (unsigned long long)k, (long long)id);
 		if (!chains->threads)
 			continue;
 		const struct umt_thread_state *ts = &chains->threads[k];
 		if (ts->count == 0) {
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_EMPTY, row,
-				   "expected thread %llu to have at least one record, found none",
+				   MSG_UMT_THREAD_EMPTY,
 				   (unsigned long long)k);
 			continue;
 		}
 		if (first != ts->first)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_FIRST_EID, row + 16,
-				   "expected thread %llu FirstEID %lld, found %lld", (unsigned long long)k,
+				   MSG_UMT_THREAD_FIRST_EID, (unsigned long long)k,
 				   (long long)ts->first, (long long)first);
 		bool ended = ts->last_type == 2 || ts->last_type == 3;
 		if (last != ts->last && (ended || last != UMT_NONE))
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_LAST_EID, row + 24,
-				   "expected thread %llu LastEID %lld%s, found %lld", (unsigned long long)k,
+				   MSG_UMT_THREAD_LAST_EID, (unsigned long long)k,
 				   (long long)ts->last, ended ? "" : " or -1", (long long)last);
 		if (count < 0 || (uint64_t)count != ts->count)
 			tl_umt_report(t, M_THREAD, RULE_UMT_THREAD_RECORD_COUNT, row + 32,
-				   "expected thread %llu RecCount %llu, found %lld", (unsigned long long)k,
+				   MSG_UMT_THREAD_RECORD_COUNT, (unsigned long long)k,
 				   (unsigned long long)ts->count, (long long)count);
 	}
 }

@@ -116,28 +116,28 @@ static void check_fields(struct umt_trace *t, struct xml_state *s, unsigned *bit
 	char quoted[96];
 	if (!xed->seen) {
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_XED_VERSION, 0, 1, 1,
-				"expected a Xed/Version element, found none");
+				MSG_UMT_XML_XED_VERSION);
 	} else if (!decimal(xed->text, &value, &digits)) {
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_XED_VERSION_SYNTAX, xed->offset, xed->line, xed->col,
-				"expected Xed/Version to be an unsigned decimal integer, found \"%s\"",
+				MSG_UMT_XML_XED_VERSION_SYNTAX,
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)xed->text, xed->len));
 	} else if (digits == 8 && value > 20150121) {
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_XED_VERSION_DATE, xed->offset, xed->line, xed->col,
-				"expected a XED date no later than 20150121, found %llu",
+				MSG_UMT_XML_XED_VERSION_DATE,
 				(unsigned long long)value);
 	}
 	struct xml_field_value *pid = &s->v[F_PROCESS_ID];
 	if (!pid->seen)
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_PROCESS_ID, 0, 1, 1,
-				"expected an App/ProcessID element, found none");
+				MSG_UMT_XML_PROCESS_ID);
 	else if (!decimal(pid->text, &value, &digits))
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_PROCESS_ID_SYNTAX, pid->offset, pid->line, pid->col,
-				"expected App/ProcessID to be an unsigned decimal integer, found \"%s\"",
+				MSG_UMT_XML_PROCESS_ID_SYNTAX,
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)pid->text, pid->len));
 	struct xml_field_value *bits = &s->v[F_BITNESS];
 	if (bits->seen && (!decimal(bits->text, &value, &digits) || (value != 32 && value != 64)))
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_BITNESS, bits->offset, bits->line, bits->col,
-				"expected App/Bitness 32 or 64, found \"%s\"",
+				MSG_UMT_XML_BITNESS,
 				tl_quote(quoted, sizeof quoted, (const uint8_t *)bits->text, bits->len));
 	else if (bits->seen)
 		*bitness = (unsigned)value;
@@ -182,7 +182,7 @@ void tl_umt_check_xml(struct umt_trace *t, unsigned *bitness)
 		tl_umt_report_text(t, M_XML, RULE_UMT_XML_SYNTAX, at < 0 ? 0 : (uint64_t)at,
 				(uint32_t)XML_GetCurrentLineNumber(s.parser),
 				(uint32_t)XML_GetCurrentColumnNumber(s.parser) + 1,
-				"expected well-formed XML, found: %s",
+				MSG_UMT_XML_SYNTAX,
 				XML_ErrorString(XML_GetErrorCode(s.parser)));
 	} else {
 		check_fields(t, &s, bitness);

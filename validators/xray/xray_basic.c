@@ -54,22 +54,19 @@ static void check_argument(struct tl_ctx *ctx, const struct xray_header *hdr,
 	struct tl_location at = tl_at_record(off, index);
 	if (hdr->version < 2) {
 		tl_report(ctx, RULE_XRAY_BASIC_ARGUMENT_VERSION, &at,
-			  "expected no argument payload in a version-1 basic-mode trace, found one "
-			  "for function %" PRIu32, r->function_id);
+			  MSG_XRAY_BASIC_ARGUMENT_VERSION, r->function_id);
 		return;
 	}
 	if (!owner->valid) {
 		tl_report(ctx, RULE_XRAY_BASIC_ARGUMENT_ORPHAN, &at,
-			  "expected an argument payload right after a function record, found it "
-			  "%s", index == 0 ? "first in the file" : "after a record it cannot belong to");
+			  MSG_XRAY_BASIC_ARGUMENT_ORPHAN, index == 0 ? "first in the file" : "after a record it cannot belong to");
 		return;
 	}
 	bool pid_counts = hdr->version >= 3;
 	if (owner->function_id != r->function_id || owner->tid != r->tid ||
 	    (pid_counts && owner->pid != r->pid))
 		tl_report(ctx, RULE_XRAY_BASIC_ARGUMENT_ORPHAN, &at,
-			  "expected the payload of function %" PRIu32 ", tid %" PRIu32 "%s%" PRIu32
-			  " (the record before), found function %" PRIu32 ", tid %" PRIu32 "%s%" PRIu32,
+			  MSG_XRAY_BASIC_ARGUMENT_ORPHAN_2,
 			  owner->function_id, owner->tid, pid_counts ? ", pid " : "",
 			  pid_counts ? owner->pid : 0, r->function_id, r->tid,
 			  pid_counts ? ", pid " : "", pid_counts ? r->pid : 0);
@@ -81,12 +78,11 @@ static void check_function(struct tl_ctx *ctx, const struct xray_instr_map *map,
 	struct tl_location at = tl_at_record(off + 3, index);
 	if (r->entry_type > 3)
 		tl_report(ctx, RULE_XRAY_BASIC_ENTRY_TYPE, &at,
-			  "expected an entry type 0..3 (enter, exit, tail exit, enter with argument), "
-			  "found %u", (unsigned)r->entry_type);
+			  MSG_XRAY_BASIC_ENTRY_TYPE, (unsigned)r->entry_type);
 	if (r->function_id == 0) {
 		at = tl_at_record(off + 4, index);
 		tl_report(ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
-			  "expected a function id of 1 or more, found 0");
+			  MSG_XRAY_FUNCTION_ID_ZERO);
 	}
 	tl_xray_check_function_id(ctx, map, r->function_id, off, index);
 }
@@ -99,8 +95,7 @@ void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const
 	if (rest) {
 		struct tl_location at = tl_at_record(in->size - rest, (int64_t)count);
 		tl_report(ctx, RULE_XRAY_BASIC_SIZE, &at,
-			  "expected whole 32-byte records after the header, found %" PRIu64
-			  " bytes left over", rest);
+			  MSG_XRAY_BASIC_SIZE, rest);
 	}
 	struct basic_owner owner = { false, 0, 0, 0 };
 	struct tl_window win;
@@ -127,7 +122,7 @@ void tl_xray_basic_validate(struct tl_ctx *ctx, const struct tl_input *in, const
 		} else {
 			struct tl_location at = tl_at_record(off, (int64_t)i);
 			tl_report(ctx, RULE_XRAY_BASIC_RECORD_TYPE, &at,
-				  "expected record type 0 (function) or 1 (argument payload), found %u",
+				  MSG_XRAY_BASIC_RECORD_TYPE,
 				  (unsigned)r.type);
 			owner.valid = false;
 		}

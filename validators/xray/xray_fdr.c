@@ -19,8 +19,7 @@ static void report_crossing(struct xray_fdr_walk *w, const struct xray_record *r
 	struct tl_location at = tl_at_record(rec->offset, rec->index);
 	const char *what = rec->metadata ? tl_xray_kind_name(rec->kind) : "function record";
 	tl_report(w->ctx, RULE_XRAY_FDR_RECORD_CROSSES_BUFFER, &at,
-		  "expected the %s (%" PRIu64 " bytes%s) to end within buffer %" PRIu64
-		  ", which ends at offset %" PRIu64 "; only %" PRIu64 " bytes are left",
+		  MSG_XRAY_FDR_RECORD_CROSSES_BUFFER,
 		  what, rec->size,
 		  rec->size > XRAY_METADATA_SIZE ? " with its payload" : "", w->buf.index,
 		  w->buf.end, left);
@@ -30,8 +29,7 @@ static void report_negative_event(struct xray_fdr_walk *w, const struct xray_rec
 {
 	struct tl_location at = tl_at_record(rec->offset + 1, rec->index);
 	tl_report(w->ctx, RULE_XRAY_FDR_EVENT_SIZE, &at,
-		  "expected an event size of 0 or more in %s, found %" PRId64
-		  "; the records after it cannot be framed", tl_xray_kind_name(rec->kind), rec->value);
+		  MSG_XRAY_FDR_EVENT_SIZE, tl_xray_kind_name(rec->kind), rec->value);
 }
 
 /* Walks the records in [start, end) as one buffer. */
@@ -101,9 +99,7 @@ static void walk_fixed_buffers(struct xray_fdr_walk *w)
 	if (last_is_partial) {
 		struct tl_location at = tl_at(size - rest);
 		tl_report(w->ctx, RULE_XRAY_FDR_V1_STRIDE, &at,
-			  "expected the %" PRIu64 "-byte data section to hold whole buffers of "
-			  "buffer_size %" PRIu64 " bytes, found %" PRIu64 " bytes left over for the "
-			  "last buffer", data, stride, rest);
+			  MSG_XRAY_FDR_V1_STRIDE, data, stride, rest);
 	}
 	for (uint64_t start = XRAY_HEADER_SIZE; start < size;
 	     start += stride) {
@@ -114,8 +110,7 @@ static void walk_fixed_buffers(struct xray_fdr_walk *w)
 		if (out == BUFFER_DONE && !saw_end) {
 			struct tl_location at = tl_at_record(start, first_index);
 			tl_report(w->ctx, RULE_XRAY_FDR_V1_END_OF_BUFFER, &at,
-				  "expected an EndOfBuffer record within the %" PRIu64
-				  " bytes of buffer %" PRIu64 " (tid %" PRId64 "), found none",
+				  MSG_XRAY_FDR_V1_END_OF_BUFFER,
 				  end - start, w->buf.index, w->buf.tid);
 		}
 		w->buf.index++;
@@ -135,8 +130,7 @@ static bool check_extents_record(struct xray_fdr_walk *w, struct tl_cursor *c,
 		uint8_t first = 0;
 		(void)tl_cursor_peek_u8(c, &first);
 		tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_MISSING, &at,
-			  "expected a BufferExtents record to start buffer %" PRIu64
-			  ", found %s (first byte 0x%02x); the rest of the file cannot be framed",
+			  MSG_XRAY_FDR_EXTENTS_MISSING,
 			  w->buf.index,
 			  rec->metadata ? tl_xray_kind_name(rec->kind) : "a function record",
 			  (unsigned)first);
@@ -144,8 +138,7 @@ static bool check_extents_record(struct xray_fdr_walk *w, struct tl_cursor *c,
 	}
 	if (st != XRAY_DECODED) {
 		tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_EOF, &at,
-			  "expected a 16-byte BufferExtents record, found only %zu bytes before "
-			  "the end of the file", tl_cursor_left(c));
+			  MSG_XRAY_FDR_EXTENTS_EOF, tl_cursor_left(c));
 		return false;
 	}
 	w->next_index++;
@@ -195,21 +188,18 @@ static void walk_extents_buffers(struct xray_fdr_walk *w, bool final)
 		struct tl_location at = tl_at_record(ext.offset + 1, ext.index);
 		if (extents > w->hdr->buffer_size)
 			tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_CAPACITY, &at,
-				  "expected extents of at most buffer_size %" PRIu64
-				  " bytes for buffer %" PRIu64 ", found %" PRIu64,
+				  MSG_XRAY_FDR_EXTENTS_CAPACITY,
 				  w->hdr->buffer_size, w->buf.index, extents);
 		bool cut = !tl_add_u64(body, extents, &end) || end > size;
 		if (cut) {
 			tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_EOF, &at,
-				  "expected the %" PRIu64 " bytes of buffer %" PRIu64
-				  " to end within the file, found %" PRIu64 " bytes before its end",
+				  MSG_XRAY_FDR_EXTENTS_EOF_2,
 				  extents, w->buf.index, size - body);
 			end = size;
 		}
 		if (extents == 0) {
 			tl_report(w->ctx, RULE_XRAY_FDR_EXTENTS_EMPTY, &at,
-				  "expected buffer %" PRIu64 " to hold records, found extents of 0 "
-				  "(writers skip empty buffers)", w->buf.index);
+				  MSG_XRAY_FDR_EXTENTS_EMPTY, w->buf.index);
 		} else {
 			bool saw_end;
 			if (walk_buffer(w, body, end, cut, &saw_end) == BUFFER_LOST) {

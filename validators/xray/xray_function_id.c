@@ -11,6 +11,6 @@ void tl_xray_check_function_id(struct tl_ctx *ctx, const struct xray_instr_map *
 		return;
 	struct tl_location at = tl_at_record(offset, index);
 	tl_report(ctx, RULE_XRAY_FUNCTION_ID_UNDEFINED, &at,
-		  "expected a function id 1..%" PRIu32 " from %s, found %" PRIu32,
+		  MSG_XRAY_FUNCTION_ID_UNDEFINED,
 		  map->functions, map->binary, id);
 }

@@ -32,15 +32,14 @@ static bool kind_is_known(const struct xray_run *run, const struct xray_record *
 	struct tl_location at = at_record(rec);
 	if (rec->kind >= XRAY_KIND_COUNT) {
 		tl_report(run->ctx, RULE_XRAY_FDR_METADATA_KIND, &at,
-			  "expected a metadata kind 0..9, found %u in buffer %" PRIu64,
+			  MSG_XRAY_FDR_METADATA_KIND,
 			  (unsigned)rec->kind, run->buf->index);
 		return false;
 	}
 	uint16_t v = run->hdr->version;
 	if (v < kind_versions[rec->kind].first || v > kind_versions[rec->kind].last) {
 		tl_report(run->ctx, RULE_XRAY_FDR_KIND_VERSION, &at,
-			  "expected no %s record in a version-%u trace (it belongs to versions "
-			  "%u..%u), found one in buffer %" PRIu64,
+			  MSG_XRAY_FDR_KIND_VERSION,
 			  tl_xray_kind_name(rec->kind), (unsigned)v,
 			  (unsigned)kind_versions[rec->kind].first,
 			  (unsigned)kind_versions[rec->kind].last, run->buf->index);
@@ -56,11 +55,11 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 	if (!rec->metadata) {
 		if (rec->action > XRAY_ENTRY_ARGS)
 			tl_report(run->ctx, RULE_XRAY_FDR_FUNCTION_ACTION, &at,
-				  "expected a function action 0..3, found %u (function %" PRIu32 ")",
+				  MSG_XRAY_FDR_FUNCTION_ACTION,
 				  (unsigned)rec->action, rec->function_id);
 		if (rec->function_id == 0)
 			tl_report(run->ctx, RULE_XRAY_FUNCTION_ID_ZERO, &at,
-				  "expected a function id of 1 or more, found 0 (action %s)",
+				  MSG_XRAY_FUNCTION_ID_ZERO_2,
 				  tl_xray_action_name(rec->action));
 		tl_xray_check_function_id(run->ctx, run->map, rec->function_id, rec->offset, rec->index);
 		return;
@@ -70,7 +69,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 		if (rec->micros < 0 || rec->micros >= MICROS_PER_SECOND) {
 			at.offset += 9;
 			tl_report(run->ctx, RULE_XRAY_FDR_WALLCLOCK_MICROS, &at,
-				  "expected WallClockTime microseconds 0..999999, found %" PRId64,
+				  MSG_XRAY_FDR_WALLCLOCK_MICROS,
 				  rec->micros);
 		}
 		break;
@@ -79,7 +78,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 		if (rec->value <= 0) {
 			at.offset += 1;
 			tl_report(run->ctx, RULE_XRAY_FDR_THREAD_ID, &at,
-				  "expected a positive %s in %s, found %" PRId64,
+				  MSG_XRAY_FDR_THREAD_ID,
 				  rec->kind == XRAY_PID ? "process id" : "thread id",
 				  tl_xray_kind_name(rec->kind), rec->value);
 		}
@@ -89,7 +88,7 @@ static void check_fields(const struct xray_run *run, const struct xray_record *r
 		if (rec->value == 0) {
 			at.offset += 1;
 			tl_report(run->ctx, RULE_XRAY_FDR_EVENT_EMPTY, &at,
-				  "expected an event payload of 1 byte or more in %s, found size 0",
+				  MSG_XRAY_FDR_EVENT_EMPTY,
 				  tl_xray_kind_name(rec->kind));
 		}
 		break;
@@ -128,7 +127,7 @@ static void preamble_step(struct xray_grammar *g, const struct xray_run *run,
 	}
 	struct tl_location at = at_record(rec);
 	tl_report(run->ctx, RULE_XRAY_FDR_PREAMBLE, &at,
-		  "expected %s in the preamble of buffer %" PRIu64 ", found %s",
+		  MSG_XRAY_FDR_PREAMBLE,
 		  tl_xray_kind_name(want), run->buf->index, record_name(rec));
 	/* Judge the rest of the buffer as body records, without a cascade. */
 	g->state = XRAY_IN_BODY;
@@ -146,12 +145,10 @@ static void call_argument_step(struct xray_grammar *g, const struct xray_run *ru
 	struct tl_location at = at_record(rec);
 	if (g->previous == XRAY_PREV_OTHER)
 		tl_report(run->ctx, RULE_XRAY_FDR_CALL_ARGUMENT_ORDER, &at,
-			  "expected CallArgument right after an Entry, Entry_Args or CallArgument, "
-			  "found it after %s", g->last_name);
+			  MSG_XRAY_FDR_CALL_ARGUMENT_ORDER, g->last_name);
 	else if (g->previous == XRAY_PREV_ENTRY && run->hdr->version >= 5)
 		tl_report(run->ctx, RULE_XRAY_FDR_CALL_ARGUMENT_PLAIN_ENTRY, &at,
-			  "expected the arguments of a version-5 trace after Entry_Args, found "
-			  "them after a plain Entry (the pre-version-5 style)");
+			  MSG_XRAY_FDR_CALL_ARGUMENT_PLAIN_ENTRY);
 }
 
 static void close_entry_args(struct xray_grammar *g, const struct xray_run *run)
@@ -161,7 +158,7 @@ static void close_entry_args(struct xray_grammar *g, const struct xray_run *run)
 	g->entry_args_open = false;
 	struct tl_location at = at_record(&g->entry_args);
 	tl_report(run->ctx, RULE_XRAY_FDR_ENTRY_ARGS_WITHOUT_ARGUMENT, &at,
-		  "expected a CallArgument after Entry_Args of function %" PRIu32 ", found %s",
+		  MSG_XRAY_FDR_ENTRY_ARGS_WITHOUT_ARGUMENT,
 		  g->entry_args.function_id, g->last_name);
 }
 
@@ -171,8 +168,7 @@ static void body_step(struct xray_grammar *g, const struct xray_run *run,
 	if (rec->metadata && is_preamble_kind(rec->kind)) {
 		struct tl_location at = at_record(rec);
 		tl_report(run->ctx, RULE_XRAY_FDR_PREAMBLE_IN_BODY, &at,
-			  "expected a body record (function, CallArgument, NewCPUId, TSCWrap, "
-			  "event) in buffer %" PRIu64 ", found %s, which belongs in a preamble",
+			  MSG_XRAY_FDR_PREAMBLE_IN_BODY,
 			  run->buf->index, tl_xray_kind_name(rec->kind));
 	}
 	if (rec->metadata && rec->kind == XRAY_CALL_ARGUMENT)
@@ -252,6 +248,6 @@ void tl_xray_grammar_end(struct xray_grammar *g, const struct xray_run *run, int
 		return;
 	struct tl_location at = tl_at_record(run->buf->end, next_index);
 	tl_report(run->ctx, RULE_XRAY_FDR_PREAMBLE, &at,
-		  "expected %s in the preamble of buffer %" PRIu64 ", found the end of the buffer",
+		  MSG_XRAY_FDR_PREAMBLE_2,
 		  tl_xray_kind_name(expected_kind(g)), run->buf->index);
 }

@@ -57,14 +57,14 @@ static bool check_type_and_version(struct tl_ctx *ctx, const struct xray_header 
 	struct tl_location at_type = tl_at(2), at_version = tl_at(0);
 	if (hdr->type != XRAY_TYPE_FDR && hdr->type != XRAY_TYPE_BASIC) {
 		tl_report(ctx, RULE_XRAY_HEADER_TYPE, &at_type,
-			  "expected type 0 (basic mode) or 1 (FDR), found %u (%s-endian)",
+			  MSG_XRAY_HEADER_TYPE,
 			  (unsigned)hdr->type, hdr->big ? "big" : "little");
 		return false;
 	}
 	unsigned max = hdr->type == XRAY_TYPE_FDR ? 5 : 3;
 	if (hdr->version < 1 || hdr->version > max) {
 		tl_report(ctx, RULE_XRAY_HEADER_VERSION, &at_version,
-			  "expected version 1..%u for %s trace, found %u", max,
+			  MSG_XRAY_HEADER_VERSION, max,
 			  hdr->type == XRAY_TYPE_FDR ? "an FDR" : "a basic-mode", (unsigned)hdr->version);
 		return false;
 	}
@@ -76,10 +76,10 @@ static void check_frequency(struct tl_ctx *ctx, const struct xray_header *hdr)
 	struct tl_location at = tl_at(8);
 	if (hdr->cycle_frequency == 0)
 		tl_report(ctx, RULE_XRAY_HEADER_CYCLE_FREQUENCY, &at,
-			  "expected a non-zero cycle frequency, found 0");
+			  MSG_XRAY_HEADER_CYCLE_FREQUENCY);
 	else if (hdr->cycle_frequency < MIN_PLAUSIBLE_HZ || hdr->cycle_frequency > MAX_PLAUSIBLE_HZ)
 		tl_report(ctx, RULE_XRAY_HEADER_CYCLE_RANGE, &at,
-			  "expected a cycle frequency between 1 kHz and 100 GHz, found %" PRIu64 " Hz",
+			  MSG_XRAY_HEADER_CYCLE_RANGE,
 			  hdr->cycle_frequency);
 }
 
@@ -92,7 +92,7 @@ bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct x
 	if (tl_cursor_left(&c) < XRAY_HEADER_SIZE) {
 		struct tl_location at = tl_at(0);
 		tl_report(ctx, RULE_XRAY_HEADER_SIZE, &at,
-			  "expected a 32-byte file header, found a file of %zu bytes",
+			  MSG_XRAY_HEADER_SIZE,
 			  tl_cursor_left(&c));
 		tl_set_detail(ctx, "records not read: no header");
 		return false;
@@ -111,13 +111,13 @@ bool tl_xray_header_read(struct tl_ctx *ctx, const struct tl_input *in, struct x
 	if (hdr->flags & ~UINT32_C(3)) {
 		struct tl_location at = tl_at(4);
 		tl_report(ctx, RULE_XRAY_HEADER_FLAGS, &at,
-			  "expected reserved flag bits 2..31 to be 0, found flags 0x%08" PRIx32,
+			  MSG_XRAY_HEADER_FLAGS,
 			  hdr->flags);
 	}
 	if (hdr->buffer_size < MIN_BUFFER_SIZE) {
 		struct tl_location at = tl_at(16);
 		tl_report(ctx, RULE_XRAY_HEADER_BUFFER_SIZE, &at,
-			  "expected a buffer_size of at least %u bytes, found %" PRIu64,
+			  MSG_XRAY_HEADER_BUFFER_SIZE,
 			  MIN_BUFFER_SIZE, hdr->buffer_size);
 		return false;
 	}

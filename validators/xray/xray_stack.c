@@ -14,8 +14,7 @@ static void report(const struct xray_run *run, const struct xray_record *rec, ui
 {
 	struct tl_location at = tl_at_record(rec->offset, rec->index);
 	tl_report(run->ctx, RULE_XRAY_FDR_EXIT_MISMATCH, &at,
-		  "expected %s of function %" PRIu32 " (innermost open at depth %" PRIu64
-		  " in buffer %" PRIu64 ", tid %" PRId64 "), found %s of function %" PRIu32 "%s",
+		  MSG_XRAY_FDR_EXIT_MISMATCH,
 		  tl_xray_action_name(rec->action), top, depth, run->buf->index, run->buf->tid,
 		  tl_xray_action_name(rec->action), rec->function_id, what);
 }

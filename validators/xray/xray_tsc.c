@@ -27,8 +27,7 @@ static void report_backwards(const struct xray_run *run, const struct xray_recor
 {
 	struct tl_location at = tl_at_record(rec->offset, rec->index);
 	tl_report(run->ctx, RULE_XRAY_FDR_TSC_BACKWARDS, &at,
-		  "expected the TSC of CPU %u to be at least %" PRIu64 " in buffer %" PRIu64
-		  ", found %s with TSC %" PRIu64, (unsigned)cpu, reached, run->buf->index,
+		  MSG_XRAY_FDR_TSC_BACKWARDS, (unsigned)cpu, reached, run->buf->index,
 		  tl_xray_kind_name(rec->kind), rec->tsc);
 }
 
@@ -67,8 +66,7 @@ static void function(struct xray_tsc *t, const struct xray_run *run, const struc
 	if (rec->tsc_delta > MAX_FUNCTION_DELTA) {
 		struct tl_location at = tl_at_record(rec->offset + 4, rec->index);
 		tl_report(run->ctx, RULE_XRAY_FDR_TSC_DELTA_RANGE, &at,
-			  "expected a TSC delta of at most 2147483647 (larger gaps are written as "
-			  "TSCWrap), found %" PRIu32 " (action %s)", rec->tsc_delta,
+			  MSG_XRAY_FDR_TSC_DELTA_RANGE, rec->tsc_delta,
 			  tl_xray_action_name(rec->action));
 	}
 	advance(t, rec->tsc_delta);
