@@ -229,7 +229,7 @@ static void scan_to(struct scan *s, size_t limit)
 
 /* ---- rows, counted per table name ---- */
 
-struct tl_dcfg_tally {
+struct tally {
 	struct { char name[64]; uint64_t rows; } t[64];
 	size_t count;
 	uint64_t total;
@@ -238,7 +238,7 @@ struct tl_dcfg_tally {
 
 static void count_row(struct scan *s, const struct level *table, size_t end, void *user)
 {
-	struct tl_dcfg_tally *y = user;
+	struct tally *y = user;
 	if (end > y->before)
 		return;
 	y->total++;
@@ -260,7 +260,7 @@ static void count_row(struct scan *s, const struct level *table, size_t end, voi
 	}
 }
 
-static void tally(const char *t, size_t n, uint64_t before, struct tl_dcfg_tally *y)
+static void tally(const char *t, size_t n, uint64_t before, struct tally *y)
 {
 	struct scan *s = calloc(1, sizeof *s);
 	memset(y, 0, sizeof *y);
@@ -277,7 +277,7 @@ static void tally(const char *t, size_t n, uint64_t before, struct tl_dcfg_tally
 
 uint64_t tl_repair_json_records(const uint8_t *data, size_t size, uint64_t before)
 {
-	struct tl_dcfg_tally y;
+	struct tally y;
 	tally((const char *)data, size, before, &y);
 	return y.total;
 }
@@ -295,13 +295,13 @@ struct js {
 	struct removal *rm;     /* rows removed so far, in input offsets */
 	size_t rm_count, rm_cap;
 	struct scan *s;
-	struct tl_dcfg_tally *lost;     /* rows dropped, by table */
+	struct tally *lost;     /* rows dropped, by table */
 	size_t routines_cut;    /* routines dropped one by one */
 };
 
 static void lose(struct js *j, const char *name, uint64_t rows)
 {
-	struct tl_dcfg_tally *y = j->lost;
+	struct tally *y = j->lost;
 	for (size_t i = 0; i < y->count; i++)
 		if (strcmp(y->t[i].name, name) == 0) {
 			y->t[i].rows += rows;
@@ -316,7 +316,7 @@ static void lose(struct js *j, const char *name, uint64_t rows)
 /* The rows of text[0, n) that after holds no more of, as lost. */
 static void lose_difference(struct js *j, const char *text, size_t n, const char *after, size_t after_len)
 {
-	struct tl_dcfg_tally *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	struct tally *a = malloc(sizeof *a), *b = malloc(sizeof *b);
 	if (a && b) {
 		tally(text, n, UINT64_MAX, a);
 		tally(after, after_len, UINT64_MAX, b);
@@ -799,7 +799,7 @@ static bool drop_rows(struct js *j, const struct tl_repair_probe *p)
 
 static void units(struct js *j)
 {
-	struct tl_dcfg_tally *out = malloc(sizeof *out);
+	struct tally *out = malloc(sizeof *out);
 	if (!out) {
 		j->job->report->out_of_memory = true;
 		return;
@@ -911,10 +911,10 @@ enum tl_repair_outcome tl_repair_json(struct tl_repair_job *job)
 		/* routines dropped one by one took their blocks and edges along;
 		 * dropping the ROUTINES table instead may keep more: the better wins */
 		struct js first = j;
-		struct tl_dcfg_tally *lost = malloc(sizeof *lost);
+		struct tally *lost = malloc(sizeof *lost);
 		size_t nchanges = job->report->change_count - changes_before;
 		struct tl_repair_change *changes = malloc((nchanges ? nchanges : 1) * sizeof *changes);
-		struct tl_dcfg_tally *rows = malloc(sizeof *rows);
+		struct tally *rows = malloc(sizeof *rows);
 		if (lost && changes && rows) {
 			memcpy(lost, j.lost, sizeof *lost);
 			memcpy(changes, job->report->changes + changes_before, nchanges * sizeof *changes);
