@@ -10,28 +10,8 @@ BUILDDIR='@BUILDDIR@'
 # The shared objects of OSS-Fuzz's base-runner image that a C target may use.
 RUNNER_LIBS="linux-vdso.so.1 ld-linux-x86-64.so.2 libc.so.6 libm.so.6 libpthread.so.0 libdl.so.2 librt.so.1 libstdc++.so.6 libgcc_s.so.1"
 
-# Sets $root and $out to a `tests/ci/oss-build.sh libfuzzer-address` run of
-# the current sources (fuzzers/build.sh as the base builder runs it, every
-# target over its seeds). The CI tests that read it share one run under the
-# build directory, redone when what it reads changes; Kyua may run them at
-# once: one builds, the others wait for it.
-oss_build() {
-	b=$BUILDDIR/ci-oss-libfuzzer-address
-	root=$b/root
-	out=$root/out
-	key=$(cd "$SRCDIR" && find GNUmakefile fuzzers validators specs corpus .clusterfuzzlite \
-		tests/ci/oss-build.sh -type f ! -name '*.1' ! -name 'README*' |
-		LC_ALL=C sort | xargs sha1sum | sha1sum | cut -c1-40)
-	exec 9> "$b.lock"
-	flock 9
-	if [ "$(cat "$b/sources" 2>/dev/null)" != "$key" ]; then
-		rm -rf "$b" && mkdir -p "$root"
-		sh "$SRCDIR/tests/ci/oss-build.sh" libfuzzer-address "$SRCDIR" "$root" > "$b/log" 2> "$b/err" ||
-			{ tail -n 30 "$b/err"; atf_fail "oss-build.sh libfuzzer-address failed"; }
-		echo "$key" > "$b/sources"
-	fi
-	exec 9>&-
-}
+# The shared OSS-Fuzz build: oss_build sets $root and $out.
+. "$SRCDIR/tests/ci/oss_build.subr"
 
 # The targets in $out: executables without a dot, as ClusterFuzz finds them.
 targets() {

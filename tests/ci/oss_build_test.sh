@@ -7,28 +7,8 @@
 SRCDIR='@SRCDIR@'
 BUILDDIR='@BUILDDIR@'
 
-# Sets $root and $out to a `tests/ci/oss-build.sh libfuzzer-address` run of
-# the current sources (fuzzers/build.sh as the base builder runs it, every
-# target over its seeds). The CI tests that read it share one run under the
-# build directory, redone when what it reads changes; Kyua may run them at
-# once: one builds, the others wait for it.
-oss_build() {
-	b=$BUILDDIR/ci-oss-libfuzzer-address
-	root=$b/root
-	out=$root/out
-	key=$(cd "$SRCDIR" && find GNUmakefile fuzzers validators specs corpus .clusterfuzzlite \
-		tests/ci/oss-build.sh -type f ! -name '*.1' ! -name 'README*' |
-		LC_ALL=C sort | xargs sha1sum | sha1sum | cut -c1-40)
-	exec 9> "$b.lock"
-	flock 9
-	if [ "$(cat "$b/sources" 2>/dev/null)" != "$key" ]; then
-		rm -rf "$b" && mkdir -p "$root"
-		sh "$SRCDIR/tests/ci/oss-build.sh" libfuzzer-address "$SRCDIR" "$root" > "$b/log" 2> "$b/err" ||
-			{ tail -n 30 "$b/err"; atf_fail "oss-build.sh libfuzzer-address failed"; }
-		echo "$key" > "$b/sources"
-	fi
-	exec 9>&-
-}
+# The shared OSS-Fuzz build: oss_build sets $root and $out.
+. "$SRCDIR/tests/ci/oss_build.subr"
 
 atf_test_case libfuzzer_address
 libfuzzer_address_head() {

@@ -128,8 +128,10 @@ int oracle_path(enum tl_format_id fmt, const char *path, const char *args,
 	return finish(st, &res, &fe, v, err, errlen);
 }
 
-int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const char *args,
-		  const char *case_dir, struct verdict *v, char *err, size_t errlen)
+/* A mutant validated from memory; its diagnostics are listed on `list`
+ * when that is not NULL. */
+static int validate_mutant(enum tl_format_id fmt, const void *data, size_t size, const char *args,
+			   const char *case_dir, FILE *list, struct verdict *v, char *err, size_t errlen)
 {
 	struct tl_options o;
 	tl_options_init(&o);
@@ -138,7 +140,7 @@ int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const ch
 	err[0] = '\0';
 	if (apply_args(&o, args, case_dir, &paths, err, errlen) != 0)
 		return -1;
-	struct first_error fe = { "", "", "", NULL };
+	struct first_error fe = { "", "", "", list };
 	o.on_diag = on_diag;
 	o.user = &fe;
 	struct tl_result res;
@@ -146,23 +148,17 @@ int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const ch
 	return finish(st, &res, &fe, v, err, errlen);
 }
 
+int oracle_buffer(enum tl_format_id fmt, const void *data, size_t size, const char *args,
+		  const char *case_dir, struct verdict *v, char *err, size_t errlen)
+{
+	return validate_mutant(fmt, data, size, args, case_dir, NULL, v, err, errlen);
+}
+
 int oracle_buffer_list(enum tl_format_id fmt, const void *data, size_t size, const char *args,
 		       const char *case_dir, FILE *out, char *err, size_t errlen)
 {
-	struct tl_options o;
-	tl_options_init(&o);
-	o.format = fmt;
-	struct arg_paths paths;
-	err[0] = '\0';
-	if (apply_args(&o, args, case_dir, &paths, err, errlen) != 0)
-		return -1;
-	struct first_error fe = { "", "", "", out };
-	o.on_diag = on_diag;
-	o.user = &fe;
-	struct tl_result res;
 	struct verdict v;
-	enum tl_status st = tl_validate_buffer(data, size, "mutant", &o, &res, err, errlen);
-	return finish(st, &res, &fe, &v, err, errlen);
+	return validate_mutant(fmt, data, size, args, case_dir, out, &v, err, errlen);
 }
 
 void oracle_detail(enum tl_format_id fmt, const struct corpus_case *c, struct verdict *v)
